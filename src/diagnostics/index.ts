@@ -1,0 +1,4 @@
+export * from "./diagnostic";
+export * from "./luma-error";
+export * from "./render";
+export * from "./source-position";

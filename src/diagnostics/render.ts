@@ -1,0 +1,40 @@
+/**
+ * The one place that turns diagnostics into text:
+ *
+ *   app.luma:3:14: error: Unknown schema 'Answr'.
+ *     3 |   fn run() -> Answr {
+ *       |               ^^^^^
+ *
+ * Colour is a parameter, decided by the CLI (TTY and NO_COLOR); the library never prints.
+ */
+import pc from "picocolors";
+import type { Diagnostic } from "./diagnostic";
+import { lineColOf } from "./source-position";
+
+export interface RenderOptions {
+  color: boolean;
+  /** Returns the source text of a file named in a span, if known. */
+  sourceOf: (file: string) => string | undefined;
+}
+
+export function renderDiagnostic(d: Diagnostic, opts: RenderOptions): string {
+  const c = pc.createColors(opts.color);
+  const label = d.severity === "error" ? c.red(c.bold("error")) : c.yellow(c.bold("warning"));
+  if (!d.span) return `${label}: ${d.message}`;
+  const source = opts.sourceOf(d.span.file);
+  if (source === undefined) return `${c.bold(d.span.file)}: ${label}: ${d.message}`;
+  const at = lineColOf(source, d.span.start);
+  const head = `${c.bold(`${d.span.file}:${at.line}:${at.col}`)}: ${label}: ${d.message}`;
+  const gutter = String(at.line);
+  const pad = " ".repeat(gutter.length);
+  // The caret covers the span on its first line (at least one column).
+  const lineEnd = at.lineStart + at.lineText.length;
+  const width = Math.max(1, Math.min(d.span.end, lineEnd) - d.span.start);
+  const lead = at.lineText.slice(0, at.col - 1).replace(/[^\t]/g, " ");
+  const caret = c.red("^".repeat(width));
+  return [head, `  ${c.dim(gutter + " |")} ${at.lineText}`, `  ${c.dim(pad + " |")} ${lead}${caret}`].join("\n");
+}
+
+export function renderDiagnostics(list: readonly Diagnostic[], opts: RenderOptions): string {
+  return list.map((d) => renderDiagnostic(d, opts)).join("\n\n");
+}

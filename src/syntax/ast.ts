@@ -1,0 +1,214 @@
+/**
+ * The Luma AST: plain data, every node carrying the source span it came from.
+ *
+ * The parser (`parse.ts`) builds it from Ohm's CST; the checker, the schema compiler,
+ * the type generator and the interpreter only ever read it. Nothing here holds
+ * behaviour, so a checked AST can be cached as JSON and read back unchanged.
+ */
+
+/** Byte offsets into the file's source text (UTF-16 code units, as JS strings index). */
+export interface Span {
+  file: string;
+  start: number;
+  end: number;
+}
+
+// ---------------------------------------------------------------- types
+
+export type PrimName = "string" | "int" | "float" | "bool" | "any";
+
+export type TypeRef =
+  | { kind: "PrimType"; name: PrimName; span: Span }
+  | { kind: "EnumType"; values: string[]; span: Span }
+  | { kind: "ArrayType"; element: TypeRef; span: Span }
+  /** A schema or tagged-union name. Unknown names are a check error. */
+  | { kind: "NamedType"; name: string; span: Span };
+
+/** A constant value written in source: annotation arguments, `@default(...)`. */
+export type ConstValue = string | number | boolean | null | ConstValue[] | { [key: string]: ConstValue };
+
+export interface Annotation {
+  kind: "Annotation";
+  /** Without the `@`: "desc", "range", ... */
+  name: string;
+  args: { value: ConstValue; span: Span }[];
+  span: Span;
+}
+
+/** A schema field, a tool/query/command parameter, or a fn parameter. */
+export interface Field {
+  kind: "Field";
+  name: string;
+  /** Written with `name?:`. (A field with `@default` is optional too; the schema compiler decides.) */
+  optional: boolean;
+  type: TypeRef;
+  annotations: Annotation[];
+  span: Span;
+  nameSpan: Span;
+}
+
+// ---------------------------------------------------------------- config entries
+
+/** The value of a `key: value` entry in a declaration block (tool options, agent keys, model keys...). */
+export type ConfigValue =
+  | { kind: "Lit"; value: string | number | boolean | null; span: Span }
+  /** A bare identifier or a dotted path: `request_id`, `input.request_id`, `GPT54Mini`, `ToolError`. */
+  | { kind: "Path"; parts: string[]; span: Span }
+  | { kind: "List"; items: ConfigValue[]; span: Span }
+  | { kind: "Obj"; entries: Entry[]; span: Span };
+
+export interface Entry {
+  kind: "Entry";
+  key: string;
+  keySpan: Span;
+  value: ConfigValue;
+  span: Span;
+}
+
+/** `needs db: Database` inside a tool body. */
+export interface NeedsEntry {
+  kind: "Needs";
+  name: string;
+  type: TypeRef;
+  span: Span;
+  nameSpan: Span;
+}
+
+// ---------------------------------------------------------------- declarations
+
+export interface SchemaDecl {
+  kind: "Schema";
+  name: string;
+  fields: Field[];
+  span: Span;
+  nameSpan: Span;
+}
+
+/** `schema Document = Invoice | Receipt tagged by kind` */
+export interface UnionDecl {
+  kind: "Union";
+  name: string;
+  members: { name: string; span: Span }[];
+  tag: string;
+  tagSpan: Span;
+  span: Span;
+  nameSpan: Span;
+}
+
+export interface ToolDecl {
+  kind: "Tool";
+  name: string;
+  params: Field[];
+  returns: TypeRef;
+  options: Entry[];
+  needs: NeedsEntry[];
+  span: Span;
+  nameSpan: Span;
+}
+
+export interface ModelDecl {
+  kind: "Model";
+  name: string;
+  entries: Entry[];
+  span: Span;
+  nameSpan: Span;
+}
+
+export interface FnDecl {
+  kind: "Fn";
+  name: string;
+  params: Field[];
+  /** Omitted `-> T`: the return value is not validated. */
+  returns?: TypeRef;
+  body: Stmt[];
+  span: Span;
+  nameSpan: Span;
+}
+
+export interface AgentDecl {
+  kind: "Agent";
+  name: string;
+  entries: Entry[];
+  methods: FnDecl[];
+  span: Span;
+  nameSpan: Span;
+}
+
+export interface DatasourceDecl {
+  kind: "Datasource";
+  name: string;
+  entries: Entry[];
+  span: Span;
+  nameSpan: Span;
+}
+
+/** `query name(params) -> T[] { source: X  sql: "..." }` and the same shape for `command`. */
+export interface QueryDecl {
+  kind: "Query" | "Command";
+  name: string;
+  params: Field[];
+  returns: TypeRef;
+  entries: Entry[];
+  span: Span;
+  nameSpan: Span;
+}
+
+export type Decl =
+  | SchemaDecl
+  | UnionDecl
+  | ToolDecl
+  | ModelDecl
+  | AgentDecl
+  | FnDecl
+  | DatasourceDecl
+  | QueryDecl;
+
+// ---------------------------------------------------------------- statements
+
+export type Stmt =
+  | { kind: "Assign"; name: string; nameSpan: Span; type?: TypeRef; value: Expr; span: Span }
+  /** `else if` is an If as the only statement of `else`. */
+  | { kind: "If"; cond: Expr; then: Stmt[]; else?: Stmt[]; span: Span }
+  | { kind: "For"; name: string; nameSpan: Span; iterable: Expr; body: Stmt[]; span: Span }
+  | { kind: "Return"; value?: Expr; span: Span }
+  | { kind: "Try"; body: Stmt[]; errName: string; errSpan: Span; handler: Stmt[]; span: Span }
+  | { kind: "ExprStmt"; expr: Expr; span: Span };
+
+// ---------------------------------------------------------------- expressions
+
+export type BinaryOp = "+" | "-" | "*" | "/" | "%" | "==" | "!=" | "<" | "<=" | ">" | ">=" | "and" | "or";
+
+/** A piece of an interpolated string: literal text (escapes already decoded) or `{expr}`. */
+export type StrPart = string | Expr;
+
+export type Expr =
+  | { kind: "Num"; value: number; span: Span }
+  | { kind: "Str"; parts: StrPart[]; span: Span }
+  | { kind: "Bool"; value: boolean; span: Span }
+  | { kind: "Null"; span: Span }
+  | { kind: "Array"; items: Expr[]; span: Span }
+  | { kind: "Object"; entries: { key: string; keySpan: Span; value: Expr }[]; span: Span }
+  | { kind: "Name"; name: string; span: Span }
+  | { kind: "Member"; object: Expr; property: string; span: Span }
+  | { kind: "Index"; object: Expr; index: Expr; span: Span }
+  /** `f(x)`, `print(x)`, `Flow.run(x)` (callee a Member on an agent name). */
+  | { kind: "Call"; callee: Expr; args: Expr[]; span: Span }
+  | { kind: "Binary"; op: BinaryOp; left: Expr; right: Expr; span: Span }
+  | { kind: "Unary"; op: "-" | "not"; operand: Expr; span: Span }
+  | { kind: "ToolCall"; tool: string; toolSpan: Span; arg: Expr; span: Span }
+  | { kind: "Ask"; prompt: Expr; target: TypeRef; usingTool?: { name: string; span: Span }; span: Span }
+  | { kind: "DbCall"; op: "query" | "command"; name: string; nameSpan: Span; arg: Expr; span: Span };
+
+// ---------------------------------------------------------------- program
+
+export interface Program {
+  kind: "Program";
+  file: string;
+  decls: Decl[];
+  /** Top-level statements, in source order. */
+  body: Stmt[];
+  span: Span;
+}
+
+export type ExprKind = Expr["kind"];
+export type StmtKind = Stmt["kind"];
