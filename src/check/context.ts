@@ -1,0 +1,110 @@
+/**
+ * The checker's context, built once per program and handed to every rule: the symbol
+ * tables, the program's code units (top-level code, top-level fns, agent methods) with the
+ * names each one binds, small lookups the rules share, and the diagnostics sink.
+ *
+ * Rules never stop at the first problem; they `report` and go on.
+ */
+import { error, type Diagnostic } from "../diagnostics/diagnostic";
+import type { AgentDecl, Entry, Field, FnDecl, Program, SchemaDecl, Span, Stmt, TypeRef, UnionDecl } from "../syntax/ast";
+import { buildSymbols, type Symbols } from "./symbols";
+import { boundNames } from "./walk";
+
+/** A body of code with its own variable scope. */
+export interface CodeUnit {
+  kind: "top" | "fn" | "method";
+  /** The fn or method; absent for top-level code. */
+  fn?: FnDecl;
+  /** The agent owning a method. */
+  agent?: AgentDecl;
+  params: Field[];
+  body: Stmt[];
+  /** Parameters plus every name the body binds anywhere (assigned, `for`, `catch`). */
+  locals: Set<string>;
+}
+
+/** What a type reference denotes. */
+export type ResolvedType =
+  | { kind: "schema"; decl: SchemaDecl }
+  | { kind: "union"; decl: UnionDecl }
+  /** A NamedType naming nothing. */
+  | { kind: "missing" }
+  /** A NamedType naming a declaration that is not a schema (a tool, a model…). */
+  | { kind: "not-a-type" }
+  | { kind: "PrimType" | "EnumType" | "ArrayType" };
+
+export interface CheckContext {
+  program: Program;
+  symbols: Symbols;
+  units: CodeUnit[];
+  diagnostics: Diagnostic[];
+  report(message: string, span?: Span): void;
+  resolveType(ref: TypeRef): ResolvedType;
+  /** The entry of a declaration block with this key (the first, if repeated). */
+  entry(entries: readonly Entry[], key: string): Entry | undefined;
+  /** The names listed in an agent's `tools` (only well-formed single-name items). */
+  agentTools(agent: AgentDecl): Set<string>;
+  /** The agent's methods by name (the first, if repeated). */
+  agentMethods(agent: AgentDecl): Map<string, FnDecl>;
+}
+
+export function createContext(program: Program): CheckContext {
+  const symbols = buildSymbols(program);
+  const diagnostics: Diagnostic[] = [];
+  const toolsCache = new Map<AgentDecl, Set<string>>();
+  const methodsCache = new Map<AgentDecl, Map<string, FnDecl>>();
+
+  const entry = (entries: readonly Entry[], key: string) => entries.find((e) => e.key === key);
+
+  return {
+    program,
+    symbols,
+    units: buildUnits(program),
+    diagnostics,
+    report: (message, span) => diagnostics.push(error(message, span)),
+    entry,
+    resolveType(ref) {
+      if (ref.kind !== "NamedType") return { kind: ref.kind };
+      const schema = symbols.schemas.get(ref.name);
+      if (schema) return { kind: "schema", decl: schema };
+      const union = symbols.unions.get(ref.name);
+      if (union) return { kind: "union", decl: union };
+      return symbols.byName.has(ref.name) ? { kind: "not-a-type" } : { kind: "missing" };
+    },
+    agentTools(agent) {
+      let names = toolsCache.get(agent);
+      if (!names) {
+        names = new Set();
+        const value = entry(agent.entries, "tools")?.value;
+        if (value?.kind === "List") {
+          for (const item of value.items) if (item.kind === "Path" && item.parts.length === 1) names.add(item.parts[0]);
+        }
+        toolsCache.set(agent, names);
+      }
+      return names;
+    },
+    agentMethods(agent) {
+      let methods = methodsCache.get(agent);
+      if (!methods) {
+        methods = new Map();
+        for (const m of agent.methods) if (!methods.has(m.name)) methods.set(m.name, m);
+        methodsCache.set(agent, methods);
+      }
+      return methods;
+    },
+  };
+}
+
+function buildUnits(program: Program): CodeUnit[] {
+  const unit = (kind: CodeUnit["kind"], params: Field[], body: Stmt[], fn?: FnDecl, agent?: AgentDecl): CodeUnit => {
+    const locals = boundNames(body);
+    for (const p of params) locals.add(p.name);
+    return { kind, fn, agent, params, body, locals };
+  };
+  const units: CodeUnit[] = [unit("top", [], program.body)];
+  for (const decl of program.decls) {
+    if (decl.kind === "Fn") units.push(unit("fn", decl.params, decl.body, decl));
+    if (decl.kind === "Agent") for (const m of decl.methods) units.push(unit("method", m.params, m.body, m, decl));
+  }
+  return units;
+}

@@ -1,0 +1,103 @@
+/**
+ * Every message the checker prints, in one catalog.
+ *
+ * Messages the spec marks *exact* are reproduced byte for byte (they are grouped under
+ * "exact" so nobody rewords them by accident); the rest follow one style: a short
+ * sentence that names the thing, ending with a period.
+ */
+
+export const exact = {
+  writeToolCache: (tool: string) => `Write tool '${tool}' cannot use cache.`,
+  writeToolRetries: (tool: string) =>
+    `A write tool '${tool}' must be idempotent and specify an idempotency_key to be retried.`,
+  idempotentNeedsKey: (tool: string) => `Idempotent tool '${tool}' must specify an idempotency_key.`,
+  toolTimeoutPositive: (tool: string) => `Tool '${tool}' timeout must be greater than zero.`,
+  usingToolNotAllowed: (agent: string, tool: string) =>
+    `Agent '${agent}' does not allow the tool '${tool}' required by using tool.`,
+  directToolNotAllowed: (agent: string, tool: string) =>
+    `Agent '${agent}' does not allow tool '${tool}' to be called directly.`,
+};
+
+export const messages = {
+  /** The owner a member or key message names: `tool 'x'`, `method 'A.run'`. */
+  owner: {
+    decl: (noun: string, name: string) => `${noun} '${name}'`,
+    method: (agent: string, method: string) => `method '${agent}.${method}'`,
+  },
+
+  // declarations and members
+  duplicateDecl: (kind: string, name: string) => `Duplicate ${kind} '${name}'.`,
+  duplicateName: (name: string, earlierKind: string) =>
+    `Duplicate name '${name}': already declared as ${earlierKind}.`,
+  duplicateMember: (what: string, name: string, owner: string) => `Duplicate ${what} '${name}' in ${owner}.`,
+
+  // types
+  unknownSchema: (name: string) => `Unknown schema '${name}'.`,
+  /** `'M' is a model, not a schema.` — `actual` with its article. */
+  wrongKind: (name: string, actual: string, wanted: string) => `'${name}' is ${actual}, not a ${wanted}.`,
+  unionMemberNotPlain: (member: string, union: string) =>
+    `Member '${member}' of schema '${union}' must be a plain schema, not a tagged union.`,
+  unionTagClash: (tag: string, union: string, member: string) =>
+    `Tag '${tag}' of schema '${union}' clashes with a field of member '${member}'.`,
+  recursiveSchema: (name: string, cycle: string[]) => `Schema '${name}' is recursive: ${cycle.join(" -> ")}.`,
+
+  // annotations
+  unknownAnnotation: (name: string) => `Unknown annotation '@${name}'.`,
+  annotationWrongType: (name: string, type: string) => `Annotation '@${name}' does not apply to type '${type}'.`,
+  annotationArity: (name: string, expected: number, got: number) =>
+    `Annotation '@${name}' expects ${expected} argument${expected === 1 ? "" : "s"}, got ${got}.`,
+  annotationArgType: (name: string, index: number, expected: string) =>
+    `Annotation '@${name}' argument ${index} must be ${expected}.`,
+  annotationValues: (name: string, values: readonly string[]) =>
+    `Annotation '@${name}' must be ${oneOf(values)}.`,
+  annotationBounds: (name: string) => `Annotation '@${name}' minimum must not be greater than its maximum.`,
+  annotationBadRegex: (name: string) => `Annotation '@${name}' is not a valid ECMAScript regular expression.`,
+  defaultMismatch: (type: string) => `Annotation '@default' value does not match type '${type}'.`,
+  duplicateAnnotation: (name: string, field: string) => `Duplicate annotation '@${name}' on '${field}'.`,
+
+  // configuration entries (tool options, model/agent/datasource/query keys)
+  unknownKey: (key: string, owner: string) => `Unknown key '${key}' in ${owner}.`,
+  missingKey: (key: string, owner: string) => `Missing key '${key}' in ${owner}.`,
+  keyValue: (key: string, owner: string, expected: string) => `Key '${key}' in ${owner} must be ${expected}.`,
+  baseUrlRequired: (model: string) => `Model '${model}' with provider "openai-compatible" must specify a base_url.`,
+
+  // tools
+  toolReturn: (tool: string, type: string) => `Tool '${tool}' must return a declared schema, not '${type}'.`,
+  needsType: (tool: string, needs: string, type: string) =>
+    `needs '${needs}' of tool '${tool}' must be a declared schema, not '${type}'.`,
+  idempotencyKeyPath: (tool: string, path: string) =>
+    `Tool '${tool}' idempotency_key '${path}' does not name a parameter.`,
+
+  // queries and commands
+  queryReturn: (name: string, type: string) => `Query '${name}' must return a schema or a schema array, not '${type}'.`,
+  commandReturn: (name: string, type: string) => `Command '${name}' must return a schema, not '${type}'.`,
+
+  // names, calls and statements
+  unknownName: (name: string) => `Unknown name '${name}'.`,
+  unknownTool: (name: string) => `Unknown tool '${name}'.`,
+  unknownModel: (name: string) => `Unknown model '${name}'.`,
+  unknownDatasource: (name: string) => `Unknown datasource '${name}'.`,
+  unknownDb: (op: string, name: string) => `Unknown ${op} '${name}'.`,
+  unknownFunction: (name: string) => `Unknown function '${name}'.`,
+  unknownMethod: (agent: string, method: string) => `Agent '${agent}' has no method '${method}'.`,
+  unknownAgent: (name: string) => `Unknown agent '${name}'.`,
+  notCallable: () => `Only functions, builtins and agent methods can be called.`,
+  /** The callee as an arity message names it. */
+  callee: {
+    method: (agent: string, method: string) => `Method '${agent}.${method}'`,
+    fn: (name: string) => `Function '${name}'`,
+    builtin: (name: string) => `Builtin '${name}'`,
+  },
+  arity: (what: string, expected: string, got: number) =>
+    `${what} expects ${expected} argument${expected === "1" ? "" : "s"}, got ${got}.`,
+  returnOutsideFn: () => `'return' is only allowed inside a fn.`,
+  askOutsideAgent: () => `'ask' is only allowed inside an agent method.`,
+  askWithoutModel: (agent: string) => `Agent '${agent}' uses ask but declares no model.`,
+};
+
+/** `"a", "b" or "c"` — for messages that list the allowed string values. */
+export function oneOf(values: readonly string[]): string {
+  const quoted = values.map((v) => JSON.stringify(v));
+  if (quoted.length <= 1) return quoted.join("");
+  return `${quoted.slice(0, -1).join(", ")} or ${quoted[quoted.length - 1]}`;
+}

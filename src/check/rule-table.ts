@@ -1,0 +1,50 @@
+/**
+ * The checker's rules, in the order they run. Each is `(ctx) => void` in its own file
+ * under `rules/`; each reports every problem it finds and never stops the others.
+ * Declarations are checked before code, so a rule can rely on earlier ones having
+ * reported bad names (and not report them twice).
+ */
+import type { CheckContext } from "./context";
+import { annotations } from "./rules/annotations";
+import { askPlacement } from "./rules/ask-placement";
+import { calls } from "./rules/calls";
+import { configKeys } from "./rules/config-keys";
+import { dbCalls } from "./rules/db-calls";
+import { dbStatementTypes } from "./rules/db-statement-types";
+import { directToolCalls } from "./rules/direct-tool-calls";
+import { duplicateDeclarations } from "./rules/duplicate-declarations";
+import { duplicateMembers } from "./rules/duplicate-members";
+import { modelBaseUrl } from "./rules/model-base-url";
+import { names } from "./rules/names";
+import { returnPlacement } from "./rules/return-placement";
+import { schemaCycles } from "./rules/schema-cycles";
+import { toolConsistency } from "./rules/tool-consistency";
+import { toolIdempotencyKey } from "./rules/tool-idempotency-key";
+import { toolTypes } from "./rules/tool-types";
+import { unionMembers } from "./rules/union-members";
+import { unknownTypes } from "./rules/unknown-types";
+
+export type Rule = (ctx: CheckContext) => void;
+
+export const RULES: readonly (readonly [name: string, rule: Rule])[] = [
+  // declarations (§2–6, §12)
+  ["duplicate-declarations", duplicateDeclarations],
+  ["duplicate-members", duplicateMembers],
+  ["unknown-types", unknownTypes],
+  ["union-members", unionMembers],
+  ["schema-cycles", schemaCycles],
+  ["annotations", annotations],
+  ["config-keys", configKeys],
+  ["model-base-url", modelBaseUrl],
+  ["tool-types", toolTypes],
+  ["tool-consistency", toolConsistency],
+  ["tool-idempotency-key", toolIdempotencyKey],
+  ["db-statement-types", dbStatementTypes],
+  // code (§7)
+  ["return-placement", returnPlacement],
+  ["names", names],
+  ["calls", calls],
+  ["direct-tool-calls", directToolCalls],
+  ["ask-placement", askPlacement],
+  ["db-calls", dbCalls],
+];

@@ -1,0 +1,98 @@
+/**
+ * §3 field annotations, on every field and parameter: the name must be known, the field's
+ * type one it applies to, the arguments of the right number and kind; `@default` must fit
+ * the field type, `@severity`/`@format` take only their listed values, `@pattern` must
+ * compile as an ECMAScript regex, and `(min, max)` pairs must be ordered.
+ *
+ * The facts (arity, argument kinds, applies-to, allowed values) are the schema compiler's
+ * one annotation table; this rule only reads them.
+ */
+import {
+  annotationAppliesTo,
+  annotationSpec,
+  typeCategory,
+  type AnnotationArgKind,
+  type AnnotationSpec,
+} from "../../schema/annotations";
+import { typeText } from "../../schema/type-text";
+import type { Annotation, ConstValue, Field } from "../../syntax/ast";
+import { constMatchesType } from "../const-matches-type";
+import type { CheckContext } from "../context";
+import { messages } from "../messages";
+
+const ARG_KIND_TEXT: Record<AnnotationArgKind, string> = {
+  number: "a number",
+  count: "a non-negative integer",
+  string: "a string",
+  value: "a constant",
+};
+
+function argFits(kind: AnnotationArgKind, value: ConstValue): boolean {
+  switch (kind) {
+    case "string":
+      return typeof value === "string";
+    case "number":
+      return typeof value === "number" && Number.isFinite(value);
+    case "count":
+      return typeof value === "number" && Number.isInteger(value) && value >= 0;
+    case "value":
+      return true;
+  }
+}
+
+function isValidRegex(source: string): boolean {
+  try {
+    new RegExp(source);
+    return true;
+  } catch {
+    return false;
+  }
+}
+
+function checkAnnotation(ctx: CheckContext, field: Field, a: Annotation, spec: AnnotationSpec): void {
+  if (!annotationAppliesTo(spec, typeCategory(field.type))) {
+    ctx.report(messages.annotationWrongType(a.name, typeText(field.type)), a.span);
+  }
+  if (a.args.length !== spec.arity) {
+    ctx.report(messages.annotationArity(a.name, spec.arity, a.args.length), a.span);
+    return;
+  }
+  let argsOk = true;
+  spec.args.forEach((kind, i) => {
+    const arg = a.args[i];
+    if (kind === "value") {
+      if (!constMatchesType(arg.value, field.type, ctx.symbols)) ctx.report(messages.defaultMismatch(typeText(field.type)), arg.span);
+    } else if (!argFits(kind, arg.value)) {
+      ctx.report(messages.annotationArgType(a.name, i + 1, ARG_KIND_TEXT[kind]), arg.span);
+      argsOk = false;
+    }
+  });
+  if (!argsOk) return;
+  const first = a.args[0];
+  if (spec.values && !spec.values.includes(first.value as string)) {
+    ctx.report(messages.annotationValues(a.name, spec.values), first.span);
+  }
+  if (spec.bounds && (a.args[0].value as number) > (a.args[1].value as number)) {
+    ctx.report(messages.annotationBounds(a.name), a.span);
+  }
+  if (spec.regex && !isValidRegex(first.value as string)) ctx.report(messages.annotationBadRegex(a.name), first.span);
+}
+
+function checkField(ctx: CheckContext, field: Field): void {
+  const seen = new Set<string>();
+  for (const a of field.annotations) {
+    if (seen.has(a.name)) ctx.report(messages.duplicateAnnotation(a.name, field.name), a.span);
+    seen.add(a.name);
+    const spec = annotationSpec(a.name);
+    if (!spec) ctx.report(messages.unknownAnnotation(a.name), a.span);
+    else checkAnnotation(ctx, field, a, spec);
+  }
+}
+
+export function annotations(ctx: CheckContext): void {
+  for (const decl of ctx.program.decls) {
+    if (decl.kind === "Schema") decl.fields.forEach((f) => checkField(ctx, f));
+    if (decl.kind === "Tool" || decl.kind === "Query" || decl.kind === "Command") decl.params.forEach((f) => checkField(ctx, f));
+  }
+  for (const unit of ctx.units) unit.params.forEach((f) => checkField(ctx, f));
+}

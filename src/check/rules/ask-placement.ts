@@ -1,0 +1,28 @@
+/**
+ * §6–7 `ask`: only agent methods ask (top-level code and top-level fns have no model);
+ * the agent must declare a `model`; `using tool x` must name a tool the agent lists in
+ * `tools` (exact message) and a declared tool, query or command.
+ */
+import type { CheckContext } from "../context";
+import { exact, messages } from "../messages";
+import { KIND_NOUN, withArticle } from "../symbols";
+import { forEachExpr } from "../walk";
+
+const MODEL_CALLABLE = new Set(["Tool", "Query", "Command"]);
+
+export function askPlacement(ctx: CheckContext): void {
+  for (const unit of ctx.units) {
+    forEachExpr(unit.body, (e) => {
+      if (e.kind !== "Ask") return;
+      const agent = unit.agent;
+      if (!agent) ctx.report(messages.askOutsideAgent(), e.span);
+      else if (!ctx.entry(agent.entries, "model")) ctx.report(messages.askWithoutModel(agent.name), e.span);
+      const using = e.usingTool;
+      if (!using) return;
+      const decl = ctx.symbols.byName.get(using.name);
+      if (!decl) ctx.report(messages.unknownTool(using.name), using.span);
+      else if (!MODEL_CALLABLE.has(decl.kind)) ctx.report(messages.wrongKind(using.name, withArticle(KIND_NOUN[decl.kind]), "tool"), using.span);
+      if (agent && !ctx.agentTools(agent).has(using.name)) ctx.report(exact.usingToolNotAllowed(agent.name, using.name), using.span);
+    });
+  }
+}

@@ -1,0 +1,57 @@
+/**
+ * §6–7 calls: `f(…)` names a builtin, a top-level fn or (inside an agent) a sibling
+ * method; `Agent.m(…)` names an existing method of a declared agent; nothing else is
+ * callable. The argument count must fit the callee (optional and defaulted parameters
+ * may be left out).
+ */
+import type { Expr, Field, FnDecl } from "../../syntax/ast";
+import { BUILTINS, arityText, isBuiltin, type Arity } from "../builtins";
+import type { CheckContext, CodeUnit } from "../context";
+import { messages } from "../messages";
+import { isNameInScope } from "../name-scope";
+import { forEachExpr } from "../walk";
+
+const isRequired = (p: Field) => !p.optional && !p.annotations.some((a) => a.name === "default");
+const fnArity = (fn: FnDecl): Arity => ({ min: fn.params.filter(isRequired).length, max: fn.params.length });
+
+type Callee = { what: string; arity: Arity } | undefined;
+
+function resolveCallee(ctx: CheckContext, unit: CodeUnit, callee: Expr): Callee {
+  if (callee.kind === "Name") {
+    const name = callee.name;
+    const sibling = unit.agent ? ctx.agentMethods(unit.agent).get(name) : undefined;
+    if (sibling) return { what: messages.callee.method(unit.agent!.name, name), arity: fnArity(sibling) };
+    const fn = ctx.symbols.fns.get(name);
+    if (fn) return { what: messages.callee.fn(name), arity: fnArity(fn) };
+    if (isBuiltin(name)) return { what: messages.callee.builtin(name), arity: BUILTINS[name] };
+    ctx.report(isNameInScope(ctx, unit, name) ? messages.notCallable() : messages.unknownFunction(name), callee.span);
+    return undefined;
+  }
+  if (callee.kind === "Member" && callee.object.kind === "Name") {
+    const agentName = callee.object.name;
+    const agent = ctx.symbols.agents.get(agentName);
+    if (!agent) {
+      const inScope = isNameInScope(ctx, unit, agentName);
+      ctx.report(inScope ? messages.notCallable() : messages.unknownAgent(agentName), inScope ? callee.span : callee.object.span);
+      return undefined;
+    }
+    const method = ctx.agentMethods(agent).get(callee.property);
+    if (method) return { what: messages.callee.method(agentName, callee.property), arity: fnArity(method) };
+    ctx.report(messages.unknownMethod(agentName, callee.property), callee.span);
+    return undefined;
+  }
+  ctx.report(messages.notCallable(), callee.span);
+  return undefined;
+}
+
+export function calls(ctx: CheckContext): void {
+  for (const unit of ctx.units) {
+    forEachExpr(unit.body, (e) => {
+      if (e.kind !== "Call") return;
+      const callee = resolveCallee(ctx, unit, e.callee);
+      if (callee && (e.args.length < callee.arity.min || e.args.length > callee.arity.max)) {
+        ctx.report(messages.arity(callee.what, arityText(callee.arity), e.args.length), e.span);
+      }
+    });
+  }
+}

@@ -1,0 +1,27 @@
+/**
+ * §4–6, §12: every `key: value` entry of a tool, model, agent, datasource, query or
+ * command block must be a known key holding a value of its kind; required keys must be
+ * present. The tables are in `config-key-tables.ts`.
+ */
+import { entriesOf } from "../config-key-tables";
+import type { CheckContext } from "../context";
+import { messages } from "../messages";
+import { KIND_NOUN } from "../symbols";
+
+export function configKeys(ctx: CheckContext): void {
+  for (const decl of ctx.program.decls) {
+    const block = entriesOf(decl);
+    if (!block) continue;
+    const owner = messages.owner.decl(KIND_NOUN[decl.kind], decl.name);
+    for (const entry of block.entries) {
+      const spec = Object.hasOwn(block.table, entry.key) ? block.table[entry.key] : undefined;
+      if (!spec) ctx.report(messages.unknownKey(entry.key, owner), entry.keySpan);
+      else if (!spec.kind.check(entry.value, ctx)) {
+        ctx.report(messages.keyValue(entry.key, owner, spec.kind.expected), entry.value.span);
+      }
+    }
+    for (const [key, spec] of Object.entries(block.table)) {
+      if (spec.required && !block.entries.some((e) => e.key === key)) ctx.report(messages.missingKey(key, owner), decl.nameSpan);
+    }
+  }
+}

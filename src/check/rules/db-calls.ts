@@ -1,0 +1,17 @@
+/** §12: `query x(…)` names a declared query and `command y(…)` a declared command. */
+import type { CheckContext } from "../context";
+import { messages } from "../messages";
+import { withArticle } from "../symbols";
+import { forEachExpr } from "../walk";
+
+export function dbCalls(ctx: CheckContext): void {
+  const { queries, commands } = ctx.symbols;
+  for (const unit of ctx.units) {
+    forEachExpr(unit.body, (e) => {
+      if (e.kind !== "DbCall") return;
+      const [own, other, otherOp] = e.op === "query" ? [queries, commands, "command"] : [commands, queries, "query"];
+      if (own.has(e.name)) return;
+      ctx.report(other.has(e.name) ? messages.wrongKind(e.name, withArticle(otherOp), e.op) : messages.unknownDb(e.op, e.name), e.nameSpan);
+    });
+  }
+}

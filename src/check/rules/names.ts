@@ -1,0 +1,28 @@
+/**
+ * §7: every name read in code must be in scope (see `name-scope.ts`), else
+ * `Unknown name 'x'.` Names in call position are the calls rule's (they resolve to
+ * functions, methods and agents, not variables).
+ */
+import type { Expr } from "../../syntax/ast";
+import type { CheckContext } from "../context";
+import { messages } from "../messages";
+import { isNameInScope } from "../name-scope";
+import { forEachExpr } from "../walk";
+
+/** The Name nodes a call resolves itself: `f(…)` and the `Agent` of `Agent.m(…)`. */
+function calleeNames(expr: Expr, into: Set<Expr>): void {
+  if (expr.kind !== "Call") return;
+  const callee = expr.callee;
+  if (callee.kind === "Name") into.add(callee);
+  if (callee.kind === "Member" && callee.object.kind === "Name") into.add(callee.object);
+}
+
+export function names(ctx: CheckContext): void {
+  for (const unit of ctx.units) {
+    const skip = new Set<Expr>();
+    forEachExpr(unit.body, (e) => calleeNames(e, skip));
+    forEachExpr(unit.body, (e) => {
+      if (e.kind === "Name" && !skip.has(e) && !isNameInScope(ctx, unit, e.name)) ctx.report(messages.unknownName(e.name), e.span);
+    });
+  }
+}

@@ -1,0 +1,46 @@
+/**
+ * §2: a `Name` type must be a declared schema or tagged union — wherever a type is
+ * written: fields, parameters, return types, `needs`, typed assignments, `ask` targets.
+ */
+import type { Field, TypeRef } from "../../syntax/ast";
+import type { CheckContext } from "../context";
+import { messages } from "../messages";
+import { KIND_NOUN, withArticle } from "../symbols";
+import { forEachTypeInStmts } from "../walk";
+
+export function unknownTypes(ctx: CheckContext): void {
+  const visit = (ref: TypeRef): void => {
+    if (ref.kind === "ArrayType") return visit(ref.element);
+    if (ref.kind !== "NamedType") return;
+    const resolved = ctx.resolveType(ref);
+    if (resolved.kind === "missing") ctx.report(messages.unknownSchema(ref.name), ref.span);
+    if (resolved.kind === "not-a-type") {
+      const decl = ctx.symbols.byName.get(ref.name)!;
+      ctx.report(messages.wrongKind(ref.name, withArticle(KIND_NOUN[decl.kind]), "schema"), ref.span);
+    }
+  };
+  const fields = (list: readonly Field[]) => list.forEach((f) => visit(f.type));
+
+  for (const decl of ctx.program.decls) {
+    switch (decl.kind) {
+      case "Schema":
+        fields(decl.fields);
+        break;
+      case "Tool":
+        fields(decl.params);
+        visit(decl.returns);
+        decl.needs.forEach((n) => visit(n.type));
+        break;
+      case "Query":
+      case "Command":
+        fields(decl.params);
+        visit(decl.returns);
+        break;
+    }
+  }
+  for (const unit of ctx.units) {
+    fields(unit.params);
+    if (unit.fn?.returns) visit(unit.fn.returns);
+    forEachTypeInStmts(unit.body, visit);
+  }
+}

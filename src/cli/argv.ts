@@ -1,0 +1,87 @@
+/**
+ * Command-line parsing (spec §15). One table of Luma's own options; they are recognised
+ * before and after FILE, every other argument after FILE goes to the program's `args`,
+ * and `--` ends option parsing. Usage errors are data (`UsageError`), turned into exit 64
+ * by main.ts.
+ */
+
+export interface RunCommand {
+  kind: "run";
+  file: string;
+  args: string[];
+  toolModules: string[];
+  config?: string;
+  trace?: string;
+  generateToolTypes?: string;
+}
+
+export type Command =
+  | RunCommand
+  | { kind: "check"; file: string; toolModules: string[]; config?: string }
+  | { kind: "help" }
+  | { kind: "version" };
+
+export class UsageError extends Error {}
+
+type OptionSpec = { takesValue: boolean; apply: (cmd: RunCommand, value: string) => void };
+
+/** Luma's own options. Order here is the order --help lists them. */
+export const OPTIONS: Record<string, OptionSpec & { help: string; metavar?: string }> = {
+  "--tool-module": {
+    takesValue: true, metavar: "PATH", help: "load a tool module (repeatable)",
+    apply: (c, v) => void c.toolModules.push(v),
+  },
+  "--config": { takesValue: true, metavar: "PATH", help: "use this luma.config.json", apply: (c, v) => void (c.config = v) },
+  "--trace": { takesValue: true, metavar: "FILE|-", help: "write trace events as JSON Lines (- for stderr)", apply: (c, v) => void (c.trace = v) },
+  "--generate-tool-types": {
+    takesValue: true, metavar: "OUT.d.ts", help: "write TypeScript types for the tools, do not run",
+    apply: (c, v) => void (c.generateToolTypes = v),
+  },
+};
+
+export function parseArgv(argv: readonly string[]): Command {
+  if (argv.length === 0) throw new UsageError("missing FILE.luma");
+  const first = argv[0];
+  if (first === "--help" || first === "-h" || first === "help") return { kind: "help" };
+  if (first === "--version" || first === "-v" || first === "version") return { kind: "version" };
+
+  const isCheck = first === "check";
+  const rest = isCheck ? argv.slice(1) : argv;
+  const cmd: RunCommand = { kind: "run", file: "", args: [], toolModules: [] };
+  let optionsEnded = false;
+
+  for (let i = 0; i < rest.length; i++) {
+    const arg = rest[i];
+    if (!optionsEnded && arg === "--") {
+      optionsEnded = true;
+      continue;
+    }
+    if (!optionsEnded && arg.startsWith("--")) {
+      const eq = arg.indexOf("=");
+      const name = eq === -1 ? arg : arg.slice(0, eq);
+      const spec = OPTIONS[name];
+      if (spec) {
+        let value = eq === -1 ? undefined : arg.slice(eq + 1);
+        if (value === undefined) {
+          if (i + 1 >= rest.length) throw new UsageError(`option ${name} needs a value (${spec.metavar})`);
+          value = rest[++i];
+        }
+        spec.apply(cmd, value);
+        continue;
+      }
+      if (arg === "--help" || arg === "--version") return { kind: arg === "--help" ? "help" : "version" };
+      // Before FILE an unknown option is a mistake; after FILE it belongs to the program.
+      if (!cmd.file) throw new UsageError(`unknown option ${name}`);
+    }
+    if (!cmd.file) cmd.file = arg;
+    else if (isCheck) throw new UsageError(`unexpected argument '${arg}' (luma check takes one FILE)`);
+    else cmd.args.push(arg);
+  }
+
+  if (!cmd.file) throw new UsageError(isCheck ? "luma check needs a FILE.luma" : "missing FILE.luma");
+  if (isCheck) {
+    if (cmd.trace || cmd.generateToolTypes) throw new UsageError("luma check takes only --config and --tool-module");
+    return { kind: "check", file: cmd.file, toolModules: cmd.toolModules, config: cmd.config };
+  }
+  return cmd;
+}

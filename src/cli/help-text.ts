@@ -1,0 +1,26 @@
+import { OPTIONS } from "./argv";
+import { VERSION } from "../version";
+
+export function helpText(): string {
+  const opts = Object.entries(OPTIONS)
+    .map(([name, o]) => `  ${`${name} ${o.metavar ?? ""}`.padEnd(34)}${o.help}`)
+    .join("\n");
+  return `luma ${VERSION} — a small typed language for LLM agents
+
+Usage:
+  luma FILE.luma [ARGS…]      run the program (ARGS become \`args\`; \`--\` ends option parsing)
+  luma check FILE.luma        parse and check only
+  luma --version | --help
+
+Options (before or after FILE):
+${opts}
+
+Environment:
+  NO_COLOR=1          plain diagnostics even on a terminal
+  LUMA_NO_CACHE=1     do not read or write the parsed-program cache
+  LUMA_DEBUG=1        add stack traces to internal errors
+  LUMA_APPROVED_TOOLS comma-separated write tools approved under tool_policy "approval"
+
+Exit codes: 0 success · 1 runtime error · 2 rejected before running · 64 usage error
+`;
+}

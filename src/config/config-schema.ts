@@ -1,0 +1,94 @@
+/**
+ * The table `luma.config.json` is checked against (spec §8 tool_contexts, §10 tool modules and
+ * strict policy, §11 idempotency stores). Adding a key is one line here.
+ */
+import type { ObjectCheck, Rule } from "./shape-rules";
+import { childPath } from "./shape-rules";
+
+const text: Rule = { kind: "string" };
+const envName: Rule = { kind: "string", pattern: /^[A-Za-z_][A-Za-z0-9_]*$/, form: "an environment variable name" };
+const textList: Rule = { kind: "list", of: text };
+
+/** Node's `sha256-<base64>` subresource-integrity form: 32 bytes are 43 base64 chars + "=". */
+export const INTEGRITY_PATTERN = /^sha256-[A-Za-z0-9+/]{43}=$/;
+const SEMVER = /^\d+\.\d+\.\d+(?:-[0-9A-Za-z.-]+)?(?:\+[0-9A-Za-z.-]+)?$/;
+
+const toolModuleEntry: Rule = {
+  kind: "object",
+  required: ["path"],
+  fields: {
+    path: text,
+    version: { kind: "string", pattern: SEMVER, form: 'a semver version such as "1.0.0"' },
+    integrity: { kind: "string", pattern: INTEGRITY_PATTERN, form: '"sha256-<base64>"' },
+    dependencies: textList,
+    dependency_root: text,
+  },
+};
+
+const toolModulePolicy: Rule = {
+  kind: "object",
+  fields: {
+    sandbox: { kind: "enum", values: ["none", "strict"] },
+    allow_builtins: textList,
+    allow_env: { kind: "bool" },
+    allow_network: { kind: "bool" },
+    max_memory_mb: { kind: "int", min: 16 },
+    max_concurrency: { kind: "int", min: 1 },
+  },
+};
+
+/** Which optional keys each idempotency backend reads; `oneOf` lists keys of which exactly one is needed. */
+const STORE_BACKENDS: Record<string, { keys: readonly string[]; oneOf?: readonly string[] }> = {
+  memory: { keys: [] },
+  file: { keys: ["path", "encryption"] },
+  sqlite: { keys: ["path"] },
+  postgres: { keys: ["url", "url_env"], oneOf: ["url", "url_env"] },
+  redis: { keys: ["url", "url_env"], oneOf: ["url", "url_env"] },
+};
+
+const storeKeysFitBackend: ObjectCheck = (store, path) => {
+  const backend = String(store.backend);
+  const { keys, oneOf } = STORE_BACKENDS[backend];
+  const problems = Object.keys(store)
+    .filter((key) => key !== "backend" && !keys.includes(key))
+    .map((key) => `'${childPath(path, key)}' does not apply to the ${backend} backend`);
+  if (oneOf) {
+    const given = oneOf.filter((key) => Object.hasOwn(store, key));
+    const names = oneOf.map((key) => `'${childPath(path, key)}'`).join(" or ");
+    if (given.length === 0) problems.push(`the ${backend} backend needs ${names}`);
+    if (given.length > 1) problems.push(`the ${backend} backend takes only one of ${names}`);
+  }
+  return problems;
+};
+
+const idempotencyStore: Rule = {
+  kind: "object",
+  required: ["backend"],
+  check: storeKeysFitBackend,
+  fields: {
+    backend: { kind: "enum", values: Object.keys(STORE_BACKENDS) },
+    path: text,
+    encryption: { kind: "enum", values: ["aes-256-gcm"] },
+    url: text,
+    url_env: envName,
+  },
+};
+
+const contextField: Rule = {
+  kind: "object",
+  required: ["env"],
+  fields: {
+    env: envName,
+    parse: { kind: "enum", values: ["string", "json", "number", "integer", "boolean"] },
+  },
+};
+
+export const CONFIG_SCHEMA: Rule = {
+  kind: "object",
+  fields: {
+    tool_modules: { kind: "list", of: { kind: "stringOr", string: text, object: toolModuleEntry } },
+    tool_module_policy: toolModulePolicy,
+    idempotency_store: idempotencyStore,
+    tool_contexts: { kind: "map", of: { kind: "map", of: contextField } },
+  },
+};

@@ -1,0 +1,19 @@
+/**
+ * The shape of `luma.config.json` after validation and normalisation (spec §8, §10, §11).
+ * Other stages code against these types; `load-config.ts` is the only producer.
+ */
+
+export interface ToolModuleEntry { path: string; version?: string; integrity?: string; dependencies?: string[]; dependency_root?: string }
+export interface ToolModulePolicy { sandbox?: "none" | "strict"; allow_builtins?: string[]; allow_env?: boolean; allow_network?: boolean; max_memory_mb?: number; max_concurrency?: number }
+export interface IdempotencyStoreConfig { backend: "memory" | "file" | "sqlite" | "postgres" | "redis"; path?: string; encryption?: "aes-256-gcm"; url?: string; url_env?: string }
+export interface ContextFieldSource { env: string; parse?: "string" | "json" | "number" | "integer" | "boolean" }
+export interface LumaConfig { tool_modules: ToolModuleEntry[]; tool_module_policy?: ToolModulePolicy; idempotency_store?: IdempotencyStoreConfig; tool_contexts: Record<string, Record<string, ContextFieldSource>> }
+
+/** What `loadConfig` returns. */
+export interface LoadedConfig {
+  config: LumaConfig;
+  /** The directory holding the config file, else the program's directory (spec §10 "project directory"). */
+  projectDir: string;
+  /** Absolute path of the config file that was read; absent when defaults are used. */
+  path?: string;
+}

@@ -1,0 +1,55 @@
+/**
+ * The Luma library API: `checkFile`, `generateTypesForFile`, `runFile`. It never prints
+ * and never exits: results are returned, failures are thrown as LumaErrors (the CLI in
+ * `src/cli/` decides how they look and which exit code they mean).
+ */
+import { writeFileSync } from "node:fs";
+import { resolve } from "node:path";
+import type { Diagnostic } from "./diagnostics/diagnostic";
+import { startupError } from "./diagnostics/luma-error";
+import { loadProgram, readSource } from "./load/load-program";
+import { startProgram, type StartOptions } from "./runtime/start-program";
+
+export { LumaError } from "./diagnostics/luma-error";
+export type { Program } from "./syntax/ast";
+
+interface SourceMemo {
+  /** Filled with every source read, so the CLI can render diagnostics and runtime locations. */
+  sources?: Map<string, string>;
+  env?: Record<string, string | undefined>;
+}
+
+async function load(file: string, memo: SourceMemo) {
+  const source = readSource(file);
+  memo.sources?.set(file, source);
+  return loadProgram(file, { source, env: memo.env });
+}
+
+/** Parse and check only (`luma check`). Returns the warnings; throws when rejected. */
+export async function checkFile(file: string, memo: SourceMemo = {}): Promise<{ warnings: Diagnostic[] }> {
+  const loaded = await load(file, memo);
+  return { warnings: loaded.diagnostics };
+}
+
+/** `--generate-tool-types OUT`: write the .d.ts for the program's tools; the program does not run. */
+export async function generateTypesForFile(file: string, out: string, memo: SourceMemo = {}): Promise<string> {
+  const { program } = await load(file, memo);
+  const { generateToolTypes } = await import("./typegen/generate-tool-types");
+  const text = generateToolTypes(program);
+  try {
+    writeFileSync(resolve(out), text);
+  } catch (e) {
+    throw startupError(`cannot write ${out}: ${(e as Error).message}`);
+  }
+  return text;
+}
+
+export type RunFileOptions = Omit<StartOptions, "sourceOf"> & SourceMemo;
+
+/** Load, check and run a program file. */
+export async function runFile(opts: RunFileOptions): Promise<void> {
+  const sources = opts.sources ?? new Map<string, string>();
+  const loaded = await load(opts.file, { sources, env: opts.env });
+  for (const d of loaded.diagnostics) if (d.severity === "warning") opts.stderr(`warning: ${d.message}`);
+  await startProgram(loaded.program, { ...opts, sourceOf: (f) => sources.get(f) });
+}

@@ -1,0 +1,65 @@
+/**
+ * Cache of checked ASTs, keyed by a hash of (Luma version, file path, source text), so an
+ * unchanged script starts without loading the grammar or parsing again.
+ *
+ * Where: `$XDG_CACHE_HOME/luma`, else `~/.cache/luma`. Entries are written to a temp file
+ * and renamed into place (readers never see half an entry). An entry that does not parse,
+ * or comes from another version, is ignored and rewritten. `LUMA_NO_CACHE=1` bypasses it.
+ * The cache is an optimisation only: any failure to read or write it is silent.
+ */
+import { createHash } from "node:crypto";
+import { mkdirSync, readFileSync, renameSync, writeFileSync } from "node:fs";
+import { homedir } from "node:os";
+import { join } from "node:path";
+import type { Program } from "../syntax/ast";
+import { VERSION } from "../version";
+
+/** Bump when the AST shape changes without a version change (dev builds). */
+const FORMAT = 1;
+
+interface Entry {
+  format: number;
+  version: string;
+  program: Program;
+}
+
+export interface ProgramCache {
+  get(key: string): Program | undefined;
+  set(key: string, program: Program): void;
+}
+
+export function cacheDir(env: Record<string, string | undefined> = process.env): string {
+  const base = env.XDG_CACHE_HOME || join(env.HOME || homedir(), ".cache");
+  return join(base, "luma");
+}
+
+export function cacheKey(file: string, source: string): string {
+  return createHash("sha256").update(`${VERSION}\0${FORMAT}\0${file}\0${source}`).digest("hex");
+}
+
+export function openProgramCache(env: Record<string, string | undefined> = process.env): ProgramCache | undefined {
+  if (env.LUMA_NO_CACHE === "1") return undefined;
+  const dir = cacheDir(env);
+  return {
+    get(key) {
+      try {
+        const entry = JSON.parse(readFileSync(join(dir, `${key}.json`), "utf8")) as Entry;
+        if (entry.format !== FORMAT || entry.version !== VERSION || entry.program?.kind !== "Program") return undefined;
+        return entry.program;
+      } catch {
+        return undefined;
+      }
+    },
+    set(key, program) {
+      try {
+        mkdirSync(dir, { recursive: true });
+        const tmp = join(dir, `${key}.${process.pid}.${Date.now()}.tmp`);
+        const entry: Entry = { format: FORMAT, version: VERSION, program };
+        writeFileSync(tmp, JSON.stringify(entry));
+        renameSync(tmp, join(dir, `${key}.json`));
+      } catch {
+        // A read-only or full cache directory must never stop a program from running.
+      }
+    },
+  };
+}

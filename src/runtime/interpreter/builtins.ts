@@ -1,0 +1,76 @@
+/**
+ * The builtin functions (spec §7), one table: name → arity and implementation. User
+ * functions and agent methods of the same name shadow a builtin.
+ *
+ * - `print(v…)`: strings raw, other values as compact JSON, joined by one space, one line.
+ * - `len(v)`: characters of a string (UTF-16 code units, as `text_stats` counts), items of
+ *   an array, keys of an object; anything else is RUNTIME_ERROR.
+ * - `str(v)`: the text interpolation would produce. `json(v)`: compact JSON text.
+ * - `keys(obj)`: an object's keys in insertion order; anything else is RUNTIME_ERROR.
+ * - `now()`: the current time as ISO-8601 (`2025-01-31T12:00:00.000Z`).
+ * Every builtin returns a value; `print` returns `null`.
+ */
+import type { Span } from "../../syntax/ast";
+import { errorAt } from "./runtime-errors";
+import type { Runtime } from "./runtime-context";
+import { isObjectValue, renderValue, toJson, typeName, type Value } from "./values";
+
+export interface Builtin {
+  min: number;
+  /** Infinity for variadic builtins. */
+  max: number;
+  run(args: Value[], rt: Runtime, span: Span): Value;
+}
+
+function wrongType(rt: Runtime, name: string, v: Value, expected: string, span: Span): never {
+  throw errorAt(rt.sourceOf, "RUNTIME_ERROR", `${name}() expects ${expected}, got ${typeName(v)}`, span);
+}
+
+const TABLE: Record<string, Builtin> = {
+  print: {
+    min: 0,
+    max: Infinity,
+    run(args, rt) {
+      rt.host.stdout(args.map(renderValue).join(" "));
+      return null;
+    },
+  },
+  len: {
+    min: 1,
+    max: 1,
+    run([v], rt, span) {
+      if (typeof v === "string" || Array.isArray(v)) return v.length;
+      if (isObjectValue(v)) return Object.keys(v).length;
+      return wrongType(rt, "len", v, "a string, an array or an object", span);
+    },
+  },
+  str: { min: 1, max: 1, run: ([v]) => renderValue(v) },
+  json: { min: 1, max: 1, run: ([v]) => toJson(v) },
+  keys: {
+    min: 1,
+    max: 1,
+    run([v], rt, span) {
+      if (isObjectValue(v)) return Object.keys(v);
+      return wrongType(rt, "keys", v, "an object", span);
+    },
+  },
+  now: {
+    min: 0,
+    max: 0,
+    run: (_args, rt) => (rt.host.now ? rt.host.now() : new Date()).toISOString(),
+  },
+};
+
+/** Without a prototype, so `toString(x)` is an unknown function, not Object.prototype's. */
+export const BUILTINS: Readonly<Record<string, Builtin | undefined>> = Object.freeze(
+  Object.assign(Object.create(null) as Record<string, Builtin>, TABLE),
+);
+
+/** Call a builtin after checking its argument count. */
+export function callBuiltin(rt: Runtime, name: string, b: Builtin, args: Value[], span: Span): Value {
+  if (args.length < b.min || args.length > b.max) {
+    const expected = b.min === b.max ? `${b.min}` : b.max === Infinity ? `at least ${b.min}` : `${b.min} to ${b.max}`;
+    throw errorAt(rt.sourceOf, "RUNTIME_ERROR", `${name}() expects ${expected} argument(s), got ${args.length}`, span);
+  }
+  return b.run(args, rt, span);
+}

@@ -1,0 +1,154 @@
+/**
+ * Calls: builtins, top-level `fn`s, and agent methods (spec §6, §7).
+ *
+ * Resolution of `name(…)`: a method of the current agent (a bare sibling call), else a
+ * top-level `fn`, else a builtin — so user functions shadow builtins. `Agent.method(…)` calls
+ * a method of a declared agent. (The same order as the checker's `calls` rule.)
+ *
+ * The circuit breaker's `MethodCallState` (spec §9): every `Agent.method(…)` call — from top
+ * level, from a top-level fn, or from inside an agent — starts a new agent method call with
+ * `{ failures: 0 }`; a bare sibling call stays inside the caller's method call and shares its
+ * state. A top-level fn called from a method runs outside the agent (its tool calls pass no
+ * agent and no method call).
+ *
+ * Arguments bind by position. Missing trailing arguments take the parameter's `@default`,
+ * or `null` when the parameter is optional (`x?: T`); a missing required argument or an extra
+ * one is RUNTIME_ERROR. Each argument is validated against its parameter type as an input
+ * (VALUE_INVALID, path `Flow.run.text`); an explicit `null` for an optional parameter is
+ * accepted. The result — `return`'s value, else the value the body ends with — is validated
+ * against the declared return type as an output (path `Flow.run.return`).
+ *
+ * Depth: more than MAX_CALL_DEPTH nested calls is a RUNTIME_ERROR, never a JS stack overflow.
+ */
+import type { Expr, Field, FnDecl, Span } from "../../syntax/ast";
+import type { MethodCallState } from "../tools/tool-invoker-types";
+import { BUILTINS, callBuiltin } from "./builtins";
+import { evalExpr } from "./eval-async";
+import { evalSync } from "./eval-sync";
+import { execBlockAsync } from "./exec-async";
+import { execBlockSync } from "./exec-sync";
+import { errorAt } from "./runtime-errors";
+import { createFrame, MAX_CALL_DEPTH, type AgentEntry, type Frame, type Runtime } from "./runtime-context";
+import { validateValue } from "./validate-value";
+import type { Value } from "./values";
+
+type CallExpr = Extract<Expr, { kind: "Call" }>;
+
+interface Callee {
+  fn: FnDecl;
+  label: string;
+  agent?: AgentEntry;
+  methodCall?: MethodCallState;
+}
+
+export async function evalCall(e: CallExpr, f: Frame): Promise<Value> {
+  const rt = f.rt;
+  const callee = e.callee;
+  if (callee.kind === "Name") {
+    const name = callee.name;
+    const sibling = f.agent?.methods.get(name);
+    if (sibling && f.agent) {
+      const methodCall = f.methodCall ?? { failures: 0 };
+      return callUser(rt, { fn: sibling, label: `${f.agent.decl.name}.${name}`, agent: f.agent, methodCall }, await evalArgs(e, f), e);
+    }
+    const fn = rt.fns.get(name);
+    if (fn) return callUser(rt, { fn, label: name }, await evalArgs(e, f), e);
+    const builtin = BUILTINS[name];
+    if (builtin) return callBuiltin(rt, name, builtin, await evalArgs(e, f), e.span);
+    throw errorAt(rt.sourceOf, "RUNTIME_ERROR", `Unknown function '${name}'`, callee.span);
+  }
+  if (callee.kind === "Member" && callee.object.kind === "Name") {
+    const agentName = callee.object.name;
+    const agent = rt.agents.get(agentName);
+    if (agent) {
+      const method = agent.methods.get(callee.property);
+      if (!method) {
+        throw errorAt(rt.sourceOf, "RUNTIME_ERROR", `Agent '${agentName}' has no method '${callee.property}'`, callee.span);
+      }
+      const label = `${agentName}.${callee.property}`;
+      return callUser(rt, { fn: method, label, agent, methodCall: { failures: 0 } }, await evalArgs(e, f), e);
+    }
+  }
+  throw errorAt(rt.sourceOf, "RUNTIME_ERROR", "Only functions, builtins and agent methods can be called", callee.span);
+}
+
+/** Arguments left to right; without a promise when none of them can suspend (the common case). */
+function evalArgs(e: CallExpr, f: Frame): Value[] | Promise<Value[]> {
+  const analysis = f.rt.analysis;
+  for (const a of e.args) if (analysis.expr(a)) return evalArgsAsync(e, f);
+  const out = new Array<Value>(e.args.length);
+  for (let i = 0; i < e.args.length; i++) out[i] = evalSync(e.args[i], f);
+  return out;
+}
+
+async function evalArgsAsync(e: CallExpr, f: Frame): Promise<Value[]> {
+  const out = new Array<Value>(e.args.length);
+  for (let i = 0; i < e.args.length; i++) out[i] = await evalExpr(e.args[i], f);
+  return out;
+}
+
+interface ParamInfo {
+  field: Field;
+  hasDefault: boolean;
+  defaultValue: Value;
+}
+
+const paramCache = new WeakMap<FnDecl, ParamInfo[]>();
+
+function paramsOf(fn: FnDecl): ParamInfo[] {
+  let info = paramCache.get(fn);
+  if (!info) {
+    info = fn.params.map((field) => {
+      const d = field.annotations.find((a) => a.name === "default");
+      return { field, hasDefault: d !== undefined, defaultValue: (d?.args[0]?.value ?? null) as Value };
+    });
+    paramCache.set(fn, info);
+  }
+  return info;
+}
+
+async function callUser(rt: Runtime, c: Callee, args: Value[], call: CallExpr): Promise<Value> {
+  if (rt.depth >= MAX_CALL_DEPTH) {
+    throw errorAt(
+      rt.sourceOf,
+      "RUNTIME_ERROR",
+      `Maximum call depth of ${MAX_CALL_DEPTH} exceeded calling '${c.label}' (unbounded recursion?)`,
+      call.span,
+    );
+  }
+  const fn = c.fn;
+  const frame = createFrame(rt, fn.body, c.agent, c.methodCall);
+  bindParams(rt, c, args, call, frame);
+  rt.depth++;
+  let result: Value;
+  try {
+    result = rt.analysis.block(fn.body) ? await execBlockAsync(fn.body, frame) : execBlockSync(fn.body, frame);
+  } finally {
+    rt.depth--;
+  }
+  if (frame.returned) result = frame.returnValue;
+  if (!fn.returns) return result;
+  const at: Span = frame.returned && frame.returnSpan ? frame.returnSpan : (fn.body[fn.body.length - 1]?.span ?? fn.nameSpan);
+  return validateValue(rt, fn.returns, result, "output", `${c.label}.return`, at);
+}
+
+function bindParams(rt: Runtime, c: Callee, args: Value[], call: CallExpr, frame: Frame): void {
+  const params = paramsOf(c.fn);
+  if (args.length > params.length) {
+    throw errorAt(rt.sourceOf, "RUNTIME_ERROR", `'${c.label}' takes ${params.length} argument(s), got ${args.length}`, call.span);
+  }
+  for (let i = 0; i < params.length; i++) {
+    const p = params[i];
+    const name = p.field.name;
+    const optional = p.field.optional || p.hasDefault;
+    let v: Value;
+    if (i < args.length) v = args[i];
+    else if (p.hasDefault) v = p.defaultValue;
+    else if (optional) v = null;
+    else throw errorAt(rt.sourceOf, "RUNTIME_ERROR", `'${c.label}' is missing argument '${name}'`, call.span);
+    if (!(v === null && optional)) {
+      v = validateValue(rt, p.field.type, v, "input", `${c.label}.${name}`, call.args[i]?.span ?? call.span);
+    }
+    frame.vars.set(name, v);
+  }
+}

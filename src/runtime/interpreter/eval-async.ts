@@ -1,0 +1,76 @@
+/**
+ * The asynchronous expression evaluator, for expressions that may suspend: tool calls,
+ * user function and agent method calls, and everything that holds one. Sub-expressions
+ * that cannot suspend go straight to the synchronous evaluator. Evaluation order is left
+ * to right; `and`/`or` short-circuit.
+ */
+import type { Expr, StrPart } from "../../syntax/ast";
+import { evalCall } from "./calls";
+import { evalSync } from "./eval-sync";
+import { binaryOp, readField, readIndex, unaryOp } from "./operators";
+import { notImplemented } from "./runtime-errors";
+import type { Frame } from "./runtime-context";
+import type { ToolCallRequest } from "../tools/tool-invoker-types";
+import { isTruthy, renderValue, setField, type ObjectValue, type Value } from "./values";
+
+/** Evaluate any expression: synchronously when it cannot suspend. */
+export function evalExpr(e: Expr, f: Frame): Value | Promise<Value> {
+  return f.rt.analysis.expr(e) ? evalAsync(e, f) : evalSync(e, f);
+}
+
+export async function evalAsync(e: Expr, f: Frame): Promise<Value> {
+  switch (e.kind) {
+    case "Str":
+      return evalStrAsync(e.parts, f);
+    case "Array": {
+      const out = new Array<Value>(e.items.length);
+      for (let i = 0; i < e.items.length; i++) out[i] = await evalExpr(e.items[i], f);
+      return out;
+    }
+    case "Object": {
+      const obj: ObjectValue = {};
+      for (const en of e.entries) setField(obj, en.key, await evalExpr(en.value, f));
+      return obj;
+    }
+    case "Member":
+      return readField(f.rt, await evalExpr(e.object, f), e.property, e.span);
+    case "Index": {
+      const obj = await evalExpr(e.object, f);
+      return readIndex(f.rt, obj, await evalExpr(e.index, f), e.span);
+    }
+    case "Binary": {
+      if (e.op === "and") return isTruthy(await evalExpr(e.left, f)) && isTruthy(await evalExpr(e.right, f));
+      if (e.op === "or") return isTruthy(await evalExpr(e.left, f)) || isTruthy(await evalExpr(e.right, f));
+      const left = await evalExpr(e.left, f);
+      return binaryOp(f.rt, e.op, left, await evalExpr(e.right, f), e.span);
+    }
+    case "Unary":
+      return unaryOp(f.rt, e.op, await evalExpr(e.operand, f), e.span);
+    case "Call":
+      return evalCall(e, f);
+    case "ToolCall": {
+      const input = await evalExpr(e.arg, f);
+      const req: ToolCallRequest = { tool: e.tool, input, mode: "direct" };
+      // Only agent methods pass their agent and method call (top level and top-level fns pass neither).
+      if (f.agent) {
+        req.agent = f.agent.decl;
+        req.methodCall = f.methodCall;
+      }
+      const out = await f.rt.host.tools.call(req);
+      return (out ?? null) as Value;
+    }
+    case "Ask":
+      throw notImplemented(f.rt.sourceOf, "ask", e.span);
+    case "DbCall":
+      throw notImplemented(f.rt.sourceOf, e.op, e.span);
+    default:
+      return evalSync(e, f);
+  }
+}
+
+async function evalStrAsync(parts: readonly StrPart[], f: Frame): Promise<string> {
+  let out = "";
+  for (const p of parts) out += typeof p === "string" ? p : renderValue(await evalExpr(p, f));
+  return out;
+}
+

@@ -1,0 +1,67 @@
+/**
+ * The synchronous expression evaluator: every expression the analysis marks as unable to
+ * suspend (no tool call, `ask`, `query`/`command`, or user function call inside) is
+ * evaluated here, with no promises — the fast path for arithmetic, strings, data access
+ * and builtins.
+ */
+import type { Expr, StrPart } from "../../syntax/ast";
+import { BUILTINS, callBuiltin } from "./builtins";
+import { binaryOp, readField, readIndex, unaryOp } from "./operators";
+import { readName } from "./names";
+import { errorAt } from "./runtime-errors";
+import type { Frame } from "./runtime-context";
+import { isTruthy, renderValue, setField, type ObjectValue, type Value } from "./values";
+
+export function evalSync(e: Expr, f: Frame): Value {
+  switch (e.kind) {
+    case "Name": {
+      const v = f.vars.get(e.name);
+      return v !== undefined ? v : readName(f, e.name, e.span);
+    }
+    case "Num":
+      return e.value;
+    case "Bool":
+      return e.value;
+    case "Null":
+      return null;
+    case "Str":
+      return evalStrSync(e.parts, f);
+    case "Array": {
+      const out = new Array<Value>(e.items.length);
+      for (let i = 0; i < e.items.length; i++) out[i] = evalSync(e.items[i], f);
+      return out;
+    }
+    case "Object": {
+      const obj: ObjectValue = {};
+      for (const en of e.entries) setField(obj, en.key, evalSync(en.value, f));
+      return obj;
+    }
+    case "Member":
+      return readField(f.rt, evalSync(e.object, f), e.property, e.span);
+    case "Index":
+      return readIndex(f.rt, evalSync(e.object, f), evalSync(e.index, f), e.span);
+    case "Binary":
+      if (e.op === "and") return isTruthy(evalSync(e.left, f)) && isTruthy(evalSync(e.right, f));
+      if (e.op === "or") return isTruthy(evalSync(e.left, f)) || isTruthy(evalSync(e.right, f));
+      return binaryOp(f.rt, e.op, evalSync(e.left, f), evalSync(e.right, f), e.span);
+    case "Unary":
+      return unaryOp(f.rt, e.op, evalSync(e.operand, f), e.span);
+    case "Call": {
+      // The analysis sends only unshadowed builtin calls here.
+      const name = e.callee.kind === "Name" ? e.callee.name : "";
+      const builtin = BUILTINS[name];
+      if (!builtin) throw errorAt(f.rt.sourceOf, "RUNTIME_ERROR", "Internal error: a call reached the synchronous evaluator", e.span);
+      const args = new Array<Value>(e.args.length);
+      for (let i = 0; i < e.args.length; i++) args[i] = evalSync(e.args[i], f);
+      return callBuiltin(f.rt, name, builtin, args, e.span);
+    }
+    default:
+      throw errorAt(f.rt.sourceOf, "RUNTIME_ERROR", `Internal error: '${e.kind}' reached the synchronous evaluator`, e.span);
+  }
+}
+
+function evalStrSync(parts: readonly StrPart[], f: Frame): string {
+  let out = "";
+  for (const p of parts) out += typeof p === "string" ? p : renderValue(evalSync(p, f));
+  return out;
+}

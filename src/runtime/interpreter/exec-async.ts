@@ -1,0 +1,68 @@
+/**
+ * The asynchronous statement executor: the same statement semantics as `exec-sync.ts`
+ * (see there for statement values and `return`), for statements that may suspend. Each
+ * statement the analysis marks as pure is handed to the synchronous executor.
+ */
+import type { Stmt } from "../../syntax/ast";
+import { evalExpr } from "./eval-async";
+import { execBlockSync, execStmtSync } from "./exec-sync";
+import { asLumaError, errorAt, errorValue } from "./runtime-errors";
+import type { Frame } from "./runtime-context";
+import { assign, forItems } from "./statement-helpers";
+import { isTruthy, type Value } from "./values";
+
+export async function execBlockAsync(stmts: readonly Stmt[], f: Frame): Promise<Value> {
+  const analysis = f.rt.analysis;
+  let last: Value = null;
+  for (const s of stmts) {
+    try {
+      last = analysis.stmt(s) ? await execStmtAsync(s, f) : execStmtSync(s, f);
+    } catch (e) {
+      throw asLumaError(e, f.rt.sourceOf, s.span);
+    }
+    if (f.returned) return null;
+  }
+  return last;
+}
+
+/** A block, run synchronously when nothing in it can suspend. */
+function block(stmts: readonly Stmt[], f: Frame): Value | Promise<Value> {
+  return f.rt.analysis.block(stmts) ? execBlockAsync(stmts, f) : execBlockSync(stmts, f);
+}
+
+async function execStmtAsync(s: Stmt, f: Frame): Promise<Value> {
+  switch (s.kind) {
+    case "Assign":
+      assign(f, s, await evalExpr(s.value, f));
+      return null;
+    case "ExprStmt":
+      return evalExpr(s.expr, f);
+    case "If":
+      if (isTruthy(await evalExpr(s.cond, f))) return block(s.then, f);
+      return s.else ? block(s.else, f) : null;
+    case "For": {
+      const items = forItems(f.rt, await evalExpr(s.iterable, f), s.iterable.span);
+      for (let i = 0; i < items.length; i++) {
+        f.vars.set(s.name, items[i] ?? null);
+        const done = block(s.body, f);
+        if (done instanceof Promise) await done;
+        if (f.returned) break;
+      }
+      return null;
+    }
+    case "Return":
+      f.returnValue = s.value ? await evalExpr(s.value, f) : null;
+      f.returned = true;
+      f.returnSpan = s.span;
+      return null;
+    case "Try":
+      try {
+        return await block(s.body, f);
+      } catch (e) {
+        f.vars.set(s.errName, errorValue(asLumaError(e, f.rt.sourceOf, s.span)));
+        return block(s.handler, f);
+      }
+    default:
+      throw errorAt(f.rt.sourceOf, "RUNTIME_ERROR", `Internal error: unknown statement '${(s as Stmt).kind}'`, (s as Stmt).span);
+  }
+}

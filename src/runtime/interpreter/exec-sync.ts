@@ -1,0 +1,67 @@
+/**
+ * The synchronous statement executor, for statements the analysis marks as unable to
+ * suspend — a loop over pure arithmetic runs here without a single promise.
+ *
+ * Values of statements (what a function returns without `return`, spec §7): a block's value
+ * is the value of its last statement; an expression statement's value is its expression's;
+ * an `if`'s is the value of the branch taken (`null` when no branch runs); a `try`'s is its
+ * body's, or its handler's when an error was caught; an assignment or a `for` is `null`.
+ * `return` stops every enclosing block of the function (`Frame.returned`).
+ *
+ * Any non-Luma error escaping a statement becomes RUNTIME_ERROR located at that statement.
+ */
+import type { Stmt } from "../../syntax/ast";
+import { evalSync } from "./eval-sync";
+import { asLumaError, errorAt, errorValue } from "./runtime-errors";
+import type { Frame } from "./runtime-context";
+import { assign, forItems } from "./statement-helpers";
+import { isTruthy, type Value } from "./values";
+
+export function execBlockSync(stmts: readonly Stmt[], f: Frame): Value {
+  let last: Value = null;
+  for (const s of stmts) {
+    try {
+      last = execStmtSync(s, f);
+    } catch (e) {
+      throw asLumaError(e, f.rt.sourceOf, s.span);
+    }
+    if (f.returned) return null;
+  }
+  return last;
+}
+
+export function execStmtSync(s: Stmt, f: Frame): Value {
+  switch (s.kind) {
+    case "Assign":
+      assign(f, s, evalSync(s.value, f));
+      return null;
+    case "ExprStmt":
+      return evalSync(s.expr, f);
+    case "If":
+      if (isTruthy(evalSync(s.cond, f))) return execBlockSync(s.then, f);
+      return s.else ? execBlockSync(s.else, f) : null;
+    case "For": {
+      const items = forItems(f.rt, evalSync(s.iterable, f), s.iterable.span);
+      for (let i = 0; i < items.length; i++) {
+        f.vars.set(s.name, items[i] ?? null);
+        execBlockSync(s.body, f);
+        if (f.returned) break;
+      }
+      return null;
+    }
+    case "Return":
+      f.returnValue = s.value ? evalSync(s.value, f) : null;
+      f.returned = true;
+      f.returnSpan = s.span;
+      return null;
+    case "Try":
+      try {
+        return execBlockSync(s.body, f);
+      } catch (e) {
+        f.vars.set(s.errName, errorValue(asLumaError(e, f.rt.sourceOf, s.span)));
+        return execBlockSync(s.handler, f);
+      }
+    default:
+      throw errorAt(f.rt.sourceOf, "RUNTIME_ERROR", `Internal error: unknown statement '${(s as Stmt).kind}'`, (s as Stmt).span);
+  }
+}

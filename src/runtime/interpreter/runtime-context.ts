@@ -1,0 +1,87 @@
+/**
+ * The state of one run (`Runtime`: the host, the program's functions and agents indexed by
+ * name, the call depth) and of one function activation (`Frame`: its variables).
+ *
+ * Scoping (spec §7): every function call gets one flat variable map — blocks do not open
+ * scopes. Top-level code has its own frame, holding `args`. Top-level `fn`s see only their
+ * parameters (not top-level variables). An agent method's frame remembers its agent and
+ * the `MethodCallState` of the agent method call it belongs to.
+ */
+import type { AgentDecl, FnDecl, Program, Span, Stmt } from "../../syntax/ast";
+import type { SchemaTable } from "../../schema/schema-table-types";
+import type { MethodCallState, ToolInvoker } from "../tools/tool-invoker-types";
+import { asyncAnalysisOf, assignedNames, type AsyncAnalysis } from "./scope-analysis";
+import type { SourceOf } from "./runtime-errors";
+import type { Value } from "./values";
+
+/** What the interpreter needs from its embedder (the CLI, the library API, tests). */
+export interface InterpreterHost {
+  /** Command-line arguments after the file, seen as `args` in top-level code. */
+  args: string[];
+  schemas: SchemaTable;
+  tools: ToolInvoker;
+  /** One call per `print(…)`, without the newline. */
+  stdout: (line: string) => void;
+  /** Warnings: lines starting `warning:`. */
+  stderr: (line: string) => void;
+  /** Source text of a file, for `file:line:col` in runtime errors. */
+  sourceOf: (file: string) => string | undefined;
+  now?: () => Date;
+}
+
+export interface AgentEntry {
+  decl: AgentDecl;
+  methods: Map<string, FnDecl>;
+}
+
+/** Deep recursion becomes a RUNTIME_ERROR here, long before the JS stack runs out. */
+export const MAX_CALL_DEPTH = 1000;
+
+export interface Runtime {
+  host: InterpreterHost;
+  sourceOf: SourceOf;
+  fns: Map<string, FnDecl>;
+  agents: Map<string, AgentEntry>;
+  analysis: AsyncAnalysis;
+  /** User function / method calls currently active. */
+  depth: number;
+}
+
+export interface Frame {
+  rt: Runtime;
+  vars: Map<string, Value>;
+  /** Names assigned anywhere in this body: read before assignment, they are `null`. */
+  assigned: ReadonlySet<string>;
+  /** The agent whose method is running; undefined at top level and in top-level fns. */
+  agent?: AgentEntry;
+  methodCall?: MethodCallState;
+  /** Set by `return`; every block loop stops when it sees it. */
+  returned: boolean;
+  returnValue: Value;
+  /** Where the `return` was, for a return-type error. */
+  returnSpan?: Span;
+}
+
+export function createRuntime(program: Program, host: InterpreterHost): Runtime {
+  const fns = new Map<string, FnDecl>();
+  const agents = new Map<string, AgentEntry>();
+  for (const d of program.decls) {
+    // First declaration wins, as in the checker's symbol table.
+    if (d.kind === "Fn" && !fns.has(d.name)) fns.set(d.name, d);
+    if (d.kind === "Agent" && !agents.has(d.name)) {
+      const methods = new Map<string, FnDecl>();
+      for (const m of d.methods) if (!methods.has(m.name)) methods.set(m.name, m);
+      agents.set(d.name, { decl: d, methods });
+    }
+  }
+  return { host, sourceOf: (f) => host.sourceOf(f), fns, agents, analysis: asyncAnalysisOf(program), depth: 0 };
+}
+
+export function createFrame(
+  rt: Runtime,
+  body: readonly Stmt[],
+  agent?: AgentEntry,
+  methodCall?: MethodCallState,
+): Frame {
+  return { rt, vars: new Map(), assigned: assignedNames(body), agent, methodCall, returned: false, returnValue: null };
+}

@@ -1,0 +1,57 @@
+/**
+ * Validating a value against a type written in source: a typed assignment `x: T = …`, a fn's
+ * declared return type, a fn parameter. Hard issues are VALUE_INVALID (the message holds the
+ * full dotted path: `total.return must be integer`, `answer.score must be <= 10 (@range)`);
+ * soft issues go to stderr as `warning: …` lines and the value is kept.
+ *
+ * Directions: parameters are *inputs* (every rule is hard, as for tool parameters, and a
+ * tagged-union argument gets its discriminator written); assignments and return values are
+ * *outputs* (soft rules annotate).
+ *
+ * Unannotated primitive types (by far the most common: `n: int`, `-> string`) are checked
+ * inline; the schema table is asked only for everything else or to word a failure.
+ */
+import type { Span, TypeRef } from "../../syntax/ast";
+import type { Direction } from "../../schema/schema-table-types";
+import { errorAt, locationOf } from "./runtime-errors";
+import type { Runtime } from "./runtime-context";
+import type { Value } from "./values";
+
+function primitiveOk(type: TypeRef, v: Value): boolean {
+  if (type.kind !== "PrimType") return false;
+  switch (type.name) {
+    case "any":
+      return true;
+    case "string":
+      return typeof v === "string";
+    case "bool":
+      return typeof v === "boolean";
+    case "int":
+      return typeof v === "number" && Number.isInteger(v);
+    case "float":
+      return typeof v === "number";
+  }
+}
+
+const withoutPeriod = (s: string): string => (s.endsWith(".") ? s.slice(0, -1) : s);
+
+export function validateValue(
+  rt: Runtime,
+  type: TypeRef,
+  value: Value,
+  direction: Direction,
+  root: string,
+  span: Span,
+): Value {
+  if (primitiveOk(type, value)) return value;
+  const result = rt.host.schemas.validate(type, value, direction, root);
+  for (const issue of result.soft) {
+    rt.host.stderr(`warning: ${withoutPeriod(issue.message)} at ${locationOf(rt.sourceOf, span)}`);
+  }
+  if (!result.ok) {
+    const issues = result.hard.length ? result.hard : [{ path: root, rule: "type", message: `${root} is invalid`, severity: "hard" as const }];
+    const message = issues.map((i) => withoutPeriod(i.message)).join("; ");
+    throw errorAt(rt.sourceOf, "VALUE_INVALID", message, span, { issues: issues.map(({ path, rule, message }) => ({ path, rule, message })) });
+  }
+  return (result.value ?? null) as Value;
+}

@@ -1,0 +1,94 @@
+/**
+ * Loads one tool module file (spec §10): resolve, check integrity against the bytes, check
+ * syntax and the dependency allowlist on the transpiled text, then run it as CommonJS (our
+ * loader) or ESM (Bun's loader). What was checked is exactly what runs: the bytes are read
+ * once and the loaders are handed that text, never the path to read again.
+ */
+import { readFile, realpath } from "node:fs/promises";
+import { extname } from "node:path";
+import { loadCommonJs } from "./commonjs-loader";
+import {
+  assertDependencyAllowed,
+  checkStaticDependencies,
+  isPackageSpecifier,
+  resolutionBase,
+  type DependencyRules,
+} from "./dependency-rules";
+import { loadEsm } from "./esm-loader";
+import { checkIntegrity } from "./integrity";
+import type { LoadedModule, ModuleRequest } from "./loaded-module";
+import { moduleLoadFailure, moduleNotFound, moduleSyntaxError, unsupportedFileType } from "./load-failure";
+import { installLumaModule } from "./luma-virtual-module";
+import { isSupportedExtension, moduleKindOf } from "./module-kind";
+import { prepareSource, type PreparedSource } from "./prepare-source";
+import { rewriteSpecifiers } from "./specifier-rewrite";
+
+/** The real path of the request's file; a missing file is a startup error naming it. */
+export async function resolveModuleFile(request: ModuleRequest): Promise<string> {
+  try {
+    return await realpath(request.absPath);
+  } catch {
+    throw moduleNotFound(request.shownPath, request.absPath);
+  }
+}
+
+const dependencyRulesOf = (request: ModuleRequest): DependencyRules | undefined => {
+  const allow = request.entry?.dependencies;
+  if (!allow && !request.dependencyRoot) return undefined;
+  return { allow: allow ? new Set(allow) : undefined, root: request.dependencyRoot };
+};
+
+/**
+ * Loads `realPath` for the requests naming it (one or more spellings of the same file, whose
+ * metadata already agree). Every request's `integrity` is checked before anything runs.
+ */
+export async function loadToolModule(realPath: string, requests: ModuleRequest[]): Promise<LoadedModule> {
+  const [first] = requests;
+  const shown = first.shownPath;
+  if (!isSupportedExtension(realPath)) throw unsupportedFileType(shown, extname(realPath));
+
+  const bytes = await readFile(realPath);
+  for (const request of requests) {
+    if (request.entry?.integrity) checkIntegrity(request.shownPath, bytes, request.entry.integrity);
+  }
+
+  const kind = moduleKindOf(realPath);
+  let prepared: PreparedSource;
+  try {
+    prepared = prepareSource(kind, new TextDecoder().decode(bytes));
+  } catch (e) {
+    throw moduleSyntaxError(shown, e);
+  }
+  const rules = dependencyRulesOf(requests.find((r) => r.entry) ?? first);
+  checkStaticDependencies(rules, shown, prepared.transpiled);
+
+  installLumaModule();
+  let exports: unknown;
+  try {
+    exports =
+      prepared.runAs === "cjs"
+        ? loadCommonJs(realPath, prepared.code, {
+            guard: (specifier) => assertDependencyAllowed(rules, shown, specifier),
+            packageBase: rules?.root ? resolutionBase(rules, realPath) : undefined,
+          })
+        : await loadEsm(realPath, rules?.root ? packagesFromRoot(prepared.code, rules.root) : prepared.code);
+  } catch (e) {
+    if ((e as { phase?: unknown }).phase === "startup") throw e; // already one of ours (a refused require)
+    throw moduleLoadFailure(shown, e);
+  }
+
+  const version = requests.find((r) => r.entry?.version)?.entry?.version;
+  const entry = requests.find((r) => r.entry)?.entry;
+  return { shownPath: shown, realPath, kind, version, entry, exports };
+}
+
+/** ESM: bare package specifiers point at the file resolved from `dependency_root`. */
+const packagesFromRoot = (code: string, root: string): string =>
+  rewriteSpecifiers(code, (specifier) => {
+    if (!isPackageSpecifier(specifier)) return undefined;
+    try {
+      return Bun.resolveSync(specifier, root);
+    } catch {
+      throw new Error(`Cannot find package '${specifier}' in dependency_root ${root}`);
+    }
+  });

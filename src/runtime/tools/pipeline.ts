@@ -1,0 +1,149 @@
+/**
+ * The tool call pipeline (spec §9): every tool call, direct or native, runs through the
+ * ordered list of steps below, one module each under `steps/`.
+ *
+ * Plans do the work ahead of the call. Each declared tool's options are parsed once, when
+ * the invoker is created; the first call from a given agent (or from top level) builds a
+ * plan for that pair — effective timeout, policy verdicts — and composes a chain of only
+ * the steps that apply to it. A call is then: find the plan, make a context, run its chain.
+ *
+ * @example
+ *   const invoker = createToolInvoker({ program, schemas, registry, config, env: process.env, warn });
+ *   const out = await invoker.call({ tool: "calculate", input: { a: 1, b: 2, operation: "add" }, mode: "direct" });
+ */
+import type { AgentDecl, Program, ToolDecl } from "../../syntax/ast";
+import type { SchemaTable } from "../../schema/schema-table-types";
+import { systemClock, type Clock } from "./clock";
+import { MemoryIdempotencyStore } from "./stores/memory-idempotency-store";
+import type { IdempotencyStore } from "./stores/idempotency-store";
+import type { ToolCallRequest, ToolInvoker } from "./tool-invoker-types";
+import { readAgentPolicy, TOP_LEVEL_POLICY, type AgentPolicy } from "./steps/agent-policy";
+import { CallContext } from "./steps/call-context";
+import { buildCallPlan, type CallPlan } from "./steps/call-plan";
+import { DeadlineScheduler } from "./steps/deadline-scheduler";
+import type { Next, PipelineRuntime, Step, StepFactory, ToolContextsConfig, ToolHandler } from "./steps/step";
+import { buildToolPlan, undeclaredToolPlan, type ToolPlan } from "./steps/tool-plan";
+import { registryLookup } from "./steps/01-registry-lookup";
+import { credentialCheck } from "./steps/02-credential";
+import { scopeAllowlist } from "./steps/03-scope-allowlist";
+import { denyWrite } from "./steps/04-deny-write";
+import { approval } from "./steps/05-approval";
+import { inputValidation } from "./steps/06-input-validation";
+import { needsResolution } from "./steps/07-needs-resolution";
+import { cacheSingleFlight } from "./steps/08-cache-single-flight";
+import { idempotency } from "./steps/09-idempotency";
+import { runHandler } from "./steps/10-run-handler";
+import { outputValidation } from "./steps/11-output-validation";
+import { telemetryBreaker } from "./steps/12-telemetry-breaker";
+
+export { checkToolRuntimeRules } from "./steps/startup-rules";
+export type { ToolContextsConfig, ToolHandler } from "./steps/step";
+
+/** Spec §9, in order. Step 12 is marked outermost: it wraps the others to see every outcome. */
+export const PIPELINE_STEPS: readonly StepFactory[] = [
+  registryLookup,
+  credentialCheck,
+  scopeAllowlist,
+  denyWrite,
+  approval,
+  inputValidation,
+  needsResolution,
+  cacheSingleFlight,
+  idempotency,
+  runHandler,
+  outputValidation,
+  telemetryBreaker,
+];
+
+export interface ToolInvokerDeps {
+  program: Program;
+  schemas: SchemaTable;
+  registry: { handler(name: string): ToolHandler | undefined };
+  config: { tool_contexts?: ToolContextsConfig };
+  env: Record<string, string | undefined>;
+  clock?: Clock;
+  trace?: (event: object) => void;
+  /** Receives whole lines, e.g. `warning: Answer.score must be <= 10 (@range).` */
+  warn: (line: string) => void;
+  /** Asks the user to approve a write tool (the CLI's TTY prompt); absent = not interactive. */
+  approve?: (tool: string) => Promise<boolean>;
+  /** Defaults to a process-local memory store. */
+  idempotencyStore?: IdempotencyStore;
+}
+
+const parseList = (v: string | undefined): Set<string> =>
+  new Set((v ?? "").split(",").map((s) => s.trim()).filter((s) => s !== ""));
+
+/** Chains the steps that apply to `plan`, in list order, inside the outermost ones. */
+const compose = (steps: readonly Step[], plan: CallPlan): Next => {
+  const applicable = steps.filter((s) => s.applies(plan));
+  const ordered = [...applicable.filter((s) => s.outermost), ...applicable.filter((s) => !s.outermost)];
+  let next: Next = (ctx) => ctx.output;
+  for (let i = ordered.length - 1; i >= 0; i--) {
+    const step = ordered[i];
+    const inner = next;
+    next = (ctx) => step.run(ctx, inner);
+  }
+  return next;
+};
+
+export const createToolInvoker = (deps: ToolInvokerDeps): ToolInvoker => {
+  const clock = deps.clock ?? systemClock;
+  const rt: PipelineRuntime = {
+    program: deps.program,
+    schemas: deps.schemas,
+    registry: deps.registry,
+    toolContexts: deps.config.tool_contexts ?? {},
+    env: deps.env,
+    clock,
+    trace: deps.trace,
+    warn: deps.warn,
+    approve: deps.approve,
+    approvedTools: parseList(deps.env.LUMA_APPROVED_TOOLS),
+    idempotency: deps.idempotencyStore ?? new MemoryIdempotencyStore(clock),
+    deadlines: new DeadlineScheduler(clock),
+  };
+  const steps = PIPELINE_STEPS.map((make) => make(rt));
+
+  const toolPlans = new Map<string, ToolPlan>();
+  for (const d of deps.program.decls) if (d.kind === "Tool") toolPlans.set(d.name, buildToolPlan(deps.program, d as ToolDecl));
+
+  const makePlan = (tool: ToolPlan, policy: AgentPolicy): CallPlan => {
+    const plan = buildCallPlan(tool, policy, rt.approvedTools);
+    plan.run = compose(steps, plan);
+    return plan;
+  };
+
+  const topLevel = new Map<string, CallPlan>();
+  const perAgent = new WeakMap<AgentDecl, { policy: AgentPolicy; plans: Map<string, CallPlan> }>();
+
+  const planFor = (tool: string, agent: AgentDecl | undefined): CallPlan => {
+    let plans = topLevel;
+    let policy = TOP_LEVEL_POLICY;
+    if (agent !== undefined) {
+      let entry = perAgent.get(agent);
+      if (entry === undefined) perAgent.set(agent, (entry = { policy: readAgentPolicy(agent), plans: new Map() }));
+      plans = entry.plans;
+      policy = entry.policy;
+    }
+    let plan = plans.get(tool);
+    if (plan === undefined) {
+      const toolPlan = toolPlans.get(tool);
+      // An undeclared name gets a throwaway plan: a model's invented names must not pile up.
+      if (toolPlan === undefined) return makePlan(undeclaredToolPlan(tool), policy);
+      plans.set(tool, (plan = makePlan(toolPlan, policy)));
+    }
+    return plan;
+  };
+
+  return {
+    call(req: ToolCallRequest): Promise<unknown> {
+      try {
+        const plan = planFor(req.tool, req.agent);
+        return Promise.resolve(plan.run(new CallContext(plan, req)));
+      } catch (e) {
+        return Promise.reject(e);
+      }
+    },
+  };
+};

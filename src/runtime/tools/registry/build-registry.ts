@@ -1,0 +1,76 @@
+/**
+ * Builds the tool registry from the program's declarations and the loaded modules (spec §10).
+ *
+ * - Defaults from `src/tool-registry.ts` fill in first; a user module may replace one.
+ * - Two user modules giving the same declared tool is a conflict, *exact*:
+ *   `Tool registry conflict: calculate.`
+ * - Exports that match no declaration are ignored (they never reach the registry, so they
+ *   cannot conflict either).
+ * - A declared tool left without a handler stops the program, *exact*:
+ *   `'calculate' is not registered in the tool registry.`
+ */
+import { startupError } from "../../../diagnostics/luma-error";
+import type { Program } from "../../../syntax/ast";
+import { defaultToolHandlers } from "../../../tool-registry";
+import type { LoadedModule } from "../module-loading/loaded-module";
+import { readModuleTools } from "./export-shape";
+import { BUILTIN_MODULE, type DatasourceBridge, type ToolHandler, type ToolRegistry } from "./registry-types";
+
+interface Provided<T> {
+  value: T;
+  module: string;
+}
+
+export interface BuildRegistryOptions {
+  program: Program;
+  modules: LoadedModule[];
+}
+
+const declaredNames = (program: Program, kind: "Tool" | "Datasource"): string[] =>
+  program.decls.filter((decl) => decl.kind === kind).map((decl) => decl.name);
+
+export function buildRegistry({ program, modules }: BuildRegistryOptions): ToolRegistry {
+  const tools = declaredNames(program, "Tool");
+  const datasourceNames = new Set(declaredNames(program, "Datasource"));
+  const declaredTools = new Set(tools);
+
+  const handlers = new Map<string, Provided<ToolHandler>>();
+  for (const name of tools) {
+    if (Object.hasOwn(defaultToolHandlers, name)) handlers.set(name, { value: defaultToolHandlers[name], module: BUILTIN_MODULE });
+  }
+  const bridges = new Map<string, Provided<DatasourceBridge>>();
+  const toolConflicts = new Set<string>();
+  const bridgeConflicts = new Set<string>();
+
+  for (const module of modules) {
+    const provided = readModuleTools(module);
+    for (const [name, handler] of provided.handlers) {
+      if (!declaredTools.has(name)) continue;
+      const earlier = handlers.get(name);
+      if (earlier && earlier.module !== BUILTIN_MODULE) toolConflicts.add(name);
+      else handlers.set(name, { value: handler, module: module.realPath });
+    }
+    for (const [name, bridge] of provided.datasources) {
+      if (!datasourceNames.has(name)) continue;
+      if (bridges.has(name)) bridgeConflicts.add(name);
+      else bridges.set(name, { value: bridge, module: module.realPath });
+    }
+  }
+
+  const conflicts = [
+    ...[...toolConflicts].map((name) => `Tool registry conflict: ${name}.`),
+    ...[...bridgeConflicts].map((name) => `Datasource bridge conflict: ${name}.`),
+  ];
+  if (conflicts.length > 0) throw startupError(conflicts.join("\n"));
+
+  const missing = tools.filter((name) => !handlers.has(name));
+  if (missing.length > 0) {
+    throw startupError(missing.map((name) => `'${name}' is not registered in the tool registry.`).join("\n"));
+  }
+
+  return {
+    handler: (name) => handlers.get(name)?.value,
+    datasource: (name) => bridges.get(name)?.value,
+    moduleOf: (name) => handlers.get(name)?.module ?? bridges.get(name)?.module,
+  };
+}

@@ -1,0 +1,16 @@
+/** The tool registry the call pipeline looks handlers up in (spec §9 step 1, §10). */
+import type { DatasourceBridge, ToolHandler } from "../../../luma-module";
+
+export type { DatasourceBridge, ToolHandler };
+
+/** `moduleOf` answers this for a built-in default handler from `src/tool-registry.ts`. */
+export const BUILTIN_MODULE = "luma:builtin";
+
+export interface ToolRegistry {
+  /** The handler of a declared tool; undefined for a name the program does not declare. */
+  handler(name: string): ToolHandler | undefined;
+  /** The bridge a module exported under `datasources` for a declared datasource (spec §12). */
+  datasource(name: string): DatasourceBridge | undefined;
+  /** The real path of the module that provides `name` (a tool or a datasource), or BUILTIN_MODULE. */
+  moduleOf(name: string): string | undefined;
+}

@@ -1,0 +1,19 @@
+/**
+ * Step 5 — tool_policy approval (TOOL_PERMISSION_DENIED). A write tool listed in
+ * LUMA_APPROVED_TOOLS never reaches this step (the plan leaves it out). Otherwise the
+ * host's `approve` callback (the CLI's TTY prompt) is asked on every call; without one —
+ * stdin is not a terminal — the call is refused.
+ */
+import type { StepFactory } from "./step";
+import { toolErrors } from "./tool-errors";
+
+export const approval: StepFactory = (rt) => ({
+  name: "5 tool_policy approval",
+  applies: (plan) => plan.needsApproval,
+  async run(ctx, next) {
+    const tool = ctx.plan.tool.name;
+    if (rt.approve === undefined) throw toolErrors.approvalUnavailable(tool);
+    if ((await rt.approve(tool)) !== true) throw toolErrors.approvalRefused(tool);
+    return next(ctx);
+  },
+});

@@ -1,0 +1,46 @@
+/**
+ * Step 8 — cache / single-flight lookup, and (on the way back) the cache write of step 12.
+ *
+ * Key: tool name + canonical JSON of the validated input. A finished result is kept for the
+ * life of the invoker. A call whose key is already running joins that execution instead of
+ * starting its own (`single_flight` in the trace); if it fails, every joiner gets the same
+ * error and nothing is cached, so the next call runs again. The cached value is the
+ * validated output (steps 9–11 run inside this one).
+ */
+import { canonicalJson } from "./canonical-json";
+import type { StepFactory } from "./step";
+
+export const cacheSingleFlight: StepFactory = () => {
+  const results = new Map<string, unknown>();
+  const running = new Map<string, Promise<unknown>>();
+
+  return {
+    name: "8 cache / single-flight",
+    applies: (plan) => plan.tool.options.cache,
+    run(ctx, next) {
+      const key = ctx.plan.tool.name + "\u0000" + canonicalJson(ctx.input);
+      if (results.has(key)) {
+        ctx.cacheHit = true;
+        return (ctx.output = results.get(key));
+      }
+      const shared = running.get(key);
+      if (shared !== undefined) {
+        ctx.singleFlight = true;
+        return shared.then((v) => (ctx.output = v));
+      }
+      const execution = (async () => next(ctx))();
+      running.set(key, execution);
+      return execution.then(
+        (v) => {
+          running.delete(key);
+          results.set(key, v);
+          return v;
+        },
+        (e) => {
+          running.delete(key);
+          throw e;
+        },
+      );
+    },
+  };
+};

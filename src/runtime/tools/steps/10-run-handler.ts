@@ -1,0 +1,77 @@
+/**
+ * Step 10 — run the handler with a timeout and an AbortSignal (TOOL_TIMEOUT), retrying
+ * retryable errors with backoff.
+ *
+ * The deadline covers the whole step: every attempt and every backoff wait. When it passes,
+ * the handler's signal aborts and the call fails at once with TOOL_TIMEOUT (retryable, for
+ * callers such as the native tool loop); no further attempt starts, and a handler that
+ * ignores the signal no longer holds the call (the shared deadline timer settles it).
+ *
+ * Fast path: a handler that returns a plain value never touches the deadline machinery;
+ * one that returns a promise costs one race against the shared timer.
+ */
+import type { LumaError } from "../../../diagnostics/luma-error";
+import type { CallContext } from "./call-context";
+import { toToolError } from "./handler-errors";
+import { backoffDelay } from "./retry-backoff";
+import { isThenable, type PipelineRuntime, type StepFactory } from "./step";
+
+const NO_NEEDS: Record<string, unknown> = Object.freeze({}) as Record<string, unknown>;
+
+const invoke = (ctx: CallContext): unknown => {
+  const tool = ctx.plan.tool;
+  return tool.handler!(ctx.input, tool.wantsSignal ? ctx.signal() : undefined, ctx.needs ?? NO_NEEDS);
+};
+
+const invokeAsync = (ctx: CallContext): Promise<unknown> => {
+  try {
+    return Promise.resolve(invoke(ctx));
+  } catch (e) {
+    return Promise.reject(e);
+  }
+};
+
+/** After a failed attempt: normalize the error; retry while allowed and the deadline holds. */
+const retryAfter = async (rt: PipelineRuntime, ctx: CallContext, thrown: unknown, at: number): Promise<unknown> => {
+  const plan = ctx.plan;
+  const o = plan.tool.options;
+  for (;;) {
+    const err: LumaError = toToolError(rt, plan.tool, thrown);
+    if (!err.retryable || ctx.attempts > o.retries) throw err;
+    const wait = backoffDelay(o.retryBackoff, o.retryDelay, ctx.attempts);
+    await rt.deadlines.race(rt.clock.sleep(wait, ctx.signal()), at, ctx, plan.timeoutError);
+    ctx.attempts++;
+    try {
+      return await rt.deadlines.race(invokeAsync(ctx), at, ctx, plan.timeoutError);
+    } catch (e) {
+      if (ctx.timedOut) throw e;
+      thrown = e;
+    }
+  }
+};
+
+export const runHandler: StepFactory = (rt) => ({
+  name: "10 run handler",
+  applies: () => true,
+  run(ctx, next) {
+    const plan = ctx.plan;
+    const at = rt.clock.now() + plan.timeoutMs;
+    const done = (v: unknown) => {
+      ctx.output = v;
+      return next(ctx);
+    };
+    ctx.attempts = 1;
+    let out: unknown;
+    try {
+      out = invoke(ctx);
+    } catch (e) {
+      return retryAfter(rt, ctx, e, at).then(done);
+    }
+    if (!isThenable(out)) return done(out);
+    return rt.deadlines.race(out as Promise<unknown>, at, ctx, plan.timeoutError).then(done, (e) => {
+      if (ctx.timedOut) throw e;
+      return retryAfter(rt, ctx, e, at).then(done);
+    });
+  },
+});
+

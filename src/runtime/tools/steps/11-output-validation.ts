@@ -1,0 +1,29 @@
+/**
+ * Step 11 — output validation (TOOL_OUTPUT_INVALID). A tool returns a schema, so anything
+ * but a plain object fails before the schema is asked. Soft issues annotate (spec §3):
+ * the value is kept, a `warning:` line goes to stderr and a `validation.soft` event to the
+ * trace. The call goes on with the validated value (defaults filled in).
+ */
+import { softValidationEvent } from "../trace/tool-trace-event";
+import type { StepFactory } from "./step";
+import { kindOf, toolErrors } from "./tool-errors";
+
+export const outputValidation: StepFactory = (rt) => ({
+  name: "11 output validation",
+  applies: (plan) => plan.tool.outputTarget !== undefined,
+  run(ctx, next) {
+    const tool = ctx.plan.tool;
+    const out = ctx.output;
+    if (tool.outputIsObject && (out === null || typeof out !== "object" || Array.isArray(out))) {
+      throw toolErrors.outputNotObject(tool.outputRoot, kindOf(out));
+    }
+    const r = rt.schemas.validate(tool.outputTarget!, out, "output", tool.outputRoot);
+    if (!r.ok) throw toolErrors.outputInvalid(r.hard.map((i) => i.message), r.hard);
+    for (const issue of r.soft) {
+      rt.warn(`warning: ${issue.message}`);
+      rt.trace?.(softValidationEvent(ctx, issue));
+    }
+    ctx.output = r.value;
+    return next(ctx);
+  },
+});

@@ -1,0 +1,58 @@
+/**
+ * Step 12 — telemetry and the circuit breaker. (The cache and idempotency writes of step 12
+ * happen on the way back out of steps 8 and 9, which wrap the handler.) This step wraps
+ * every other one, so it sees every outcome, whichever step produced it.
+ *
+ * Breaker (spec §9): failures are counted in the method call's state. The failure that
+ * makes the count reach the agent's `tool_failure_limit` is itself reported as
+ * TOOL_CIRCUIT_OPEN (retryable false); every later call in that method call, for any tool,
+ * fails at once with TOOL_CIRCUIT_OPEN without running anything. A new method call brings
+ * a fresh count. Without a limit, or at top level, nothing is counted.
+ */
+import { LumaError, runtimeError } from "../../../diagnostics/luma-error";
+import { toolCallEvent } from "../trace/tool-trace-event";
+import type { CallContext } from "./call-context";
+import { isThenable, type PipelineRuntime, type StepFactory } from "./step";
+import { toolErrors } from "./tool-errors";
+
+const asLumaError = (e: unknown): LumaError =>
+  e instanceof LumaError ? e : runtimeError("RUNTIME_ERROR", e instanceof Error ? e.message : String(e));
+
+const report = (rt: PipelineRuntime, ctx: CallContext, t0: number, error?: LumaError) => {
+  if (rt.trace !== undefined) rt.trace(toolCallEvent(ctx, rt.clock.now() - t0, error));
+};
+
+export const telemetryBreaker: StepFactory = (rt) => ({
+  name: "12 telemetry + circuit breaker",
+  outermost: true,
+  applies: (plan) => rt.trace !== undefined || plan.agent.failureLimit !== undefined,
+  run(ctx, next) {
+    const t0 = rt.trace !== undefined ? rt.clock.now() : 0;
+    const limit = ctx.plan.agent.failureLimit;
+    const state = limit === undefined ? undefined : ctx.req.methodCall;
+
+    if (state !== undefined && state.failures >= limit!) {
+      const open = toolErrors.circuitOpen(ctx.plan.tool.name, limit!);
+      report(rt, ctx, t0, open);
+      throw open;
+    }
+    const fail = (e: unknown): never => {
+      let err = asLumaError(e);
+      if (state !== undefined && ++state.failures >= limit!) err = toolErrors.circuitOpened(limit!, err);
+      report(rt, ctx, t0, err);
+      throw err;
+    };
+    const ok = (v: unknown) => {
+      report(rt, ctx, t0);
+      return v;
+    };
+
+    let r: unknown;
+    try {
+      r = next(ctx);
+    } catch (e) {
+      return fail(e);
+    }
+    return isThenable(r) ? r.then(ok, fail) : ok(r);
+  },
+});

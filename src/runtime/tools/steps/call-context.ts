@@ -1,0 +1,50 @@
+/**
+ * The state of one tool call as it moves through the steps. A class with every field set in
+ * the constructor, so all contexts share one shape and allocation stays cheap.
+ *
+ * The AbortController is made lazily: only when a handler can read the signal (see
+ * `wantsSignal` in tool-plan.ts), when a retry waits, or when the deadline fires.
+ */
+import type { ToolCallRequest } from "../tool-invoker-types";
+import type { CallPlan } from "./call-plan";
+import type { Expirable } from "./deadline-scheduler";
+
+export class CallContext implements Expirable {
+  /** The raw input until step 6, then the validated value (defaults, union tags). */
+  input: unknown;
+  /** Built by step 7: one object per `needs` name. Never traced, never in messages. */
+  needs: Record<string, unknown> | undefined = undefined;
+  /** The handler's result after step 10, the validated output after step 11. */
+  output: unknown = undefined;
+  attempts = 0;
+  cacheHit = false;
+  singleFlight = false;
+  idempotentReplay = false;
+  timedOut = false;
+  private controller: AbortController | undefined = undefined;
+
+  constructor(
+    readonly plan: CallPlan,
+    readonly req: ToolCallRequest,
+  ) {
+    this.input = req.input;
+  }
+
+  signal(): AbortSignal {
+    if (this.controller === undefined) {
+      this.controller = new AbortController();
+      if (this.timedOut) this.controller.abort(this.timeoutError());
+    }
+    return this.controller.signal;
+  }
+
+  /** The deadline passed: abort the handler's signal (if one was handed out). */
+  expire(): void {
+    this.timedOut = true;
+    this.controller?.abort(this.timeoutError());
+  }
+
+  timeoutError() {
+    return this.plan.timeoutError();
+  }
+}

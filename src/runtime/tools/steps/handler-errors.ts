@@ -1,0 +1,38 @@
+/**
+ * What a handler's throw becomes (spec §9 "Errors"):
+ * - a LumaError (a handler's LumaToolError) passes through unchanged — its own code,
+ *   message, retryable and details — after, when the tool declares `error: Schema`, its
+ *   `{code, message, retryable, details}` is validated against that schema
+ *   (mismatch → TOOL_ERROR_INVALID, not retryable);
+ * - an error-shaped object from another copy of the module (a string `code`, a boolean
+ *   `retryable`) is treated the same, carried into a LumaError with the same fields;
+ * - anything else → TOOL_HANDLER_ERROR, retryable false, with the thrown error's message.
+ */
+import { LumaError } from "../../../diagnostics/luma-error";
+import type { PipelineRuntime } from "./step";
+import type { ToolPlan } from "./tool-plan";
+import { toolErrors } from "./tool-errors";
+
+interface ErrorShape {
+  code: string;
+  message: string;
+  retryable: boolean;
+  details?: unknown;
+}
+
+const isErrorShape = (e: unknown): e is ErrorShape =>
+  e !== null && typeof e === "object" && typeof (e as ErrorShape).code === "string" && typeof (e as ErrorShape).retryable === "boolean";
+
+const messageOf = (e: unknown): string => (e instanceof Error ? e.message : typeof e === "string" ? e : "Tool handler failed.");
+
+export const toToolError = (rt: PipelineRuntime, tool: ToolPlan, thrown: unknown): LumaError => {
+  if (!(thrown instanceof LumaError) && !isErrorShape(thrown)) return toolErrors.handlerError(messageOf(thrown), thrown);
+  if (tool.errorTarget !== undefined) {
+    const shape: Record<string, unknown> = { code: thrown.code, message: thrown.message, retryable: thrown.retryable };
+    if (thrown.details !== undefined) shape.details = thrown.details;
+    const r = rt.schemas.validate(tool.errorTarget, shape, "output", tool.errorRoot);
+    if (!r.ok) return toolErrors.errorInvalid(tool.name, r.hard.map((i) => i.message), thrown.code);
+  }
+  if (thrown instanceof LumaError) return thrown;
+  return new LumaError({ code: thrown.code, message: String(thrown.message), retryable: thrown.retryable, details: thrown.details });
+};

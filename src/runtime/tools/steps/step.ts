@@ -1,0 +1,58 @@
+/**
+ * A pipeline step (spec §9): one small module per numbered step, composed in
+ * `pipeline.ts` like middleware: `run(ctx, next)` may stop the call (throw), answer it
+ * without going further (cache hit, idempotent replay), or call `next` and act on the way
+ * back out (cache write, telemetry).
+ *
+ * `applies(plan)` is asked once per (agent, tool) plan when its chain is built, so a step
+ * that cannot matter for that tool costs nothing per call. Steps return a value or a
+ * promise; a step with nothing to do after `next` returns `next(ctx)` directly rather
+ * than awaiting it, which keeps synchronous handlers synchronous through the chain.
+ */
+import type { Program } from "../../../syntax/ast";
+import type { SchemaTable } from "../../../schema/schema-table-types";
+import type { Clock } from "../clock";
+import type { IdempotencyStore } from "../stores/idempotency-store";
+import type { CallContext } from "./call-context";
+import type { CallPlan } from "./call-plan";
+import type { DeadlineScheduler } from "./deadline-scheduler";
+
+export type Next = (ctx: CallContext) => unknown;
+
+export interface Step {
+  /** The spec's number and name, e.g. "2 credential check". */
+  readonly name: string;
+  /** Outermost steps wrap every other step (telemetry and the breaker see every failure). */
+  readonly outermost?: boolean;
+  applies(plan: CallPlan): boolean;
+  run(ctx: CallContext, next: Next): unknown;
+}
+
+export type ToolHandler = (input: any, signal?: AbortSignal, needs?: Record<string, any>) => any;
+
+export type ParseKind = "string" | "json" | "number" | "integer" | "boolean";
+
+/** `luma.config.json` `tool_contexts`: context name → field name → where its value comes from. */
+export type ToolContextsConfig = Record<string, Record<string, { env: string; parse?: ParseKind }>>;
+
+/** What every step may use: the invoker's dependencies and its shared state. */
+export interface PipelineRuntime {
+  program: Program;
+  schemas: SchemaTable;
+  registry: { handler(name: string): ToolHandler | undefined };
+  toolContexts: ToolContextsConfig;
+  env: Record<string, string | undefined>;
+  clock: Clock;
+  trace?: (event: object) => void;
+  warn: (line: string) => void;
+  approve?: (tool: string) => Promise<boolean>;
+  /** `LUMA_APPROVED_TOOLS`, parsed once. */
+  approvedTools: ReadonlySet<string>;
+  idempotency: IdempotencyStore;
+  deadlines: DeadlineScheduler;
+}
+
+export type StepFactory = (rt: PipelineRuntime) => Step;
+
+export const isThenable = (v: unknown): v is PromiseLike<unknown> =>
+  v !== null && typeof v === "object" && typeof (v as { then?: unknown }).then === "function";

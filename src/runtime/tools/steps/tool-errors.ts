@@ -1,0 +1,88 @@
+/**
+ * Every error the pipeline raises, in one catalog (one constructor per message), so the
+ * wording lives in one place and tests can quote it. Messages marked *exact* are the spec's.
+ * None of them interpolates an env value or a `needs` value: only names of tools,
+ * contexts, fields and variables.
+ */
+import { LumaError, runtimeError, startupError } from "../../../diagnostics/luma-error";
+
+const q = (s: string) => `'${s}'`;
+
+export const toolErrors = {
+  notDeclared: (tool: string) => runtimeError("TOOL_NOT_FOUND", `Tool ${q(tool)} is not declared in the program.`),
+  notRegistered: (tool: string) =>
+    runtimeError("TOOL_NOT_FOUND", `${q(tool)} is not registered in the tool registry.`),
+
+  /** *exact* (spec §8) */
+  missingCredential: (tool: string, variable: string) =>
+    runtimeError("TOOL_PERMISSION_DENIED", `Tool ${q(tool)} is missing credential: ${variable}.`),
+  /** *exact* (spec §8) */
+  scopeDenied: (tool: string, scope: string) =>
+    runtimeError("TOOL_PERMISSION_DENIED", `Tool ${q(tool)} scope access was denied: ${scope}.`),
+  writeDenied: (tool: string, agent: string) =>
+    runtimeError("TOOL_PERMISSION_DENIED", `Tool ${q(tool)} writes, and agent ${q(agent)} has tool_policy deny_write.`),
+  approvalUnavailable: (tool: string) =>
+    runtimeError(
+      "TOOL_PERMISSION_DENIED",
+      `Tool ${q(tool)} needs approval: it is not listed in LUMA_APPROVED_TOOLS and no interactive terminal can approve it.`,
+    ),
+  approvalRefused: (tool: string) => runtimeError("TOOL_PERMISSION_DENIED", `Tool ${q(tool)} was not approved.`),
+
+  inputInvalid: (messages: string[], issues: unknown) =>
+    runtimeError("TOOL_INPUT_INVALID", messages.join(" "), { details: { issues } }),
+  idempotencyKeyMissing: (tool: string, path: string) =>
+    runtimeError("TOOL_INPUT_INVALID", `${tool}.input.${path} is required as the idempotency_key of tool ${q(tool)}.`),
+
+  contextNotAllowed: (tool: string, agent: string, context: string) =>
+    runtimeError("TOOL_CONTEXT_INVALID", `Agent ${q(agent)} does not allow tool context ${q(context)} (needed by tool ${q(tool)}).`),
+  contextUndefined: (tool: string, context: string) =>
+    runtimeError("TOOL_CONTEXT_INVALID", `Tool ${q(tool)} needs context ${q(context)}, which tool_contexts does not define.`),
+  contextVariableMissing: (context: string, field: string, variable: string) =>
+    runtimeError("TOOL_CONTEXT_INVALID", `Context ${q(context)} field ${q(field)}: environment variable ${variable} is not set.`),
+  contextParseFailed: (context: string, field: string, variable: string, kind: string) =>
+    runtimeError("TOOL_CONTEXT_INVALID", `Context ${q(context)} field ${q(field)}: environment variable ${variable} is not a valid ${kind}.`),
+  contextFieldMissing: (context: string, field: string, type: string) =>
+    runtimeError("TOOL_CONTEXT_INVALID", `Context ${q(context)} does not provide field ${q(field)} required by ${type}.`),
+  contextFieldInvalid: (context: string, field: string, variable: string | undefined, type: string, rule: string) =>
+    runtimeError(
+      "TOOL_CONTEXT_INVALID",
+      `Context ${q(context)} field ${q(field)}${variable ? ` (from ${variable})` : ""} does not match ${type} (${rule}).`,
+    ),
+
+  idempotencyConflict: (tool: string, keyPath: string) =>
+    runtimeError(
+      "TOOL_IDEMPOTENCY_CONFLICT",
+      `Tool ${q(tool)} was called again with the same idempotency key (${keyPath}) and a different input.`,
+    ),
+
+  timeout: (tool: string, ms: number) =>
+    runtimeError("TOOL_TIMEOUT", `Tool ${q(tool)} timed out after ${ms} ms.`, { retryable: true }),
+  handlerError: (message: string, cause: unknown) =>
+    runtimeError("TOOL_HANDLER_ERROR", message, { retryable: false, details: cause instanceof Error ? { name: cause.name } : undefined }),
+  errorInvalid: (tool: string, messages: string[], thrownCode: unknown) =>
+    runtimeError("TOOL_ERROR_INVALID", `Tool ${q(tool)} threw an error that does not match its error schema: ${messages.join(" ")}`, {
+      details: { code: typeof thrownCode === "string" ? thrownCode : undefined },
+    }),
+
+  outputNotObject: (root: string, got: string) =>
+    runtimeError("TOOL_OUTPUT_INVALID", `${root} must be an object, got ${got}.`),
+  outputInvalid: (messages: string[], issues: unknown) =>
+    runtimeError("TOOL_OUTPUT_INVALID", messages.join(" "), { details: { issues } }),
+
+  circuitOpened: (limit: number, cause: LumaError) =>
+    runtimeError("TOOL_CIRCUIT_OPEN", `Tool failure limit reached (${limit}) in this method call: ${cause.message}`, {
+      retryable: false,
+      details: { limit, cause: { code: cause.code, message: cause.message } },
+    }),
+  circuitOpen: (tool: string, limit: number) =>
+    runtimeError("TOOL_CIRCUIT_OPEN", `Tool ${q(tool)} was not run: the circuit is open after ${limit} tool failures in this method call.`, {
+      retryable: false,
+      details: { limit },
+    }),
+
+  /** *exact* (spec §4), a startup error. */
+  cacheWithNeeds: (tool: string) => startupError(`Cache cannot be used on a tool that uses needs: ${tool}`),
+};
+
+/** Describes a value's kind for a message without printing the value. */
+export const kindOf = (v: unknown): string => (v === null ? "null" : Array.isArray(v) ? "an array" : typeof v === "undefined" ? "nothing" : `a ${typeof v}`);

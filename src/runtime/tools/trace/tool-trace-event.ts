@@ -1,0 +1,59 @@
+/**
+ * The trace events of the tool pipeline (spec §14): exactly one `tool.call` per call, plus
+ * one `validation.soft` per soft output issue. Built from names, counters and flags only:
+ * no input, no output, no `needs` value, no environment value can reach them.
+ */
+import type { ValidationIssue } from "../../../schema/schema-table-types";
+import type { CallContext } from "../steps/call-context";
+
+export interface ToolCallEvent {
+  event: "tool.call";
+  tool: string;
+  agent: string | null;
+  mode: "direct" | "native";
+  attempts: number;
+  duration_ms: number;
+  outcome: "ok" | "error";
+  code: string | null;
+  retryable: boolean | null;
+  cache_hit: boolean;
+  single_flight: boolean;
+  idempotent_replay: boolean;
+}
+
+export interface SoftValidationEvent {
+  event: "validation.soft";
+  tool: string;
+  agent: string | null;
+  path: string;
+  rule: string;
+  message: string;
+}
+
+export const toolCallEvent = (
+  ctx: CallContext,
+  durationMs: number,
+  error?: { code?: string; retryable: boolean },
+): ToolCallEvent => ({
+  event: "tool.call",
+  tool: ctx.plan.tool.name,
+  agent: ctx.plan.agent.name ?? null,
+  mode: ctx.req.mode,
+  attempts: ctx.attempts,
+  duration_ms: durationMs,
+  outcome: error === undefined ? "ok" : "error",
+  code: error === undefined ? null : (error.code ?? null),
+  retryable: error === undefined ? null : error.retryable,
+  cache_hit: ctx.cacheHit,
+  single_flight: ctx.singleFlight,
+  idempotent_replay: ctx.idempotentReplay,
+});
+
+export const softValidationEvent = (ctx: CallContext, issue: ValidationIssue): SoftValidationEvent => ({
+  event: "validation.soft",
+  tool: ctx.plan.tool.name,
+  agent: ctx.plan.agent.name ?? null,
+  path: issue.path,
+  rule: issue.rule,
+  message: issue.message,
+});

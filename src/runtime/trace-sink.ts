@@ -1,0 +1,23 @@
+/**
+ * Where `--trace FILE|-` events go: one JSON object per line, appended to FILE (created or
+ * truncated at start) or written to stderr for `-`. Events are plain data built by the
+ * runtime, which never puts secret values in them; this sink only serialises.
+ */
+import { closeSync, openSync, writeSync } from "node:fs";
+
+export interface TraceSink {
+  emit(event: object): void;
+  close(): void;
+}
+
+export function openTraceSink(target: string): TraceSink {
+  const fd = target === "-" ? 2 : openSync(target, "w");
+  return {
+    emit(event) {
+      writeSync(fd, JSON.stringify({ ts: new Date().toISOString(), ...event }) + "\n");
+    },
+    close() {
+      if (fd !== 2) closeSync(fd);
+    },
+  };
+}

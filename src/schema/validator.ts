@@ -1,0 +1,55 @@
+/**
+ * Validation of one value against one shape (spec §3): prepare (defaults, union tags) →
+ * compiled TypeBox check → only on failure, the issue walker.
+ *
+ * Each shape's TypeCompiler check is compiled on first use and cached, so a hot call does
+ * no compiling: for a valid value it costs the prepare walk (skipped entirely where no
+ * default or union is involved) and one compiled check.
+ */
+import type { TSchema } from "@sinclair/typebox";
+import { TypeCompiler, type TypeCheck } from "@sinclair/typebox/compiler";
+import type { Shape } from "./shape";
+import type { Direction, ValidationIssue, ValidationResult } from "./schema-table-types";
+import { collectIssues } from "./collect-issues";
+import { schemaMismatchIssue } from "./issue-messages";
+import { prepareValue } from "./prepare-value";
+import { toTypeBox } from "./to-typebox";
+import { ensureTypeBoxRegistry } from "./typebox-registry";
+import type { WalkContext } from "./walk-context";
+
+export class ShapeValidator {
+  private readonly checks = new WeakMap<Shape, TypeCheck<TSchema>>();
+  private readonly contexts: Record<Direction, WalkContext> = {
+    input: { direction: "input", memberAccepts: (m, v) => this.checkOf(m).Check(v) },
+    output: { direction: "output", memberAccepts: (m, v) => this.checkOf(m).Check(v) },
+  };
+
+  /** The compiled check of a shape (compiled once). */
+  checkOf(shape: Shape): TypeCheck<TSchema> {
+    let check = this.checks.get(shape);
+    if (!check) {
+      ensureTypeBoxRegistry();
+      check = TypeCompiler.Compile(toTypeBox(shape));
+      this.checks.set(shape, check);
+    }
+    return check;
+  }
+
+  validate(shape: Shape, value: unknown, direction: Direction, root: string): ValidationResult {
+    const ctx = this.contexts[direction];
+    const prepared = prepareValue(shape, value, ctx);
+    const check = this.checkOf(shape);
+    if (check.Check(prepared)) return { ok: true, value: prepared, hard: [], soft: [] };
+
+    const issues: ValidationIssue[] = [];
+    collectIssues(shape, prepared, root, ctx, issues);
+    if (issues.length === 0) {
+      // The walker mirrors TypeBox; if they ever disagree, fail loudly rather than pass.
+      const first = check.Errors(prepared).First();
+      issues.push(schemaMismatchIssue(root, first ? `${first.path || "/"} ${first.message}` : "unknown reason"));
+    }
+    const hard = issues.filter((i) => i.severity === "hard");
+    const soft = issues.filter((i) => i.severity === "soft");
+    return { ok: hard.length === 0, value: prepared, hard, soft };
+  }
+}

@@ -1,0 +1,20 @@
+/**
+ * The one Ohm operation, `ast`, that turns a Luma CST into the AST of `ast.ts`. Its
+ * actions live in one file per part of the language; rules without an action (single
+ * child alternatives such as `Decl`, `Stmt`, `Primary`) pass their child through.
+ */
+import type * as ohm from "ohm-js";
+import { lumaGrammar } from "./luma-grammar";
+import { declarationActions } from "./to-ast-declarations";
+import { expressionActions } from "./to-ast-expressions";
+import { statementActions } from "./to-ast-statements";
+import { typeActions } from "./to-ast-types";
+
+let semantics: ohm.Semantics | undefined;
+
+export function lumaSemantics(): ohm.Semantics {
+  semantics ??= lumaGrammar()
+    .createSemantics()
+    .addOperation("ast", { ...declarationActions, ...statementActions, ...expressionActions, ...typeActions });
+  return semantics;
+}

@@ -1,0 +1,68 @@
+/**
+ * String literals: escape decoding and `{expr}` interpolation.
+ *
+ * The grammar lexes a string into parts (`strText`, `strEscape`, a balanced `interp`
+ * segment, or a lone `{` that opened no balanced segment). Ohm lexical rules cannot
+ * apply the syntactic `Expr`, so each segment is matched on its own through the context's
+ * `parseSegment`, which shifts every span by the segment's offset in the file.
+ *
+ * Strings in constant positions (config values, annotation arguments, enum values,
+ * keys) are never interpolated: their braces are kept as written.
+ */
+import type * as ohm from "ohm-js";
+import { error } from "../diagnostics/diagnostic";
+import type { Expr, StrPart } from "./ast";
+import { parseContext, spanOf } from "./parse-context";
+
+const ESCAPES: Record<string, string> = { '"': '"', "\\": "\\", n: "\n", t: "\t", "{": "{", "}": "}" };
+
+/** The `strPart` children of a `string` node. */
+function partsOf(stringNode: ohm.Node): ohm.Node[] {
+  return stringNode.child(1).children.map((part) => part.child(0));
+}
+
+function decodeEscape(escapeNode: ohm.Node): string {
+  return ESCAPES[escapeNode.sourceString.slice(1)];
+}
+
+/** A string in a constant position: escapes decoded, braces literal. */
+export function constString(stringNode: ohm.Node): string {
+  let text = "";
+  for (const part of partsOf(stringNode)) {
+    text += part.ctorName === "strEscape" ? decodeEscape(part) : part.sourceString;
+  }
+  return text;
+}
+
+/** A string in an expression: a `Str` node whose parts alternate text and `{expr}`. */
+export function interpolatedString(stringNode: ohm.Node): Expr {
+  const ctx = parseContext();
+  const parts: StrPart[] = [];
+  let text = "";
+  for (const part of partsOf(stringNode)) {
+    switch (part.ctorName) {
+      case "strText":
+        text += part.sourceString;
+        break;
+      case "strEscape":
+        text += decodeEscape(part);
+        break;
+      case "interp": {
+        if (text) parts.push(text);
+        text = "";
+        const inner = part.sourceString.slice(1, -1);
+        const expr = ctx.parseSegment(inner, ctx.base + part.source.startIdx + 1);
+        if (expr) parts.push(expr);
+        break;
+      }
+      default:
+        // A `{` with no matching `}` before the end of the string.
+        ctx.diagnostics.push(
+          error('Unclosed "{" in string interpolation (write \\{ for a literal brace)', spanOf(part)),
+        );
+        text += "{";
+    }
+  }
+  if (text) parts.push(text);
+  return { kind: "Str", parts, span: spanOf(stringNode) };
+}

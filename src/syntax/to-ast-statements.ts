@@ -1,0 +1,65 @@
+/**
+ * CST → AST for statements. `else if` becomes an `If` that is the only statement of
+ * the `else` branch, so later stages see one shape.
+ */
+import type * as ohm from "ohm-js";
+import type { Stmt } from "./ast";
+import { spanOf, toAst } from "./parse-context";
+
+type Node = ohm.Node;
+
+export const statementActions: ohm.ActionDict<unknown> = {
+  Block(_open: Node, stmts: Node, _close: Node): Stmt[] {
+    return stmts.children.map(toAst);
+  },
+  IfStmt(_kw: Node, cond: Node, then: Node, _else: Node, elseBranch: Node): Stmt {
+    const stmt: Stmt = { kind: "If", cond: toAst(cond), then: toAst(then), span: spanOf(this) };
+    if (elseBranch.numChildren > 0) stmt.else = toAst(elseBranch.child(0));
+    return stmt;
+  },
+  ElseBranch(inner: Node): Stmt[] {
+    return inner.ctorName === "IfStmt" ? [toAst(inner)] : toAst(inner);
+  },
+  ForStmt(_kw: Node, name: Node, _in: Node, iterable: Node, body: Node): Stmt {
+    return {
+      kind: "For",
+      name: name.sourceString,
+      nameSpan: spanOf(name),
+      iterable: toAst(iterable),
+      body: toAst(body),
+      span: spanOf(this),
+    };
+  },
+  ReturnStmt_value(_kw: Node, _sameLine: Node, value: Node): Stmt {
+    return { kind: "Return", value: toAst(value), span: spanOf(this) };
+  },
+  ReturnStmt_bare(_kw: Node): Stmt {
+    return { kind: "Return", span: spanOf(this) };
+  },
+  TryStmt(_kw: Node, body: Node, _catch: Node, errName: Node, handler: Node): Stmt {
+    return {
+      kind: "Try",
+      body: toAst(body),
+      errName: errName.sourceString,
+      errSpan: spanOf(errName),
+      handler: toAst(handler),
+      span: spanOf(this),
+    };
+  },
+  TypedAssign(name: Node, _colon: Node, type: Node, _eq: Node, value: Node): Stmt {
+    return {
+      kind: "Assign",
+      name: name.sourceString,
+      nameSpan: spanOf(name),
+      type: toAst(type),
+      value: toAst(value),
+      span: spanOf(this),
+    };
+  },
+  Assign(name: Node, _eq: Node, value: Node): Stmt {
+    return { kind: "Assign", name: name.sourceString, nameSpan: spanOf(name), value: toAst(value), span: spanOf(this) };
+  },
+  ExprStmt(expr: Node): Stmt {
+    return { kind: "ExprStmt", expr: toAst(expr), span: spanOf(this) };
+  },
+};

@@ -1,0 +1,108 @@
+/**
+ * CST → AST for types, fields, annotations, constant values and config entries: the
+ * parts of declarations that hold data rather than code.
+ */
+import type * as ohm from "ohm-js";
+import type { Annotation, ConfigValue, ConstValue, Entry, Field, PrimName, TypeRef } from "./ast";
+import { itemsWithoutSeps, listItems, spanBetween, spanOf, toAst } from "./parse-context";
+import { constString } from "./string-literal";
+
+type Node = ohm.Node;
+
+export const typeActions: ohm.ActionDict<unknown> = {
+  Type(base: Node, marks: Node): TypeRef {
+    let type = toAst(base) as TypeRef;
+    for (const mark of marks.children) {
+      type = { kind: "ArrayType", element: type, span: spanBetween(base, mark) };
+    }
+    return type;
+  },
+  TypeBase(inner: Node): TypeRef {
+    if (inner.ctorName === "ident") return { kind: "NamedType", name: inner.sourceString, span: spanOf(inner) };
+    return toAst(inner);
+  },
+  primType(_name: Node): TypeRef {
+    return { kind: "PrimType", name: this.sourceString as PrimName, span: spanOf(this) };
+  },
+  EnumType(_kw: Node, _open: Node, values: Node, _comma: Node, _close: Node): TypeRef {
+    const strings = values.asIteration().children.map(constString);
+    return { kind: "EnumType", values: strings, span: spanOf(this) };
+  },
+
+  Field(name: Node, question: Node, _colon: Node, type: Node, annotations: Node): Field {
+    return {
+      kind: "Field",
+      name: name.sourceString,
+      optional: question.numChildren > 0,
+      type: toAst(type),
+      annotations: annotations.children.map(toAst),
+      span: spanOf(this),
+      nameSpan: spanOf(name),
+    };
+  },
+  Params(list: Node, _comma: Node): Field[] {
+    return listItems(list);
+  },
+  Annotation(name: Node, args: Node): Annotation {
+    return {
+      kind: "Annotation",
+      name: name.sourceString.slice(1),
+      args: args.numChildren > 0 ? toAst(args.child(0)) : [],
+      span: spanOf(this),
+    };
+  },
+  AnnotationArgs(_open: Node, list: Node, _comma: Node, _close: Node): Annotation["args"] {
+    return list.asIteration().children.map((arg) => ({ value: toAst(arg), span: spanOf(arg) }));
+  },
+
+  // Constant values (annotation arguments) are plain JSON-like data.
+  literal(inner: Node): ConstValue {
+    switch (inner.ctorName) {
+      case "string":
+        return constString(inner);
+      case "number":
+        return Number(inner.sourceString);
+      case "kwNull":
+        return null;
+      default:
+        return inner.ctorName === "kwTrue";
+    }
+  },
+  ConstList(_open: Node, list: Node, _comma: Node, _close: Node): ConstValue[] {
+    return listItems(list);
+  },
+  ConstObject(_open: Node, list: Node, _comma: Node, _close: Node): { [key: string]: ConstValue } {
+    const object: { [key: string]: ConstValue } = {};
+    for (const entry of list.asIteration().children) {
+      object[toAst(entry.child(0))] = toAst(entry.child(2));
+    }
+    return object;
+  },
+  entryKey(inner: Node): string {
+    return inner.ctorName === "string" ? constString(inner) : inner.sourceString;
+  },
+
+  // Config entries keep spans on every value: the checker points at a bad option value.
+  Entry(key: Node, _colon: Node, value: Node): Entry {
+    return { kind: "Entry", key: toAst(key), keySpan: spanOf(key), value: toAst(value), span: spanOf(this) };
+  },
+  EntryBlock(_open: Node, items: Node, _close: Node): Entry[] {
+    return itemsWithoutSeps(items);
+  },
+  ConfigValue(inner: Node): ConfigValue {
+    const span = spanOf(inner);
+    switch (inner.ctorName) {
+      case "literal":
+        return { kind: "Lit", value: toAst(inner), span };
+      case "path":
+        return { kind: "Path", parts: inner.sourceString.split("."), span };
+      case "EntryBlock":
+        return { kind: "Obj", entries: toAst(inner), span };
+      default:
+        return toAst(inner);
+    }
+  },
+  ConfigList(_open: Node, list: Node, _comma: Node, _close: Node): ConfigValue {
+    return { kind: "List", items: listItems(list), span: spanOf(this) };
+  },
+};

@@ -1,0 +1,68 @@
+/**
+ * Golden fixtures: each `tests/fixtures/check/*.luma` ends with a comment block holding
+ * the diagnostics `luma check` must print for it, rendered plain with the fixture's
+ * repository-relative path as the file name. `LUMA_UPDATE=1 bun test tests/check`
+ * rewrites the blocks (review the diff before committing).
+ */
+import { describe, expect, test } from "bun:test";
+import { readdirSync, readFileSync, writeFileSync } from "node:fs";
+import { join, relative } from "node:path";
+import { check } from "../../src/check";
+import { renderDiagnostics } from "../../src/diagnostics/render";
+import { parse } from "../../src/syntax/parse";
+
+const ROOT = join(import.meta.dir, "..", "..");
+const DIR = join(ROOT, "tests", "fixtures", "check");
+const MARKER = "// === expected diagnostics ===";
+const NONE = "(none)";
+
+/** The fixture's source (without its expected block) and the expected text. */
+function splitFixture(text: string): { source: string; expected: string | undefined } {
+  const at = text.indexOf(`\n${MARKER}\n`);
+  if (at === -1) return { source: text.replace(/\n*$/, "\n\n"), expected: undefined };
+  const block = text.slice(at + MARKER.length + 2).replace(/\n$/, "");
+  const expected = block
+    .split("\n")
+    .map((line) => line.replace(/^\/\/ ?/, ""))
+    .join("\n");
+  return { source: text.slice(0, at + 1), expected: expected === NONE ? "" : expected };
+}
+
+function renderBlock(rendered: string): string {
+  const body = rendered === "" ? NONE : rendered;
+  return `${MARKER}\n${body
+    .split("\n")
+    .map((line) => (line === "" ? "//" : `// ${line}`))
+    .join("\n")}\n`;
+}
+
+const fixtures = readdirSync(DIR)
+  .filter((f) => f.endsWith(".luma"))
+  .sort();
+
+describe("§2–7, §12 luma check: golden fixtures", () => {
+  test("there is a fixture per rule family", () => {
+    expect(fixtures.length).toBeGreaterThanOrEqual(10);
+  });
+
+  for (const name of fixtures) {
+    test(`fixture ${name}`, () => {
+      const path = join(DIR, name);
+      const file = relative(ROOT, path).split("\\").join("/");
+      const text = readFileSync(path, "utf8");
+      const { source, expected } = splitFixture(text);
+      // The whole text is parsed: the expected block is comments at the end, so the
+      // positions of the source are the same with or without it.
+      const parsed = parse(text, file);
+      expect(parsed.diagnostics.map((d) => d.message)).toEqual([]);
+      const diagnostics = check(parsed.program!);
+      const actual = renderDiagnostics(diagnostics, { color: false, sourceOf: (f) => (f === file ? text : undefined) });
+      if (process.env.LUMA_UPDATE === "1") {
+        writeFileSync(path, `${source}${renderBlock(actual)}`);
+        return;
+      }
+      expect(expected).toBeDefined();
+      expect(actual).toBe(expected!);
+    });
+  }
+});

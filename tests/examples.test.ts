@@ -1,0 +1,39 @@
+/**
+ * Every numbered example runs through the built binary and matches its expected output
+ * (`examples/expected/NNN_name.out`: exit code, stdout, stderr). `LUMA_UPDATE=1` rewrites them.
+ * An example's arguments, if any, are on a `// test-args:` line in the file.
+ */
+import { describe, expect, test } from "bun:test";
+import { existsSync, mkdirSync, readdirSync, readFileSync, writeFileSync } from "node:fs";
+import { join } from "node:path";
+import { REPO, runLuma } from "./support/luma-binary";
+
+const EXAMPLES = join(REPO, "examples");
+const EXPECTED = join(EXAMPLES, "expected");
+const files = readdirSync(EXAMPLES).filter((f) => /^\d{3}_.*\.luma$/.test(f)).sort();
+
+function render(r: { exitCode: number; stdout: string; stderr: string }): string {
+  return `exit: ${r.exitCode}\n--- stdout\n${r.stdout}--- stderr\n${r.stderr}`;
+}
+
+describe("examples/ (each runnable, with its expected output)", () => {
+  test("there are numbered examples, including the seed's 018_direct_tool.luma", () => {
+    expect(files).toContain("018_direct_tool.luma");
+    expect(files.length).toBeGreaterThanOrEqual(8);
+  });
+
+  for (const file of files) {
+    test(file, () => {
+      const source = readFileSync(join(EXAMPLES, file), "utf8");
+      const extra = source.match(/^\/\/ test-args: (.*)$/m)?.[1].split(" ") ?? [];
+      const r = runLuma([`examples/${file}`, ...extra]);
+      const actual = render(r);
+      const goldenPath = join(EXPECTED, file.replace(/\.luma$/, ".out"));
+      if (process.env.LUMA_UPDATE === "1" || !existsSync(goldenPath)) {
+        mkdirSync(EXPECTED, { recursive: true });
+        writeFileSync(goldenPath, actual);
+      }
+      expect(actual).toBe(readFileSync(goldenPath, "utf8"));
+    });
+  }
+});

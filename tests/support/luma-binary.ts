@@ -1,0 +1,54 @@
+/**
+ * Test support: the built `dist/luma` binary, built once if missing, and a runner that
+ * drives it like a user would (real process, real files, exit codes).
+ */
+import { existsSync, readdirSync, statSync } from "node:fs";
+import { join, resolve } from "node:path";
+
+export const REPO = resolve(import.meta.dir, "../..");
+export const LUMA_BIN = resolve(REPO, "dist/luma");
+
+/** Newest modification time of the sources the binary is built from. */
+function newestSourceMtime(dir: string): number {
+  let newest = 0;
+  for (const entry of readdirSync(dir, { withFileTypes: true })) {
+    const p = join(dir, entry.name);
+    newest = Math.max(newest, entry.isDirectory() ? newestSourceMtime(p) : statSync(p).mtimeMs);
+  }
+  return newest;
+}
+
+let built = false;
+/** Builds dist/luma when it is missing or older than src/ or grammar.ohm (a stale binary would test old code). */
+export function ensureBinary(): string {
+  const stale = () =>
+    !existsSync(LUMA_BIN) ||
+    statSync(LUMA_BIN).mtimeMs < Math.max(newestSourceMtime(join(REPO, "src")), statSync(join(REPO, "grammar.ohm")).mtimeMs);
+  if (!built && stale()) {
+    const r = Bun.spawnSync(["bun", "build.ts"], { cwd: REPO, stdout: "pipe", stderr: "pipe" });
+    if (r.exitCode !== 0) throw new Error(`bun run build failed:\n${r.stderr.toString()}`);
+  }
+  built = true;
+  return LUMA_BIN;
+}
+
+export interface LumaRun {
+  exitCode: number;
+  stdout: string;
+  stderr: string;
+}
+
+export function runLuma(
+  args: string[],
+  opts: { cwd?: string; env?: Record<string, string | undefined>; stdin?: string; bin?: string } = {},
+): LumaRun {
+  const bin = opts.bin ?? ensureBinary();
+  const r = Bun.spawnSync([bin, ...args], {
+    cwd: opts.cwd ?? REPO,
+    env: { PATH: process.env.PATH, HOME: process.env.HOME, LUMA_NO_CACHE: "1", NO_COLOR: "1", ...opts.env },
+    stdin: opts.stdin !== undefined ? new TextEncoder().encode(opts.stdin) : "ignore",
+    stdout: "pipe",
+    stderr: "pipe",
+  });
+  return { exitCode: r.exitCode ?? -1, stdout: r.stdout.toString(), stderr: r.stderr.toString() };
+}

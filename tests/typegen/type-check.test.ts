@@ -1,0 +1,95 @@
+/**
+ * Spec §13: the generated declarations really constrain handlers. The `full` fixture's
+ * .d.ts and handler modules are written to a temp dir and checked by `tsc --strict`:
+ * correct handlers compile; a union result without `kind`, a misspelled result field or
+ * an unknown input field do not.
+ */
+import { afterAll, beforeAll, describe, expect, test } from "bun:test";
+import { mkdtempSync, rmSync, writeFileSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
+import { generateToolTypes } from "../../src/typegen/generate-tool-types";
+import { fixture } from "./fixtures/full";
+
+const TSC = join(import.meta.dir, "../../node_modules/.bin/tsc");
+
+const HANDLERS: Record<string, string> = {
+  // The seed's tools.ts, plus the other two tools of the fixture.
+  "good.ts": `import type { GeneratedToolModule, DbWriteHandler } from "./tools.generated";
+const dbWrite: DbWriteHandler = async (input, signal, needs) => {
+  const kind: "Invoice" | "Receipt" = input.doc.kind;
+  return { ok: kind === "Invoice" && needs?.db.port === 5432 && !signal?.aborted && input.table.length > 0 };
+};
+export const tools: GeneratedToolModule = {
+  calculate: async (input, signal, needs) => ({
+    result: input.operation === "add" ? input.a + input.b : input.a * input.b,
+  }),
+  classify: (input) =>
+    input.text.includes("#") ? { kind: "Invoice", invoice_number: input.text } : { kind: "Receipt", reference: input.text },
+  db_write: dbWrite,
+};
+`,
+  "missing-kind.ts": `import type { GeneratedToolModule } from "./tools.generated";
+export const tools: Pick<GeneratedToolModule, "classify"> = {
+  classify: (input) => ({ invoice_number: input.text }),
+};
+`,
+  "misspelled.ts": `import type { GeneratedToolModule } from "./tools.generated";
+export const tools: Pick<GeneratedToolModule, "calculate"> = {
+  calculate: (input) => ({ results: input.a + input.b }),
+};
+`,
+  "unknown-input.ts": `import type { GeneratedToolModule } from "./tools.generated";
+export const tools: Pick<GeneratedToolModule, "calculate"> = {
+  calculate: (input) => ({ result: input.a + input.c }),
+};
+`,
+};
+
+let dir = "";
+let errors: Record<string, string[]> = {};
+/** Error lines that belong to no file (a bad flag, a missing tsc): they fail the suite. */
+let otherErrors: string[] = [];
+
+beforeAll(() => {
+  dir = mkdtempSync(join(tmpdir(), "luma-typegen-"));
+  writeFileSync(join(dir, "tools.generated.d.ts"), generateToolTypes(fixture));
+  for (const [name, text] of Object.entries(HANDLERS)) writeFileSync(join(dir, name), text);
+  const files = ["tools.generated.d.ts", ...Object.keys(HANDLERS)];
+  const args = ["--noEmit", "--strict", "--target", "es2022", "--module", "esnext", "--moduleResolution", "bundler", "--skipDefaultLibCheck"];
+  const run = Bun.spawnSync([TSC, ...args, "--lib", "es2022,dom", ...files], { cwd: dir });
+  const out = run.stdout.toString() + run.stderr.toString();
+  errors = {};
+  otherErrors = run.exitCode === null ? ["tsc did not run"] : [];
+  for (const line of out.split("\n")) {
+    const m = /^([\w.-]+)\(\d+,\d+\): error (TS\d+: .*)$/.exec(line);
+    if (m) (errors[m[1]] ??= []).push(m[2]);
+    else if (/error/i.test(line)) otherErrors.push(line);
+  }
+}, 60_000);
+
+afterAll(() => rmSync(dir, { recursive: true, force: true }));
+
+describe("§13 generated types under tsc --strict", () => {
+  test("the generated .d.ts itself compiles", () => {
+    expect(otherErrors).toEqual([]);
+    expect(errors["tools.generated.d.ts"]).toBeUndefined();
+  });
+
+  test("correct handlers (the seed's tools.ts form) compile", () => {
+    expect(errors["good.ts"]).toBeUndefined();
+  });
+
+  test("'a handler that forgets kind does not compile'", () => {
+    // Identical to good.ts's classify except for the missing `kind`.
+    expect(errors["missing-kind.ts"]?.join("\n")).toContain("'{ invoice_number: string; }' is not assignable to type 'Document");
+  });
+
+  test("a handler returning a misspelled field does not compile", () => {
+    expect(errors["misspelled.ts"]?.join("\n")).toContain("results");
+  });
+
+  test("a handler reading an undeclared input field does not compile", () => {
+    expect(errors["unknown-input.ts"]?.join("\n")).toContain("'c'");
+  });
+});
