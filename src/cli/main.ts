@@ -54,8 +54,9 @@ async function main(argv: string[]): Promise<number> {
   }
 }
 
+let exitCode: number;
 try {
-  process.exitCode = await main(process.argv.slice(2));
+  exitCode = await main(process.argv.slice(2));
 } catch (e) {
   const report = reportError(e, {
     color: useColor(process.stderr),
@@ -63,5 +64,8 @@ try {
     debug: process.env.LUMA_DEBUG === "1",
   });
   err(report.text);
-  process.exitCode = report.exitCode;
+  exitCode = report.exitCode;
 }
+// Exit explicitly: a handler that ignored its AbortSignal may still hold a timer or a
+// socket, and a finished program must not wait for it. Output was written synchronously.
+process.exit(exitCode);

@@ -7,7 +7,6 @@
  * or comes from another version, is ignored and rewritten. `LUMA_NO_CACHE=1` bypasses it.
  * The cache is an optimisation only: any failure to read or write it is silent.
  */
-import { createHash } from "node:crypto";
 import { mkdirSync, readFileSync, renameSync, writeFileSync } from "node:fs";
 import { homedir } from "node:os";
 import { join } from "node:path";
@@ -34,7 +33,7 @@ export function cacheDir(env: Record<string, string | undefined> = process.env):
 }
 
 export function cacheKey(file: string, source: string): string {
-  return createHash("sha256").update(`${VERSION}\0${FORMAT}\0${file}\0${source}`).digest("hex");
+  return new Bun.CryptoHasher("sha256").update(`${VERSION}\0${FORMAT}\0${file}\0${source}`).digest("hex");
 }
 
 export function openProgramCache(env: Record<string, string | undefined> = process.env): ProgramCache | undefined {

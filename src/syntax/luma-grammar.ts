@@ -8,9 +8,12 @@
 import * as ohm from "ohm-js";
 import { grammarRecipe } from "./grammar-recipe.generated";
 
+// Exported by ohm-js at run time, but missing from its type declarations.
+const { makeRecipe } = ohm as unknown as { makeRecipe(recipe: string): ohm.Grammar };
+
 let grammar: ohm.Grammar | undefined;
 
 export function lumaGrammar(): ohm.Grammar {
-  grammar ??= ohm.makeRecipe(grammarRecipe);
+  grammar ??= makeRecipe(grammarRecipe);
   return grammar;
 }

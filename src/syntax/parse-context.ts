@@ -50,12 +50,20 @@ export function spanBetween(from: ohm.Node, to: ohm.Node): Span {
   return { file, start: base + from.source.startIdx, end: base + to.source.endIdx };
 }
 
-/** Converts a CST node with the `ast` operation (every action module uses this one name). */
-
+/**
+ * Converts a CST node with the `ast` operation (every action module uses this one
+ * name). Typed `any` because the result's type depends on the rule; each action
+ * states what it returns.
+ */
 export const toAst = (node: ohm.Node): any => node["ast"]();
 
-/** The converted items of a `ListOf<…>` node. */
-export const listItems = <T>(listNode: ohm.Node): T[] => listNode.asIteration().children.map(toAst);
+/** The action of every `Xs = X ("," X)*` list rule: the converted items. */
+export function commaList(this: ohm.Node, first: ohm.Node, _commas: ohm.Node, rest: ohm.Node): unknown[] {
+  return [toAst(first), ...rest.children.map(toAst)];
+}
+
+/** The items of an optional list `(Xs ","?)?`: its converted items, or none. */
+export const optionalList = <T>(optNode: ohm.Node): T[] => (optNode.numChildren > 0 ? toAst(optNode.child(0)) : []);
 
 /** The converted items of an `(Item | sep)*` iteration, separators dropped. */
 export const itemsWithoutSeps = <T>(iterNode: ohm.Node): T[] =>

@@ -7,11 +7,12 @@
  * start rule and converted with their offset added, so their spans and errors point
  * into the original file. Bad input never throws: it yields diagnostics.
  */
+import type * as ohm from "ohm-js";
 import { type Diagnostic, error } from "../diagnostics/diagnostic";
 import type { Expr, Program } from "./ast";
 import { lumaGrammar } from "./luma-grammar";
 import { lumaSemantics } from "./luma-semantics";
-import { type ParseContext, toAst, withParseContext } from "./parse-context";
+import { type ParseContext, withParseContext } from "./parse-context";
 import { describeSyntaxError } from "./syntax-error";
 
 export interface ParseResult {
@@ -34,7 +35,7 @@ export function parse(source: string, file: string): ParseResult {
       diagnostics,
       parseSegment: (text, offset) => parseSegment(ctx, text, offset),
     };
-    const program = withParseContext(ctx, () => toAst(lumaSemantics()(result))) as Program;
+    const program = withParseContext(ctx, () => convert(result)) as Program;
     return diagnostics.length > 0 ? { diagnostics } : { program, diagnostics };
   } catch (e) {
     // Only pathological input gets here (nesting deep enough to exhaust the stack).
@@ -52,5 +53,8 @@ function parseSegment(outer: ParseContext, text: string, offset: number): Expr |
     outer.diagnostics.push(error(`${message} in string interpolation`, { file: outer.file, start: at, end: at }));
     return undefined;
   }
-  return withParseContext({ ...outer, base: offset }, () => toAst(lumaSemantics()(result)));
+  return withParseContext({ ...outer, base: offset }, () => convert(result) as Expr);
 }
+
+/** Runs the `ast` operation on a successful match. */
+const convert = (result: ohm.MatchResult): unknown => (lumaSemantics()(result) as { ast(): unknown }).ast();

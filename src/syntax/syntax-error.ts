@@ -4,46 +4,68 @@
  *
  * Ohm lists every token any alternative could have accepted. Readers want the shape
  * instead, so the lists of expression starters, statement keywords and declaration
- * keywords collapse into "an expression", "a statement" and "a declaration", and the
- * optional separators (`,` `;` between block entries) are dropped.
+ * keywords collapse into "an expression", "a statement" and "a declaration" (see
+ * GROUPS), and the optional separators (`,` `;` between block entries) are dropped.
  */
 import type * as ohm from "ohm-js";
+import { unterminatedAt } from "./unterminated-literal";
 
 const EXPRESSION_STARTERS = [
   "a name", "a number", '"\\""', '"true"', '"false"', '"null"', '"tool"', '"ask"', '"query"',
   '"command"', '"("', '"["', '"{"', '"-"', '"not"',
 ];
+const BINARY_OPERATORS = ['"or"', '"and"', '"=="', '"!="', '"<"', '"<="', '">"', '">="', '"+"', '"-"', '"*"', '"/"', '"%"'];
+const POSTFIX_STARTERS = ['"."', '"["', '"("'];
 const STATEMENT_KEYWORDS = ['"if"', '"for"', '"return"', '"try"'];
 const DECLARATION_KEYWORDS = ['"schema"', '"tool"', '"agent"', '"model"', '"fn"', '"datasource"', '"query"', '"command"'];
+const TYPE_STARTERS = ["a name", '"any"', '"bool"', '"float"', '"int"', '"string"', '"enum"'];
+const VALUE_STARTERS = ["a name", "a number", '"\\""', '"true"', '"false"', '"null"', '"["', '"{"'];
+
+/**
+ * Collapsing rules, applied in order: when every marker is expected, the members are
+ * replaced by the label. A `null` label drops the members: after a complete expression,
+ * "or an operator" is noise next to the `,` or `)` the reader actually forgot.
+ */
+const GROUPS: { markers: string[]; members: string[]; label: string | null }[] = [
+  { markers: ['"=="'], members: [...BINARY_OPERATORS, ...POSTFIX_STARTERS], label: null },
+  { markers: ["a name", "a number", '"ask"'], members: EXPRESSION_STARTERS, label: "an expression" },
+  { markers: ["an expression", '"if"'], members: ["an expression", ...STATEMENT_KEYWORDS], label: "a statement" },
+  { markers: ['"schema"', '"agent"'], members: DECLARATION_KEYWORDS, label: "a declaration" },
+  { markers: ['"any"', '"bool"'], members: TYPE_STARTERS, label: "a type" },
+  { markers: ["a number", '"null"', '"["'], members: VALUE_STARTERS, label: "a value" },
+];
+
+/**
+ * Ohm calls failures inside optional parts "fluffy" and hides them; here they are kept
+ * (an optional parameter list still tells what may come next) except for the blanks
+ * allowed before `(` `[` on the callee's line.
+ */
+const BLANKS = ['" "', '"\\t"'];
+
+/** Plain words for what Ohm names by its grammar text. */
+const RENAMES: Record<string, string> = { "end of input": "the end of the file", '"\\""': "a string" };
 
 interface OhmFailure {
   getText(): string;
   getType(): string;
-  isFluffy(): boolean;
-}
-
-/** Replaces the members of `group` with `label` when `markers` are all present. */
-function collapse(items: string[], markers: string[], group: string[], label: string): string[] {
-  if (!markers.every((m) => items.includes(m))) return items;
-  const rest = items.filter((item) => !group.includes(item));
-  return [label, ...rest];
 }
 
 function expectedItems(failures: OhmFailure[]): string[] {
   let items = [
     ...new Set(
-      failures
-        .filter((f) => !f.isFluffy())
-        .map((f) => (f.getType() === "string" ? JSON.stringify(f.getText()) : f.getText())),
+      failures.map((f) => (f.getType() === "string" ? JSON.stringify(f.getText()) : f.getText())),
     ),
-  ];
+  ].filter((item) => !BLANKS.includes(item));
   // `;` only appears where entries may be separated, and there `,` is optional too.
   if (items.includes('";"')) items = items.filter((i) => i !== '";"' && i !== '","');
-  items = collapse(items, ["a name", "a number"], EXPRESSION_STARTERS, "an expression");
-  items = collapse(items, ["an expression", '"if"'], ["an expression", ...STATEMENT_KEYWORDS], "a statement");
-  items = collapse(items, ['"schema"', '"agent"'], DECLARATION_KEYWORDS, "a declaration");
-  // "end of input" is what Ohm expects after the last complete item; say it plainly.
-  return items.map((i) => (i === "end of input" ? "the end of the file" : i));
+  for (const { markers, members, label } of GROUPS) {
+    if (!markers.every((m) => items.includes(m))) continue;
+    const rest = items.filter((item) => !members.includes(item));
+    if (label) items = [label, ...rest];
+    else if (rest.length > 0) items = rest;
+    else items = ["an operator"];
+  }
+  return items;
 }
 
 function joinAlternatives(items: string[]): string {
@@ -61,65 +83,13 @@ export interface SyntaxErrorAt {
 export function describeSyntaxError(result: ohm.MatchResult, input: string): SyntaxErrorAt {
   const failed = result as ohm.FailedMatchResult & { getRightmostFailures(): OhmFailure[] };
   const position = failed.getRightmostFailurePosition();
-  if (input.startsWith("/*", position)) return { position, message: "Unterminated block comment" };
+  // A string or block comment left open swallows the rest of the file, so Ohm fails
+  // somewhere after it; the opening is the useful place to point at.
+  const open = unterminatedAt(input);
+  if (open && open.start <= position) {
+    const message = open.kind === "string" ? "Unterminated string" : "Unterminated block comment";
+    return { position: open.start, message };
+  }
   const items = expectedItems(failed.getRightmostFailures());
-  if (position === input.length && items.includes('"\\""')) {
-    const start = unterminatedStringStart(input);
-    if (start !== undefined) return { position: start, message: "Unterminated string" };
-  }
-  return { position, message: `Expected ${joinAlternatives(items)}` };
-}
-
-/**
- * The offset of a string literal that runs to the end of the input, if any. Strings may
- * span lines, so the failure Ohm reports is at the end of the file; the opening quote
- * is the useful place to point at. Skips comments, escapes and `{…}` segments (which
- * may hold strings of their own).
- */
-export function unterminatedStringStart(input: string): number | undefined {
-  const n = input.length;
-  let i = input.startsWith("#!") ? n : 0;
-  if (i === n && input.includes("\n")) i = input.indexOf("\n");
-  // Scans a string whose opening quote is at `start`; returns the index after it, or -1.
-  const scanString = (start: number): number => {
-    let j = start + 1;
-    while (j < n) {
-      const c = input[j];
-      if (c === '"') return j + 1;
-      if (c === "\\") j += 2;
-      else if (c === "{") j = scanSegment(j);
-      else j++;
-      if (j < 0) return -1;
-    }
-    return -1;
-  };
-  // Scans a `{…}` segment; an unbalanced `{` is plain text, as in the grammar.
-  const scanSegment = (start: number): number => {
-    let j = start + 1;
-    while (j < n) {
-      const c = input[j];
-      if (c === "}") return j + 1;
-      if (c === '"') {
-        const end = scanString(j);
-        if (end < 0) return start + 1;
-        j = end;
-      } else if (c === "{") j = scanSegment(j);
-      else j++;
-    }
-    return start + 1;
-  };
-  while (i < n) {
-    if (input.startsWith("//", i)) {
-      const eol = input.indexOf("\n", i);
-      i = eol < 0 ? n : eol + 1;
-    } else if (input.startsWith("/*", i)) {
-      const close = input.indexOf("*/", i + 2);
-      i = close < 0 ? n : close + 2;
-    } else if (input[i] === '"') {
-      const end = scanString(i);
-      if (end < 0) return i;
-      i = end;
-    } else i++;
-  }
-  return undefined;
+  return { position, message: `Expected ${joinAlternatives(items.map((i) => RENAMES[i] ?? i))}` };
 }

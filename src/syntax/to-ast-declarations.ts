@@ -42,11 +42,13 @@ export const declarationActions: ohm.ActionDict<unknown> = {
   SchemaDecl(_kw: Node, name: Node, _open: Node, fields: Node, _close: Node): SchemaDecl {
     return { kind: "Schema", ...named(name), fields: itemsWithoutSeps(fields), span: spanOf(this) };
   },
-  UnionDecl(_kw: Node, name: Node, _eq: Node, members: Node, _tagged: Node, _by: Node, tag: Node): UnionDecl {
+  UnionDecl(
+    _kw: Node, name: Node, _eq: Node, first: Node, _bars: Node, rest: Node, _tagged: Node, _by: Node, tag: Node,
+  ): UnionDecl {
     return {
       kind: "Union",
       ...named(name),
-      members: members.asIteration().children.map((m) => ({ name: m.sourceString, span: spanOf(m) })),
+      members: [first, ...rest.children].map((m) => ({ name: m.sourceString, span: spanOf(m) })),
       tag: tag.sourceString,
       tagSpan: spanOf(tag),
       span: spanOf(this),

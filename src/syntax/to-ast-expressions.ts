@@ -1,47 +1,40 @@
 /**
  * CST → AST for expressions.
  *
- * Binary levels are iterations in the grammar (`Add = Mul (addOp Mul)*`) and are folded
- * left here, so `a - b - c` is `(a - b) - c`. Parentheses leave no node: the inner
- * expression keeps its own span.
+ * The grammar matches binary expressions as one flat list; `operator-precedence.ts`
+ * builds the tree. Parentheses leave no node: the inner expression keeps its own span
+ * (an enclosing binary expression's span does include them).
  */
 import type * as ohm from "ohm-js";
 import type { BinaryOp, Expr } from "./ast";
-import { listItems, spanBetween, spanOf, toAst } from "./parse-context";
+import { type FlatOperand, type Located, type PrefixOp, applyPrecedence } from "./operator-precedence";
+import { commaList, optionalList, parseContext, spanBetween, spanOf, toAst } from "./parse-context";
 import { interpolatedString } from "./string-literal";
 
 type Node = ohm.Node;
 
-/** Folds `first (op right)*` left-associatively. */
-function foldBinary(first: Node, ops: Node, rights: Node): Expr {
-  let left = toAst(first) as Expr;
-  for (let i = 0; i < ops.numChildren; i++) {
-    const right = rights.child(i);
-    left = {
-      kind: "Binary",
-      op: ops.child(i).sourceString as BinaryOp,
-      left,
-      right: toAst(right),
-      span: spanBetween(first, right),
-    };
-  }
-  return left;
+function located(node: Node): Located {
+  const { base } = parseContext();
+  return { expr: toAst(node), start: base + node.source.startIdx, end: base + node.source.endIdx };
 }
 
 export const expressionActions: ohm.ActionDict<unknown> = {
-  OrExpr: foldBinary,
-  AndExpr: foldBinary,
-  CmpExpr: foldBinary,
-  AddExpr: foldBinary,
-  MulExpr: foldBinary,
-  NotExpr_not(_kw: Node, operand: Node): Expr {
-    return { kind: "Unary", op: "not", operand: toAst(operand), span: spanOf(this) };
-  },
-  NegExpr_neg(_minus: Node, operand: Node): Expr {
-    return { kind: "Unary", op: "-", operand: toAst(operand), span: spanOf(this) };
+  Expr(first: Node, ops: Node, rests: Node): Expr {
+    // Fast path: most expressions are a single operand without prefix operators.
+    if (ops.numChildren === 0 && first.child(0).numChildren === 0) return toAst(first.child(1));
+    const { file, base } = parseContext();
+    const operands: FlatOperand[] = [first, ...rests.children].map((operand) => ({
+      prefixes: operand.child(0).children.map((p) => ({
+        op: (p.sourceString === "-" ? "-" : "not") as PrefixOp,
+        start: base + p.source.startIdx,
+      })),
+      convert: () => located(operand.child(1)),
+    }));
+    const binaryOps = ops.children.map((op) => op.sourceString as BinaryOp);
+    return applyPrecedence(file, operands, binaryOps).expr;
   },
 
-  PostfixExpr(primary: Node, opens: Node, rests: Node): Expr {
+  Postfix(primary: Node, opens: Node, rests: Node): Expr {
     let expr = toAst(primary) as Expr;
     for (let i = 0; i < opens.numChildren; i++) {
       const rest = rests.child(i);
@@ -60,42 +53,44 @@ export const expressionActions: ohm.ActionDict<unknown> = {
     return expr;
   },
   CallArgs(list: Node, _comma: Node, _close: Node): Expr[] {
-    return listItems(list);
+    return optionalList(list);
   },
+  Exprs: commaList,
   IndexArg(index: Node, _close: Node): Expr {
     return toAst(index);
   },
 
-  Primary_name(_ident: Node): Expr {
-    return { kind: "Name", name: this.sourceString, span: spanOf(this) };
+  Primary(inner: Node): Expr {
+    const span = spanOf(inner);
+    switch (inner.ctorName) {
+      case "ident":
+        return { kind: "Name", name: inner.sourceString, span };
+      case "string":
+        return interpolatedString(inner);
+      case "number":
+        return { kind: "Num", value: Number(inner.sourceString), span };
+      case "kwTrue":
+        return { kind: "Bool", value: true, span };
+      case "kwFalse":
+        return { kind: "Bool", value: false, span };
+      case "kwNull":
+        return { kind: "Null", span };
+      default:
+        return toAst(inner);
+    }
   },
-  Primary_string(node: Node): Expr {
-    return interpolatedString(node);
-  },
-  Primary_number(_node: Node): Expr {
-    return { kind: "Num", value: Number(this.sourceString), span: spanOf(this) };
-  },
-  Primary_true(_kw: Node): Expr {
-    return { kind: "Bool", value: true, span: spanOf(this) };
-  },
-  Primary_false(_kw: Node): Expr {
-    return { kind: "Bool", value: false, span: spanOf(this) };
-  },
-  Primary_null(_kw: Node): Expr {
-    return { kind: "Null", span: spanOf(this) };
-  },
-  Primary_paren(_open: Node, inner: Node, _close: Node): Expr {
+  Paren(_open: Node, inner: Node, _close: Node): Expr {
     return toAst(inner);
   },
-  Primary_array(_open: Node, list: Node, _comma: Node, _close: Node): Expr {
-    return { kind: "Array", items: listItems(list), span: spanOf(this) };
+  ArrayLit(_open: Node, items: Node, _comma: Node, _close: Node): Expr {
+    return { kind: "Array", items: optionalList(items), span: spanOf(this) };
   },
-  Primary_object(_open: Node, list: Node, _comma: Node, _close: Node): Expr {
-    const entries = list.asIteration().children.map((entry) => {
-      const key = entry.child(0);
-      return { key: toAst(key) as string, keySpan: spanOf(key), value: toAst(entry.child(2)) as Expr };
-    });
-    return { kind: "Object", entries, span: spanOf(this) };
+  ObjectLit(_open: Node, entries: Node, _comma: Node, _close: Node): Expr {
+    return { kind: "Object", entries: optionalList(entries), span: spanOf(this) };
+  },
+  ObjEntries: commaList,
+  ObjEntry(key: Node, _colon: Node, value: Node) {
+    return { key: toAst(key) as string, keySpan: spanOf(key), value: toAst(value) as Expr };
   },
 
   ToolCall(_kw: Node, name: Node, _open: Node, arg: Node, _close: Node): Expr {

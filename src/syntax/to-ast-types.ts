@@ -4,7 +4,7 @@
  */
 import type * as ohm from "ohm-js";
 import type { Annotation, ConfigValue, ConstValue, Entry, Field, PrimName, TypeRef } from "./ast";
-import { itemsWithoutSeps, listItems, spanBetween, spanOf, toAst } from "./parse-context";
+import { commaList, itemsWithoutSeps, optionalList, spanBetween, spanOf, toAst } from "./parse-context";
 import { constString } from "./string-literal";
 
 type Node = ohm.Node;
@@ -25,8 +25,10 @@ export const typeActions: ohm.ActionDict<unknown> = {
     return { kind: "PrimType", name: this.sourceString as PrimName, span: spanOf(this) };
   },
   EnumType(_kw: Node, _open: Node, values: Node, _comma: Node, _close: Node): TypeRef {
-    const strings = values.asIteration().children.map(constString);
-    return { kind: "EnumType", values: strings, span: spanOf(this) };
+    return { kind: "EnumType", values: optionalList(values), span: spanOf(this) };
+  },
+  Strings(first: Node, _commas: Node, rest: Node): string[] {
+    return [first, ...rest.children].map(constString);
   },
 
   Field(name: Node, question: Node, _colon: Node, type: Node, annotations: Node): Field {
@@ -41,8 +43,12 @@ export const typeActions: ohm.ActionDict<unknown> = {
     };
   },
   Params(list: Node, _comma: Node): Field[] {
-    return listItems(list);
+    return optionalList(list);
   },
+  Fields: commaList,
+  ConstValues: commaList,
+  ConstEntries: commaList,
+  ConfigValues: commaList,
   Annotation(name: Node, args: Node): Annotation {
     return {
       kind: "Annotation",
@@ -52,7 +58,9 @@ export const typeActions: ohm.ActionDict<unknown> = {
     };
   },
   AnnotationArgs(_open: Node, list: Node, _comma: Node, _close: Node): Annotation["args"] {
-    return list.asIteration().children.map((arg) => ({ value: toAst(arg), span: spanOf(arg) }));
+    if (list.numChildren === 0) return [];
+    const values = list.child(0);
+    return [values.child(0), ...values.child(2).children].map((arg) => ({ value: toAst(arg), span: spanOf(arg) }));
   },
 
   // Constant values (annotation arguments) are plain JSON-like data.
@@ -69,14 +77,13 @@ export const typeActions: ohm.ActionDict<unknown> = {
     }
   },
   ConstList(_open: Node, list: Node, _comma: Node, _close: Node): ConstValue[] {
-    return listItems(list);
+    return optionalList(list);
   },
   ConstObject(_open: Node, list: Node, _comma: Node, _close: Node): { [key: string]: ConstValue } {
-    const object: { [key: string]: ConstValue } = {};
-    for (const entry of list.asIteration().children) {
-      object[toAst(entry.child(0))] = toAst(entry.child(2));
-    }
-    return object;
+    return Object.fromEntries(optionalList<[string, ConstValue]>(list));
+  },
+  ConstEntry(key: Node, _colon: Node, value: Node): [string, ConstValue] {
+    return [toAst(key), toAst(value)];
   },
   entryKey(inner: Node): string {
     return inner.ctorName === "string" ? constString(inner) : inner.sourceString;
@@ -103,6 +110,6 @@ export const typeActions: ohm.ActionDict<unknown> = {
     }
   },
   ConfigList(_open: Node, list: Node, _comma: Node, _close: Node): ConfigValue {
-    return { kind: "List", items: listItems(list), span: spanOf(this) };
+    return { kind: "List", items: optionalList(list), span: spanOf(this) };
   },
 };

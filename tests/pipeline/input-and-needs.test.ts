@@ -148,6 +148,29 @@ describe("§9 step 7 needs resolution", () => {
     });
   }
 
+  test("variables are read on every call: a change after a good call is seen", async () => {
+    const { seen, handlers } = recordingNeeds();
+    const env: Record<string, string | undefined> = { ...DB_ENV };
+    const h = harness(SOURCE, { handlers, contexts: DB_CONTEXT, env });
+    await h.call("db_write", { table: "t" });
+    env.DB_PORT = "6543";
+    await h.call("db_write", { table: "t" });
+    expect(seen.map((n: any) => n.db.port)).toEqual([5432, 6543]);
+    env.DB_PORT = "x";
+    expect((await failure(h.call("db_write", { table: "t" }))).code).toBe("TOOL_CONTEXT_INVALID");
+    delete env.DB_USER;
+    expect((await failure(h.call("db_write", { table: "t" }))).message).toContain("DB_USER");
+  });
+
+  test("each call gets its own needs object", async () => {
+    const { seen, handlers } = recordingNeeds();
+    const h = harness(SOURCE, { handlers, contexts: DB_CONTEXT, env: DB_ENV });
+    await h.call("db_write", { table: "t" });
+    (seen[0] as any).db.user = "mutated";
+    await h.call("db_write", { table: "t" });
+    expect((seen[1] as any).db.user).toBe("ada");
+  });
+
   test("a missing variable is TOOL_CONTEXT_INVALID naming context, field and variable", async () => {
     const h = harness(SOURCE, { ...recordingNeeds(), contexts: DB_CONTEXT, env: { DB_USER: "ada", DB_PORT: "1" } });
     const e = await failure(h.call("db_write", { table: "t" }));

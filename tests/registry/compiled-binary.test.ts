@@ -26,7 +26,7 @@ describe("§9/§10 tool modules import LumaToolError from \"luma\" in the compil
     expect(hasNodeModulesAbove(modules)).toBe(false);
 
     const binary = join(work, "probe");
-    const build = Bun.spawnSync(["bun", "build", "--compile", join(import.meta.dir, "compiled/probe-entry.ts"), "--outfile", binary], { cwd: REPO });
+    const build = Bun.spawnSync([process.execPath, "build", "--compile", join(import.meta.dir, "compiled/probe-entry.ts"), "--outfile", binary], { cwd: REPO });
     expect(build.exitCode).toBe(0);
 
     const run = Bun.spawnSync([binary, ...MODULES], { cwd: modules, env: { PATH: "/usr/bin:/bin" } });

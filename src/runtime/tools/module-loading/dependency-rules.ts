@@ -16,6 +16,7 @@ import { isBuiltin } from "node:module";
 import { join } from "node:path";
 import { startupError } from "../../../diagnostics/luma-error";
 import { isLumaSpecifier } from "./luma-virtual-module";
+import { specifiersIn } from "./specifier-rewrite";
 
 export interface DependencyRules {
   /** Allowed package names; undefined when the manifest gives no list (anything goes). */
@@ -45,8 +46,7 @@ export function assertDependencyAllowed(rules: DependencyRules | undefined, show
   }
 }
 
-const SPECIFIER_LITERAL = /\b(?:from|import|require)\s*\(?\s*(["'])([^"'\n]+)\1/g;
-const DYNAMIC_IMPORT = /\bimport\s*\(/;
+const DYNAMIC_IMPORT = /(?<![.$\w])import\s*\(/;
 
 /** The static check on transpiled text (comments already gone). */
 export function checkStaticDependencies(rules: DependencyRules | undefined, shownPath: string, code: string): void {
@@ -54,7 +54,7 @@ export function checkStaticDependencies(rules: DependencyRules | undefined, show
   if (DYNAMIC_IMPORT.test(code)) {
     throw refused(shownPath, "dynamic import() is forbidden when the manifest lists 'dependencies'.");
   }
-  for (const match of code.matchAll(SPECIFIER_LITERAL)) assertDependencyAllowed(rules, shownPath, match[2]);
+  for (const specifier of specifiersIn(code)) assertDependencyAllowed(rules, shownPath, specifier);
 }
 
 /** The file packages are resolved relative to (`createRequire` / `Bun.resolveSync` take a file or dir). */

@@ -4,7 +4,8 @@
  * loader) or ESM (Bun's loader). What was checked is exactly what runs: the bytes are read
  * once and the loaders are handed that text, never the path to read again.
  */
-import { readFile, realpath } from "node:fs/promises";
+// Sync fs on purpose: node:fs/promises costs ~2.5 ms of start-up in the compiled binary.
+import { readFileSync, realpathSync } from "node:fs";
 import { extname } from "node:path";
 import { loadCommonJs } from "./commonjs-loader";
 import {
@@ -26,7 +27,7 @@ import { rewriteSpecifiers } from "./specifier-rewrite";
 /** The real path of the request's file; a missing file is a startup error naming it. */
 export async function resolveModuleFile(request: ModuleRequest): Promise<string> {
   try {
-    return await realpath(request.absPath);
+    return realpathSync(request.absPath);
   } catch {
     throw moduleNotFound(request.shownPath, request.absPath);
   }
@@ -47,7 +48,7 @@ export async function loadToolModule(realPath: string, requests: ModuleRequest[]
   const shown = first.shownPath;
   if (!isSupportedExtension(realPath)) throw unsupportedFileType(shown, extname(realPath));
 
-  const bytes = await readFile(realPath);
+  const bytes = readFileSync(realPath);
   for (const request of requests) {
     if (request.entry?.integrity) checkIntegrity(request.shownPath, bytes, request.entry.integrity);
   }

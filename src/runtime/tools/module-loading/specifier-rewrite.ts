@@ -7,7 +7,11 @@
  * `import("…")`, `require("…")`, `export … from "…"`.
  */
 
-const SPECIFIER_SITE = /(\bfrom\s*|\bimport\s*\(?\s*|\brequire\s*\(\s*)(["'])([^"'\n]+)\2/g;
+// The lookbehind keeps member calls out: `Array.from("x")`, `loader.require("x")`.
+const SPECIFIER_SITE = /(?<![.$\w])(from\s*|import\s*\(?\s*|require\s*\(\s*)(["'])([^"'\n]+)\2/g;
+
+/** Every specifier literal in `code`, in order. */
+export const specifiersIn = (code: string): string[] => [...code.matchAll(SPECIFIER_SITE)].map((match) => match[3]);
 
 /** `replace` returns the new specifier, or undefined to keep the site as written. */
 export const rewriteSpecifiers = (code: string, replace: (specifier: string) => string | undefined): string =>

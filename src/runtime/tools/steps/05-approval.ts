@@ -13,7 +13,9 @@ export const approval: StepFactory = (rt) => ({
   async run(ctx, next) {
     const tool = ctx.plan.tool.name;
     if (rt.approve === undefined) throw toolErrors.approvalUnavailable(tool);
-    if ((await rt.approve(tool)) !== true) throw toolErrors.approvalRefused(tool);
+    const approved = await rt.approve(tool);
+    ctx.startedAt = -1; // the prompt took a while: the handler's deadline starts later
+    if (approved !== true) throw toolErrors.approvalRefused(tool);
     return next(ctx);
   },
 });

@@ -13,7 +13,7 @@ export const inputValidation: StepFactory = (rt) => ({
     const tool = ctx.plan.tool;
     const r = rt.schemas.validate(tool.inputTarget, ctx.input, "input", tool.inputRoot);
     const issues = r.hard.length > 0 ? r.hard : r.soft;
-    if (!r.ok || issues.length > 0) throw toolErrors.inputInvalid(issues.map((i) => i.message), issues);
+    if (!r.ok || issues.length > 0) throw toolErrors.inputInvalid(tool.inputRoot, issues.map((i) => i.message), issues);
     ctx.input = r.value;
     return next(ctx);
   },

@@ -38,20 +38,32 @@ const onClaim = (rt: PipelineRuntime, ctx: CallContext, next: Next, key: string,
     ctx.idempotentReplay = true;
     return (ctx.output = claim.value);
   }
-  if (claim.kind === "running") return claim.settled.then(() => attempt(rt, ctx, next, key, fingerprint));
+  if (claim.kind === "running") {
+    ctx.startedAt = -1; // waiting on the twin must not eat into this call's own deadline
+    return claim.settled.then(() => attempt(rt, ctx, next, key, fingerprint));
+  }
   return run(rt, ctx, next, key, fingerprint);
 };
 
-const run = async (rt: PipelineRuntime, ctx: CallContext, next: Next, key: string, fingerprint: string): Promise<unknown> => {
-  let output: unknown;
-  try {
-    output = await next(ctx);
-  } catch (e) {
-    await rt.idempotency.release(key);
+/** Runs the rest of the chain as the key's owner; stores the output, or drops the claim on failure. */
+const run = (rt: PipelineRuntime, ctx: CallContext, next: Next, key: string, fingerprint: string): unknown => {
+  const store = rt.idempotency;
+  const ok = (output: unknown) => {
+    const stored = store.complete(key, fingerprint, output, ctx.plan.tool.options.idempotencyTtlMs);
+    return isThenable(stored) ? stored.then(() => output) : output;
+  };
+  const fail = (e: unknown): never | PromiseLike<never> => {
+    const released = store.release(key);
+    if (isThenable(released)) return released.then(() => Promise.reject(e));
     throw e;
+  };
+  let r: unknown;
+  try {
+    r = next(ctx);
+  } catch (e) {
+    return fail(e);
   }
-  await rt.idempotency.complete(key, fingerprint, output, ctx.plan.tool.options.idempotencyTtlMs);
-  return output;
+  return isThenable(r) ? r.then(ok, fail) : ok(r);
 };
 
 export const idempotency: StepFactory = (rt) => ({
@@ -62,7 +74,8 @@ export const idempotency: StepFactory = (rt) => ({
     const path = tool.options.idempotencyKey!;
     const value = keyValue(ctx.input, path);
     if (value === undefined || value === null) throw toolErrors.idempotencyKeyMissing(tool.name, path.join("."));
-    const key = tool.name + "\u0000" + canonicalJson(value);
+    // A type tag keeps the string "1" and the number 1 apart.
+    const key = tool.name + (typeof value === "string" ? "\u0000s" + value : "\u0000j" + canonicalJson(value));
     return attempt(rt, ctx, next, key, canonicalJson(ctx.input));
   },
 });

@@ -55,7 +55,8 @@ export const runHandler: StepFactory = (rt) => ({
   applies: () => true,
   run(ctx, next) {
     const plan = ctx.plan;
-    const at = rt.clock.now() + plan.timeoutMs;
+    // Reuse the clock reading step 12 took a moment ago, unless a step waited since (it resets it).
+    const at = (ctx.startedAt >= 0 ? ctx.startedAt : rt.clock.now()) + plan.timeoutMs;
     const done = (v: unknown) => {
       ctx.output = v;
       return next(ctx);

@@ -18,7 +18,7 @@ export const outputValidation: StepFactory = (rt) => ({
       throw toolErrors.outputNotObject(tool.outputRoot, kindOf(out));
     }
     const r = rt.schemas.validate(tool.outputTarget!, out, "output", tool.outputRoot);
-    if (!r.ok) throw toolErrors.outputInvalid(r.hard.map((i) => i.message), r.hard);
+    if (!r.ok) throw toolErrors.outputInvalid(tool.outputRoot, r.hard.map((i) => i.message), r.hard);
     for (const issue of r.soft) {
       rt.warn(`warning: ${issue.message}`);
       rt.trace?.(softValidationEvent(ctx, issue));

@@ -27,7 +27,7 @@ export const telemetryBreaker: StepFactory = (rt) => ({
   outermost: true,
   applies: (plan) => rt.trace !== undefined || plan.agent.failureLimit !== undefined,
   run(ctx, next) {
-    const t0 = rt.trace !== undefined ? rt.clock.now() : 0;
+    const t0 = rt.trace !== undefined ? (ctx.startedAt = rt.clock.now()) : 0;
     const limit = ctx.plan.agent.failureLimit;
     const state = limit === undefined ? undefined : ctx.req.methodCall;
 

@@ -21,6 +21,12 @@ export class CallContext implements Expirable {
   singleFlight = false;
   idempotentReplay = false;
   timedOut = false;
+  /**
+   * When step 12 read the clock at the start of the call (for the trace); -1 if it did not,
+   * or if a step waited since (an approval prompt, an idempotent twin), so that step 10
+   * reads the clock again and the handler gets its whole timeout.
+   */
+  startedAt = -1;
   private controller: AbortController | undefined = undefined;
 
   constructor(

@@ -29,13 +29,14 @@ export const buildCallPlan = (tool: ToolPlan, agent: AgentPolicy, approvedTools:
   const o = tool.options;
   const timeoutMs = Math.min(o.timeout ?? agent.toolTimeout, agent.toolTimeoutMax ?? Infinity);
   const isWrite = o.sideEffects === "write";
+  const needsApproval = isWrite && agent.toolPolicy === "approval" && !approvedTools.has(tool.name);
   return {
     tool,
     agent,
     timeoutMs,
     scopeDenied: agent.toolScopes !== undefined && o.scope !== undefined && !agent.toolScopes.has(o.scope),
     writeDenied: isWrite && agent.toolPolicy === "deny_write",
-    needsApproval: isWrite && agent.toolPolicy === "approval" && !approvedTools.has(tool.name),
+    needsApproval,
     deniedContext: agent.toolContexts && tool.needs.find((n) => !agent.toolContexts!.has(n.name))?.name,
     timeoutError: () => toolErrors.timeout(tool.name, timeoutMs),
     run: () => undefined,

@@ -3,11 +3,12 @@
  * clearTimeout pair per call (measured at ~0.13 µs, plus ~0.4 µs for the AbortController
  * it would abort; the controller is now made only when a handler can read the signal).
  *
- * The timer is armed for the earliest deadline. Most calls finish long before it, so the
- * common path is a Set add and delete. When it fires, it expires what is due and re-arms
- * for the earliest deadline left. While no call is in flight the timer is unref'd, so an
- * idle pipeline never holds the process open; while one is, it is ref'd, so a handler whose
- * promise never settles still ends with TOOL_TIMEOUT instead of a silent exit.
+ * In-flight deadlines sit in an intrusive doubly linked list (O(1) add and remove, no
+ * hashing). The timer is armed for the earliest deadline; most calls finish long before it,
+ * so the common path is a link and an unlink. When it fires, it expires what is due and
+ * re-arms for the earliest deadline left. While no call is in flight the timer is unref'd,
+ * so an idle pipeline never holds the process open; while one is, it is ref'd, so a handler
+ * whose promise never settles still ends with TOOL_TIMEOUT instead of a silent exit.
  */
 import type { Clock, ClockTimer } from "../clock";
 
@@ -16,17 +17,20 @@ export interface Expirable {
   expire(): void;
 }
 
-class Deadline<T> {
+class Deadline {
+  prev: Deadline | undefined = undefined;
+  next: Deadline | undefined = undefined;
+  linked = true;
   constructor(
     readonly at: number,
     readonly owner: Expirable,
-    readonly resolve: (v: T) => void,
-    readonly reject: (e: unknown) => void,
+    readonly reject: () => void,
   ) {}
 }
 
 export class DeadlineScheduler {
-  private readonly active = new Set<Deadline<any>>();
+  private head: Deadline | undefined = undefined;
+  private tail: Deadline | undefined = undefined;
   private timer: ClockTimer | undefined;
   private timerAt = Infinity;
 
@@ -36,7 +40,7 @@ export class DeadlineScheduler {
    * Settles like `work`, unless `at` passes first: then `owner.expire()` runs and the result
    * rejects with `onExpire()`. Work that ignores cancellation no longer holds the caller.
    */
-  race<T>(work: Promise<T>, at: number, owner: Expirable, onExpire: () => unknown): Promise<T> {
+  race<T>(work: PromiseLike<T>, at: number, owner: Expirable, onExpire: () => unknown): Promise<T> {
     if (at <= this.clock.now()) {
       // Already past (a long backoff wait): nothing more may start.
       work.then(undefined, () => {});
@@ -44,29 +48,40 @@ export class DeadlineScheduler {
       return Promise.reject(onExpire());
     }
     return new Promise<T>((resolve, reject) => {
-      const d = new Deadline<T>(at, owner, resolve, () => reject(onExpire()));
-      this.add(d);
+      const d = new Deadline(at, owner, () => reject(onExpire()));
+      this.link(d);
       work.then(
         (v) => {
-          if (this.remove(d)) resolve(v);
+          if (this.unlink(d)) resolve(v);
         },
         (e) => {
-          if (this.remove(d)) reject(e);
+          if (this.unlink(d)) reject(e);
         },
       );
     });
   }
 
-  private add(d: Deadline<any>): void {
-    this.active.add(d);
+  private link(d: Deadline): void {
+    if (this.tail === undefined) {
+      this.head = this.tail = d;
+      if (d.at >= this.timerAt) this.timer?.ref();
+    } else {
+      d.prev = this.tail;
+      this.tail.next = d;
+      this.tail = d;
+    }
     if (d.at < this.timerAt) this.arm(d.at);
-    else if (this.active.size === 1) this.timer?.ref();
   }
 
   /** False when the deadline already fired (the race is settled). */
-  private remove(d: Deadline<any>): boolean {
-    if (!this.active.delete(d)) return false;
-    if (this.active.size === 0) this.timer?.unref();
+  private unlink(d: Deadline): boolean {
+    if (!d.linked) return false;
+    d.linked = false;
+    if (d.prev === undefined) this.head = d.next;
+    else d.prev.next = d.next;
+    if (d.next === undefined) this.tail = d.prev;
+    else d.next.prev = d.prev;
+    if (this.head === undefined) this.timer?.unref();
     return true;
   }
 
@@ -81,16 +96,16 @@ export class DeadlineScheduler {
     this.timerAt = Infinity;
     const now = this.clock.now();
     let next = Infinity;
-    const due: Deadline<any>[] = [];
-    for (const d of this.active) {
+    const due: Deadline[] = [];
+    for (let d = this.head; d !== undefined; d = d.next) {
       if (d.at <= now) due.push(d);
       else if (d.at < next) next = d.at;
     }
-    for (const d of due) this.active.delete(d);
+    for (const d of due) this.unlink(d);
     if (next !== Infinity) this.arm(next);
     for (const d of due) {
       d.owner.expire();
-      d.reject(undefined);
+      d.reject();
     }
   }
 }

@@ -28,8 +28,8 @@ export const toolErrors = {
     ),
   approvalRefused: (tool: string) => runtimeError("TOOL_PERMISSION_DENIED", `Tool ${q(tool)} was not approved.`),
 
-  inputInvalid: (messages: string[], issues: unknown) =>
-    runtimeError("TOOL_INPUT_INVALID", messages.join(" "), { details: { issues } }),
+  inputInvalid: (root: string, messages: string[], issues: unknown) =>
+    runtimeError("TOOL_INPUT_INVALID", messages.join(" ") || `${root} is invalid.`, { details: { issues } }),
   idempotencyKeyMissing: (tool: string, path: string) =>
     runtimeError("TOOL_INPUT_INVALID", `${tool}.input.${path} is required as the idempotency_key of tool ${q(tool)}.`),
 
@@ -57,6 +57,7 @@ export const toolErrors = {
 
   timeout: (tool: string, ms: number) =>
     runtimeError("TOOL_TIMEOUT", `Tool ${q(tool)} timed out after ${ms} ms.`, { retryable: true }),
+  /** `details.name` keeps the thrown class (TypeError, RangeError…) for the catch variable. */
   handlerError: (message: string, cause: unknown) =>
     runtimeError("TOOL_HANDLER_ERROR", message, { retryable: false, details: cause instanceof Error ? { name: cause.name } : undefined }),
   errorInvalid: (tool: string, messages: string[], thrownCode: unknown) =>
@@ -66,8 +67,8 @@ export const toolErrors = {
 
   outputNotObject: (root: string, got: string) =>
     runtimeError("TOOL_OUTPUT_INVALID", `${root} must be an object, got ${got}.`),
-  outputInvalid: (messages: string[], issues: unknown) =>
-    runtimeError("TOOL_OUTPUT_INVALID", messages.join(" "), { details: { issues } }),
+  outputInvalid: (root: string, messages: string[], issues: unknown) =>
+    runtimeError("TOOL_OUTPUT_INVALID", messages.join(" ") || `${root} is invalid.`, { details: { issues } }),
 
   circuitOpened: (limit: number, cause: LumaError) =>
     runtimeError("TOOL_CIRCUIT_OPEN", `Tool failure limit reached (${limit}) in this method call: ${cause.message}`, {

@@ -16,6 +16,8 @@ export interface NeedsPlan {
   typeLabel: string;
   /** The declared fields when the type is a schema: only these are type-checked. */
   fields?: string[];
+  /** Step 7's memo of the last context it built (see 07-needs-resolution.ts). */
+  memo?: unknown;
 }
 
 export interface ToolPlan {

@@ -1,0 +1,111 @@
+import { describe, expect, test } from "bun:test";
+import { bin, call, member, name, num, parseError, parseOk, shape, str } from "./parse-helpers";
+
+const body = (source: string): unknown => shape(parseOk(source).body);
+
+describe("§7 Statements", () => {
+  test.each([
+    ["x = 1", [{ kind: "Assign", name: "x", value: num(1) }]],
+    [
+      "x: Result = tool calc({ a: 1 })",
+      [
+        {
+          kind: "Assign",
+          name: "x",
+          type: { kind: "NamedType", name: "Result" },
+          value: { kind: "ToolCall", tool: "calc", arg: { kind: "Object", entries: [{ key: "a", value: num(1) }] } },
+        },
+      ],
+    ],
+    ["n: int[] = []", [{ kind: "Assign", name: "n", type: { kind: "ArrayType", element: { kind: "PrimType", name: "int" } }, value: { kind: "Array", items: [] } }]],
+    ["print(x)", [{ kind: "ExprStmt", expr: call(name("print"), name("x")) }]],
+    ["a == b", [{ kind: "ExprStmt", expr: bin("==", name("a"), name("b")) }]],
+  ])("assignment, typed assignment, expression statement: %s", (source, expected) => {
+    expect(body(source)).toEqual(expected);
+  });
+
+  test("if / else if / else: else if is an If as the only statement of else", () => {
+    expect(body("if a { x = 1 } else if b { x = 2 } else { x = 3 }")).toEqual([
+      {
+        kind: "If",
+        cond: name("a"),
+        then: [{ kind: "Assign", name: "x", value: num(1) }],
+        else: [
+          {
+            kind: "If",
+            cond: name("b"),
+            then: [{ kind: "Assign", name: "x", value: num(2) }],
+            else: [{ kind: "Assign", name: "x", value: num(3) }],
+          },
+        ],
+      },
+    ]);
+  });
+
+  test("if without else has no else branch", () => {
+    const [stmt] = parseOk("if stats.words > 3 {\n}").body;
+    expect(shape(stmt)).toEqual({ kind: "If", cond: bin(">", member(name("stats"), "words"), num(3)), then: [] });
+    expect("else" in stmt).toBe(false);
+  });
+
+  test("for item in list { }", () => {
+    expect(body("for item in rows.items {\n print(item)\n}")).toEqual([
+      {
+        kind: "For",
+        name: "item",
+        iterable: member(name("rows"), "items"),
+        body: [{ kind: "ExprStmt", expr: call(name("print"), name("item")) }],
+      },
+    ]);
+  });
+
+  test("return expr and bare return", () => {
+    const program = parseOk("fn f() { return 1 + 2 }\nfn g() { return }\nfn h() {\n return\n}");
+    expect(program.decls.map((d) => (d.kind === "Fn" ? shape(d.body) : null))).toEqual([
+      [{ kind: "Return", value: bin("+", num(1), num(2)) }],
+      [{ kind: "Return" }],
+      [{ kind: "Return" }],
+    ]);
+  });
+
+  test("a return value must start on the return's line", () => {
+    const program = parseOk("fn f() {\n  return\n  cleanup()\n}");
+    const fn = program.decls[0];
+    expect(fn.kind === "Fn" && shape(fn.body)).toEqual([
+      { kind: "Return" },
+      { kind: "ExprStmt", expr: call(name("cleanup")) },
+    ]);
+  });
+
+  test("try { } catch e { }", () => {
+    expect(body("try {\n rows = query top({})\n} catch e {\n print(e.code)\n}")).toEqual([
+      {
+        kind: "Try",
+        body: [{ kind: "Assign", name: "rows", value: { kind: "DbCall", op: "query", name: "top", arg: { kind: "Object", entries: [] } } }],
+        errName: "e",
+        handler: [{ kind: "ExprStmt", expr: call(name("print"), member(name("e"), "code")) }],
+      },
+    ]);
+  });
+
+  test("statements on consecutive lines are never glued", () => {
+    expect(body('x = "a"\n(y)\nz = [1]\n[2]\nprint(x)')).toEqual([
+      { kind: "Assign", name: "x", value: str("a") },
+      { kind: "ExprStmt", expr: name("y") },
+      { kind: "Assign", name: "z", value: { kind: "Array", items: [num(1)] } },
+      { kind: "ExprStmt", expr: { kind: "Array", items: [num(2)] } },
+      { kind: "ExprStmt", expr: call(name("print"), name("x")) },
+    ]);
+  });
+
+  test("several statements may share a line", () => {
+    expect(body("a = 1 b = 2")).toEqual([
+      { kind: "Assign", name: "a", value: num(1) },
+      { kind: "Assign", name: "b", value: num(2) },
+    ]);
+  });
+
+  test("an assignment needs a name on the left", () => {
+    expect(parseError("a.b = 1").at).toBe("1:5");
+  });
+});
