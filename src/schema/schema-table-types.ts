@@ -3,7 +3,7 @@
  * later `ask` and queries). Implemented by `createSchemaTable` in `./schema-table.ts`.
  */
 import type { TSchema } from "@sinclair/typebox";
-import type { TypeRef } from "../syntax/ast";
+import type { Field, TypeRef } from "../syntax/ast";
 
 /** Inputs are tool parameters; outputs are tool results, `ask` results, query rows, values. */
 export type Direction = "input" | "output";
@@ -28,7 +28,13 @@ export interface ValidationResult {
 }
 
 /** What can be validated: a type written in source, a declared name, or a tool's generated input. */
-export type ValidationTarget = TypeRef | { schema: string } | { toolInput: string } | { queryInput: string };
+export type ValidationTarget =
+  | TypeRef
+  | { schema: string }
+  | { toolInput: string }
+  | { queryInput: string }
+  /** One fn parameter with its annotations; the path is `root.<param name>`. */
+  | { param: Field };
 
 export interface SchemaTable {
   /** The TypeBox type of a declared schema or tagged union; undefined when not declared. */

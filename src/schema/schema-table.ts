@@ -11,7 +11,7 @@
  * same AST node never re-derives anything.
  */
 import type { TSchema } from "@sinclair/typebox";
-import type { Program, QueryDecl, ToolDecl, TypeRef } from "../syntax/ast";
+import type { Field, Program, QueryDecl, ToolDecl, TypeRef } from "../syntax/ast";
 import { runtimeError } from "../diagnostics/luma-error";
 import type { SchemaTable, ValidationResult, ValidationTarget, Direction } from "./schema-table-types";
 import { createShapeCompiler } from "./compile-shape";
@@ -57,7 +57,7 @@ export function createSchemaTable(program: Program): SchemaTable {
     return shape;
   };
 
-  const shapeOfTarget = (target: ValidationTarget): Shape => {
+  const shapeOfTarget = (target: Exclude<ValidationTarget, { param: Field }>): Shape => {
     if ("toolInput" in target) return lookup(tools, target.toolInput, "tool");
     if ("queryInput" in target) return lookup(queries, target.queryInput, "query or command");
     if ("schema" in target) {
@@ -68,6 +68,16 @@ export function createSchemaTable(program: Program): SchemaTable {
     return shapeOfRef(target);
   };
 
+  // A fn parameter is checked as a one-field object `{ <name>: value }`, so its annotations
+  // apply exactly as on a tool parameter and the issue path reads `Flow.run.text`.
+  const byParam = new WeakMap<Field, ObjectShape>();
+  const validateParam = (param: Field, value: unknown, direction: Direction, root: string): ValidationResult => {
+    let shape = byParam.get(param);
+    if (!shape) byParam.set(param, (shape = compiler.objectOf(`__param_${param.name}`, [param])));
+    const result = validator.validate(shape, { [param.name]: value }, direction, root);
+    return { ...result, value: (result.value as Record<string, unknown> | undefined)?.[param.name] };
+  };
+
   return {
     named: (name) => {
       const shape = compiler.named(name);
@@ -76,7 +86,9 @@ export function createSchemaTable(program: Program): SchemaTable {
     typeOf: (ref) => toTypeBox(shapeOfRef(ref)),
     toolInput: (tool) => toTypeBox(lookup(tools, tool, "tool")),
     validate: (target: ValidationTarget, value: unknown, direction: Direction, root: string): ValidationResult =>
-      validator.validate(shapeOfTarget(target), value, direction, root),
+      "param" in target
+        ? validateParam(target.param, value, direction, root)
+        : validator.validate(shapeOfTarget(target), value, direction, root),
   };
 }
 

@@ -166,3 +166,29 @@ describe("§7 'Top-level args: the command line arguments after the file, as str
     expect(await output(`print(args)`)).toEqual(["[]"]);
   });
 });
+
+describe("§7 fn parameters keep their annotations", () => {
+  test("a fn parameter's @range and @length are enforced as input rules (VALUE_INVALID with the path)", async () => {
+    const { parse } = await import("../../src/syntax/parse");
+    const { createSchemaTable } = await import("../../src/schema/schema-table");
+    const { runProgram } = await import("../../src/runtime/interpreter/run-program");
+    const src = `fn pick(n: int @range(1, 10), label: string @length(1, 5)) -> string {
+  "{label}{n}"
+}
+print(pick(3, "ab"))
+try { pick(11, "ab") } catch e { print(e.code, e.message) }
+try { pick(2, "abcdefg") } catch e { print(e.message) }
+`;
+    const program = parse(src, "p.luma").program!;
+    const out: string[] = [];
+    await runProgram(program, {
+      args: [], schemas: createSchemaTable(program), tools: { call: async () => ({}) },
+      stdout: (l) => out.push(l), stderr: () => {}, sourceOf: () => src,
+    });
+    expect(out).toEqual([
+      "ab3",
+      "VALUE_INVALID pick.n must be <= 10 (@range) at p.luma:5:12",
+      "pick.label must be at most 5 characters long (@length) at p.luma:6:15",
+    ]);
+  });
+});

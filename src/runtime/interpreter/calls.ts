@@ -29,7 +29,7 @@ import { execBlockAsync } from "./exec-async";
 import { execBlockSync } from "./exec-sync";
 import { errorAt } from "./runtime-errors";
 import { createFrame, MAX_CALL_DEPTH, type AgentEntry, type Frame, type Runtime } from "./runtime-context";
-import { validateValue } from "./validate-value";
+import { validateParam, validateValue } from "./validate-value";
 import type { Value } from "./values";
 
 type CallExpr = Extract<Expr, { kind: "Call" }>;
@@ -147,7 +147,7 @@ function bindParams(rt: Runtime, c: Callee, args: Value[], call: CallExpr, frame
     else if (optional) v = null;
     else throw errorAt(rt.sourceOf, "RUNTIME_ERROR", `'${c.label}' is missing argument '${name}'`, call.span);
     if (!(v === null && optional)) {
-      v = validateValue(rt, p.field.type, v, "input", `${c.label}.${name}`, call.args[i]?.span ?? call.span);
+      v = validateParam(rt, p.field, v, c.label, call.args[i]?.span ?? call.span);
     }
     frame.vars.set(name, v);
   }

@@ -11,8 +11,8 @@
  * Unannotated primitive types (by far the most common: `n: int`, `-> string`) are checked
  * inline; the schema table is asked only for everything else or to word a failure.
  */
-import type { Span, TypeRef } from "../../syntax/ast";
-import type { Direction } from "../../schema/schema-table-types";
+import type { Field, Span, TypeRef } from "../../syntax/ast";
+import type { Direction, ValidationTarget } from "../../schema/schema-table-types";
 import { errorAt, locationOf } from "./runtime-errors";
 import type { Runtime } from "./runtime-context";
 import type { Value } from "./values";
@@ -35,6 +35,15 @@ function primitiveOk(type: TypeRef, v: Value): boolean {
 
 const withoutPeriod = (s: string): string => (s.endsWith(".") ? s.slice(0, -1) : s);
 
+/** Annotations that constrain a value (not `@desc`, `@default`). */
+const hasRules = (field: Field): boolean => field.annotations.some((a) => a.name !== "desc" && a.name !== "default");
+
+/** A fn parameter: its type and its annotations (`n: int @range(1, 10)`), checked as an input. */
+export function validateParam(rt: Runtime, field: Field, value: Value, root: string, span: Span): Value {
+  if (!hasRules(field)) return validateValue(rt, field.type, value, "input", `${root}.${field.name}`, span);
+  return report(rt, rt.host.schemas.validate({ param: field }, value, "input", root), root, span);
+}
+
 export function validateValue(
   rt: Runtime,
   type: TypeRef,
@@ -44,7 +53,10 @@ export function validateValue(
   span: Span,
 ): Value {
   if (primitiveOk(type, value)) return value;
-  const result = rt.host.schemas.validate(type, value, direction, root);
+  return report(rt, rt.host.schemas.validate(type as ValidationTarget, value, direction, root), root, span);
+}
+
+function report(rt: Runtime, result: ReturnType<Runtime["host"]["schemas"]["validate"]>, root: string, span: Span): Value {
   for (const issue of result.soft) {
     rt.host.stderr(`warning: ${withoutPeriod(issue.message)} at ${locationOf(rt.sourceOf, span)}`);
   }
