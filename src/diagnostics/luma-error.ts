@@ -24,8 +24,7 @@ export type ErrorCode =
   | "PROVIDER_ERROR"
   | "QUERY_ROW_INVALID"
   | "VALUE_INVALID"
-  | "RUNTIME_ERROR"
-  | "NOT_IMPLEMENTED";
+  | "RUNTIME_ERROR";
 
 export type ErrorPhase = "startup" | "runtime";
 

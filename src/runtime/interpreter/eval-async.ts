@@ -8,7 +8,7 @@ import type { Expr, StrPart } from "../../syntax/ast";
 import { evalCall } from "./calls";
 import { evalSync } from "./eval-sync";
 import { binaryOp, readField, readIndex, unaryOp } from "./operators";
-import { notImplemented } from "./runtime-errors";
+import { errorAt, locationOf } from "./runtime-errors";
 import type { Frame } from "./runtime-context";
 import type { ToolCallRequest } from "../tools/tool-invoker-types";
 import { isTruthy, renderValue, setField, type ObjectValue, type Value } from "./values";
@@ -59,10 +59,33 @@ export async function evalAsync(e: Expr, f: Frame): Promise<Value> {
       const out = await f.rt.host.tools.call(req);
       return (out ?? null) as Value;
     }
-    case "Ask":
-      throw notImplemented(f.rt.sourceOf, "ask", e.span);
-    case "DbCall":
-      throw notImplemented(f.rt.sourceOf, e.op, e.span);
+    case "Ask": {
+      const prompt = await evalExpr(e.prompt, f);
+      const runner = f.rt.host.ask;
+      // The checker admits `ask` only in methods of agents with a model, and the runtime builds
+      // a runner whenever a model is declared; an embedder that passes none gets this error.
+      if (!runner || !f.agent) throw errorAt(f.rt.sourceOf, "RUNTIME_ERROR", "'ask' needs a model runtime, and none was given to the interpreter", e.span);
+      const out = await runner.ask({
+        agent: f.agent.decl,
+        methodCall: f.methodCall ?? { failures: 0 },
+        prompt: typeof prompt === "string" ? prompt : renderValue(prompt),
+        target: e.target,
+        usingTool: e.usingTool?.name,
+        site: e,
+        location: locationOf(f.rt.sourceOf, e.span),
+      });
+      return (out ?? null) as Value;
+    }
+    case "DbCall": {
+      // Queries and commands run through the tool pipeline under their own name (spec §12):
+      // a query is a read, a command a write, for the calling agent's tool_policy.
+      const req: ToolCallRequest = { tool: e.name, input: await evalExpr(e.arg, f), mode: "direct" };
+      if (f.agent) {
+        req.agent = f.agent.decl;
+        req.methodCall = f.methodCall;
+      }
+      return ((await f.rt.host.tools.call(req)) ?? null) as Value;
+    }
     default:
       return evalSync(e, f);
   }

@@ -76,14 +76,3 @@ export function errorValue(e: unknown): ObjectValue {
   if (err.details !== undefined) value.details = err.details as Value;
   return value;
 }
-
-/** `ask`, `query` and `command` are parsed and checked but not run by this version. */
-export function notImplemented(sourceOf: SourceOf, what: "ask" | "query" | "command", span: Span): LumaError {
-  const planned = what === "ask" ? "native tool calling issue" : "datasource issue";
-  return errorAt(
-    sourceOf,
-    "NOT_IMPLEMENTED",
-    `'${what}' is not implemented yet in this version of Luma (planned: ${planned})`,
-    span,
-  );
-}
