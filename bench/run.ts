@@ -1,5 +1,14 @@
 /** `bun run bench`: every benchmark, in one run. Figures go to the issue notes. */
 import { benchStartupAndParse } from "./startup-and-parse";
+import { benchPipelineOverhead } from "./pipeline-overhead";
+import { benchPipelineFileStore } from "./pipeline-file-store";
+import { benchAskRoundtrip } from "./ask-roundtrip";
+import { benchDatasources } from "./datasources";
 
 console.log(`luma benchmarks · Bun ${Bun.version} · ${navigator.hardwareConcurrency} cores\n`);
 await benchStartupAndParse();
+await benchPipelineOverhead();
+await benchPipelineFileStore();
+await benchAskRoundtrip();
+await benchDatasources();
+await (await import("./idempotency-backends")).benchIdempotencyBackends();

@@ -1,7 +1,8 @@
 /**
  * Every numbered example runs through the built binary and matches its expected output
  * (`examples/expected/NNN_name.out`: exit code, stdout, stderr). `LUMA_UPDATE=1` rewrites them.
- * An example's arguments, if any, are on a `// test-args:` line in the file.
+ * An example's arguments, if any, are on a `// test-args:` line in the file, and the
+ * environment variables it needs on a `// test-env: K=V …` line.
  */
 import { describe, expect, test } from "bun:test";
 import { existsSync, mkdirSync, readdirSync, readFileSync, writeFileSync } from "node:fs";
@@ -26,7 +27,10 @@ describe("examples/ (each runnable, with its expected output)", () => {
     test(file, () => {
       const source = readFileSync(join(EXAMPLES, file), "utf8");
       const extra = source.match(/^\/\/ test-args: (.*)$/m)?.[1].split(" ") ?? [];
-      const r = runLuma([`examples/${file}`, ...extra]);
+      // `// test-env: K=V K2=V2`: variables the example needs (credentials, contexts, keys).
+      const envPairs = source.match(/^\/\/ test-env: (.*)$/m)?.[1].split(" ") ?? [];
+      const env = Object.fromEntries(envPairs.map((kv) => [kv.slice(0, kv.indexOf("=")), kv.slice(kv.indexOf("=") + 1)]));
+      const r = runLuma([`examples/${file}`, ...extra], { env });
       const actual = render(r);
       const goldenPath = join(EXPECTED, file.replace(/\.luma$/, ".out"));
       if (process.env.LUMA_UPDATE === "1" || !existsSync(goldenPath)) {

@@ -84,6 +84,8 @@ export const DATASOURCE_KEYS: KeyTable = {
 export const DB_STATEMENT_KEYS: KeyTable = {
   source: { kind: datasourceRef, required: true },
   sql: { kind: str, required: true },
+  // Extension: what a model is told when the statement is listed in an agent's `tools`.
+  description: { kind: str },
 };
 
 /** The key table and entries of a declaration with a block of entries. */

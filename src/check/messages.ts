@@ -71,6 +71,9 @@ export const messages = {
   // queries and commands
   queryReturn: (name: string, type: string) => `Query '${name}' must return a schema or a schema array, not '${type}'.`,
   commandReturn: (name: string, type: string) => `Command '${name}' must return a schema, not '${type}'.`,
+  datasourceUrlTwice: (name: string) => `Datasource '${name}' sets both url and url_env; keep one.`,
+  datasourceUrlScheme: (name: string) =>
+    `Datasource '${name}' url must start with "sqlite:" or "postgres://" (other databases need a module bridge).`,
 
   // names, calls and statements
   unknownName: (name: string) => `Unknown name '${name}'.`,
@@ -93,6 +96,8 @@ export const messages = {
   returnOutsideFn: () => `'return' is only allowed inside a fn.`,
   askOutsideAgent: () => `'ask' is only allowed inside an agent method.`,
   askWithoutModel: (agent: string) => `Agent '${agent}' uses ask but declares no model.`,
+  toolNameTooLong: (agent: string, tool: string, max: number) =>
+    `Agent '${agent}' offers tool '${tool}' to its model, but model providers accept tool names of at most ${max} characters.`,
 };
 
 /** `"a", "b" or "c"` — for messages that list the allowed string values. */

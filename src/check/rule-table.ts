@@ -10,11 +10,13 @@ import { askPlacement } from "./rules/ask-placement";
 import { calls } from "./rules/calls";
 import { configKeys } from "./rules/config-keys";
 import { dbCalls } from "./rules/db-calls";
+import { dbDatasourceUrl } from "./rules/db-datasource-url";
 import { dbStatementTypes } from "./rules/db-statement-types";
 import { directToolCalls } from "./rules/direct-tool-calls";
 import { duplicateDeclarations } from "./rules/duplicate-declarations";
 import { duplicateMembers } from "./rules/duplicate-members";
 import { modelBaseUrl } from "./rules/model-base-url";
+import { modelToolNames } from "./rules/model-tool-names";
 import { names } from "./rules/names";
 import { returnPlacement } from "./rules/return-placement";
 import { schemaCycles } from "./rules/schema-cycles";
@@ -40,11 +42,13 @@ export const RULES: readonly (readonly [name: string, rule: Rule])[] = [
   ["tool-consistency", toolConsistency],
   ["tool-idempotency-key", toolIdempotencyKey],
   ["db-statement-types", dbStatementTypes],
+  ["db-datasource-url", dbDatasourceUrl],
   // code (§7)
   ["return-placement", returnPlacement],
   ["names", names],
   ["calls", calls],
   ["direct-tool-calls", directToolCalls],
   ["ask-placement", askPlacement],
+  ["model-tool-names", modelToolNames],
   ["db-calls", dbCalls],
 ];

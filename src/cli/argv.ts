@@ -13,6 +13,8 @@ export interface RunCommand {
   config?: string;
   trace?: string;
   generateToolTypes?: string;
+  record?: string;
+  replay?: string;
 }
 
 export type Command =
@@ -33,6 +35,14 @@ export const OPTIONS: Record<string, OptionSpec & { help: string; metavar?: stri
   },
   "--config": { takesValue: true, metavar: "PATH", help: "use this luma.config.json", apply: (c, v) => void (c.config = v) },
   "--trace": { takesValue: true, metavar: "FILE|-", help: "write trace events as JSON Lines (- for stderr)", apply: (c, v) => void (c.trace = v) },
+  "--record": {
+    takesValue: true, metavar: "FILE", help: "save every model request and answer to a cassette (JSON Lines)",
+    apply: (c, v) => void (c.record = v),
+  },
+  "--replay": {
+    takesValue: true, metavar: "FILE", help: "answer model requests from a cassette, offline (no API key)",
+    apply: (c, v) => void (c.replay = v),
+  },
   "--generate-tool-types": {
     takesValue: true, metavar: "OUT.d.ts", help: "write TypeScript types for the tools, do not run",
     apply: (c, v) => void (c.generateToolTypes = v),
@@ -80,8 +90,9 @@ export function parseArgv(argv: readonly string[]): Command {
 
   if (!cmd.file) throw new UsageError(isCheck ? "luma check needs a FILE.luma" : "missing FILE.luma");
   if (isCheck) {
-    if (cmd.trace || cmd.generateToolTypes) throw new UsageError("luma check takes only --config and --tool-module");
+    if (cmd.trace || cmd.generateToolTypes || cmd.record || cmd.replay) throw new UsageError("luma check takes only --config and --tool-module");
     return { kind: "check", file: cmd.file, toolModules: cmd.toolModules, config: cmd.config };
   }
+  if (cmd.record !== undefined && cmd.replay !== undefined) throw new UsageError("--record and --replay cannot be used together");
   return cmd;
 }

@@ -20,6 +20,9 @@ Environment:
   LUMA_NO_CACHE=1     do not read or write the parsed-program cache
   LUMA_DEBUG=1        add stack traces to internal errors
   LUMA_APPROVED_TOOLS comma-separated write tools approved under tool_policy "approval"
+  LUMA_BASE_URL_<MODEL> redirect a model (MODEL = its declaration name, upper-cased)
+  OPENAI_API_KEY · AZURE_OPENAI_API_KEY (+ AZURE_OPENAI_ENDPOINT) · ANTHROPIC_API_KEY · GEMINI_API_KEY
+                      default API key variables of the model providers (api_key_env overrides)
 
 Exit codes: 0 success · 1 runtime error · 2 rejected before running · 64 usage error
 `;

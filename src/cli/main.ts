@@ -43,6 +43,8 @@ async function main(argv: string[]): Promise<number> {
         toolModules: cmd.toolModules,
         configPath: cmd.config,
         trace: cmd.trace,
+        record: cmd.record,
+        replay: cmd.replay,
         cwd: process.cwd(),
         env: process.env,
         stdout: out,

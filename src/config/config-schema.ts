@@ -41,9 +41,9 @@ const toolModulePolicy: Rule = {
 const STORE_BACKENDS: Record<string, { keys: readonly string[]; oneOf?: readonly string[] }> = {
   memory: { keys: [] },
   file: { keys: ["path", "encryption"] },
-  sqlite: { keys: ["path"] },
-  postgres: { keys: ["url", "url_env"], oneOf: ["url", "url_env"] },
-  redis: { keys: ["url", "url_env"], oneOf: ["url", "url_env"] },
+  sqlite: { keys: ["path", "encryption"] },
+  postgres: { keys: ["url", "url_env", "encryption"], oneOf: ["url", "url_env"] },
+  redis: { keys: ["url", "url_env", "encryption"], oneOf: ["url", "url_env"] },
 };
 
 const storeKeysFitBackend: ObjectCheck = (store, path) => {

@@ -2,29 +2,51 @@
  * The y/N question of `tool_policy: "approval"` (spec §8), asked only when stdin is an
  * interactive terminal. Anything but "y"/"yes" — including end of input — is a refusal:
  * approval fails closed.
+ *
+ * The question goes to the terminal itself (/dev/tty), so it is seen even when stdout and
+ * stderr are redirected, and the answer is read from a blocking descriptor of that same
+ * terminal: the process sleeps in read(2) while the user thinks, instead of spinning on a
+ * non-blocking stdin. Where /dev/tty cannot be opened, stderr and stdin are used.
  */
-import { readSync, writeSync } from "node:fs";
+import { closeSync, openSync, readSync, writeSync } from "node:fs";
 
-function readLineFromStdin(): string {
+const openTty = (flags: "r" | "w"): number | undefined => {
+  try {
+    return openSync("/dev/tty", flags);
+  } catch {
+    return undefined;
+  }
+};
+
+function readLine(fd: number): string {
   const buf = Buffer.alloc(1);
-  let line = "";
+  const bytes: number[] = [];
   for (;;) {
     let n = 0;
     try {
-      n = readSync(0, buf, 0, 1, null);
+      n = readSync(fd, buf, 0, 1, null);
     } catch (e) {
-      if ((e as NodeJS.ErrnoException).code === "EAGAIN") continue;
-      return line;
+      if ((e as NodeJS.ErrnoException).code === "EAGAIN") {
+        Atomics.wait(new Int32Array(new SharedArrayBuffer(4)), 0, 0, 20); // stdin fallback only
+        continue;
+      }
+      break;
     }
-    if (n === 0) return line;
-    const ch = buf.toString("utf8", 0, 1);
-    if (ch === "\n") return line;
-    line += ch;
+    if (n === 0 || buf[0] === 0x0a) break;
+    bytes.push(buf[0]);
   }
+  return Buffer.from(bytes).toString("utf8");
 }
 
 export async function askOnTerminal(tool: string): Promise<boolean> {
-  writeSync(2, `Allow write tool '${tool}' to run? [y/N] `);
-  const answer = readLineFromStdin().trim().toLowerCase();
-  return answer === "y" || answer === "yes";
+  const out = openTty("w");
+  const input = openTty("r");
+  try {
+    writeSync(out ?? 2, `Allow write tool '${tool}' to run? [y/N] `);
+    const answer = readLine(input ?? 0).trim().toLowerCase();
+    return answer === "y" || answer === "yes";
+  } finally {
+    if (out !== undefined) closeSync(out);
+    if (input !== undefined) closeSync(input);
+  }
 }

@@ -13,6 +13,9 @@ import { checkToolRuntimeRules } from "./tools/pipeline";
 import { runProgram } from "./interpreter/run-program";
 import { openTraceSink, type TraceSink } from "./trace-sink";
 import { askOnTerminal } from "./approval-prompt";
+import { openIdempotencyStore } from "./tools/stores/open-idempotency-store";
+import { resolveDatasourceBridges, statementToolPlans } from "./datasources";
+import type { AskRunnerDeps } from "./ask/create-ask-runner";
 
 export interface StartOptions {
   file: string;
@@ -27,18 +30,33 @@ export interface StartOptions {
   sourceOf: (file: string) => string | undefined;
   /** stdin is an interactive terminal: `tool_policy: "approval"` may ask there. */
   interactive: boolean;
+  /** `--record FILE`: save every provider exchange of `ask` to a cassette (extension). */
+  record?: string;
+  /** `--replay FILE`: answer provider requests from a cassette, offline (extension). */
+  replay?: string;
+  /** Test and benchmark hooks for `ask`: transport, retry sleep, response size cap. */
+  askHooks?: Pick<AskRunnerDeps, "transport" | "sleep" | "maxResponseBytes">;
 }
 
 export async function startProgram(program: Program, opts: StartOptions): Promise<void> {
   const programDir = dirname(resolve(opts.cwd, opts.file));
   const config = await loadConfig({ configPath: opts.configPath && resolve(opts.cwd, opts.configPath), programDir });
-  const registry = await loadToolRegistry({ program, config, cliModules: opts.toolModules, cwd: opts.cwd });
+  const registry = await loadToolRegistry({ program, config, cliModules: opts.toolModules, cwd: opts.cwd, notice: opts.stderr });
   const ruleError = checkToolRuntimeRules(program);
   if (ruleError) throw ruleError;
+  // Spec §11: the configured idempotency store opens (and purges) before the first statement.
+  const idempotencyStore = await openIdempotencyStore(config.config.idempotency_store, {
+    projectDir: config.projectDir,
+    env: opts.env,
+    warn: opts.stderr,
+  });
+  // Spec §12: every datasource has a bridge before any statement runs (connects lazily).
+  const bridges = resolveDatasourceBridges({ program, registry, env: opts.env, programDir });
 
   const schemas = createSchemaTable(program);
   let sink: TraceSink | undefined;
   if (opts.trace) sink = openTraceSink(resolve(opts.cwd, opts.trace) === resolve(opts.cwd, "-") ? "-" : resolve(opts.cwd, opts.trace));
+  const trace = sink ? (e: object) => sink!.emit(e) : undefined;
   try {
     const tools = createToolInvoker({
       program,
@@ -47,9 +65,25 @@ export async function startProgram(program: Program, opts: StartOptions): Promis
       config: config.config,
       env: opts.env,
       warn: opts.stderr,
-      trace: sink ? (e) => sink!.emit(e) : undefined,
+      trace,
       approve: opts.interactive ? askOnTerminal : undefined,
+      idempotencyStore,
+      statements: statementToolPlans({ program, schemas, bridges, warn: opts.stderr, trace }),
     });
+    // `ask` only exists with a model; its code (providers, cassettes) loads only then.
+    const ask = program.decls.some((d) => d.kind === "Model")
+      ? (await import("./ask/create-ask-runner")).createAskRunner({
+          program,
+          schemas,
+          tools,
+          env: opts.env,
+          warn: opts.stderr,
+          trace,
+          record: opts.record === undefined ? undefined : { path: resolve(opts.cwd, opts.record), label: opts.record },
+          replay: opts.replay === undefined ? undefined : { path: resolve(opts.cwd, opts.replay), label: opts.replay },
+          ...opts.askHooks,
+        })
+      : undefined;
     await runProgram(program, {
       args: opts.args,
       schemas,
@@ -57,8 +91,11 @@ export async function startProgram(program: Program, opts: StartOptions): Promis
       stdout: opts.stdout,
       stderr: opts.stderr,
       sourceOf: opts.sourceOf,
+      ask,
     });
   } finally {
+    await bridges.close();
+    await idempotencyStore?.close?.();
     sink?.close();
   }
 }

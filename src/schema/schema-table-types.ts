@@ -41,7 +41,7 @@ export interface SchemaTable {
   named(name: string): TSchema | undefined;
   /** The TypeBox type of any type reference (compiled once per distinct reference). */
   typeOf(ref: TypeRef): TSchema;
-  /** `__tool_<name>_input`: the JSON Schema a model gets as the tool's `parameters`. */
+  /** `__tool_<name>_input`: the JSON Schema a model gets as the tool's `parameters` (for a query or command listed in `tools`, its parameters). */
   toolInput(tool: string): TSchema;
   /**
    * Validate `value`. `root` prefixes every path (`calculate.input`, `calculate.output`,

@@ -84,7 +84,9 @@ export function createSchemaTable(program: Program): SchemaTable {
       return shape && toTypeBox(shape);
     },
     typeOf: (ref) => toTypeBox(shapeOfRef(ref)),
-    toolInput: (tool) => toTypeBox(lookup(tools, tool, "tool")),
+    // Queries and commands listed in an agent's `tools` are offered to a model like tools
+    // (§12), so their parameters are answered here too (one namespace: no clash).
+    toolInput: (tool) => toTypeBox(tools.get(tool) ?? queries.get(tool) ?? lookup(tools, tool, "tool")),
     validate: (target: ValidationTarget, value: unknown, direction: Direction, root: string): ValidationResult =>
       "param" in target
         ? validateParam(target.param, value, direction, root)

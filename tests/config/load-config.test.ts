@@ -131,6 +131,7 @@ describe("§11 idempotency_store: the shape each backend takes", () => {
     ["sqlite", { backend: "sqlite", path: "store.db" }],
     ["postgres with url_env", { backend: "postgres", url_env: "DATABASE_URL" }],
     ["redis with url", { backend: "redis", url: "redis://localhost:6379" }],
+    ["sqlite, postgres and redis with encryption", { backend: "redis", url_env: "REDIS_URL", encryption: "aes-256-gcm" }],
   ];
   for (const [name, store] of valid) {
     test(`valid: ${name}`, async () => {
@@ -141,7 +142,7 @@ describe("§11 idempotency_store: the shape each backend takes", () => {
 
   const invalid: [string, unknown, string[]][] = [
     ["memory with a path", { backend: "memory", path: "x" }, ["'idempotency_store.path' does not apply to the memory backend"]],
-    ["sqlite with encryption", { backend: "sqlite", encryption: "aes-256-gcm" }, ["'idempotency_store.encryption' does not apply to the sqlite backend"]],
+    ["sqlite with a url", { backend: "sqlite", url: "x" }, ["'idempotency_store.url' does not apply to the sqlite backend"]],
     ["postgres without a url", { backend: "postgres" }, ["the postgres backend needs 'idempotency_store.url' or 'idempotency_store.url_env'"]],
     ["redis with both", { backend: "redis", url: "redis://x", url_env: "R" }, ["the redis backend takes only one of 'idempotency_store.url' or 'idempotency_store.url_env'"]],
     ["no backend", { path: "x" }, ["'idempotency_store.backend' is required"]],

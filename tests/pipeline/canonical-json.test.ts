@@ -1,6 +1,7 @@
 /** The key of the cache and the fingerprint of idempotency (spec §9): canonical input JSON. */
 import { describe, expect, test } from "bun:test";
 import { canonicalJson } from "../../src/runtime/tools/steps/canonical-json";
+import { inputFingerprint } from "../../src/runtime/tools/steps/input-fingerprint";
 
 describe("§9 canonical input JSON", () => {
   test("object key order is irrelevant, at every depth", () => {
@@ -26,4 +27,22 @@ describe("§9 canonical input JSON", () => {
     expect(canonicalJson(undefined)).toBe("null");
     expect(canonicalJson("x")).toBe('"x"');
   });
+});
+
+describe("§9 step 9 idempotency fingerprint (compiled per tool)", () => {
+  const fingerprint = inputFingerprint(["request_id", "amount", "note", "tags", "meta", "flag"]);
+  const inputs: [string, Record<string, unknown>][] = [
+    ["plain scalars, unsorted", { request_id: "r-1", amount: 25, flag: true }],
+    ["strings that need escaping", { request_id: 'q"uote\\back\nline\u0001', note: "é ü 😀", amount: -0 }],
+    ["a lone surrogate", { request_id: "\ud800x" }],
+    ["numbers at the edges", { amount: 1e21, note: "x", request_id: "0.1" }],
+    ["nested objects and arrays", { meta: { z: 1, a: [{ y: 2, b: 3 }] }, tags: ["b", "a"], request_id: "k" }],
+    ["null and missing fields", { request_id: "k", note: null }],
+    ["nothing at all", {}],
+  ];
+  for (const [name, input] of inputs) {
+    test(`equals canonicalJson of the input: ${name}`, () => {
+      expect(fingerprint(input)).toBe(canonicalJson(input));
+    });
+  }
 });

@@ -1,49 +1,77 @@
-/** Spec §11 `memory` backend, through the IdempotencyStore contract the other backends will share. */
+/** Spec §11 `memory` backend, through the IdempotencyStore contract the other backends share. */
 import { describe, expect, test } from "bun:test";
 import { MemoryIdempotencyStore } from "../../src/runtime/tools/stores/memory-idempotency-store";
+import type { ClaimResult } from "../../src/runtime/tools/stores/idempotency-store";
 import { FakeClock } from "./fake-clock";
+
+const req = (key: string, fingerprint = "fp", ttlMs = 1000) => ({ key, fingerprint, ttlMs, leaseMs: 5000 });
+const tokenOf = (c: ClaimResult) => {
+  if (c.kind !== "claimed") throw new Error(`expected a claim, got ${c.kind}`);
+  return c.token;
+};
 
 describe("§11 memory idempotency store", () => {
   test("claim → running for others → done with the stored value", async () => {
     const store = new MemoryIdempotencyStore(new FakeClock());
-    expect(store.claim("k", "fp", 1000)).toEqual({ kind: "claimed" });
-    const second = store.claim("k", "fp", 1000);
+    const token = tokenOf(store.claim(req("k")));
+    const second = store.claim(req("k"));
     expect(second.kind).toBe("running");
     let woke = false;
     if (second.kind === "running") second.settled.then(() => (woke = true));
-    store.complete("k", "fp", { v: 1 }, 1000);
+    store.complete("k", token, { v: 1 }, 1000);
     await Promise.resolve();
     expect(woke).toBe(true);
-    expect(store.claim("k", "fp", 1000)).toEqual({ kind: "done", fingerprint: "fp", value: { v: 1 } });
+    expect(store.claim(req("k"))).toEqual({ kind: "done", value: { v: 1 } });
+  });
+
+  test("another fingerprint is a conflict, whether the record is running or done", () => {
+    const store = new MemoryIdempotencyStore(new FakeClock());
+    const token = tokenOf(store.claim(req("k")));
+    expect(store.claim(req("k", "other"))).toEqual({ kind: "conflict", running: true });
+    store.complete("k", token, 1, 1000);
+    expect(store.claim(req("k", "other"))).toEqual({ kind: "conflict", running: false });
   });
 
   test("release drops a running record and wakes its waiters, so the key can be claimed again", async () => {
     const store = new MemoryIdempotencyStore(new FakeClock());
-    store.claim("k", "fp", 1000);
-    const waiting = store.claim("k", "fp", 1000);
-    store.release("k");
+    const token = tokenOf(store.claim(req("k")));
+    const waiting = store.claim(req("k"));
+    store.release("k", token);
     if (waiting.kind === "running") await waiting.settled;
-    expect(store.claim("k", "fp", 1000)).toEqual({ kind: "claimed" });
+    expect(store.claim(req("k")).kind).toBe("claimed");
+  });
+
+  test("a token whose claim is gone is fenced: its complete and release change nothing", () => {
+    const clock = new FakeClock();
+    const store = new MemoryIdempotencyStore(clock);
+    const first = tokenOf(store.claim(req("k", "fp", 10)));
+    store.release("k", first);
+    const second = tokenOf(store.claim(req("k")));
+    store.complete("k", first, "stale", 1000);
+    store.release("k", first);
+    expect(store.claim(req("k")).kind).toBe("running");
+    store.complete("k", second, "fresh", 1000);
+    expect(store.claim(req("k"))).toEqual({ kind: "done", value: "fresh" });
   });
 
   test("a done record lives ttl ms from completion, by the injected clock", () => {
     const clock = new FakeClock();
     const store = new MemoryIdempotencyStore(clock);
-    store.claim("k", "fp", 500);
+    const token = tokenOf(store.claim(req("k", "fp", 500)));
     clock.advance(100);
-    store.complete("k", "fp", 1, 500);
+    store.complete("k", token, 1, 500);
     clock.advance(499);
-    expect(store.claim("k", "other", 500).kind).toBe("done");
+    expect(store.claim(req("k", "other")).kind).toBe("conflict");
     clock.advance(1);
-    expect(store.claim("k", "other", 500)).toEqual({ kind: "claimed" });
+    expect(store.claim(req("k", "other")).kind).toBe("claimed");
   });
 
   test("expired records are swept in bulk, so the store does not grow without bound", () => {
     const clock = new FakeClock();
     const store = new MemoryIdempotencyStore(clock);
     for (let i = 0; i < 5000; i++) {
-      store.claim(`k${i}`, "fp", 1);
-      store.complete(`k${i}`, "fp", i, 1);
+      const token = tokenOf(store.claim(req(`k${i}`, "fp", 1)));
+      store.complete(`k${i}`, token, i, 1);
       clock.advance(1);
     }
     expect(store.size).toBeLessThanOrEqual(1024);

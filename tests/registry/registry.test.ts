@@ -137,14 +137,14 @@ describe("§10 loadToolRegistry: --tool-module relative to the cwd, config tool_
     expect(registry.handler("calculate")!({})).toEqual({ result: "tools" });
   });
 
-  test("a tool_module_policy block fails closed: strict is not implemented, nothing is loaded", async () => {
+  test("a tool_module_policy block is enforced: a module strict refuses never runs", async () => {
     const dir = mkdtempSync(join(tmpdir(), "luma-policy-"));
     writeFileSync(join(dir, "tools.cjs"), "globalThis.__lumaPolicyRan = true; exports.calculate = () => 1;");
     const config: LumaConfig = { tool_modules: [{ path: "tools.cjs" }], tool_contexts: {}, tool_module_policy: { sandbox: "strict" } };
     const error = await startupFailure(() =>
       loadToolRegistry({ program: programDeclaring(["calculate"], [], join(dir, "p.luma")), config: { config, projectDir: dir, path: join(dir, "luma.config.json") }, cliModules: [], cwd: dir }),
     );
-    expect(error.message).toStartWith("luma.config.json: 'tool_module_policy' is not supported yet: the strict tool-module policy is not implemented");
+    expect(error.message).toBe(`Tool module 'tools.cjs' was refused: 1:1 [allow_env] mentions 'globalThis' ("allow_env" is false)`);
     expect((globalThis as Record<string, unknown>).__lumaPolicyRan).toBeUndefined();
   });
 

@@ -10,6 +10,7 @@
 import type { AgentDecl, FnDecl, Program, Span, Stmt } from "../../syntax/ast";
 import type { SchemaTable } from "../../schema/schema-table-types";
 import type { MethodCallState, ToolInvoker } from "../tools/tool-invoker-types";
+import type { AskRunner } from "../ask/ask-types";
 import { asyncAnalysisOf, assignedNames, type AsyncAnalysis } from "./scope-analysis";
 import type { SourceOf } from "./runtime-errors";
 import type { Value } from "./values";
@@ -27,6 +28,8 @@ export interface InterpreterHost {
   /** Source text of a file, for `file:line:col` in runtime errors. */
   sourceOf: (file: string) => string | undefined;
   now?: () => Date;
+  /** Runs `ask` (spec §7); absent when the program declares no model. */
+  ask?: AskRunner;
 }
 
 export interface AgentEntry {

@@ -69,6 +69,12 @@ export interface ToolInvokerDeps {
   approve?: (tool: string) => Promise<boolean>;
   /** Defaults to a process-local memory store. */
   idempotencyStore?: IdempotencyStore;
+  /**
+   * Queries and commands (spec §12) as tool plans with their handler bound
+   * (`runtime/datasources`): called by name like tools — directly or by a model — they go
+   * through the same steps (a query is a read, a command a write).
+   */
+  statements?: readonly ToolPlan[];
 }
 
 const parseList = (v: string | undefined): Set<string> =>
@@ -107,6 +113,7 @@ export const createToolInvoker = (deps: ToolInvokerDeps): ToolInvoker => {
 
   const toolPlans = new Map<string, ToolPlan>();
   for (const d of deps.program.decls) if (d.kind === "Tool") toolPlans.set(d.name, buildToolPlan(deps.program, d as ToolDecl));
+  for (const plan of deps.statements ?? []) toolPlans.set(plan.name, plan);
 
   const makePlan = (tool: ToolPlan, policy: AgentPolicy): CallPlan => {
     const plan = buildCallPlan(tool, policy, rt.approvedTools);

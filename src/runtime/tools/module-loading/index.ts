@@ -4,5 +4,4 @@ export { moduleKindOf } from "./module-kind";
 export { integrityOf } from "./integrity";
 export { loadToolModules, moduleRequests } from "./load-tool-modules";
 export type { ModuleSources } from "./load-tool-modules";
-export { assertModulePolicySupported } from "./policy-gate";
 export { installLumaModule, isLumaSpecifier, lumaModuleExports } from "./luma-virtual-module";

@@ -3,6 +3,11 @@
  * syntax and the dependency allowlist on the transpiled text, then run it as CommonJS (our
  * loader) or ESM (Bun's loader). What was checked is exactly what runs: the bytes are read
  * once and the loaders are handed that text, never the path to read again.
+ *
+ * Under `sandbox: "strict"` the module must be a file of the project, and after integrity
+ * the strict loader (../module-policy) takes over: its checks replace the dependency check
+ * here (they include it, listing every violation), and CommonJS/TypeScript run in its VM
+ * context instead of this process's globals.
  */
 // Sync fs on purpose: node:fs/promises costs ~2.5 ms of start-up in the compiled binary.
 import { readFileSync, realpathSync } from "node:fs";
@@ -23,6 +28,9 @@ import { installLumaModule } from "./luma-virtual-module";
 import { isSupportedExtension, moduleKindOf } from "./module-kind";
 import { prepareSource, type PreparedSource } from "./prepare-source";
 import { rewriteSpecifiers } from "./specifier-rewrite";
+import type { ModulePolicy } from "../module-policy/module-policy";
+import { loadStrictModule } from "../module-policy/load-strict-module";
+import { assertInsideProject } from "../module-policy/module-file-confinement";
 
 /** The real path of the request's file; a missing file is a startup error naming it. */
 export async function resolveModuleFile(request: ModuleRequest): Promise<string> {
@@ -43,10 +51,12 @@ const dependencyRulesOf = (request: ModuleRequest): DependencyRules | undefined 
  * Loads `realPath` for the requests naming it (one or more spellings of the same file, whose
  * metadata already agree). Every request's `integrity` is checked before anything runs.
  */
-export async function loadToolModule(realPath: string, requests: ModuleRequest[]): Promise<LoadedModule> {
+export async function loadToolModule(realPath: string, requests: ModuleRequest[], policy?: ModulePolicy): Promise<LoadedModule> {
   const [first] = requests;
   const shown = first.shownPath;
   if (!isSupportedExtension(realPath)) throw unsupportedFileType(shown, extname(realPath));
+  const strict = policy?.strict ? policy : undefined;
+  if (strict) assertInsideProject(strict, shown, realPath);
 
   const bytes = readFileSync(realPath);
   for (const request of requests) {
@@ -54,25 +64,28 @@ export async function loadToolModule(realPath: string, requests: ModuleRequest[]
   }
 
   const kind = moduleKindOf(realPath);
+  const raw = new TextDecoder().decode(bytes);
   let prepared: PreparedSource;
   try {
-    prepared = prepareSource(kind, new TextDecoder().decode(bytes));
+    prepared = prepareSource(kind, raw);
   } catch (e) {
     throw moduleSyntaxError(shown, e);
   }
   const rules = dependencyRulesOf(requests.find((r) => r.entry) ?? first);
-  checkStaticDependencies(rules, shown, prepared.transpiled);
+  if (!strict) checkStaticDependencies(rules, shown, prepared.transpiled);
 
   installLumaModule();
+  const inProcessEsm = () => loadEsm(realPath, rules?.root ? packagesFromRoot(prepared.code, rules.root) : prepared.code);
   let exports: unknown;
   try {
-    exports =
-      prepared.runAs === "cjs"
+    exports = strict
+      ? await loadStrictModule({ policy: strict, rules, shownPath: shown, realPath, kind, raw, prepared, loadInProcess: inProcessEsm })
+      : prepared.runAs === "cjs"
         ? loadCommonJs(realPath, prepared.code, {
             guard: (specifier) => assertDependencyAllowed(rules, shown, specifier),
             packageBase: rules?.root ? resolutionBase(rules, realPath) : undefined,
           })
-        : await loadEsm(realPath, rules?.root ? packagesFromRoot(prepared.code, rules.root) : prepared.code);
+        : await inProcessEsm();
   } catch (e) {
     if ((e as { phase?: unknown }).phase === "startup") throw e; // already one of ours (a refused require)
     throw moduleLoadFailure(shown, e);

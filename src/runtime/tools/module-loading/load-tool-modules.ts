@@ -12,6 +12,7 @@ import type { LoadedConfig, ToolModuleEntry } from "../../../config/config-types
 import { startupError } from "../../../diagnostics/luma-error";
 import type { LoadedModule, ModuleRequest } from "./loaded-module";
 import { loadToolModule, resolveModuleFile } from "./load-tool-module";
+import type { ModulePolicy } from "../module-policy/module-policy";
 
 export interface ModuleSources {
   config: LoadedConfig;
@@ -57,7 +58,8 @@ function assertSameMetadata(realPath: string, earlier: ModuleRequest, later: Mod
   }
 }
 
-export async function loadToolModules(requests: ModuleRequest[]): Promise<LoadedModule[]> {
+/** `policy`: the resolved `tool_module_policy` block, if the config has one. */
+export async function loadToolModules(requests: ModuleRequest[], policy?: ModulePolicy): Promise<LoadedModule[]> {
   const byFile = new Map<string, ModuleRequest[]>();
   for (const request of requests) {
     const realPath = await resolveModuleFile(request);
@@ -69,6 +71,6 @@ export async function loadToolModules(requests: ModuleRequest[]): Promise<Loaded
     }
   }
   const loaded: LoadedModule[] = [];
-  for (const [realPath, group] of byFile) loaded.push(await loadToolModule(realPath, group));
+  for (const [realPath, group] of byFile) loaded.push(await loadToolModule(realPath, group, policy));
   return loaded;
 }

@@ -8,12 +8,16 @@
  *   cannot conflict either).
  * - A declared tool left without a handler stops the program, *exact*:
  *   `'calculate' is not registered in the tool registry.`
+ * - Under a `tool_module_policy` block, every handler and bridge of a module goes behind that
+ *   module's semaphore (`max_concurrency`, spec §10): the pipeline calls handlers through
+ *   the registry, so the limit holds for every caller.
  */
 import { startupError } from "../../../diagnostics/luma-error";
 import type { Program } from "../../../syntax/ast";
 import { defaultToolHandlers } from "../../../tool-registry";
 import type { LoadedModule } from "../module-loading/loaded-module";
 import { readModuleTools } from "./export-shape";
+import { limitCalls, Semaphore } from "../module-policy/module-semaphore";
 import { BUILTIN_MODULE, type DatasourceBridge, type ToolHandler, type ToolRegistry } from "./registry-types";
 
 interface Provided<T> {
@@ -24,12 +28,14 @@ interface Provided<T> {
 export interface BuildRegistryOptions {
   program: Program;
   modules: LoadedModule[];
+  /** Per-module concurrent-call limit; undefined without a `tool_module_policy` block (no limit). */
+  maxConcurrency?: number;
 }
 
 const declaredNames = (program: Program, kind: "Tool" | "Datasource"): string[] =>
   program.decls.filter((decl) => decl.kind === kind).map((decl) => decl.name);
 
-export function buildRegistry({ program, modules }: BuildRegistryOptions): ToolRegistry {
+export function buildRegistry({ program, modules, maxConcurrency }: BuildRegistryOptions): ToolRegistry {
   const tools = declaredNames(program, "Tool");
   const datasourceNames = new Set(declaredNames(program, "Datasource"));
   const declaredTools = new Set(tools);
@@ -44,16 +50,18 @@ export function buildRegistry({ program, modules }: BuildRegistryOptions): ToolR
 
   for (const module of modules) {
     const provided = readModuleTools(module);
+    const semaphore = maxConcurrency === undefined ? undefined : new Semaphore(maxConcurrency);
+    const limit = <F extends ToolHandler | DatasourceBridge>(fn: F): F => (semaphore ? limitCalls(fn as never, semaphore) : fn);
     for (const [name, handler] of provided.handlers) {
       if (!declaredTools.has(name)) continue;
       const earlier = handlers.get(name);
       if (earlier && earlier.module !== BUILTIN_MODULE) toolConflicts.add(name);
-      else handlers.set(name, { value: handler, module: module.realPath });
+      else handlers.set(name, { value: limit(handler), module: module.realPath });
     }
     for (const [name, bridge] of provided.datasources) {
       if (!datasourceNames.has(name)) continue;
       if (bridges.has(name)) bridgeConflicts.add(name);
-      else bridges.set(name, { value: bridge, module: module.realPath });
+      else bridges.set(name, { value: limit(bridge), module: module.realPath });
     }
   }
 

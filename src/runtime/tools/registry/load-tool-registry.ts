@@ -1,13 +1,13 @@
 /**
- * The one call the runtime makes at startup to get its tool registry: refuse an
- * unimplemented module policy, load every tool module, build the registry. Every failure is
- * a startup error (exit code 2).
+ * The one call the runtime makes at startup to get its tool registry: resolve the
+ * `tool_module_policy` block (say what it will not do), load every tool module under it,
+ * build the registry. Every failure is a startup error (exit code 2).
  */
 import { dirname, resolve } from "node:path";
 import type { LoadedConfig } from "../../../config/config-types";
 import type { Program } from "../../../syntax/ast";
 import { loadToolModules, moduleRequests } from "../module-loading/load-tool-modules";
-import { assertModulePolicySupported } from "../module-loading/policy-gate";
+import { policyNotices, resolveModulePolicy } from "../module-policy/module-policy";
 import { buildRegistry } from "./build-registry";
 import type { ToolRegistry } from "./registry-types";
 
@@ -19,12 +19,15 @@ export interface LoadToolRegistryOptions {
   cwd: string;
   /** Where config `tool_modules` paths are relative to; defaults to the directory of `program.file`. */
   programDir?: string;
+  /** Where one-line start-up notices go (e.g. `max_memory_mb` is not enforced); stderr in the CLI. */
+  notice?: (line: string) => void;
 }
 
 export async function loadToolRegistry(opts: LoadToolRegistryOptions): Promise<ToolRegistry> {
-  assertModulePolicySupported(opts.config);
+  const policy = resolveModulePolicy(opts.config);
+  if (policy) for (const line of policyNotices(policy, opts.config.config.tool_module_policy!)) opts.notice?.(line);
   const programDir = opts.programDir ?? dirname(resolve(opts.cwd, opts.program.file));
   const requests = moduleRequests({ config: opts.config, programDir, cliModules: opts.cliModules, cwd: opts.cwd });
-  const modules = await loadToolModules(requests);
-  return buildRegistry({ program: opts.program, modules });
+  const modules = await loadToolModules(requests, policy);
+  return buildRegistry({ program: opts.program, modules, maxConcurrency: policy?.maxConcurrency });
 }

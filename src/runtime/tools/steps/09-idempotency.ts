@@ -1,20 +1,26 @@
 /**
- * Step 9 — idempotency lookup (TOOL_IDEMPOTENCY_CONFLICT), and (on the way back) the
- * idempotency write of step 12.
+ * Step 9 — idempotency lookup (TOOL_IDEMPOTENCY_CONFLICT). The write that goes with it is
+ * step 12's (idempotency-write.ts): complete the claim on success, release it on failure.
  *
  * Key: tool name + the value at `idempotency_key` in the validated input. Fingerprint: the
  * canonical JSON of the whole validated input. Against the store's record for the key:
- *   none (or expired)       → run; store the validated output, or drop the claim on failure
- *   done, same input        → the stored output, handler not run (`idempotent_replay`)
- *   running, same input     → wait for that call, then look again (never a second run
- *                             while the first is running)
+ *   none (or expired)         → claim it and run
+ *   done, same input          → the stored output, handler not run (`idempotent_replay`)
+ *   running, same input       → wait for that call (at most this call's own timeout), then
+ *                               look again: never a second run while the first is running
  *   done/running, other input → TOOL_IDEMPOTENCY_CONFLICT
+ *
+ * The claim's lease (in-progress expiry) is the call's timeout plus LEASE_MARGIN_MS: step 10
+ * settles every call by its deadline, so only a dead owner can leave a claim past that.
  */
 import type { ClaimResult } from "../stores/idempotency-store";
 import type { CallContext } from "./call-context";
 import { canonicalJson } from "./canonical-json";
 import { isThenable, type Next, type PipelineRuntime, type StepFactory } from "./step";
 import { toolErrors } from "./tool-errors";
+
+/** Room for the store's own I/O (lock waits, fsync) after the handler's deadline. */
+export const LEASE_MARGIN_MS = 10_000;
 
 const keyValue = (input: unknown, path: string[]): unknown => {
   let v: unknown = input;
@@ -23,47 +29,35 @@ const keyValue = (input: unknown, path: string[]): unknown => {
 };
 
 const attempt = (rt: PipelineRuntime, ctx: CallContext, next: Next, key: string, fingerprint: string): unknown => {
-  const claim = rt.idempotency.claim(key, fingerprint, ctx.plan.tool.options.idempotencyTtlMs);
+  const o = ctx.plan.tool.options;
+  const claim = rt.idempotency.claim({ key, fingerprint, ttlMs: o.idempotencyTtlMs, leaseMs: ctx.plan.timeoutMs + LEASE_MARGIN_MS });
   return isThenable(claim)
     ? (claim as Promise<ClaimResult>).then((c) => onClaim(rt, ctx, next, key, fingerprint, c))
     : onClaim(rt, ctx, next, key, fingerprint, claim);
 };
 
 const onClaim = (rt: PipelineRuntime, ctx: CallContext, next: Next, key: string, fingerprint: string, claim: ClaimResult): unknown => {
-  const tool = ctx.plan.tool;
-  if (claim.kind !== "claimed" && claim.fingerprint !== fingerprint) {
-    throw toolErrors.idempotencyConflict(tool.name, tool.options.idempotencyKey!.join("."));
+  switch (claim.kind) {
+    case "claimed":
+      // Step 12 completes the claim with the validated output, or releases it on failure.
+      ctx.claimKey = key;
+      ctx.claimToken = claim.token;
+      return next(ctx);
+    case "done":
+      ctx.idempotentReplay = true;
+      return (ctx.output = claim.value);
+    case "conflict": {
+      const tool = ctx.plan.tool;
+      throw toolErrors.idempotencyConflict(tool.name, tool.options.idempotencyKey!.join("."));
+    }
+    case "running": {
+      const tool = ctx.plan.tool;
+      const at = rt.clock.now() + ctx.plan.timeoutMs;
+      const stillRunning = () => toolErrors.idempotencyStillRunning(tool.name, tool.options.idempotencyKey!.join("."), ctx.plan.timeoutMs);
+      ctx.startedAt = -1; // waiting on the twin must not eat into this call's own deadline
+      return rt.deadlines.race(claim.settled, at, ctx, stillRunning).then(() => attempt(rt, ctx, next, key, fingerprint));
+    }
   }
-  if (claim.kind === "done") {
-    ctx.idempotentReplay = true;
-    return (ctx.output = claim.value);
-  }
-  if (claim.kind === "running") {
-    ctx.startedAt = -1; // waiting on the twin must not eat into this call's own deadline
-    return claim.settled.then(() => attempt(rt, ctx, next, key, fingerprint));
-  }
-  return run(rt, ctx, next, key, fingerprint);
-};
-
-/** Runs the rest of the chain as the key's owner; stores the output, or drops the claim on failure. */
-const run = (rt: PipelineRuntime, ctx: CallContext, next: Next, key: string, fingerprint: string): unknown => {
-  const store = rt.idempotency;
-  const ok = (output: unknown) => {
-    const stored = store.complete(key, fingerprint, output, ctx.plan.tool.options.idempotencyTtlMs);
-    return isThenable(stored) ? stored.then(() => output) : output;
-  };
-  const fail = (e: unknown): never | PromiseLike<never> => {
-    const released = store.release(key);
-    if (isThenable(released)) return released.then(() => Promise.reject(e));
-    throw e;
-  };
-  let r: unknown;
-  try {
-    r = next(ctx);
-  } catch (e) {
-    return fail(e);
-  }
-  return isThenable(r) ? r.then(ok, fail) : ok(r);
 };
 
 export const idempotency: StepFactory = (rt) => ({
@@ -76,6 +70,6 @@ export const idempotency: StepFactory = (rt) => ({
     if (value === undefined || value === null) throw toolErrors.idempotencyKeyMissing(tool.name, path.join("."));
     // A type tag keeps the string "1" and the number 1 apart.
     const key = tool.name + (typeof value === "string" ? "\u0000s" + value : "\u0000j" + canonicalJson(value));
-    return attempt(rt, ctx, next, key, canonicalJson(ctx.input));
+    return attempt(rt, ctx, next, key, (tool.fingerprint ?? canonicalJson)(ctx.input));
   },
 });

@@ -5,6 +5,7 @@
  * The AbortController is made lazily: only when a handler can read the signal (see
  * `wantsSignal` in tool-plan.ts), when a retry waits, or when the deadline fires.
  */
+import type { ClaimToken } from "../stores/idempotency-store";
 import type { ToolCallRequest } from "../tool-invoker-types";
 import type { CallPlan } from "./call-plan";
 import type { Expirable } from "./deadline-scheduler";
@@ -21,6 +22,9 @@ export class CallContext implements Expirable {
   singleFlight = false;
   idempotentReplay = false;
   timedOut = false;
+  /** Step 9's idempotency claim, which step 12 completes (success) or releases (failure). */
+  claimKey: string | undefined = undefined;
+  claimToken: ClaimToken | undefined = undefined;
   /**
    * When step 12 read the clock at the start of the call (for the trace); -1 if it did not,
    * or if a step waited since (an approval prompt, an idempotent twin), so that step 10

@@ -38,7 +38,7 @@ export const buildCallPlan = (tool: ToolPlan, agent: AgentPolicy, approvedTools:
     writeDenied: isWrite && agent.toolPolicy === "deny_write",
     needsApproval,
     deniedContext: agent.toolContexts && tool.needs.find((n) => !agent.toolContexts!.has(n.name))?.name,
-    timeoutError: () => toolErrors.timeout(tool.name, timeoutMs),
+    timeoutError: () => tool.statement?.timeoutError(timeoutMs) ?? toolErrors.timeout(tool.name, timeoutMs),
     run: () => undefined,
   };
 };

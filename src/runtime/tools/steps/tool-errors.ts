@@ -55,6 +55,13 @@ export const toolErrors = {
       `Tool ${q(tool)} was called again with the same idempotency key (${keyPath}) and a different input.`,
     ),
 
+  idempotencyStillRunning: (tool: string, keyPath: string, ms: number) =>
+    runtimeError(
+      "TOOL_IDEMPOTENCY_CONFLICT",
+      `Tool ${q(tool)}: a call with the same idempotency key (${keyPath}) was still running after ${ms} ms.`,
+      { retryable: true },
+    ),
+
   timeout: (tool: string, ms: number) =>
     runtimeError("TOOL_TIMEOUT", `Tool ${q(tool)} timed out after ${ms} ms.`, { retryable: true }),
   /** `details.name` keeps the thrown class (TypeError, RangeError…) for the catch variable. */

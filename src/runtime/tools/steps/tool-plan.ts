@@ -6,7 +6,10 @@
 import type { Program, SchemaDecl, ToolDecl, TypeRef } from "../../../syntax/ast";
 import type { ValidationTarget } from "../../../schema/schema-table-types";
 import type { ToolHandler } from "./step";
+import type { CallContext } from "./call-context";
 import { defaultToolOptions, readToolOptions, type ToolOptions } from "./tool-options";
+import { canonicalJson } from "./canonical-json";
+import { inputFingerprint, type Fingerprint } from "./input-fingerprint";
 
 export interface NeedsPlan {
   /** The `needs` name, which is also the `tool_contexts` entry it is built from. */
@@ -41,6 +44,18 @@ export interface ToolPlan {
    * Zero parameters count as "may read it": `(...args) =>` wrappers report length 0.
    */
   wantsSignal: boolean;
+  /** The canonical JSON of a validated input (idempotency fingerprint), compiled for its parameters; canonicalJson when unset. */
+  fingerprint?: Fingerprint;
+  /** Set for a query or command (spec §12) that runs through this pipeline; unset for tools. */
+  statement?: StatementHooks;
+}
+
+/** What a query or command changes in the pipeline: its trace event and its timeout message. */
+export interface StatementHooks {
+  /** `query.call` / `command.call`, in place of `tool.call` (spec §14). */
+  traceEvent(ctx: CallContext, durationMs: number, error?: { code?: string; retryable: boolean }): object;
+  /** A TOOL_TIMEOUT that names the statement and its datasource. */
+  timeoutError(ms: number): Error;
 }
 
 const typeLabel = (t: TypeRef): string =>
@@ -68,6 +83,7 @@ export const buildToolPlan = (program: Program, decl: ToolDecl): ToolPlan => {
     needs: decl.needs.map((n) => ({ name: n.name, type: n.type, typeLabel: typeLabel(n.type), fields: schemaFields(program, n.type) })),
     handler: undefined,
     wantsSignal: true,
+    fingerprint: inputFingerprint(decl.params.map((p) => p.name)),
   };
 };
 
@@ -82,6 +98,7 @@ export const undeclaredToolPlan = (name: string): ToolPlan => ({
   errorRoot: `${name}.error`,
   needs: [],
   wantsSignal: true,
+  fingerprint: canonicalJson,
 });
 
 export const bindHandler = (plan: ToolPlan, handler: ToolHandler): void => {

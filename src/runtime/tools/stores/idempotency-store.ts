@@ -1,31 +1,59 @@
 /**
- * The contract every idempotency backend implements (spec §11): memory now; file, sqlite,
- * postgres and redis later, with the same semantics.
+ * The contract every idempotency backend implements (spec §11): memory and file now;
+ * sqlite, postgres and redis later (issue 7), with the same semantics.
  *
  * The pipeline calls `claim` before running the handler. A claim is atomic: it either
  * finds a live record (done, or still running) or writes an in-flight record that makes
  * the caller the one who runs. The caller then calls `complete` with the validated output,
  * or `release` when the call failed (errors are not stored, so the same key may run again).
  *
- * `fingerprint` is the canonical JSON of the validated input; a backend may store a digest
- * of it instead. Methods may answer synchronously (memory) or with a promise (I/O backends).
+ * In-flight records carry a lease (`leaseMs`, the in-progress expiry): a claim whose owner
+ * died without completing or releasing is taken over once the lease has passed (a backend
+ * that can tell its owner is dead, like the file store, takes it over at once). A live
+ * owner never holds a claim past its lease, because the pipeline bounds the handler by the
+ * call's timeout and the lease is that timeout plus a margin. The `token` a claim returns
+ * fences the owner: `complete` and `release` with a token whose claim was taken over change
+ * nothing.
+ *
+ * The store compares fingerprints itself (`conflict`), so a backend may keep a digest of
+ * the fingerprint rather than the text. `fingerprint` is the canonical JSON of the
+ * validated input. Methods may answer synchronously (memory, file) or with a promise
+ * (network backends); the pipeline handles both.
  */
+
+/** Opaque to the pipeline: what a backend needs to recognise its own claim. */
+export type ClaimToken = object;
 
 export type ClaimResult =
   /** No live record: the caller now holds an in-flight record and must complete or release it. */
-  | { kind: "claimed" }
-  /** A finished call with this key: its fingerprint and stored output. */
-  | { kind: "done"; fingerprint: string; value: unknown }
-  /** A call with this key is running: `settled` resolves when it completes or is released. */
-  | { kind: "running"; fingerprint: string; settled: Promise<void> };
+  | { kind: "claimed"; token: ClaimToken }
+  /** A finished call with this key and the same fingerprint: its stored output. */
+  | { kind: "done"; value: unknown }
+  /**
+   * A call with this key and the same fingerprint is running: `settled` resolves when it
+   * completes or is released (or its owner is found dead), and the caller claims again.
+   */
+  | { kind: "running"; settled: Promise<void> }
+  /** A record with this key (done, or running when `running`) holds another fingerprint. */
+  | { kind: "conflict"; running: boolean };
 
 type MaybePromise<T> = T | Promise<T>;
 
+export interface ClaimRequest {
+  key: string;
+  fingerprint: string;
+  /** Lifetime of the done record, from completion. */
+  ttlMs: number;
+  /** In-progress expiry: how long the in-flight record protects a claim whose owner is silent. */
+  leaseMs: number;
+}
+
 export interface IdempotencyStore {
-  /** `ttlMs` bounds an in-flight record's lease in stores shared between processes. */
-  claim(key: string, fingerprint: string, ttlMs: number): MaybePromise<ClaimResult>;
-  /** Stores the output; the record lives `ttlMs` from now. */
-  complete(key: string, fingerprint: string, value: unknown, ttlMs: number): MaybePromise<void>;
+  claim(req: ClaimRequest): MaybePromise<ClaimResult>;
+  /** Stores the output under the claim's key and fingerprint; the record lives `ttlMs` from now. */
+  complete(key: string, token: ClaimToken, value: unknown, ttlMs: number): MaybePromise<void>;
   /** Drops the in-flight record of a failed call. */
-  release(key: string): MaybePromise<void>;
+  release(key: string, token: ClaimToken): MaybePromise<void>;
+  /** Frees what the store holds (file descriptors, connections); the store is not used after. */
+  close?(): MaybePromise<void>;
 }

@@ -6,9 +6,14 @@
  * order for one TTL; the sweep skips running records and stops at the first live one, so
  * it costs about one step per expired record. A waiter on a running record gets a promise
  * made only when someone actually waits.
+ *
+ * Leases: an in-flight record here cannot outlive its owner (they share the process, and
+ * the pipeline completes or releases every claim by the call's deadline), so `leaseMs` is
+ * not needed. The claim's token is the record itself: a record replaced after its TTL is
+ * not touched by a late `complete` or `release` holding the old one.
  */
 import type { Clock } from "../clock";
-import type { ClaimResult, IdempotencyStore } from "./idempotency-store";
+import type { ClaimRequest, ClaimResult, ClaimToken, IdempotencyStore } from "./idempotency-store";
 
 /** One record, mutated in place from running to done (no Map churn on completion). */
 class IdempotencyRecord {
@@ -17,11 +22,12 @@ class IdempotencyRecord {
   expiresAt = Infinity;
   settled: Promise<void> | undefined = undefined;
   wake: (() => void) | undefined = undefined;
-  constructor(public fingerprint: string) {}
+  constructor(readonly fingerprint: string) {}
 }
 
 const SWEEP_EVERY = 1024;
-const CLAIMED: ClaimResult = { kind: "claimed" };
+const RUNNING_CONFLICT: ClaimResult = { kind: "conflict", running: true };
+const DONE_CONFLICT: ClaimResult = { kind: "conflict", running: false };
 
 export class MemoryIdempotencyStore implements IdempotencyStore {
   private readonly records = new Map<string, IdempotencyRecord>();
@@ -29,35 +35,37 @@ export class MemoryIdempotencyStore implements IdempotencyStore {
 
   constructor(private readonly clock: Clock) {}
 
-  /** In-process records need no lease, so `_ttlMs` is unused here. */
-  claim(key: string, fingerprint: string, _ttlMs?: number): ClaimResult {
+  claim(req: ClaimRequest): ClaimResult {
     if (--this.claimsUntilSweep === 0) this.sweep();
-    const rec = this.records.get(key);
+    const rec = this.records.get(req.key);
     if (rec !== undefined) {
       if (!rec.done) {
+        if (rec.fingerprint !== req.fingerprint) return RUNNING_CONFLICT;
         rec.settled ??= new Promise<void>((resolve) => (rec.wake = resolve));
-        return { kind: "running", fingerprint: rec.fingerprint, settled: rec.settled };
+        return { kind: "running", settled: rec.settled };
       }
-      if (rec.expiresAt > this.clock.now()) return { kind: "done", fingerprint: rec.fingerprint, value: rec.value };
-      this.records.delete(key); // expired: the new record goes to the end, in claim order
+      if (rec.expiresAt > this.clock.now()) {
+        return rec.fingerprint === req.fingerprint ? { kind: "done", value: rec.value } : DONE_CONFLICT;
+      }
+      this.records.delete(req.key); // expired: the new record goes to the end, in claim order
     }
-    this.records.set(key, new IdempotencyRecord(fingerprint));
-    return CLAIMED;
+    const fresh = new IdempotencyRecord(req.fingerprint);
+    this.records.set(req.key, fresh);
+    return { kind: "claimed", token: fresh };
   }
 
-  complete(key: string, fingerprint: string, value: unknown, ttlMs: number): void {
-    let rec = this.records.get(key);
-    if (rec === undefined) this.records.set(key, (rec = new IdempotencyRecord(fingerprint)));
+  complete(key: string, token: ClaimToken, value: unknown, ttlMs: number): void {
+    const rec = token as IdempotencyRecord;
+    if (this.records.get(key) !== rec) return; // fenced: the claim was dropped meanwhile
     rec.done = true;
-    rec.fingerprint = fingerprint;
     rec.value = value;
     rec.expiresAt = this.clock.now() + ttlMs;
     rec.wake?.();
   }
 
-  release(key: string): void {
-    const rec = this.records.get(key);
-    if (rec && !rec.done) {
+  release(key: string, token: ClaimToken): void {
+    const rec = token as IdempotencyRecord;
+    if (this.records.get(key) === rec && !rec.done) {
       this.records.delete(key);
       rec.wake?.();
     }

@@ -1,0 +1,122 @@
+/**
+ * The `ask` flow (spec §7): the multi-turn exchange with tools, inside the LLM retry loop.
+ *
+ *   1. request  → messages + tools + tool choice auto (or the forced tool); no final format
+ *   2. response → assistant turn + tool calls
+ *   3. runtime  → each call through the pipeline (tool-round.ts)
+ *   4. messages ← the assistant turn + one result per call
+ *   5. request  → messages + tools + the strict final format
+ *   6. response → final JSON → local validation
+ *
+ * - Without tools every request carries the final format. With tools, the format is added
+ *   only once a tool call has happened (the first request must leave the model free to call).
+ * - `using tool x` forces x until a tool call has happened; then back to auto.
+ * - `tool_rate_limit` counts the calls of one attempt; once a call was refused the next
+ *   request sets tool choice none. A model that still calls tools then fails the attempt.
+ * - Attempts (`retries` + 1): an invalid final answer (JSON or schema) is fed back to the
+ *   model with what was wrong; a transient provider failure (after its own HTTP retries) is
+ *   retried as is. A non-retryable provider error, or a `retryable: false` tool error, ends
+ *   the ask at once. Each attempt starts with a fresh rate-limit count.
+ */
+import { isLumaError, type LumaError } from "../../diagnostics/luma-error";
+import type { SchemaTable, ValidationIssue } from "../../schema/schema-table-types";
+import type { ToolInvoker } from "../tools/tool-invoker-types";
+import { requestTurn, type ProviderClient } from "../providers/provider-client";
+import type { ToolChoice, TranscriptItem, TurnResult } from "../providers/provider-types";
+import { askErrors, locatedAt } from "./ask-errors";
+import type { AskPlan } from "./ask-plan";
+import { decodeAnswer } from "./ask-target";
+import { addUsage, type AskStats } from "./ask-trace";
+import type { AskRequest } from "./ask-types";
+import { retryFeedback, TOOLS_AFTER_LIMIT } from "./prompt-rendering";
+import { errorContent, runToolRound, type RoundContext } from "./tool-round";
+
+export interface FlowEnv {
+  client: ProviderClient;
+  schemas: SchemaTable;
+  tools: ToolInvoker;
+  /** Soft issues of the final value (warnings + trace). */
+  onSoft: (issue: ValidationIssue, req: AskRequest) => void;
+}
+
+const AUTO: ToolChoice = { type: "auto" };
+const NONE: ToolChoice = { type: "none" };
+
+export async function runAskFlow(env: FlowEnv, plan: AskPlan, req: AskRequest, stats: AskStats): Promise<unknown> {
+  const transcript: TranscriptItem[] = [{ kind: "user", text: req.prompt }];
+  const hasTools = plan.tools !== undefined;
+  const maxAttempts = plan.settings.retries + 1;
+  const round: RoundContext = {
+    tools: env.tools,
+    adapter: plan.adapter,
+    agent: req.agent,
+    methodCall: req.methodCall,
+    specs: plan.specs,
+    concurrency: plan.settings.toolConcurrency,
+    rate: { limit: plan.settings.toolRateLimit, used: 0 },
+  };
+  let toolCalled = false;
+  let failure: LumaError | undefined;
+
+  for (let attempt = 1; attempt <= maxAttempts; attempt++) {
+    stats.attempts = attempt;
+    round.rate.used = 0;
+    let limitHit = false;
+    for (;;) {
+      const choice: ToolChoice = !hasTools ? AUTO : limitHit ? NONE : plan.forced && !toolCalled ? { type: "tool", name: plan.forced } : AUTO;
+      let res: TurnResult;
+      try {
+        res = await requestTurn(
+          env.client,
+          plan.model,
+          plan.adapter,
+          { system: plan.settings.system, transcript, tools: plan.tools, toolChoice: choice, format: !hasTools || toolCalled ? plan.format : undefined },
+          { agent: req.agent.name, turn: stats.turns },
+        );
+      } catch (e) {
+        if (!isLumaError(e) || e.code !== "PROVIDER_ERROR") throw e;
+        failure = locatedAt(e, req.location);
+        if (e.retryable && attempt < maxAttempts) break;
+        throw failure;
+      } finally {
+        stats.turns++;
+      }
+      addUsage(stats, res.usage);
+
+      if (res.toolCalls.length > 0) {
+        transcript.push({ kind: "assistant", native: res.assistant });
+        toolCalled = true;
+        if (choice.type === "none") {
+          // Every call must still be answered (providers reject unanswered calls), then the attempt fails.
+          const refused = res.toolCalls.map((call) => ({ call, isError: true, content: errorContent("TOOL_RATE_LIMITED", TOOLS_AFTER_LIMIT, false) }));
+          transcript.push({ kind: "tool_results", results: refused });
+          stats.rateLimited += refused.length;
+          failure = askErrors.outputInvalid(plan.traceBase.target, plan.model.decl, attempt, TOOLS_AFTER_LIMIT, req.location);
+          if (attempt < maxAttempts) transcript.push({ kind: "user", text: retryFeedback(TOOLS_AFTER_LIMIT, plan.format.format) });
+          break;
+        }
+        const outcome = await runToolRound(round, res.toolCalls);
+        stats.toolCalls += outcome.ran;
+        stats.rateLimited += res.toolCalls.length - outcome.ran;
+        transcript.push({ kind: "tool_results", results: outcome.results });
+        if (outcome.limitHit) limitHit = true;
+        continue;
+      }
+
+      const verdict = res.refusal !== undefined
+        ? { ok: false as const, reason: `The model refused to answer: ${res.refusal}` }
+        : decodeAnswer(res.text, plan.target, plan.adapter, env.schemas);
+      if (verdict.ok) {
+        for (const issue of verdict.soft) env.onSoft(issue, req);
+        return verdict.value;
+      }
+      failure = askErrors.outputInvalid(plan.traceBase.target, plan.model.decl, attempt, verdict.reason, req.location);
+      if (attempt < maxAttempts) {
+        if (res.assistant !== undefined) transcript.push({ kind: "assistant", native: res.assistant });
+        transcript.push({ kind: "user", text: retryFeedback(verdict.reason, plan.format.format) });
+      }
+      break;
+    }
+  }
+  throw failure!;
+}

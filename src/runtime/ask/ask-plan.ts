@@ -1,0 +1,76 @@
+/**
+ * Everything about one `ask` site that does not change between calls, prepared on its first
+ * call and cached: the agent's settings, the resolved model and its adapter, the tool
+ * declarations and the final format in the provider's wire form, the target.
+ *
+ * A tool's declaration for the model is its `__tool_<name>_input` JSON Schema (annotations
+ * included, spec §4) and its `description` option. Queries and commands listed in `tools`
+ * are declared the same way: the schema table answers their parameters under their name.
+ */
+import type { ModelDecl, Program, QueryDecl, ToolDecl } from "../../syntax/ast";
+import { toJsonSchema } from "../../schema/json-schema";
+import type { SchemaTable } from "../../schema/schema-table-types";
+import { typeText } from "../../schema/type-text";
+import { readString } from "../tools/steps/config-values";
+import { adapterFor } from "../providers/adapter-table";
+import type { JsonSchema, PreparedFormat, PreparedTools, ProviderAdapter, ResolvedModel, ToolSpec } from "../providers/provider-types";
+import { resolveModel } from "../providers/resolve-model";
+import { askSettingsOf, type AgentAskSettings } from "./agent-ask-settings";
+import { askErrors } from "./ask-errors";
+import { buildAskTarget, type AskTarget } from "./ask-target";
+import type { AskRequest } from "./ask-types";
+
+export interface PlanEnv {
+  program: Program;
+  schemas: SchemaTable;
+  env: Record<string, string | undefined>;
+  replay: boolean;
+}
+
+export interface AskPlan {
+  settings: AgentAskSettings;
+  model: ResolvedModel;
+  adapter: ProviderAdapter;
+  tools?: PreparedTools;
+  specs: ReadonlyMap<string, ToolSpec>;
+  format: PreparedFormat;
+  target: AskTarget;
+  forced?: string;
+  traceBase: { agent: string; model: string; provider: string; target: string };
+}
+
+export function buildAskPlan(penv: PlanEnv, req: AskRequest): AskPlan {
+  const settings = askSettingsOf(req.agent);
+  const modelDecl = penv.program.decls.find((d): d is ModelDecl => d.kind === "Model" && d.name === settings.model);
+  if (!modelDecl) throw askErrors.noModel(req.agent.name, req.location);
+  const model = resolveModel(modelDecl, penv.env, { replay: penv.replay });
+  const adapter = adapterFor(model.provider);
+
+  const specs = new Map<string, ToolSpec>();
+  for (const name of settings.tools) {
+    const decl = penv.program.decls.find(
+      (d): d is ToolDecl | QueryDecl => d.name === name && (d.kind === "Tool" || d.kind === "Query" || d.kind === "Command"),
+    );
+    if (decl) specs.set(name, toolSpec(penv.schemas, decl));
+  }
+  const target = buildAskTarget(penv.schemas, req.target);
+  return {
+    settings,
+    model,
+    adapter,
+    tools: specs.size > 0 ? adapter.prepareTools([...specs.values()]) : undefined,
+    specs,
+    format: adapter.prepareFormat(target.format),
+    target,
+    forced: req.usingTool,
+    traceBase: { agent: req.agent.name, model: model.decl, provider: model.provider, target: typeText(req.target) },
+  };
+}
+
+function toolSpec(schemas: SchemaTable, decl: ToolDecl | QueryDecl): ToolSpec {
+  const spec: ToolSpec = { name: decl.name, parameters: toJsonSchema(schemas.toolInput(decl.name)) as JsonSchema };
+  const description = (decl.kind === "Tool" ? decl.options : decl.entries).find((o) => o.key === "description");
+  const text = description && readString(description.value);
+  if (text !== undefined) spec.description = text;
+  return spec;
+}

@@ -1,0 +1,25 @@
+/**
+ * The contract between the interpreter and `ask` (spec §7): the interpreter evaluates the
+ * prompt and hands over the agent, the agent method call's state (the circuit breaker counts
+ * native tool failures there too) and the target type; the runner returns the validated value.
+ */
+import type { AgentDecl, TypeRef } from "../../syntax/ast";
+import type { MethodCallState } from "../tools/tool-invoker-types";
+
+export interface AskRequest {
+  agent: AgentDecl;
+  methodCall: MethodCallState;
+  /** The rendered prompt text. */
+  prompt: string;
+  target: TypeRef;
+  /** `using tool x`: forced on the first request. */
+  usingTool?: string;
+  /** The `ask` node: what its prepared plan is cached under. */
+  site: object;
+  /** `file:line:col` of the ask, ending the messages of errors the ask raises itself. */
+  location: string;
+}
+
+export interface AskRunner {
+  ask(req: AskRequest): Promise<unknown>;
+}

@@ -1,0 +1,93 @@
+/**
+ * `createAskRunner`: what `start-program.ts` hands the interpreter for `ask`. It owns the
+ * provider client (transport, retry sleep, trace) and the per-site plan cache, and emits one
+ * `ask` trace event per ask.
+ *
+ * Transport: Bun's fetch by default; `--record FILE` wraps it to save every exchange;
+ * `--replay FILE` replaces it with the cassette (no network, no key needed, no waiting).
+ *
+ * @example
+ *   const runner = createAskRunner({ program, schemas, tools, env: process.env, warn: console.error });
+ *   const value = await runner.ask({ agent, methodCall: { failures: 0 }, prompt: "…", target, site, location });
+ */
+import type { Program } from "../../syntax/ast";
+import { isLumaError } from "../../diagnostics/luma-error";
+import type { SchemaTable } from "../../schema/schema-table-types";
+import type { ToolInvoker } from "../tools/tool-invoker-types";
+import { loadCassette, recordingTransport, replayTransport } from "../providers/cassette";
+import type { ProviderClient } from "../providers/provider-client";
+import { fetchTransport, type Transport } from "../providers/transport";
+import { buildAskPlan, type AskPlan } from "./ask-plan";
+import { runAskFlow, type FlowEnv } from "./ask-flow";
+import { locatedAt } from "./ask-errors";
+import { askEvent, newStats } from "./ask-trace";
+import type { AskRequest, AskRunner } from "./ask-types";
+
+export interface AskRunnerDeps {
+  program: Program;
+  schemas: SchemaTable;
+  tools: ToolInvoker;
+  env: Record<string, string | undefined>;
+  /** Whole lines (`warning: …`). */
+  warn: (line: string) => void;
+  trace?: (event: object) => void;
+  /** `--record FILE` (resolved path) and how to name it in messages. */
+  record?: { path: string; label: string };
+  /** `--replay FILE`. */
+  replay?: { path: string; label: string };
+  /** Test and benchmark hooks. */
+  transport?: Transport;
+  sleep?: (ms: number) => Promise<void>;
+  maxResponseBytes?: number;
+}
+
+export function createAskRunner(deps: AskRunnerDeps): AskRunner {
+  const replaying = deps.replay !== undefined;
+  let transport: Transport;
+  if (deps.replay) transport = replayTransport(loadCassette(deps.replay.path, deps.replay.label), deps.replay.label);
+  else transport = deps.transport ?? fetchTransport({ maxResponseBytes: deps.maxResponseBytes });
+  if (deps.record && !replaying) transport = recordingTransport(transport, deps.record.path, deps.record.label);
+
+  const client: ProviderClient = {
+    transport,
+    sleep: deps.sleep ?? (replaying ? () => Promise.resolve() : (ms) => Bun.sleep(ms)),
+    trace: deps.trace,
+    now: () => performance.now(),
+  };
+  const flowEnv: FlowEnv = {
+    client,
+    schemas: deps.schemas,
+    tools: deps.tools,
+    onSoft: (issue, req) => {
+      deps.warn(`warning: ${issue.message.replace(/\.$/, "")} at ${req.location}`);
+      deps.trace?.({ event: "validation.soft", tool: null, agent: req.agent.name, path: issue.path, rule: issue.rule, message: issue.message });
+    },
+  };
+  const plans = new WeakMap<object, AskPlan>();
+  const penv = { program: deps.program, schemas: deps.schemas, env: deps.env, replay: replaying };
+
+  return {
+    async ask(req: AskRequest): Promise<unknown> {
+      let plan = plans.get(req.site);
+      if (!plan) {
+        try {
+          plan = buildAskPlan(penv, req);
+        } catch (e) {
+          // A missing key or endpoint: say which ask needed it.
+          throw isLumaError(e) && e.code === "PROVIDER_ERROR" ? locatedAt(e, req.location) : e;
+        }
+        plans.set(req.site, plan);
+      }
+      const stats = newStats();
+      const t0 = performance.now();
+      try {
+        const value = await runAskFlow(flowEnv, plan, req, stats);
+        deps.trace?.(askEvent(plan.traceBase, stats, performance.now() - t0));
+        return value;
+      } catch (e) {
+        deps.trace?.(askEvent(plan.traceBase, stats, performance.now() - t0, e as { code?: string }));
+        throw e;
+      }
+    },
+  };
+}

@@ -1,0 +1,118 @@
+/**
+ * Step 3 of the flow (spec §7): the tool calls of one provider turn. Each goes through the
+ * same pipeline as a direct call (`mode: "native"`: policy → input validation → run →
+ * output validation), up to `tool_concurrency` at once; results come back in the model's
+ * order whatever order they finish in.
+ *
+ * - `tool_rate_limit`: the first calls up to the limit (counted across the ask attempt) run;
+ *   the rest are not run and get a TOOL_RATE_LIMITED error result — and the caller then
+ *   sets tool choice "none".
+ * - Failures: an input-validation error (arguments that are not JSON included), or a
+ *   retryable error whose retries ran out, goes back to the model as an error result (and
+ *   the pipeline counted it toward `tool_failure_limit`); any `retryable: false` error stops
+ *   the ask at once with that error.
+ * - A tool the agent does not list is not run: the model gets an error result.
+ * - Queries and commands listed in `tools` are called by name through the same invoker
+ *   (the datasource runtime registers them as tool plans, spec §12).
+ */
+import type { AgentDecl } from "../../syntax/ast";
+import { isLumaError, runtimeError, type LumaError } from "../../diagnostics/luma-error";
+import type { MethodCallState, ToolInvoker } from "../tools/tool-invoker-types";
+import type { ProviderAdapter, ToolCall, ToolResult, ToolSpec } from "../providers/provider-types";
+
+export interface RoundContext {
+  tools: ToolInvoker;
+  adapter: ProviderAdapter;
+  agent: AgentDecl;
+  methodCall: MethodCallState;
+  specs: ReadonlyMap<string, ToolSpec>;
+  concurrency: number;
+  /** Calls allowed in this attempt and calls made so far; `used` is updated here. */
+  rate: { limit: number; used: number };
+}
+
+export interface RoundOutcome {
+  results: ToolResult[];
+  /** Some call was refused by the rate limit. */
+  limitHit: boolean;
+  /** Calls actually run. */
+  ran: number;
+}
+
+export const errorContent = (code: string, message: string, retryable: boolean) => ({ error: { code, message, retryable } });
+
+const rateLimited = (call: ToolCall, limit: number): ToolResult => ({
+  call,
+  isError: true,
+  content: errorContent(
+    "TOOL_RATE_LIMITED",
+    `Tool call limit reached: this ask allows ${limit} tool call${limit === 1 ? "" : "s"}. Answer now without calling tools.`,
+    false,
+  ),
+});
+
+/** Goes back to the model (true) or stops the ask (false). */
+const returnsToModel = (e: LumaError): boolean => e.code === "TOOL_INPUT_INVALID" || e.retryable;
+
+export async function runToolRound(ctx: RoundContext, calls: readonly ToolCall[]): Promise<RoundOutcome> {
+  const results = new Array<ToolResult>(calls.length);
+  const toRun: number[] = [];
+  let limitHit = false;
+  for (let i = 0; i < calls.length; i++) {
+    if (ctx.rate.used >= ctx.rate.limit) {
+      results[i] = rateLimited(calls[i], ctx.rate.limit);
+      limitHit = true;
+    } else {
+      ctx.rate.used++;
+      toRun.push(i);
+    }
+  }
+
+  const fatal: (LumaError | undefined)[] = new Array(calls.length);
+  let stopped = false;
+  const work = async (i: number): Promise<void> => {
+    const call = calls[i];
+    if (!ctx.specs.has(call.name)) {
+      results[i] = { call, isError: true, content: errorContent("TOOL_NOT_FOUND", `Tool '${call.name}' is not one of this agent's tools.`, false) };
+      return;
+    }
+    try {
+      results[i] = { call, isError: false, content: await runOne(ctx, call) };
+    } catch (e) {
+      const err = isLumaError(e) ? e : runtimeError("RUNTIME_ERROR", e instanceof Error ? e.message : String(e));
+      if (returnsToModel(err)) {
+        const message = call.argsError !== undefined && err.code === "TOOL_INPUT_INVALID"
+          ? `The arguments of tool '${call.name}' are not valid JSON: ${call.argsError}`
+          : err.message;
+        results[i] = { call, isError: true, content: errorContent(err.code ?? "TOOL_HANDLER_ERROR", message, err.retryable) };
+      } else {
+        fatal[i] = err;
+        stopped = true;
+      }
+    }
+  };
+
+  if (toRun.length === 1 || ctx.concurrency <= 1) {
+    for (const i of toRun) {
+      if (stopped) break;
+      await work(i);
+    }
+  } else {
+    let next = 0;
+    const worker = async () => {
+      while (next < toRun.length && !stopped) await work(toRun[next++]);
+    };
+    await Promise.all(Array.from({ length: Math.min(ctx.concurrency, toRun.length) }, worker));
+  }
+  // The first fatal error in the model's order wins, whatever order the calls finished in.
+  for (const e of fatal) if (e) throw e;
+  return { results, limitHit, ran: toRun.length };
+}
+
+function runOne(ctx: RoundContext, call: ToolCall): Promise<unknown> {
+  const spec = ctx.specs.get(call.name)!;
+  // Unparsable arguments still go through the pipeline (as no input), so input validation
+  // fails there — traced and counted toward tool_failure_limit like any other input error.
+  const input = call.argsError !== undefined ? undefined : ctx.adapter.normaliseArgs(spec, call.args);
+  return ctx.tools.call({ tool: call.name, input, mode: "native", agent: ctx.agent, methodCall: ctx.methodCall });
+}

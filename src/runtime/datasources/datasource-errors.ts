@@ -1,0 +1,61 @@
+/**
+ * Every error about datasources, queries and commands, in one catalog. A runtime message
+ * names the statement and its datasource (`Query 'top' (datasource 'Warehouse') …`);
+ * every message is passed through credential redaction — driver messages included — and
+ * none prints a URL read from the environment.
+ */
+import { runtimeError, startupError, type ErrorCode, type LumaError } from "../../diagnostics/luma-error";
+import { redactCredentials } from "./redact-credentials";
+import type { StatementKind } from "./bridge";
+
+/** A statement as messages name it. */
+export interface StatementRef {
+  kind: StatementKind;
+  name: string;
+  datasource: string;
+  /** Blanked out of the message. */
+  secrets: readonly string[];
+}
+
+const title = (s: StatementRef) => `${s.kind === "query" ? "Query" : "Command"} '${s.name}' (datasource '${s.datasource}')`;
+
+const fail = (s: StatementRef, code: ErrorCode | string, message: string, retryable: boolean, details: Record<string, unknown>) =>
+  runtimeError(code as ErrorCode, redactCredentials(message, s.secrets), {
+    retryable,
+    details: { [s.kind]: s.name, datasource: s.datasource, ...details },
+  });
+
+export const datasourceErrors = {
+  /** *exact* (spec §12), a startup error. */
+  noBridge: (datasource: string): LumaError => startupError(`datasource '${datasource}' has no registered bridge.`),
+  envMissing: (datasource: string, variable: string): LumaError =>
+    startupError(`datasource '${datasource}': environment variable ${variable} is not set.`),
+  /** The URL itself is never printed: it may hold a password. */
+  unsupportedUrl: (datasource: string, from: string): LumaError =>
+    startupError(`datasource '${datasource}': ${from} is not a "sqlite:PATH" or "postgres://…" URL.`),
+
+  bridgeFailed: (s: StatementRef, cause: string, retryable: boolean, driverCode?: string) =>
+    fail(s, "TOOL_HANDLER_ERROR", `${title(s)} failed: ${cause}${driverCode ? ` (${driverCode})` : ""}`, retryable,
+      driverCode ? { driver_code: driverCode } : {}),
+  /** A typed error the bridge threw keeps its code, retryable and details. */
+  bridgeTypedError: (s: StatementRef, code: string, cause: string, retryable: boolean, details: unknown) =>
+    runtimeError(code as ErrorCode, redactCredentials(`${title(s)} failed: ${cause}`, s.secrets), { retryable, details }),
+  notRows: (s: StatementRef, got: string) =>
+    fail(s, "TOOL_OUTPUT_INVALID", `${title(s)}: the bridge must return an array of rows, got ${got}.`, false, {}),
+  rowNotObject: (s: StatementRef, index: number, got: string) =>
+    fail(s, "QUERY_ROW_INVALID", `${title(s)}: row ${index} must be an object, got ${got}.`, false, { row: index, rule: "type" }),
+  rowInvalid: (s: StatementRef, index: number, field: string, rule: string, messages: string[], issues: unknown) =>
+    fail(s, "QUERY_ROW_INVALID", `${title(s)} returned an invalid row ${index}: ${messages.join(" ")}`, false, {
+      row: index,
+      field,
+      rule,
+      issues,
+    }),
+  noRow: (s: StatementRef, type: string) =>
+    fail(s, "QUERY_ROW_INVALID", `${title(s)} returned no row; its result ${type} needs one.`, false, { row: 0, rule: "required" }),
+  timeout: (s: StatementRef, ms: number) => fail(s, "TOOL_TIMEOUT", `${title(s)} timed out after ${ms} ms.`, true, { timeout_ms: ms }),
+};
+
+/** Describes a value's kind for a message without printing the value: `a string`, `an object`. */
+export const kindOf = (v: unknown): string =>
+  v === null ? "null" : v === undefined ? "nothing" : Array.isArray(v) ? "an array" : typeof v === "object" ? "an object" : `a ${typeof v}`;

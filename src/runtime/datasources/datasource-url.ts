@@ -1,0 +1,43 @@
+/**
+ * The built-in bridges' URLs (spec §12, extension): `sqlite:PATH` (relative to the
+ * program's directory; `sqlite::memory:` for an in-memory database; `?mode=ro` opens the
+ * file read-only) and `postgres://…` / `postgresql://…`. Anything else is not a built-in.
+ */
+import { isAbsolute, resolve } from "node:path";
+
+export type BuiltinTarget =
+  | { kind: "sqlite"; path: string; readonly: boolean }
+  | { kind: "postgres"; url: string; secrets: string[] };
+
+const SQLITE = /^sqlite:/i;
+const POSTGRES = /^postgres(ql)?:\/\//i;
+
+/** The secret parts of a Postgres URL, raw and decoded: a driver may echo either. */
+function urlSecrets(url: string): string[] {
+  try {
+    const u = new URL(url);
+    const raw = u.password;
+    return raw === "" ? [] : [...new Set([raw, decodeURIComponent(raw)])];
+  } catch {
+    return [];
+  }
+}
+
+/** Where a URL points, or undefined for a scheme no built-in bridge speaks. */
+export function parseDatasourceUrl(url: string, programDir: string): BuiltinTarget | undefined {
+  if (POSTGRES.test(url)) return { kind: "postgres", url, secrets: urlSecrets(url) };
+  if (!SQLITE.test(url)) return undefined;
+  let rest = url.slice("sqlite:".length);
+  // `sqlite://file.db` and `sqlite:///abs/file.db` are common spellings of the same thing.
+  if (rest.startsWith("//")) rest = rest.slice(2);
+  let readonly = false;
+  const query = rest.indexOf("?");
+  if (query >= 0) {
+    readonly = new URLSearchParams(rest.slice(query + 1)).get("mode") === "ro";
+    rest = rest.slice(0, query);
+  }
+  if (rest === "") return undefined;
+  if (rest === ":memory:") return { kind: "sqlite", path: ":memory:", readonly };
+  return { kind: "sqlite", path: isAbsolute(rest) ? rest : resolve(programDir, rest), readonly };
+}
+

@@ -1,0 +1,82 @@
+/**
+ * The startup bridge check (spec §12): every declared datasource gets its bridge before
+ * the first statement runs, or the program stops (exit 2), *exact*:
+ * `datasource 'Warehouse' has no registered bridge.`
+ *
+ * Which bridge, in order: the module bridge a tool module exports under `datasources`
+ * (it wins), then `url:` / `url_env:` with a built-in client. A built-in connects on the
+ * first statement; nothing here touches a database.
+ */
+import { startupError } from "../../diagnostics/luma-error";
+import type { ConfigValue, DatasourceDecl, Program } from "../../syntax/ast";
+import type { DatasourceBridge } from "../tools/registry/registry-types";
+import { readEntries, readString } from "../tools/steps/config-values";
+import type { Bridge } from "./bridge";
+import { datasourceErrors } from "./datasource-errors";
+import { parseDatasourceUrl } from "./datasource-url";
+import { moduleBridge } from "./module-bridge";
+import { postgresBridge } from "./postgres-bridge";
+import { sqliteBridge } from "./sqlite-bridge";
+
+export interface DatasourceBridges {
+  /** The bridge of a declared datasource (every one has a bridge once startup passed). */
+  get(datasource: string): Bridge | undefined;
+  /** Closes the connections the built-in bridges opened. */
+  close(): Promise<void>;
+}
+
+export interface ResolveBridgesOptions {
+  program: Program;
+  registry: { datasource(name: string): DatasourceBridge | undefined };
+  env: Record<string, string | undefined>;
+  /** Relative `sqlite:` paths are resolved against the program's directory. */
+  programDir: string;
+}
+
+interface Location {
+  url?: string;
+  urlEnv?: string;
+}
+
+const READERS: Record<string, (v: ConfigValue, o: Location) => void> = {
+  url: (v, o) => (o.url = readString(v)),
+  url_env: (v, o) => (o.urlEnv = readString(v)),
+};
+
+function builtinBridge(decl: DatasourceDecl, opts: ResolveBridgesOptions): Bridge {
+  const loc = readEntries<Location>(decl.entries, READERS, {});
+  let url = loc.url;
+  let from = "its url";
+  if (url === undefined && loc.urlEnv !== undefined) {
+    url = opts.env[loc.urlEnv];
+    from = `the value of ${loc.urlEnv}`;
+    if (url === undefined || url.trim() === "") throw datasourceErrors.envMissing(decl.name, loc.urlEnv);
+    url = url.trim();
+  }
+  if (url === undefined) throw datasourceErrors.noBridge(decl.name);
+  const target = parseDatasourceUrl(url, opts.programDir);
+  if (target === undefined) throw datasourceErrors.unsupportedUrl(decl.name, from);
+  return target.kind === "sqlite" ? sqliteBridge(target.path, target.readonly) : postgresBridge(target.url, target.secrets);
+}
+
+export function resolveDatasourceBridges(opts: ResolveBridgesOptions): DatasourceBridges {
+  const bridges = new Map<string, Bridge>();
+  const problems: string[] = [];
+  for (const decl of opts.program.decls) {
+    if (decl.kind !== "Datasource" || bridges.has(decl.name)) continue;
+    const fromModule = opts.registry.datasource(decl.name);
+    try {
+      bridges.set(decl.name, typeof fromModule === "function" ? moduleBridge(fromModule) : builtinBridge(decl, opts));
+    } catch (e) {
+      problems.push((e as Error).message);
+    }
+  }
+  // Every datasource is reported at once, one per line, as the registry reports its tools.
+  if (problems.length > 0) throw startupError(problems.join("\n"));
+  return {
+    get: (name) => bridges.get(name),
+    async close() {
+      await Promise.allSettled([...bridges.values()].map((b) => b.close()));
+    },
+  };
+}

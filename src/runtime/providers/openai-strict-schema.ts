@@ -1,0 +1,78 @@
+/**
+ * OpenAI strict mode (PROVIDERS.md §1.4): every property listed in `required`, so an optional
+ * field is sent as required-and-nullable (`anyOf: [T, {"type":"null"}]`); on the way back the
+ * `null` of such a field is dropped before local validation (spec §7), so the program sees
+ * exactly what it declared.
+ *
+ * `strict: true` also needs every sub-schema to say what it is; Luma's `any` is `{}`, which
+ * strict mode rejects — such a schema goes with `strict: false` (still the same schema).
+ */
+import type { JsonSchema } from "./provider-types";
+
+type Obj = Record<string, unknown>;
+const isObj = (v: unknown): v is Obj => typeof v === "object" && v !== null && !Array.isArray(v);
+
+export function toOpenAiStrict(schema: JsonSchema): JsonSchema {
+  return strictify(schema) as JsonSchema;
+}
+
+function strictify(s: unknown): unknown {
+  if (!isObj(s)) return s;
+  const out: Obj = { ...s };
+  if (isObj(s.properties)) {
+    const required = new Set(Array.isArray(s.required) ? (s.required as string[]) : []);
+    const props: Obj = {};
+    for (const [key, sub] of Object.entries(s.properties)) {
+      const converted = strictify(sub);
+      props[key] = required.has(key) ? converted : { anyOf: [converted, { type: "null" }] };
+    }
+    out.properties = props;
+    out.required = Object.keys(props);
+  }
+  if (s.items !== undefined) out.items = strictify(s.items);
+  if (Array.isArray(s.anyOf)) out.anyOf = s.anyOf.map(strictify);
+  return out;
+}
+
+/** Does every sub-schema name a type (or enum/const/anyOf)? `{}` (Luma's `any`) does not. */
+export function isStrictCompatible(s: unknown): boolean {
+  if (!isObj(s)) return false;
+  if (s.type === undefined && s.anyOf === undefined && s.enum === undefined && s.const === undefined) return false;
+  if (isObj(s.properties) && !Object.values(s.properties).every(isStrictCompatible)) return false;
+  if (s.items !== undefined && !isStrictCompatible(s.items)) return false;
+  if (Array.isArray(s.anyOf) && !s.anyOf.every(isStrictCompatible)) return false;
+  return true;
+}
+
+/**
+ * Drops, in place, the `null` of every field the ORIGINAL schema leaves optional. The value
+ * is freshly parsed model output, owned by the caller.
+ */
+export function dropOptionalNulls(schema: unknown, value: unknown): void {
+  if (!isObj(schema)) return;
+  if (Array.isArray(value)) {
+    if (schema.items !== undefined) for (const item of value) dropOptionalNulls(schema.items, item);
+    return;
+  }
+  if (!isObj(value)) return;
+  if (Array.isArray(schema.anyOf)) {
+    for (const member of schema.anyOf) if (constsMatch(member, value)) dropOptionalNulls(member, value);
+    return;
+  }
+  if (!isObj(schema.properties)) return;
+  const required = Array.isArray(schema.required) ? (schema.required as string[]) : [];
+  for (const [key, sub] of Object.entries(schema.properties)) {
+    if (!Object.hasOwn(value, key)) continue;
+    if (value[key] === null && !required.includes(key)) delete value[key];
+    else dropOptionalNulls(sub, value[key]);
+  }
+}
+
+/** A tagged-union member applies when its `const` properties (the tag) match the value. */
+function constsMatch(member: unknown, value: Obj): boolean {
+  if (!isObj(member) || !isObj(member.properties)) return false;
+  for (const [key, sub] of Object.entries(member.properties)) {
+    if (isObj(sub) && sub.const !== undefined && value[key] !== sub.const) return false;
+  }
+  return true;
+}

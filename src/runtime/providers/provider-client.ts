@@ -1,0 +1,139 @@
+/**
+ * One provider turn: build the adapter's request, send it through the transport with the
+ * retry policy, read the answer. Each HTTP try is one `provider.request` trace event (model,
+ * provider, attempt, status, tokens in/out when reported, duration) — built from names and
+ * numbers only: the API key lives in a header no event, error or cassette ever sees.
+ */
+import { isLumaError } from "../../diagnostics/luma-error";
+import { providerErrors, redact } from "./provider-errors";
+import type { ProviderAdapter, ResolvedModel, TurnRequest, TurnResult } from "./provider-types";
+import { isRetryableStatus, MAX_HTTP_RETRIES, retryAfterMs, retryDelayMs } from "./retry-policy";
+import { tryParseJson } from "./safe-json";
+import { ResponseTooLarge, type Transport, type WireResponse } from "./transport";
+
+export interface ProviderClient {
+  transport: Transport;
+  /** Injectable so tests never wait; replays do not wait at all. */
+  sleep: (ms: number) => Promise<void>;
+  trace?: (event: object) => void;
+  /** Monotonic ms, for durations. */
+  now: () => number;
+  maxRetries?: number;
+}
+
+export interface ProviderRequestEvent {
+  event: "provider.request";
+  agent: string | null;
+  model: string;
+  provider: string;
+  model_name: string;
+  turn: number;
+  attempt: number;
+  status: number | null;
+  duration_ms: number;
+  tokens_in: number | null;
+  tokens_out: number | null;
+  outcome: "ok" | "error";
+  code: string | null;
+  request_id: string | null;
+}
+
+export interface TurnMeta {
+  agent?: string;
+  /** 0-based provider turn within the ask. */
+  turn: number;
+}
+
+const SNIPPET = 200;
+
+export async function requestTurn(
+  client: ProviderClient,
+  model: ResolvedModel,
+  adapter: ProviderAdapter,
+  turn: TurnRequest,
+  meta: TurnMeta,
+): Promise<TurnResult> {
+  const req = adapter.buildRequest(model, turn);
+  const wire = { url: req.url, headers: req.headers, body: JSON.stringify(req.body) };
+  const secrets = model.apiKey ? [model.apiKey] : [];
+  const info = { provider: model.provider, model: model.name, decl: model.decl, body: req.body, secretHeaders: req.secretHeaders, secrets };
+  const maxRetries = client.maxRetries ?? MAX_HTTP_RETRIES;
+
+  for (let attempt = 1; ; attempt++) {
+    const t0 = client.now();
+    const emit = (status: number | null, outcome: "ok" | "error", extra: Partial<ProviderRequestEvent> = {}) =>
+      client.trace?.({
+        event: "provider.request",
+        agent: meta.agent ?? null,
+        model: model.decl,
+        provider: model.provider,
+        model_name: model.name,
+        turn: meta.turn,
+        attempt,
+        status,
+        duration_ms: Math.round((client.now() - t0) * 1000) / 1000,
+        tokens_in: null,
+        tokens_out: null,
+        outcome,
+        code: outcome === "ok" ? null : "PROVIDER_ERROR",
+        request_id: null,
+        ...extra,
+      } satisfies ProviderRequestEvent);
+
+    let res: WireResponse;
+    try {
+      res = await client.transport(wire, info);
+    } catch (e) {
+      if (isLumaError(e)) {
+        emit(null, "error");
+        throw e;
+      }
+      if (e instanceof ResponseTooLarge) {
+        emit(null, "error");
+        throw providerErrors.tooLarge(model.decl, model.provider, e.limit);
+      }
+      emit(null, "error");
+      if (attempt <= maxRetries) {
+        await client.sleep(retryDelayMs(attempt - 1, undefined));
+        continue;
+      }
+      throw providerErrors.connection(model.decl, model.provider, redact(connectionCause(e), secrets), attempt);
+    }
+
+    const requestId = res.headers["x-request-id"] ?? res.headers["request-id"] ?? null;
+    const parsed = tryParseJson(res.text);
+    if (res.status >= 200 && res.status < 300) {
+      let result: TurnResult;
+      try {
+        if (!parsed.ok) throw new Error(`the body is not JSON (${parsed.error})`);
+        result = adapter.parseResponse(parsed.value, meta.turn);
+      } catch (e) {
+        emit(res.status, "error", { request_id: requestId });
+        throw providerErrors.badBody(model.decl, model.provider, redact((e as Error).message, secrets));
+      }
+      emit(res.status, "ok", { tokens_in: result.usage.input ?? null, tokens_out: result.usage.output ?? null, request_id: requestId });
+      return result;
+    }
+
+    emit(res.status, "error", { request_id: requestId });
+    const body = parsed.ok ? parsed.value : undefined;
+    const retryable = isRetryableStatus(res.status, res.headers);
+    if (retryable && attempt <= maxRetries) {
+      const hint = retryAfterMs(res.headers) ?? adapter.retryDelayFromBody?.(body);
+      await client.sleep(retryDelayMs(attempt - 1, hint));
+      continue;
+    }
+    const detail = (body !== undefined ? adapter.errorMessage(body) : undefined) ?? res.text.slice(0, SNIPPET).trim();
+    throw providerErrors.status(model.decl, model.provider, res.status, redact(detail, secrets) || undefined, retryable, attempt);
+  }
+}
+
+function connectionCause(e: unknown): string {
+  if (e instanceof Error) {
+    if (e.name === "TimeoutError") return "the request timed out";
+    const code = (e as { code?: unknown }).code;
+    return typeof code === "string" && code !== "" ? `${code} (${e.message})` : e.message;
+  }
+  return String(e);
+}
+

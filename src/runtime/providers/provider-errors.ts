@@ -1,0 +1,58 @@
+/**
+ * Every PROVIDER_ERROR in one catalog. `retryable` says whether the `ask` retry loop may make
+ * another attempt (transient HTTP statuses and connection failures, once their own HTTP
+ * retries are spent); everything else — a bad key, a 400, a refused size, a replay miss —
+ * stops the ask at once.
+ *
+ * None of these messages interpolates a secret; provider error text is passed through
+ * `redact` first, because providers echo keys back ("Incorrect API key provided: sk-…").
+ */
+import { runtimeError, startupError, type LumaError } from "../../diagnostics/luma-error";
+
+const who = (model: string, provider: string) => `Model '${model}' (provider "${provider}")`;
+
+export const providerErrors = {
+  missingKey: (model: string, provider: string, variable: string): LumaError =>
+    runtimeError("PROVIDER_ERROR", `${who(model, provider)} needs an API key: environment variable ${variable} is not set.`),
+  noBaseUrl: (model: string, provider: string): LumaError =>
+    runtimeError(
+      "PROVIDER_ERROR",
+      provider === "azure"
+        ? `${who(model, provider)} needs a base_url or the environment variable AZURE_OPENAI_ENDPOINT.`
+        : `${who(model, provider)} needs a base_url.`,
+    ),
+  status: (model: string, provider: string, status: number, detail: string | undefined, retryable: boolean, tries: number): LumaError =>
+    runtimeError(
+      "PROVIDER_ERROR",
+      `${who(model, provider)} request failed with HTTP ${status}${detail ? `: ${detail}` : ""}${tries > 1 ? ` (after ${tries} tries)` : ""}.`,
+      { retryable, details: { status } },
+    ),
+  connection: (model: string, provider: string, cause: string, tries: number): LumaError =>
+    runtimeError(
+      "PROVIDER_ERROR",
+      `${who(model, provider)} could not be reached: ${cause}${tries > 1 ? ` (after ${tries} tries)` : ""}.`,
+      { retryable: true },
+    ),
+  tooLarge: (model: string, provider: string, limit: number): LumaError =>
+    runtimeError("PROVIDER_ERROR", `${who(model, provider)} sent a response larger than the ${limit}-byte limit; it was refused.`),
+  badBody: (model: string, provider: string, why: string): LumaError =>
+    runtimeError("PROVIDER_ERROR", `${who(model, provider)} sent a response Luma cannot read: ${why}.`),
+  replayMiss: (cassette: string, model: string, provider: string, hash: string): LumaError =>
+    runtimeError(
+      "PROVIDER_ERROR",
+      `The cassette ${cassette} has no recorded answer for this request to model '${model}' (provider "${provider}") ` +
+        `(request hash ${hash.slice(0, 12)}); record it again with --record.`,
+      { details: { hash } },
+    ),
+  cassetteUnreadable: (cassette: string, why: string): LumaError => startupError(`cannot read cassette ${cassette}: ${why}`),
+  cassetteUnwritable: (cassette: string, why: string): LumaError => startupError(`cannot write cassette ${cassette}: ${why}`),
+};
+
+const REDACTED = "[redacted]";
+
+/** Replaces every occurrence of each secret (4+ characters) in `text`. */
+export function redact(text: string, secrets: readonly (string | undefined)[]): string {
+  let out = text;
+  for (const s of secrets) if (s && s.length >= 4 && out.includes(s)) out = out.split(s).join(REDACTED);
+  return out;
+}

@@ -1,0 +1,132 @@
+/**
+ * One interface for every provider family (spec §7 provider mapping, PROVIDERS.md).
+ *
+ * The `ask` flow speaks a neutral language — a transcript of user text, assistant turns and
+ * tool results; tool specs; a tool choice; an optional final JSON schema — and an adapter
+ * turns it into its provider's HTTP request and reads the answer back. Assistant turns are
+ * kept in the provider's own shape (`native`) and replayed verbatim, because providers
+ * validate their history (Anthropic tool_use ids, Gemini thought signatures).
+ */
+
+export type JsonSchema = Record<string, unknown>;
+
+export type ProviderName = "openai" | "openai-compatible" | "azure" | "anthropic" | "gemini";
+
+/** A `model` declaration with defaults, environment and overrides applied (spec §5). */
+export interface ResolvedModel {
+  /** The declaration name (`GPT54Mini`): what traces and errors call the model. */
+  decl: string;
+  provider: ProviderName;
+  /** The provider's model id; for Azure the deployment name. */
+  name: string;
+  temperature?: number;
+  maxTokens?: number;
+  /** SDK-style base URL without a trailing slash (spec §5 `base_url`). */
+  baseUrl: string;
+  /** Never printed, traced or recorded. */
+  apiKey?: string;
+  apiVersion?: string;
+}
+
+export interface ToolSpec {
+  name: string;
+  description?: string;
+  /** The tool's `__tool_<name>_input` as plain JSON Schema. */
+  parameters: JsonSchema;
+}
+
+export type ToolChoice = { type: "auto" } | { type: "none" } | { type: "tool"; name: string };
+
+/** The final answer's schema: always an object root (non-object targets are wrapped). */
+export interface ResponseFormat {
+  name: string;
+  schema: JsonSchema;
+}
+
+export interface ToolCall {
+  /** The provider's id, or one made up for Gemini calls that came without one. */
+  id: string;
+  /** False when `id` was made up: it must not be echoed to the provider. */
+  nativeId: boolean;
+  name: string;
+  /** Parsed arguments; undefined when `argsError` is set. */
+  args: unknown;
+  /** The arguments were not valid JSON (OpenAI sends them as text). */
+  argsError?: string;
+}
+
+export interface ToolResult {
+  call: ToolCall;
+  /** The tool's validated output, or `{ error: { code, message, retryable } }`. */
+  content: unknown;
+  isError: boolean;
+}
+
+export type TranscriptItem =
+  | { kind: "user"; text: string }
+  | { kind: "assistant"; native: unknown }
+  | { kind: "tool_results"; results: ToolResult[] };
+
+/** What one provider request carries; `tools`/`format` are the adapter's prepared forms. */
+export interface TurnRequest {
+  system?: string;
+  transcript: readonly TranscriptItem[];
+  tools?: PreparedTools;
+  toolChoice: ToolChoice;
+  format?: PreparedFormat;
+}
+
+export type FinishReason = "tool_calls" | "stop" | "length" | "refusal" | "other";
+
+export interface Usage {
+  input?: number;
+  output?: number;
+}
+
+export interface TurnResult {
+  /** The assistant turn in the provider's shape, to append to the transcript as is. */
+  assistant: unknown;
+  /** Concatenated answer text (thinking excluded). */
+  text: string;
+  toolCalls: ToolCall[];
+  finish: FinishReason;
+  refusal?: string;
+  usage: Usage;
+}
+
+/** Adapter-prepared tool declarations / final format: built once per ask site, reused per request. */
+export interface PreparedTools {
+  specs: readonly ToolSpec[];
+  wire: unknown;
+  /** For "openai-compatible": the forced tool's declaration alone (servers that only take string choices). */
+  wireByName?: ReadonlyMap<string, unknown>;
+}
+export interface PreparedFormat {
+  format: ResponseFormat;
+  wire: unknown;
+}
+
+export interface ProviderHttpRequest {
+  url: string;
+  headers: Record<string, string>;
+  /** Names of headers that hold a secret: never recorded, traced or shown. */
+  secretHeaders: readonly string[];
+  body: Record<string, unknown>;
+}
+
+export interface ProviderAdapter {
+  readonly family: "openai" | "anthropic" | "gemini";
+  prepareTools(tools: readonly ToolSpec[]): PreparedTools;
+  prepareFormat(format: ResponseFormat): PreparedFormat;
+  buildRequest(model: ResolvedModel, turn: TurnRequest): ProviderHttpRequest;
+  /** Throws a plain Error (worded for the user) when the body is not the provider's shape. */
+  parseResponse(body: unknown, turnIndex: number): TurnResult;
+  /** The provider's own error text from an error body, if it has one. */
+  errorMessage(body: unknown): string | undefined;
+  /** A retry hint carried in an error body (Gemini's RetryInfo), in ms. */
+  retryDelayFromBody?(body: unknown): number | undefined;
+  /** Undo strict-mode adaptations on parsed tool arguments (OpenAI: optional → nullable). */
+  normaliseArgs(tool: ToolSpec, args: unknown): unknown;
+  /** Same for the final answer, before local validation. */
+  normaliseFinal(format: ResponseFormat, value: unknown): unknown;
+}

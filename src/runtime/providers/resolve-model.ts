@@ -1,0 +1,99 @@
+/**
+ * A `model` declaration → a ResolvedModel (spec §5): per-provider defaults for the key
+ * variable and the base URL, `api_key_env`, Azure's endpoint/deployment/api_version, and the
+ * `LUMA_BASE_URL_<MODELNAME>` override (extension) that redirects any model — tests and
+ * proxies use it without editing the program.
+ *
+ * Resolution happens at a model's first `ask`, not at startup: a program whose asks never run
+ * needs no key. With `--replay` nothing is sent, so a missing key or endpoint is fine.
+ */
+import type { ModelDecl } from "../../syntax/ast";
+import { readEntries, readNumber, readString } from "../tools/steps/config-values";
+import { providerErrors } from "./provider-errors";
+import type { ProviderName, ResolvedModel } from "./provider-types";
+
+interface ProviderDefaults {
+  /** Variable read when the model has no `api_key_env`; none = the key is optional. */
+  keyEnv?: string;
+  baseUrl?: string;
+}
+
+export const PROVIDER_DEFAULTS: Readonly<Record<ProviderName, ProviderDefaults>> = {
+  openai: { keyEnv: "OPENAI_API_KEY", baseUrl: "https://api.openai.com/v1" },
+  // Local servers (Ollama, vLLM, llama.cpp) run without a key; never send OPENAI_API_KEY to them.
+  "openai-compatible": {},
+  azure: { keyEnv: "AZURE_OPENAI_API_KEY" },
+  anthropic: { keyEnv: "ANTHROPIC_API_KEY", baseUrl: "https://api.anthropic.com" },
+  gemini: { keyEnv: "GEMINI_API_KEY", baseUrl: "https://generativelanguage.googleapis.com" },
+};
+
+/** Where a replayed request "goes" when the program names no host: it is never contacted. */
+const REPLAY_HOST = "https://replay.invalid";
+
+interface ModelEntries {
+  provider?: string;
+  name?: string;
+  temperature?: number;
+  max_tokens?: number;
+  base_url?: string;
+  api_key_env?: string;
+  deployment?: string;
+  api_version?: string;
+}
+
+const str = (key: keyof ModelEntries) => (v: Parameters<typeof readString>[0], m: ModelEntries) => {
+  (m as Record<string, unknown>)[key] = readString(v);
+};
+const num = (key: keyof ModelEntries) => (v: Parameters<typeof readNumber>[0], m: ModelEntries) => {
+  (m as Record<string, unknown>)[key] = readNumber(v);
+};
+const READERS = {
+  provider: str("provider"),
+  name: str("name"),
+  temperature: num("temperature"),
+  max_tokens: num("max_tokens"),
+  base_url: str("base_url"),
+  api_key_env: str("api_key_env"),
+  deployment: str("deployment"),
+  api_version: str("api_version"),
+};
+
+const trimSlash = (url: string): string => url.replace(/\/+$/, "");
+
+export const baseUrlOverrideVar = (decl: string): string => `LUMA_BASE_URL_${decl.toUpperCase()}`;
+
+export function resolveModel(
+  decl: ModelDecl,
+  env: Record<string, string | undefined>,
+  opts: { replay?: boolean } = {},
+): ResolvedModel {
+  const m = readEntries<ModelEntries>(decl.entries, READERS, {});
+  const provider = (m.provider ?? "openai") as ProviderName;
+  const defaults = PROVIDER_DEFAULTS[provider] ?? {};
+  const override = env[baseUrlOverrideVar(decl.name)];
+  let base = override || m.base_url;
+  if (!base && provider === "azure" && env.AZURE_OPENAI_ENDPOINT) {
+    // The endpoint is the resource host; the SDK's base adds /openai (dated) or /openai/v1.
+    base = trimSlash(env.AZURE_OPENAI_ENDPOINT) + (m.api_version ? "/openai" : "/openai/v1");
+  }
+  base ??= defaults.baseUrl;
+  if (!base) {
+    if (!opts.replay) throw providerErrors.noBaseUrl(decl.name, provider);
+    base = REPLAY_HOST;
+  }
+
+  const keyEnv = m.api_key_env ?? defaults.keyEnv;
+  const apiKey = keyEnv ? env[keyEnv] || undefined : undefined;
+  if (keyEnv && !apiKey && !opts.replay) throw providerErrors.missingKey(decl.name, provider, keyEnv);
+
+  return {
+    decl: decl.name,
+    provider,
+    name: provider === "azure" ? (m.deployment ?? m.name ?? "") : (m.name ?? ""),
+    temperature: m.temperature,
+    maxTokens: m.max_tokens,
+    baseUrl: trimSlash(base),
+    apiKey,
+    apiVersion: provider === "azure" ? m.api_version : undefined,
+  };
+}

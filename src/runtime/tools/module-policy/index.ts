@@ -1,0 +1,10 @@
+export type { ModulePolicy } from "./module-policy";
+export { builtinName, policyNotices, resolveModulePolicy } from "./module-policy";
+export { loadStrictModule, runsInProcess } from "./load-strict-module";
+export type { StrictModuleInput } from "./load-strict-module";
+export { limitCalls, Semaphore, hostError } from "./module-semaphore";
+export { NETWORK_CONTEXT_GLOBALS, PROCESS_FACADE_KEYS, STRICT_CONTEXT_GLOBALS } from "./strict-context";
+export { LINT_RULES } from "./lint-rules";
+export { NETWORK_BUILTINS, judgeSpecifier } from "./specifier-judgement";
+export type { PolicyRule, PolicyViolation } from "./policy-violation";
+export { assertInsideProject } from "./module-file-confinement";

@@ -1,0 +1,64 @@
+/**
+ * Loading one tool module under `sandbox: "strict"` (spec §10), after integrity passed:
+ *
+ * 1. the static checks over the module and the project files it loads — lint, builtin
+ *    allowlist, project confinement, `dependencies` — every violation in one startup error;
+ * 2. CommonJS and TypeScript run in a fresh VM context with an explicit global list, their
+ *    `require`/`import` judged again when they run; an ES module (`.mjs`, `type: module`)
+ *    loads in-process with Bun's loader and sees the real globals.
+ */
+import type { DependencyRules } from "../module-loading/dependency-rules";
+import type { ModuleKind } from "../module-loading/module-kind";
+import type { PreparedSource } from "../module-loading/prepare-source";
+import { checkModuleGraph } from "./module-graph-check";
+import type { ModulePolicy } from "./module-policy";
+import { refusedModule } from "./policy-violation";
+import { createStrictContext } from "./strict-context";
+import { runCommonJsInContext } from "./strict-commonjs-loader";
+import { loadEsmInContext } from "./strict-esm-loader";
+import type { StrictScope } from "./strict-scope";
+
+export interface StrictModuleInput {
+  policy: ModulePolicy;
+  rules?: DependencyRules;
+  shownPath: string;
+  realPath: string;
+  kind: ModuleKind;
+  raw: string;
+  prepared: PreparedSource;
+  /** Bun's in-process ES module loader (module-loading/esm-loader.ts), for `.mjs` / type:module. */
+  loadInProcess: () => Promise<unknown>;
+}
+
+/** Whether Bun's loader runs the module (real globals) rather than the VM context. */
+export const runsInProcess = (kind: ModuleKind): boolean => kind === "esm";
+
+export async function loadStrictModule(input: StrictModuleInput): Promise<unknown> {
+  const scope = { policy: input.policy, rules: input.rules };
+  const inProcess = runsInProcess(input.kind);
+  const { violations, checked } = checkModuleGraph(scope, {
+    file: input.realPath,
+    raw: input.raw,
+    transpiled: input.prepared.transpiled,
+    inProcess,
+  });
+  if (violations.length > 0) throw refusedModule(input.shownPath, violations);
+  if (inProcess) return input.loadInProcess();
+
+  const strict: StrictScope = {
+    ...scope,
+    shownPath: input.shownPath,
+    realm: createStrictContext(input.policy, `luma tool module ${input.shownPath}`),
+    phase: "load",
+    commonJs: new Map(),
+    esModules: new Map(),
+    checked: new Set(checked),
+  };
+  try {
+    return input.prepared.runAs === "cjs"
+      ? runCommonJsInContext(strict, input.realPath, input.prepared.code)
+      : await loadEsmInContext(strict, input.realPath, input.prepared.code);
+  } finally {
+    strict.phase = "call";
+  }
+}

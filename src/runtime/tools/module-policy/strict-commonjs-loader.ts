@@ -1,0 +1,76 @@
+/**
+ * CommonJS under strict (spec §10): the module's wrapper is compiled inside the module's VM
+ * context, and its `require` admits a specifier only through the strict decision table —
+ * at call time, so `require("f" + "s")` or `require(name)` gets the verdict of the name it
+ * computes to.
+ *
+ * What `require` hands back: "luma" from memory; an allowed builtin or package from the
+ * host (the host's own object); a project CommonJS file run in the same context after its
+ * own checks; a JSON file parsed in the context. An ES module cannot be `require`d here
+ * (its loading is asynchronous in the VM); `require.cache` and `require.main` do not exist.
+ */
+import { createRequire } from "node:module";
+import { dirname, extname } from "node:path";
+import vm from "node:vm";
+import { readFileSync } from "node:fs";
+import { lumaModuleExports } from "../module-loading/luma-virtual-module";
+import { admit, notFound, refuse, type StrictScope } from "./strict-scope";
+import { readCheckedFile } from "./strict-files";
+import { dynamicImport } from "./strict-dynamic-import";
+
+const WRAPPER_PARAMS = ["exports", "require", "module", "__filename", "__dirname"];
+
+/** Runs `code` as the CommonJS module `file` in the scope's context; returns `module.exports`. */
+export function runCommonJsInContext(scope: StrictScope, file: string, code: string): unknown {
+  const module = scope.realm.makeModule(file);
+  scope.commonJs.set(file, module);
+  const wrapper = vm.compileFunction(code, WRAPPER_PARAMS, {
+    filename: file,
+    parsingContext: scope.realm.context,
+    importModuleDynamically: ((specifier: string) => dynamicImport(scope, specifier, file)) as never,
+  }) as (...args: unknown[]) => void;
+  wrapper.call(module.exports, module.exports, strictRequire(scope, file), module, file, dirname(file));
+  module.loaded = true;
+  return module.exports;
+}
+
+/** What an admitted specifier gives `require`. Shared with the ES module linker. */
+export function requireTarget(scope: StrictScope, specifier: unknown, fromFile: string): unknown {
+  const target = admit(scope, specifier, fromFile);
+  switch (target.kind) {
+    case "luma":
+      return lumaModuleExports;
+    case "builtin":
+      return createRequire(fromFile)(target.name.startsWith("bun") ? target.name : `node:${target.name}`);
+    case "package":
+      // Allowed packages are the user's declared dependencies; they load with Bun's loader.
+      return createRequire(fromFile)(target.path);
+    case "missing":
+      throw notFound(target.specifier, fromFile);
+    case "file":
+      return requireProjectFile(scope, target.path);
+  }
+}
+
+function requireProjectFile(scope: StrictScope, path: string): unknown {
+  const cached = scope.commonJs.get(path);
+  if (cached) return cached.exports;
+  if (extname(path) === ".json") return scope.realm.parseJson(readFileSync(path, "utf8"));
+  const prepared = readCheckedFile(scope, path);
+  if (prepared.runAs !== "cjs") {
+    throw refuse(scope, "file_type", `requires '${path}', an ES module (under strict, require() loads CommonJS and JSON files; use import)`);
+  }
+  return runCommonJsInContext(scope, path, prepared.code);
+}
+
+/** The controlled `require` of `from` (also `import.meta.require` of a TypeScript ES module). */
+export function strictRequire(scope: StrictScope, from: string): NodeJS.Require {
+  const require = scope.realm.wrapFunction((specifier: unknown) => requireTarget(scope, specifier, from), "require") as unknown as NodeJS.Require;
+  const resolve = (specifier: unknown) => {
+    const target = admit(scope, specifier, from);
+    if (target.kind === "missing") throw notFound(target.specifier, from);
+    return target.kind === "file" || target.kind === "package" ? target.path : String(specifier);
+  };
+  require.resolve = scope.realm.wrapFunction(resolve, "resolve") as unknown as NodeJS.RequireResolve;
+  return require;
+}

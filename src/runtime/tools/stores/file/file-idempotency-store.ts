@@ -1,0 +1,319 @@
+/**
+ * The file idempotency store (spec §11 `backend: "file"`): records that outlive the process
+ * and are shared by the processes of one machine.
+ *
+ * Layout, for `path` = `.luma-idempotency.json`:
+ *   .luma-idempotency.json          the versioned envelope of done records (envelope.ts)
+ *   .luma-idempotency.json.lock     the exclusive lock (file-lock.ts, flock)
+ *   .luma-idempotency.json.claims   the table of running keys (claim-table.ts)
+ *
+ * Every operation runs under the lock and is synchronous, so it is atomic against other
+ * processes and needs no in-process queue. A claim reads the claim table (which also names
+ * the envelope's current write_id), re-reads the envelope only if another process wrote it
+ * since, and adds its claim when the key is free: no durable write. `complete` drops the
+ * claim and does the one durable write of the call (temp + fsync + rename + directory
+ * fsync, durable-write.ts), so anyone who sees the claim gone finds the record. A caller that meets a running
+ * claim of another process looks at the table again now and then until the claim is gone
+ * or stale (owner dead, or lease passed), then claims again.
+ *
+ * At open: a missing file is created; a corrupt one is quarantined (renamed aside, with a
+ * `warning:` line) and a fresh one created; a wrong key, a newer version or an encrypted
+ * file without encryption configured stop the program and leave the file as it is;
+ * expired records, claims of dead processes and temp files of dead writers are purged.
+ *
+ * The whole envelope is rewritten on every completion: simple and crash-safe, at a cost
+ * that grows with the number of live records (see the README's figures). It is a store for
+ * one machine, not a transactional backend for a pool of machines.
+ */
+import { mkdirSync, readFileSync, renameSync, unlinkSync } from "node:fs";
+import { dirname } from "node:path";
+import { runtimeError, startupError, type LumaError } from "../../../../diagnostics/luma-error";
+import type { Clock } from "../../clock";
+import type { ClaimRequest, ClaimResult, ClaimToken, IdempotencyStore } from "../idempotency-store";
+import { ClaimTable, type Claim, type TableState } from "./claim-table";
+import { crashPoint } from "./crash-points";
+import { staleTempFiles, writeFileDurably } from "./durable-write";
+import { decodeEnvelope, encodeEnvelope, encryptedKdf, ENVELOPE_VERSION, newWriteId, parseEnvelope, peekWriteId, type Records } from "./envelope";
+import { deriveKeys, digestOf, newKdfParams, type StoreKeys } from "./envelope-cipher";
+import { FileLock } from "./file-lock";
+import { isProcessAlive } from "./process-alive";
+
+export interface FileStoreOptions {
+  /** Absolute path of the envelope file. */
+  path: string;
+  /** How messages name the file (the path as configured). */
+  displayPath?: string;
+  encryption?: "aes-256-gcm";
+  /** The value of LUMA_IDEMPOTENCY_KEY. Never stored, never printed. */
+  passphrase?: string;
+  clock: Clock;
+  warn: (line: string) => void;
+  /** How long to wait for a live lock holder before failing (default 10 s). */
+  lockWaitMs?: number;
+}
+
+class FileClaimToken {
+  constructor(
+    /** Names the claim file. */
+    readonly digest: string,
+    readonly claim: Claim,
+    /** The fingerprint digest the done record keeps. */
+    readonly recordFp: string,
+  ) {}
+}
+
+const DONE_CONFLICT: ClaimResult = { kind: "conflict", running: false };
+const RUNNING_CONFLICT: ClaimResult = { kind: "conflict", running: true };
+const POLL_FIRST_MS = 2;
+const POLL_MAX_MS = 50;
+
+const newToken = (): string => newWriteId() + newWriteId();
+
+export class FileIdempotencyStore implements IdempotencyStore {
+  private records: Records = new Map();
+  /** write_id of the envelope `records` was read from (or last written); undefined = reload. */
+  private writeId: string | undefined = undefined;
+  private readonly lock: FileLock;
+  private readonly claims: ClaimTable;
+  private readonly shown: string;
+  /** Claims this store holds, by token: in-process waiters wait on these without polling. */
+  private readonly local = new Map<string, { settled: Promise<void>; wake: () => void }>();
+
+  private constructor(
+    private readonly opts: FileStoreOptions,
+    private keys: StoreKeys | undefined,
+  ) {
+    this.shown = opts.displayPath ?? opts.path;
+    mkdirSync(dirname(opts.path), { recursive: true });
+    this.lock = new FileLock(`${opts.path}.lock`, opts.lockWaitMs);
+    this.claims = new ClaimTable(`${opts.path}.claims`);
+  }
+
+  /** Opens (or creates) the store; its errors are startup errors (the program does not run). */
+  static open(opts: FileStoreOptions): FileIdempotencyStore {
+    if (opts.encryption !== undefined && !opts.passphrase) {
+      throw startupError(
+        `idempotency_store encryption "${opts.encryption}" needs the passphrase in LUMA_IDEMPOTENCY_KEY, which is not set.`,
+      );
+    }
+    const store = new FileIdempotencyStore(opts, undefined);
+    store.lock.with(() => store.openLocked());
+    return store;
+  }
+
+  claim(req: ClaimRequest): ClaimResult {
+    return this.lock.with(() => {
+      const table = this.claims.read();
+      this.refresh(table.writeId);
+      const now = this.opts.clock.now();
+      const rec = this.records.get(req.key);
+      // Inside the envelope (sealed when encrypted) a plain digest is enough; the claim
+      // table lies in the open, so its digests are keyed (see digestOf).
+      if (rec !== undefined && rec.exp > now) {
+        return rec.fp === digestOf(undefined, req.fingerprint) ? { kind: "done", value: rec.value } : DONE_CONFLICT;
+      }
+      const fp = digestOf(this.keys, req.fingerprint);
+      const digest = digestOf(this.keys, req.key);
+      const existing = table.claims.get(digest);
+      if (existing !== undefined && !this.isStale(existing, now)) {
+        return existing.fp === fp ? { kind: "running", settled: this.whenSettled(digest, existing) } : RUNNING_CONFLICT;
+      }
+      // Free, or held by a dead owner / past its lease: ours now (we hold the lock, so no one else takes it too).
+      const claim: Claim = { pid: process.pid, token: newToken(), fp, leaseUntil: now + req.leaseMs };
+      table.claims.set(digest, claim);
+      this.claims.write(table);
+      crashPoint("after-claim");
+      let resolve!: () => void;
+      const settled = new Promise<void>((r) => (resolve = r));
+      this.local.set(claim.token, { settled, wake: resolve });
+      return { kind: "claimed", token: new FileClaimToken(digest, claim, digestOf(undefined, req.fingerprint)) };
+    });
+  }
+
+  complete(key: string, token: ClaimToken, value: unknown, ttlMs: number): void {
+    const { digest, claim, recordFp } = token as FileClaimToken;
+    try {
+      this.lock.with(() => {
+        const table = this.claims.read();
+        // About to rewrite the whole file: trust its own write_id, not just the table's.
+        this.refresh(peekWriteId(this.opts.path));
+        // Fenced: our claim passed its lease and another caller took the key over (and may
+        // have finished with it): only the holder of the claim's token records a result.
+        if (table.claims.get(digest)?.token !== claim.token) return;
+        this.records.set(key, { fp: recordFp, exp: this.opts.clock.now() + ttlMs, value });
+        table.claims.delete(digest);
+        this.persist(table);
+      });
+    } finally {
+      this.settleLocal(claim.token);
+    }
+  }
+
+  release(_key: string, token: ClaimToken): void {
+    const { digest, claim } = token as FileClaimToken;
+    try {
+      this.lock.with(() => {
+        const table = this.claims.read();
+        if (table.claims.get(digest)?.token === claim.token && table.claims.delete(digest)) this.claims.write(table);
+      });
+    } finally {
+      this.settleLocal(claim.token);
+    }
+  }
+
+  close(): void {
+    this.claims.close();
+    this.lock.close();
+  }
+
+  /** Done records as the file holds them now (tests and diagnostics). */
+  snapshot(): Records {
+    return this.lock.with(() => {
+      this.refresh(peekWriteId(this.opts.path));
+      return new Map(this.records);
+    });
+  }
+
+  // ——— under the lock ———
+
+  private openLocked(): void {
+    const o = this.opts;
+    let text: string | undefined;
+    try {
+      text = readFileSync(o.path, "utf8");
+    } catch (e) {
+      if ((e as NodeJS.ErrnoException).code !== "ENOENT") throw e;
+    }
+    if (o.encryption !== undefined) {
+      const doc = text === undefined ? undefined : parseEnvelope(text);
+      this.keys = deriveKeys(o.passphrase!, (doc && encryptedKdf(doc)) ?? newKdfParams());
+    }
+    let dirty = text === undefined;
+    if (text !== undefined) {
+      const decoded = decodeEnvelope(text, this.keys);
+      if (decoded.kind === "ok") {
+        this.records = decoded.records;
+        this.writeId = decoded.writeId;
+        dirty = decoded.encrypted !== (this.keys !== undefined); // a plain file is sealed on first open with a key
+      } else if (decoded.kind === "corrupt") {
+        this.quarantine(decoded.reason);
+        dirty = true;
+      } else {
+        throw this.unreadable(decoded.kind, decoded.kind === "newer" ? decoded.version : 0, startupError);
+      }
+    }
+    const now = o.clock.now();
+    for (const [key, rec] of this.records) {
+      if (rec.exp <= now) {
+        this.records.delete(key);
+        dirty = true;
+      }
+    }
+    const table = this.claims.read();
+    for (const [digest, claim] of table.claims) if (this.isStale(claim, now)) table.claims.delete(digest);
+    if (dirty) this.persist(table);
+    else this.claims.write({ writeId: this.writeId, claims: table.claims });
+    for (const temp of staleTempFiles(o.path, isProcessAlive)) unlinkQuietly(temp);
+  }
+
+  /** Re-reads the envelope unless `writeId` says it is the one already in memory. */
+  private refresh(writeId: string | undefined): void {
+    if (this.writeId !== undefined && writeId === this.writeId) return;
+    let text: string;
+    try {
+      text = readFileSync(this.opts.path, "utf8");
+    } catch (e) {
+      if ((e as NodeJS.ErrnoException).code !== "ENOENT") throw e;
+      this.records = new Map(); // deleted under us: start over, and write it back on the next completion
+      this.writeId = undefined;
+      return;
+    }
+    const decoded = decodeEnvelope(text, this.keys);
+    if (decoded.kind === "ok") {
+      this.records = decoded.records;
+      this.writeId = decoded.writeId;
+    } else if (decoded.kind === "corrupt") {
+      this.quarantine(decoded.reason);
+      this.persist(this.claims.read());
+    } else {
+      throw this.unreadable(decoded.kind, decoded.kind === "newer" ? decoded.version : 0, (m) => runtimeError("RUNTIME_ERROR", m));
+    }
+  }
+
+  /**
+   * Writes the live records durably (dropping expired ones), with the table saying which
+   * write_id to expect. The table goes first: a crash between the two leaves a table that
+   * names a write the file does not have, which only makes readers re-read the file; the
+   * other order could leave them trusting a stale copy.
+   */
+  private persist(table: TableState): void {
+    const now = this.opts.clock.now();
+    for (const [key, rec] of this.records) if (rec.exp <= now) this.records.delete(key);
+    const writeId = newWriteId();
+    this.writeId = undefined; // if the write fails, re-read the file next time
+    this.claims.write({ writeId, claims: table.claims });
+    writeFileDurably(this.opts.path, encodeEnvelope(this.records, writeId, this.keys));
+    this.writeId = writeId;
+  }
+
+  private quarantine(reason: string): void {
+    const aside = `${this.opts.path}.corrupt-${new Date().toISOString().replace(/[:.]/g, "-")}-${process.pid}`;
+    renameSync(this.opts.path, aside);
+    this.opts.warn(
+      `warning: idempotency store ${this.shown} is corrupt (${reason}); moved it aside to ${aside} and started an empty store.`,
+    );
+    this.records = new Map();
+    this.writeId = undefined;
+  }
+
+  private unreadable(kind: "newer" | "wrong-key" | "needs-key", version: number, make: (m: string) => LumaError): LumaError {
+    const messages = {
+      "wrong-key": `LUMA_IDEMPOTENCY_KEY does not match the key idempotency store ${this.shown} was encrypted with; the file was left unchanged.`,
+      newer: `Idempotency store ${this.shown} has envelope version ${version}, newer than this Luma reads (${ENVELOPE_VERSION}); the file was left unchanged.`,
+      "needs-key": `Idempotency store ${this.shown} is encrypted: set "encryption": "aes-256-gcm" in idempotency_store and LUMA_IDEMPOTENCY_KEY; the file was left unchanged.`,
+    };
+    return make(messages[kind]);
+  }
+
+  // ——— waiting for a running claim ———
+
+  private isStale(claim: Claim, now: number): boolean {
+    return claim.leaseUntil <= now || !isProcessAlive(claim.pid);
+  }
+
+  private settleLocal(token: string): void {
+    const entry = this.local.get(token);
+    if (entry === undefined) return;
+    this.local.delete(token);
+    entry.wake();
+  }
+
+  /** Resolves once the claim is gone, replaced or stale; the caller then claims again. */
+  private whenSettled(digest: string, claim: Claim): Promise<void> {
+    const local = this.local.get(claim.token);
+    if (local !== undefined) return local.settled;
+    return new Promise<void>((resolve) => {
+      let pause = POLL_FIRST_MS;
+      const check = () => {
+        let now: Claim | undefined;
+        try {
+          now = this.lock.with(() => this.claims.read().claims.get(digest));
+        } catch {
+          return resolve(); // the lock is stuck: let the caller's claim report it
+        }
+        if (now === undefined || now.token !== claim.token || this.isStale(now, this.opts.clock.now())) return resolve();
+        pause = Math.min(pause * 2, POLL_MAX_MS);
+        setTimeout(check, pause).unref(); // the caller's own deadline keeps the process alive, not this poll
+      };
+      setTimeout(check, pause).unref();
+    });
+  }
+}
+
+const unlinkQuietly = (path: string): void => {
+  try {
+    unlinkSync(path);
+  } catch {
+    // already gone
+  }
+};

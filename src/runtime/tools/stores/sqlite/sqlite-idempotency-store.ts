@@ -1,0 +1,241 @@
+/**
+ * The SQLite idempotency store (spec §11 extension, `backend: "sqlite"`): one database file
+ * shared by the processes of one machine, through Bun's built-in SQLite.
+ *
+ *   luma_idempotency_meta     the header (store-header.ts: format, version, encryption)
+ *   luma_idempotency_records  one row per key: record-row.ts, ids and values by record-codec.ts
+ *
+ * WAL lets readers run beside the one writer; `busy_timeout` makes a process wait for the
+ * write lock instead of failing. A claim is one IMMEDIATE transaction (it takes the write
+ * lock first, so read-then-write cannot race another process): read the key's row, answer
+ * from it when it is live, else write an in-flight row with a fresh token and a lease.
+ * `complete` is one upsert fenced by the token; it alone runs with `synchronous = FULL`
+ * (the WAL is fsynced), because only a done record must survive a power loss — a lost
+ * claim means what a dead owner's claim means, the key is free.
+ *
+ * Everything is synchronous, like the file store: the pipeline takes no promise hop. A
+ * waiter on another process's claim polls the row until it is gone, done or past its lease.
+ * Leases are the only way a claim of a dead process ends (no pid checks: processes in other
+ * containers sharing the file may have other pid namespaces).
+ */
+import { Database, type Statement } from "bun:sqlite";
+import { mkdirSync } from "node:fs";
+import { dirname } from "node:path";
+import { runtimeError, startupError, type LumaError } from "../../../../diagnostics/luma-error";
+import type { Clock } from "../../clock";
+import { ClaimWaiters } from "../claim-waiters";
+import type { ClaimRequest, ClaimResult, ClaimToken, IdempotencyStore } from "../idempotency-store";
+import { RecordCodec } from "../record-codec";
+import { DONE_CONFLICT, findLive, newClaimToken, RUNNING_CONFLICT, type RecordRow } from "../record-row";
+import { decideHeader, requirePassphrase } from "../store-header";
+
+export interface SqliteStoreOptions {
+  /** Absolute path of the database file. */
+  path: string;
+  /** How messages name the store (the path as configured). */
+  displayPath?: string;
+  encryption?: "aes-256-gcm";
+  /** The value of LUMA_IDEMPOTENCY_KEY. Never stored, never printed. */
+  passphrase?: string;
+  clock: Clock;
+  /** How long to wait for another process's write lock (default 10 s). */
+  busyTimeoutMs?: number;
+}
+
+const SCHEMA = `
+CREATE TABLE IF NOT EXISTS luma_idempotency_meta (name TEXT PRIMARY KEY, value TEXT NOT NULL);
+CREATE TABLE IF NOT EXISTS luma_idempotency_records (
+  kd TEXT PRIMARY KEY, fp TEXT NOT NULL, done INTEGER NOT NULL, token TEXT NOT NULL,
+  live_until INTEGER NOT NULL, value TEXT
+) WITHOUT ROWID;
+CREATE INDEX IF NOT EXISTS luma_idempotency_records_live_until ON luma_idempotency_records (live_until);
+`;
+
+interface SqlRow {
+  fp: string;
+  done: number;
+  token: string;
+  live_until: number;
+  value: string | null;
+}
+
+class SqliteClaim {
+  constructor(
+    readonly kd: string,
+    readonly fp: string,
+    readonly token: string,
+  ) {}
+}
+
+const SWEEP_EVERY = 1024;
+const POLL = { firstMs: 2, maxMs: 50 };
+
+export class SqliteIdempotencyStore implements IdempotencyStore {
+  private codec!: RecordCodec;
+  private readonly waiters = new ClaimWaiters(POLL);
+  private claimsUntilSweep = SWEEP_EVERY;
+  private readonly shown: string;
+  private readonly q: {
+    row: Statement<SqlRow, [string]>;
+    write: Statement<unknown, [string, string, number, string, number, string | null]>;
+    complete: Statement<unknown, [string, string, string, number, string]>;
+    release: Statement<unknown, [string, string]>;
+    held: Statement<{ one: number }, [string, string, number]>;
+    sweep: Statement<unknown, [number]>;
+  };
+  private readonly claimTx: (req: ClaimRequest, kd: string, fp: string) => ClaimResult;
+
+  private constructor(
+    private readonly db: Database,
+    private readonly opts: SqliteStoreOptions,
+  ) {
+    this.shown = opts.displayPath ?? opts.path;
+    const R = "luma_idempotency_records";
+    this.q = {
+      row: db.query(`SELECT fp, done, token, live_until, value FROM ${R} WHERE kd = ?`),
+      write: db.query(`INSERT OR REPLACE INTO ${R} (kd, fp, done, token, live_until, value) VALUES (?, ?, ?, ?, ?, ?)`),
+      // Fenced: stores when the key is ours or free; a row of another claim (taken over) wins.
+      complete: db.query(
+        `INSERT INTO ${R} (kd, fp, done, token, live_until, value) VALUES (?1, ?2, 1, ?3, ?4, ?5)
+         ON CONFLICT (kd) DO UPDATE SET done = 1, live_until = excluded.live_until, value = excluded.value
+         WHERE ${R}.token = excluded.token AND ${R}.done = 0`,
+      ),
+      release: db.query(`DELETE FROM ${R} WHERE kd = ? AND token = ? AND done = 0`),
+      held: db.query(`SELECT 1 AS one FROM ${R} WHERE kd = ? AND token = ? AND done = 0 AND live_until > ?`),
+      sweep: db.query(`DELETE FROM ${R} WHERE live_until <= ?`),
+    };
+    this.claimTx = db.transaction((req: ClaimRequest, kd: string, fp: string) => this.claimLocked(req, kd, fp)).immediate;
+  }
+
+  /** Opens (or creates) the store; its errors are startup errors (the program does not run). */
+  static open(opts: SqliteStoreOptions): SqliteIdempotencyStore {
+    const shown = opts.displayPath ?? opts.path;
+    requirePassphrase({ ...opts, shown });
+    let db: Database;
+    try {
+      mkdirSync(dirname(opts.path), { recursive: true });
+      db = new Database(opts.path, { create: true });
+      db.exec(`PRAGMA busy_timeout = ${Math.max(0, Math.floor(opts.busyTimeoutMs ?? 10_000))}`);
+      db.exec("PRAGMA journal_mode = WAL");
+      db.exec("PRAGMA synchronous = NORMAL");
+      db.exec(SCHEMA);
+    } catch (e) {
+      throw startupError(`Idempotency store ${shown}: cannot open it as a SQLite database: ${(e as Error).message}`);
+    }
+    try {
+      const store = new SqliteIdempotencyStore(db, opts);
+      db.transaction(() => store.openLocked()).immediate();
+      return store;
+    } catch (e) {
+      db.close();
+      throw (e as LumaError).name === "LumaError" ? e : startupError(`Idempotency store ${shown}: cannot open it: ${(e as Error).message}`);
+    }
+  }
+
+  claim(req: ClaimRequest): ClaimResult {
+    if (--this.claimsUntilSweep === 0) this.sweep();
+    const kd = this.codec.idOf(req.key);
+    return this.guard(() => this.claimTx(req, kd, this.codec.idOf(req.fingerprint)), true);
+  }
+
+  complete(_key: string, token: ClaimToken, value: unknown, ttlMs: number): void {
+    const claim = token as SqliteClaim;
+    try {
+      const encoded = this.codec.encodeValue(claim.kd, value);
+      this.guard(() => {
+        this.db.exec("PRAGMA synchronous = FULL");
+        try {
+          this.q.complete.run(claim.kd, claim.fp, claim.token, this.opts.clock.now() + ttlMs, encoded);
+        } finally {
+          this.db.exec("PRAGMA synchronous = NORMAL");
+        }
+      }, false);
+    } finally {
+      this.waiters.settle(claim.token);
+    }
+  }
+
+  release(_key: string, token: ClaimToken): void {
+    const claim = token as SqliteClaim;
+    try {
+      this.guard(() => this.q.release.run(claim.kd, claim.token), false);
+    } finally {
+      this.waiters.settle(claim.token);
+    }
+  }
+
+  close(): void {
+    this.db.close();
+  }
+
+  /** Rows as the database holds them now (tests and diagnostics). */
+  rows(): (RecordRow & { kd: string })[] {
+    return this.db
+      .query<SqlRow & { kd: string }, []>("SELECT kd, fp, done, token, live_until, value FROM luma_idempotency_records ORDER BY kd")
+      .all()
+      .map((r) => ({ kd: r.kd, fp: r.fp, done: r.done === 1, token: r.token, until: r.live_until, value: r.value }));
+  }
+
+  // ——— inside the IMMEDIATE transaction ———
+
+  private claimLocked(req: ClaimRequest, kd: string, fp: string): ClaimResult {
+    const now = this.opts.clock.now();
+    const found = findLive(toRow(this.q.row.get(kd)), fp, now);
+    if (found !== undefined) {
+      if (found.kind === "done") return { kind: "done", value: this.codec.decodeValue(kd, found.value) };
+      if (found.kind === "conflict") return found.running ? RUNNING_CONFLICT : DONE_CONFLICT;
+      return { kind: "running", settled: this.waiters.whenSettled(found.token, () => this.isHeld(kd, found.token)) };
+    }
+    const token = newClaimToken();
+    this.q.write.run(kd, fp, 0, token, now + req.leaseMs, null);
+    this.waiters.own(token);
+    return { kind: "claimed", token: new SqliteClaim(kd, fp, token) };
+  }
+
+  private openLocked(): void {
+    const stored = this.db.query<{ value: string }, []>("SELECT value FROM luma_idempotency_meta WHERE name = 'header'").get();
+    const decision = decideHeader(stored?.value, { ...this.opts, shown: this.shown });
+    this.codec = new RecordCodec(decision.keys, this.shown);
+    if (decision.kind === "seal") this.sealRows();
+    if (decision.write !== undefined) {
+      this.db.query("INSERT OR REPLACE INTO luma_idempotency_meta (name, value) VALUES ('header', ?)").run(decision.write);
+    }
+    this.q.sweep.run(this.opts.clock.now());
+  }
+
+  /** A plain store opened with encryption: every row is renamed and sealed in place. */
+  private sealRows(): void {
+    const rows = this.rows();
+    this.db.exec("DELETE FROM luma_idempotency_records");
+    for (const r of rows) {
+      const kd = this.codec.sealedId(r.kd);
+      const value = r.value === null ? null : this.codec.sealPlainValue(r.kd, r.value);
+      this.q.write.run(kd, this.codec.sealedId(r.fp), r.done ? 1 : 0, r.token, r.until, value);
+    }
+  }
+
+  private isHeld(kd: string, token: string): boolean {
+    return this.q.held.get(kd, token, this.opts.clock.now()) !== null;
+  }
+
+  private sweep(): void {
+    this.claimsUntilSweep = SWEEP_EVERY;
+    try {
+      this.q.sweep.run(this.opts.clock.now());
+    } catch {
+      // busy: the next sweep will do
+    }
+  }
+
+  private guard<T>(op: () => T, retryable: boolean): T {
+    try {
+      return op();
+    } catch (e) {
+      if ((e as LumaError).name === "LumaError") throw e;
+      throw runtimeError("RUNTIME_ERROR", `Idempotency store ${this.shown} failed: ${(e as Error).message}`, { retryable });
+    }
+  }
+}
+
+const toRow = (r: SqlRow | null): RecordRow | undefined =>
+  r === null ? undefined : { fp: r.fp, done: r.done === 1, token: r.token, until: r.live_until, value: r.value };

@@ -1,0 +1,69 @@
+/**
+ * Where a network idempotency store (postgres, redis) connects, and how its failures read.
+ *
+ * `url` or `url_env` (the name of an environment variable holding the URL) come from the
+ * config; credentials never reach a message: the store is shown as its URL without the
+ * `user:password@` part, and every message a driver produces is passed through
+ * redactCredentials with the password and the whole URL as secrets (a driver may echo
+ * either back).
+ */
+import { LumaError, runtimeError, startupError } from "../../../diagnostics/luma-error";
+import { redactCredentials } from "../../datasources/redact-credentials";
+
+export interface StoreConnection {
+  url: string;
+  /** The URL without credentials, query or fragment: `postgres://127.0.0.1:5432/app`. */
+  shown: string;
+  /** Strings never to print (the password, raw and decoded; the URL). */
+  secrets: string[];
+}
+
+export const connectionOf = (
+  backend: string,
+  config: { url?: string; url_env?: string },
+  env: Record<string, string | undefined>,
+): StoreConnection => {
+  let url = config.url;
+  if (config.url_env !== undefined) {
+    url = env[config.url_env];
+    if (url === undefined || url === "") throw startupError(`idempotency_store (${backend}): environment variable ${config.url_env} is not set.`);
+  }
+  if (url === undefined) throw startupError(`idempotency_store (${backend}) needs "url" or "url_env".`);
+  let parsed: URL;
+  try {
+    parsed = new URL(url);
+  } catch {
+    const from = config.url_env !== undefined ? `environment variable ${config.url_env}` : `"url"`;
+    throw startupError(`idempotency_store (${backend}): ${from} does not hold a valid URL.`);
+  }
+  const password = parsed.password;
+  const secrets = [url, ...(password === "" ? [] : [password, safeDecode(password)])];
+  return { url, shown: `${parsed.protocol}//${parsed.host}${parsed.pathname === "/" ? "" : parsed.pathname}`, secrets };
+};
+
+const safeDecode = (s: string): string => {
+  try {
+    return decodeURIComponent(s);
+  } catch {
+    return s;
+  }
+};
+
+const causeOf = (e: unknown): string => {
+  const err = e as { message?: unknown; code?: unknown };
+  const message = typeof err?.message === "string" ? err.message : String(e);
+  return typeof err?.code === "string" && !message.includes(err.code) ? `${message} (${err.code})` : message;
+};
+
+/** A failure while opening the store: the program does not run. */
+export const openFailure = (c: StoreConnection, e: unknown): LumaError =>
+  isLuma(e) ? e : startupError(redactCredentials(`Idempotency store ${c.shown}: cannot open it: ${causeOf(e)}`, c.secrets));
+
+/**
+ * A failure during a call (connection lost, server error). Retryable before the handler
+ * ran (claim); not after it (complete), since a retry would run the handler again.
+ */
+export const callFailure = (c: StoreConnection, e: unknown, retryable: boolean): LumaError =>
+  isLuma(e) ? e : runtimeError("RUNTIME_ERROR", redactCredentials(`Idempotency store ${c.shown} failed: ${causeOf(e)}`, c.secrets), { retryable });
+
+const isLuma = (e: unknown): e is LumaError => e instanceof LumaError;

@@ -1,0 +1,83 @@
+/**
+ * The header a record store (sqlite, postgres, redis) keeps beside its records: format,
+ * version and encryption (with the KDF parameters and the key check), the counterpart of
+ * the file store's envelope header. Opening a store reads it and decides, the same way on
+ * every backend and the same way the file store does:
+ *
+ *   no header                        → write one (plain, or sealed with a fresh KDF salt)
+ *   plain header, encryption asked   → seal the store in place (the backend rewrites its rows)
+ *   sealed header, no encryption     → stop: the store is encrypted; left unchanged
+ *   sealed header, wrong passphrase  → stop: LUMA_IDEMPOTENCY_KEY does not match; left unchanged
+ *   newer version / not a header     → stop; left unchanged
+ */
+import { startupError } from "../../../diagnostics/luma-error";
+import { deriveKeys, kdfParamsValid, keyMatches, newKdfParams, type KdfParams, type StoreKeys } from "./file/envelope-cipher";
+
+export const HEADER_FORMAT = "luma-idempotency-records";
+export const HEADER_VERSION = 1;
+
+export interface HeaderOptions {
+  encryption?: "aes-256-gcm";
+  /** LUMA_IDEMPOTENCY_KEY. Never stored, never printed. */
+  passphrase?: string;
+  /** How messages name the store (credentials already removed). */
+  shown: string;
+}
+
+export type HeaderDecision =
+  /** Use these keys (undefined: plain); `write`: the header to store when there is none yet. */
+  | { kind: "use"; keys: StoreKeys | undefined; write?: string }
+  /** The store is plain and encryption is asked for: seal its rows with `keys`, then store `write`. */
+  | { kind: "seal"; keys: StoreKeys; write: string };
+
+export const headerText = (keys: StoreKeys | undefined): string =>
+  keys === undefined
+    ? JSON.stringify({ format: HEADER_FORMAT, version: HEADER_VERSION, encryption: "none" })
+    : JSON.stringify({ format: HEADER_FORMAT, version: HEADER_VERSION, encryption: "aes-256-gcm", kdf: keys.kdf, key_check: keys.keyCheck });
+
+/** Before touching the backend: encryption without a passphrase stops the program. */
+export const requirePassphrase = (opts: HeaderOptions): void => {
+  if (opts.encryption !== undefined && !opts.passphrase) {
+    throw startupError(`idempotency_store encryption "${opts.encryption}" needs the passphrase in LUMA_IDEMPOTENCY_KEY, which is not set.`);
+  }
+};
+
+const freshKeys = (opts: HeaderOptions): StoreKeys | undefined =>
+  opts.encryption === undefined ? undefined : deriveKeys(opts.passphrase!, newKdfParams());
+
+/** What to do with the header the store holds (`stored`: its text, undefined when absent). */
+export const decideHeader = (stored: string | undefined, opts: HeaderOptions): HeaderDecision => {
+  if (stored === undefined) {
+    const keys = freshKeys(opts);
+    return { kind: "use", keys, write: headerText(keys) };
+  }
+  const left = "; the store was left unchanged.";
+  let doc: Record<string, unknown> | undefined;
+  try {
+    doc = JSON.parse(stored);
+  } catch {
+    doc = undefined;
+  }
+  if (doc === undefined || doc === null || typeof doc !== "object" || doc.format !== HEADER_FORMAT) {
+    throw startupError(`Idempotency store ${opts.shown} holds a header that is not a Luma idempotency store's${left}`);
+  }
+  const version = doc.version;
+  if (!Number.isInteger(version) || (version as number) < 1) throw startupError(`Idempotency store ${opts.shown} has a malformed header${left}`);
+  if ((version as number) > HEADER_VERSION) {
+    throw startupError(`Idempotency store ${opts.shown} has format version ${String(version)}, newer than this Luma reads (${HEADER_VERSION})${left}`);
+  }
+  if (doc.encryption === "none") {
+    if (opts.encryption === undefined) return { kind: "use", keys: undefined };
+    const keys = freshKeys(opts)!;
+    return { kind: "seal", keys, write: headerText(keys) };
+  }
+  if (opts.encryption === undefined) {
+    throw startupError(`Idempotency store ${opts.shown} is encrypted: set "encryption": "aes-256-gcm" in idempotency_store and LUMA_IDEMPOTENCY_KEY${left}`);
+  }
+  if (!kdfParamsValid(doc.kdf)) throw startupError(`Idempotency store ${opts.shown} has a malformed encryption header${left}`);
+  const keys = deriveKeys(opts.passphrase!, doc.kdf as KdfParams);
+  if (!keyMatches(keys, doc.key_check)) {
+    throw startupError(`LUMA_IDEMPOTENCY_KEY does not match the key idempotency store ${opts.shown} was encrypted with${left}`);
+  }
+  return { kind: "use", keys };
+};

@@ -1,0 +1,57 @@
+import { describe, expect, test } from "bun:test";
+import { redactCredentials } from "../../src/runtime/datasources/redact-credentials";
+import { plainValue } from "../../src/runtime/datasources/row-values";
+import { parseDatasourceUrl } from "../../src/runtime/datasources/datasource-url";
+
+describe("§12/§14 credentials in URLs are never printed", () => {
+  test("user:password@ in any URL of a message is redacted", () => {
+    expect(redactCredentials("connect postgres://admin:hunter2@db:5432/x failed; retry postgresql://u@h/y")).toBe(
+      "connect postgres://***@db:5432/x failed; retry postgresql://***@h/y",
+    );
+  });
+
+  test("a known secret (a password, a URL from url_env) is blanked wherever it appears", () => {
+    expect(redactCredentials("auth failed for password hunter2 (hunter2)", ["hunter2"])).toBe("auth failed for password *** (***)");
+  });
+
+  test("a Postgres URL's password is known to its bridge raw and percent-decoded", () => {
+    const t = parseDatasourceUrl("postgres://u:p%40ss%3Aw0rd@h:5432/db", "/");
+    expect(t).toEqual({ kind: "postgres", url: "postgres://u:p%40ss%3Aw0rd@h:5432/db", secrets: ["p%40ss%3Aw0rd", "p@ss:w0rd"] });
+  });
+});
+
+describe("§12 built-in URLs", () => {
+  test("sqlite:PATH is relative to the program's directory; sqlite:// and ?mode=ro are understood", () => {
+    expect(parseDatasourceUrl("sqlite:data/shop.db", "/proj")).toEqual({ kind: "sqlite", path: "/proj/data/shop.db", readonly: false });
+    expect(parseDatasourceUrl("sqlite:///abs/x.db?mode=ro", "/proj")).toEqual({ kind: "sqlite", path: "/abs/x.db", readonly: true });
+    expect(parseDatasourceUrl("sqlite::memory:", "/proj")).toEqual({ kind: "sqlite", path: ":memory:", readonly: false });
+  });
+
+  test("other schemes are not built-in", () => {
+    expect(parseDatasourceUrl("mysql://u:p@h/db", "/")).toBeUndefined();
+    expect(parseDatasourceUrl("sqlite:", "/")).toBeUndefined();
+  });
+});
+
+describe("§12 driver values become Luma values before validation", () => {
+  test("bigint → number (digits when unsafe), Date → ISO string, bytes → base64, typed arrays → arrays", () => {
+    expect(
+      plainValue({
+        n: 5n,
+        huge: 9007199254740993n,
+        at: new Date(Date.UTC(2024, 0, 2)),
+        blob: new Uint8Array([104, 105]),
+        ints: new Int32Array([1, 2]),
+        nested: [{ d: new Date(0) }],
+        gone: undefined,
+      }),
+    ).toEqual({
+      n: 5,
+      huge: "9007199254740993",
+      at: "2024-01-02T00:00:00.000Z",
+      blob: "aGk=",
+      ints: [1, 2],
+      nested: [{ d: "1970-01-01T00:00:00.000Z" }],
+    });
+  });
+});

@@ -1,0 +1,113 @@
+/**
+ * Attempts to get around the strict policy, each pinned to what happens today: refused at
+ * load, blocked when it runs, not reachable, or a KNOWN GAP — something strict does not stop,
+ * listed in the README's "Security model". A gap that closes (or a refusal that opens) fails
+ * its row, so the table cannot drift from the documentation silently.
+ */
+import { describe, expect, test } from "bun:test";
+import type { ToolModulePolicy } from "../../src/config/config-types";
+import { handlerOf, loadModule, project, settle, STRICT } from "./strict-project";
+
+type Outcome =
+  /** The module never runs: a startup error with this text. */
+  | { refusedAtLoad: string }
+  /** It loads; the attempt throws when it runs. */
+  | { blockedAtRun: string }
+  /** It loads and runs; what it tried to reach is not there. */
+  | { notReachable: unknown }
+  /** It loads, runs and gets what it wanted: strict does not stop this (README: known gaps). */
+  | { knownGap: unknown };
+
+interface Attempt {
+  name: string;
+  file: string;
+  source: string;
+  policy?: ToolModulePolicy;
+  input?: unknown;
+  outcome: Outcome;
+}
+
+const escape = (text: string) => text.replace(/[.*+?^${}()|[\]\\]/g, "\\$&");
+const cjs = (body: string) => `module.exports = { probe: ${body} };`;
+
+const ATTEMPTS: Attempt[] = [
+  // ── what the lint catches (spellings) ──
+  { name: "\\u0070rocess (unicode escape)", file: "m.cjs", source: cjs("() => \\u0070rocess.env"), outcome: { refusedAtLoad: "1:33 [allow_env] mentions 'process'" } },
+  { name: 'globalThis["pro" + "cess"]', file: "m.cjs", source: cjs('() => globalThis["pro" + "cess"]'), outcome: { refusedAtLoad: "[allow_env] mentions 'globalThis'" } },
+  { name: "globalThis.fe\\u0074ch (escape in a network word)", file: "m.cjs", source: cjs("() => globalThis.fe\\u0074ch"), outcome: { refusedAtLoad: "[allow_network] mentions 'fetch'" } },
+  { name: "(0, eval)(…) indirect eval", file: "m.cjs", source: cjs('() => (0, eval)("1")'), outcome: { refusedAtLoad: "[dynamic_code] uses 'eval'" } },
+  { name: "new Function(…)", file: "m.ts", source: 'export const probe = () => new Function("return 1")();', outcome: { refusedAtLoad: "[dynamic_code] uses 'Function('" } },
+  { name: "Bun.fetch", file: "m.cjs", source: cjs('() => Bun.fetch("http://127.0.0.1:9")'), outcome: { refusedAtLoad: "[allow_network] mentions 'fetch'" } },
+  { name: "Bun.env", file: "m.cjs", source: cjs("() => Bun.env.PATH"), outcome: { refusedAtLoad: "[allow_env] mentions 'Bun.env'" } },
+  { name: "process.getBuiltinModule with allow_env (ESM, real process)", file: "m.mjs", source: 'export const probe = () => process.getBuiltinModule("child_" + "process");', policy: { sandbox: "strict", allow_env: true }, outcome: { refusedAtLoad: "[allow_builtins] uses 'getBuiltinModule'" } },
+  { name: "false positive: 'process' in a comment", file: "m.cjs", source: "// no process access here\n" + cjs("() => 1"), outcome: { refusedAtLoad: "1:7 [allow_env] mentions 'process'" } },
+  { name: "false positive: 'process' in a string", file: "m.cjs", source: cjs('() => "process"'), outcome: { refusedAtLoad: "[allow_env] mentions 'process'" } },
+  { name: "not a false positive: child_process named in a comment and a variable", file: "m.cjs", source: "// child_process is not used\nconst child_process_free = true;\n" + cjs("() => child_process_free"), outcome: { notReachable: true } },
+
+  // ── specifiers (enforced, also when computed) ──
+  { name: 'require("f" + "s") (constant-folded)', file: "m.cjs", source: cjs('() => require("f" + "s")'), outcome: { refusedAtLoad: "[allow_builtins] loads builtin 'fs'" } },
+  { name: "require(computed child_process) at call time", file: "m.cjs", source: cjs('() => require(["chi", "ld_pro", "cess"].join(""))'), outcome: { blockedAtRun: "[child_process] loads 'child_process'" } },
+  { name: 'import("data:…")', file: "m.cjs", source: cjs('() => import("data:text/javascript,export default 1")'), outcome: { refusedAtLoad: "[project_dir] loads 'data:text/javascript,export default 1'" } },
+  { name: "import(computed data: URL) at call time", file: "m.ts", source: 'export const probe = () => import(["data:text/javascript", "export default 1"].join(","));', outcome: { blockedAtRun: "[project_dir] loads 'data:text/javascript,export default 1'" } },
+  { name: "import x = require(…) (TypeScript)", file: "m.ts", source: 'import fs = require("node:fs");\nexport const probe = () => fs;', outcome: { refusedAtLoad: "[allow_builtins] loads builtin 'node:fs'" } },
+  { name: "ESM: require aliased to a variable", file: "m.mjs", source: 'const r = require;\nexport const probe = () => r("fs");', outcome: { refusedAtLoad: "[computed_specifier] uses 'require' other than as require(\"literal\")" } },
+  { name: "ESM: import.meta.require(computed)", file: "m.mjs", source: 'export const probe = () => import.meta.require(["f", "s"].join(""));', outcome: { refusedAtLoad: "[computed_specifier] computes the specifier of require()" } },
+
+  // ── what the VM context blocks (CommonJS / TypeScript) ──
+  { name: "sloppy this['pro' + 'cess'] (the context's global)", file: "m.cjs", source: cjs('function () { return String((function () { return this; })()["pro" + "cess"]); }'), outcome: { notReachable: "undefined" } },
+  { name: "[].constructor.constructor(…) (the context's Function)", file: "m.cjs", source: cjs('() => [].constructor.constructor("return 1")()'), outcome: { blockedAtRun: "Code generation from strings disallowed" } },
+  { name: "Reflect.construct(Function, …)", file: "m.cjs", source: cjs('() => Reflect.construct(Function, ["return 1"])()'), outcome: { blockedAtRun: "Code generation from strings disallowed" } },
+  { name: "(async () => {}).constructor(…)", file: "m.ts", source: 'export const probe = () => (async () => {}).constructor("return 1");', outcome: { blockedAtRun: "Code generation from strings disallowed" } },
+  { name: "require.constructor(…) (require is a function of the context)", file: "m.cjs", source: cjs('() => require.constructor("return 1")()'), outcome: { blockedAtRun: "Code generation from strings disallowed" } },
+  { name: "setTimeout with a string", file: "m.cjs", source: cjs('() => setTimeout("1", 0)'), outcome: { blockedAtRun: "setTimeout expects a function" } },
+  { name: "WebAssembly.compile", file: "m.cjs", source: cjs("() => WebAssembly.compile(new Uint8Array([0, 97, 115, 109, 1, 0, 0, 0]))"), outcome: { blockedAtRun: "Wasm code generation disallowed" } },
+  { name: "require.cache", file: "m.cjs", source: cjs("() => typeof require.cache"), outcome: { notReachable: "undefined" } },
+  { name: "module.constructor._load", file: "m.cjs", source: cjs("() => typeof module.constructor._load"), outcome: { notReachable: "undefined" } },
+  { name: "arguments.callee.caller", file: "m.cjs", source: cjs("function () { return arguments.callee.caller; }"), outcome: { notReachable: null } },
+  { name: "Buffer (a host global not on the list)", file: "m.cjs", source: cjs("() => typeof Buffer"), outcome: { notReachable: "undefined" } },
+
+  // ── KNOWN GAPS: strict runs these (README "Security model") ──
+  { name: "GAP Bun.spawnSync (the honest contract)", file: "m.cjs", source: cjs('() => Bun.spawnSync(["true"]).exitCode'), outcome: { knownGap: 0 } },
+  { name: "GAP Bun.spawn", file: "m.ts", source: 'export const probe = async () => await Bun.spawn(["true"]).exited;', outcome: { knownGap: 0 } },
+  { name: 'GAP Bun["en" + "v"] reads the environment', file: "m.cjs", source: cjs('() => typeof Bun["en" + "v"].PATH'), outcome: { knownGap: "string" } },
+  { name: "GAP Bun.file reads files outside the project without fs", file: "m.cjs", source: cjs('async () => (await Bun.file("/etc/passwd").exists())'), outcome: { knownGap: true } },
+  { name: "GAP host object's constructor.constructor is the host Function", file: "m.cjs", source: cjs('() => typeof Bun.constructor.constructor("return pro" + "cess")()'), outcome: { knownGap: "object" } },
+  { name: "GAP the handler's own input leads to the host Function", file: "m.cjs", source: cjs('(input) => typeof input.constructor.constructor("return pro" + "cess")()'), input: {}, outcome: { knownGap: "object" } },
+  { name: "GAP network without the words: Bun.connect is reachable", file: "m.cjs", source: cjs("() => typeof Bun.connect"), outcome: { knownGap: "function" } },
+  { name: "GAP ESM under strict sees the real globals (Function, Buffer)", file: "m.mjs", source: 'export const probe = () => typeof [].constructor.constructor("return Buf" + "fer")();', outcome: { knownGap: "function" } },
+];
+
+describe("§10 strict is a contract check, not an isolation boundary: evasion attempts, each pinned", () => {
+  test("the table has at least 20 attempts, known gaps included", () => {
+    expect(ATTEMPTS.length).toBeGreaterThanOrEqual(20);
+    expect(ATTEMPTS.filter((a) => "knownGap" in a.outcome).length).toBeGreaterThan(0);
+  });
+
+  for (const attempt of ATTEMPTS) {
+    const [kind, expected] = Object.entries(attempt.outcome)[0] as [keyof Outcome & string, unknown];
+    test(`${attempt.name} → ${kind}`, async () => {
+      const dir = project({ [attempt.file]: attempt.source });
+      const policy = attempt.policy ?? STRICT;
+      const loaded = await settle(() => loadModule(dir, attempt.file, policy));
+      if (kind === "refusedAtLoad") {
+        expect(loaded.ok).toBe(false);
+        expect(loaded.ok || loaded.error.phase).toBe("startup");
+        // "was refused: <line:col> <expected>"; a row may pin the position itself.
+        const position = /^\d+:\d+ /.test(expected as string) ? "" : "(?:\\d+:\\d+ )?";
+        const line = new RegExp(`^Tool module '${attempt.file}' was refused: ${position}${escape(expected as string)}`, "m");
+        expect(loaded.ok || loaded.error.message).toMatch(line);
+        return;
+      }
+      expect(loaded.ok || loaded.error.message).toBe(true);
+      const probe = await handlerOf(dir, attempt.file, "probe", policy);
+      const ran = await settle(() => probe(attempt.input ?? {}));
+      if (kind === "blockedAtRun") {
+        expect(ran.ok).toBe(false);
+        expect(ran.ok || ran.error.message).toContain(expected as string);
+      } else {
+        expect(ran.ok || ran.error.message).toBe(true);
+        expect(ran.ok && ran.value).toEqual(expected);
+      }
+    });
+  }
+});

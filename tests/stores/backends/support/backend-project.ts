@@ -1,0 +1,119 @@
+/**
+ * A throwaway Luma project whose idempotency store is a shared backend (sqlite, postgres or
+ * redis), for the multi-process tests: the program calls an idempotent write tool once per
+ * key given as an argument; the handler appends `<pid> <key>` to a side-effect log
+ * (O_APPEND, so concurrent writers never mix lines), so executions are counted outside the
+ * store. The network URL travels in LUMA_STORE_URL (`url_env`), never in the config file.
+ * Each project has a store of its own on the server (isolated-store-url.ts).
+ */
+import { existsSync, mkdtempSync, readFileSync, writeFileSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
+import { ensureBinary } from "../../../support/luma-binary";
+import { isolatedUrl } from "./isolated-store-url";
+
+export const PASSPHRASE = "backend process passphrase";
+
+const program = (timeoutMs: number) => `
+schema Written { id: string  value: string }
+tool db_write(request_id: string, value: string) -> Written {
+  side_effects: "write"
+  idempotent: true
+  idempotency_key: request_id
+  timeout: ${timeoutMs}
+}
+for id in args {
+  r = tool db_write({ request_id: id, value: "value-{id}" })
+  if r.value != "value-{id}" {
+    print("wrong result for", id)
+  }
+}
+print("done")
+`;
+
+const TOOLS = `
+import { appendFileSync } from "node:fs";
+export const lumaTools = {
+  db_write: async (input: { request_id: string; value: string }) => {
+    appendFileSync(process.env.EFFECTS_LOG!, process.pid + " " + input.request_id + "\\n");
+    const ms = Number(process.env.HANDLER_MS ?? 0);
+    if (ms > 0) await Bun.sleep(ms);
+    return { id: input.request_id, value: input.value };
+  },
+};
+`;
+
+export type SharedBackend = "sqlite" | "postgres" | "redis";
+
+export interface RunResult {
+  exitCode: number | null;
+  stdout: string;
+  stderr: string;
+}
+
+export interface BackendProject {
+  dir: string;
+  effectsLog: string;
+  /** Starts `luma program.luma <keys…>` (the test may kill it mid-call). */
+  start(keys: string[], env?: Record<string, string>): { pid: number; done: Promise<RunResult>; kill9(): void };
+  run(keys: string[], env?: Record<string, string>): Promise<RunResult>;
+  /** How many times each key's handler ran, from the side-effect log. */
+  effects(): Map<string, number>;
+  /** Drops the project's schema / keys on the server. */
+  cleanup(): Promise<void>;
+}
+
+export const makeBackendProject = async (
+  backend: SharedBackend,
+  opts: { encrypted?: boolean; timeoutMs?: number } = {},
+): Promise<BackendProject> => {
+  const dir = mkdtempSync(join(tmpdir(), `luma-${backend}-project-`));
+  const store: Record<string, string> = backend === "sqlite" ? { backend, path: "state/idem.sqlite" } : { backend, url_env: "LUMA_STORE_URL" };
+  if (opts.encrypted) store.encryption = "aes-256-gcm";
+  writeFileSync(join(dir, "luma.config.json"), JSON.stringify({ tool_modules: ["./tools.ts"], idempotency_store: store }));
+  writeFileSync(join(dir, "tools.ts"), TOOLS);
+  writeFileSync(join(dir, "program.luma"), program(opts.timeoutMs ?? 30_000));
+  const effectsLog = join(dir, "effects.log");
+  const bin = ensureBinary();
+  const { url, cleanup } = await isolatedUrl(backend);
+  const start = (keys: string[], env: Record<string, string> = {}) => {
+    const proc = Bun.spawn([bin, "program.luma", ...keys], {
+      cwd: dir,
+      env: {
+        PATH: process.env.PATH,
+        HOME: process.env.HOME,
+        NO_COLOR: "1",
+        LUMA_NO_CACHE: "1",
+        EFFECTS_LOG: effectsLog,
+        ...(url ? { LUMA_STORE_URL: url } : {}),
+        ...(opts.encrypted ? { LUMA_IDEMPOTENCY_KEY: PASSPHRASE } : {}),
+        ...env,
+      },
+      stdout: "pipe",
+      stderr: "pipe",
+    });
+    const done = (async () => {
+      const [stdout, stderr] = await Promise.all([new Response(proc.stdout).text(), new Response(proc.stderr).text()]);
+      await proc.exited;
+      return { exitCode: proc.exitCode, stdout, stderr };
+    })();
+    return { pid: proc.pid, done, kill9: () => proc.kill("SIGKILL") };
+  };
+  return {
+    dir,
+    effectsLog,
+    cleanup,
+    start,
+    run: (keys, env) => start(keys, env).done,
+    effects() {
+      const counts = new Map<string, number>();
+      if (!existsSync(effectsLog)) return counts;
+      for (const line of readFileSync(effectsLog, "utf8").split("\n")) {
+        if (line === "") continue;
+        const key = line.split(" ")[1];
+        counts.set(key, (counts.get(key) ?? 0) + 1);
+      }
+      return counts;
+    },
+  };
+};

@@ -1,0 +1,61 @@
+/**
+ * Spec §11 through `luma` itself: the file store is opened at startup, so its errors stop
+ * the program before its first statement (exit 2), its warnings go to stderr, and a
+ * relative `path` lives in the project directory whatever the working directory.
+ */
+import { describe, expect, test } from "bun:test";
+import { existsSync, mkdirSync, readdirSync, writeFileSync } from "node:fs";
+import { join } from "node:path";
+import { ensureBinary } from "../support/luma-binary";
+import { makeProject, PASSPHRASE } from "./support/luma-project";
+
+describe("§11 file store from luma.config.json", () => {
+  test("encryption without LUMA_IDEMPOTENCY_KEY: startup error naming it, exit 2, nothing run", async () => {
+    const project = makeProject({ encrypted: true });
+    const r = await project.run(["req-1"], { LUMA_IDEMPOTENCY_KEY: "" });
+    expect(r).toMatchObject({
+      exitCode: 2,
+      stdout: "",
+      stderr: 'Error: idempotency_store encryption "aes-256-gcm" needs the passphrase in LUMA_IDEMPOTENCY_KEY, which is not set.\n',
+    });
+    expect(project.effects().size).toBe(0);
+  });
+
+  test("a wrong LUMA_IDEMPOTENCY_KEY: startup error, exit 2, the store untouched and still readable with the right key", async () => {
+    const project = makeProject({ encrypted: true });
+    expect((await project.run(["req-1"])).exitCode).toBe(0);
+    const r = await project.run(["req-1"], { LUMA_IDEMPOTENCY_KEY: "not the key" });
+    expect(r.exitCode).toBe(2);
+    expect(r.stderr).toBe(
+      "Error: LUMA_IDEMPOTENCY_KEY does not match the key idempotency store state/idem.json was encrypted with; the file was left unchanged.\n",
+    );
+    expect((await project.run(["req-1"], { LUMA_IDEMPOTENCY_KEY: PASSPHRASE })).stdout).toBe("done\n");
+    expect(project.effects().get("req-1")).toBe(1);
+  });
+
+  test("a corrupt store file: a warning on stderr, the program runs with a fresh store", async () => {
+    const project = makeProject();
+    mkdirSync(join(project.dir, "state"));
+    writeFileSync(project.storePath, "{ not json");
+    const r = await project.run(["req-1"]);
+    expect(r.exitCode).toBe(0);
+    expect(r.stdout).toBe("done\n");
+    expect(r.stderr).toMatch(
+      /^warning: idempotency store state\/idem\.json is corrupt \(it is not a Luma idempotency envelope \(truncated or overwritten\?\)\); moved it aside to .*state\/idem\.json\.corrupt-.* and started an empty store\.\n$/,
+    );
+    expect(readdirSync(join(project.dir, "state")).some((n) => n.startsWith("idem.json.corrupt-"))).toBe(true);
+  });
+
+  test("a relative path is resolved against the project directory, not the working directory", async () => {
+    const project = makeProject();
+    const elsewhere = join(project.dir, "elsewhere");
+    mkdirSync(elsewhere);
+    const proc = Bun.spawnSync([ensureBinary(), join(project.dir, "program.luma"), "req-1"], {
+      cwd: elsewhere,
+      env: { PATH: process.env.PATH, HOME: process.env.HOME, LUMA_NO_CACHE: "1", EFFECTS_LOG: project.effectsLog },
+    });
+    expect(proc.exitCode).toBe(0);
+    expect(existsSync(project.storePath)).toBe(true);
+    expect(readdirSync(elsewhere)).toEqual([]);
+  });
+});

@@ -1,0 +1,126 @@
+/**
+ * Spec §11 file store across real processes: the exclusive lock with dead-process recovery,
+ * and in-flight claims (a second caller never runs while the first is running).
+ */
+import { describe, expect, test } from "bun:test";
+import { LumaError } from "../../src/diagnostics/luma-error";
+import { claimsOf, freshDir, openStore, req, tokenOf } from "./support/store-fixture";
+import { startWorker } from "./support/worker-process";
+import { join } from "node:path";
+
+describe("§11 file store: exclusive lock with dead-process recovery", () => {
+  test("a lock whose owner died (kill -9) is taken over at once", async () => {
+    const dir = freshDir();
+    const path = join(dir, "idem.json");
+    const owner = await startWorker(path);
+    expect(await owner.send({ op: "hold-lock" })).toEqual({ locked: true, pid: owner.pid });
+    await owner.kill9();
+    const { store } = openStore(dir, { lockWaitMs: 2000 });
+    expect(store.claim(req("k")).kind).toBe("claimed");
+  });
+
+  test("a live owner's lock is not taken over: the caller waits, then fails naming the owner", async () => {
+    const dir = freshDir();
+    const path = join(dir, "idem.json");
+    const owner = await startWorker(path);
+    try {
+      await owner.send({ op: "hold-lock" });
+      let error: unknown;
+      try {
+        openStore(dir, { lockWaitMs: 150 });
+      } catch (e) {
+        error = e;
+      }
+      expect(error).toBeInstanceOf(LumaError);
+      expect((error as LumaError).message).toBe(
+        `The idempotency store lock ${path}.lock is held by process ${owner.pid}; gave up after 150 ms.`,
+      );
+    } finally {
+      await owner.kill9();
+    }
+    expect(openStore(dir).store.claim(req("k")).kind).toBe("claimed");
+  });
+});
+
+describe("§11 file store: in-flight claims across processes", () => {
+  test("while another process runs the key, a caller gets running; when it completes, the caller gets its result", async () => {
+    const dir = freshDir();
+    const { store, path } = openStore(dir);
+    const other = await startWorker(path);
+    try {
+      expect(await other.send({ op: "claim", key: "k", fp: "fp" })).toEqual({ kind: "claimed" });
+      const mine = store.claim(req("k", "fp"));
+      expect(mine.kind).toBe("running");
+      expect(store.claim(req("k", "other input")).kind).toBe("conflict");
+      await other.send({ op: "complete", key: "k", value: { from: "other" } });
+      if (mine.kind === "running") await mine.settled;
+      expect(store.claim(req("k", "fp"))).toEqual({ kind: "done", value: { from: "other" } });
+    } finally {
+      await other.stop();
+    }
+  });
+
+  test("a claim whose owner died mid-call is taken over at once (no waiting for the lease)", async () => {
+    const dir = freshDir();
+    const { store, path } = openStore(dir);
+    const other = await startWorker(path);
+    expect(await other.send({ op: "claim", key: "k", fp: "fp", leaseMs: 600_000 })).toEqual({ kind: "claimed" });
+    await other.kill9();
+    expect(store.claim(req("k", "fp")).kind).toBe("claimed");
+  });
+
+  test("a waiter on a claim whose owner dies is woken, and then runs the key itself", async () => {
+    const dir = freshDir();
+    const { store, path } = openStore(dir);
+    const other = await startWorker(path);
+    await other.send({ op: "claim", key: "k", fp: "fp" });
+    const mine = store.claim(req("k", "fp"));
+    expect(mine.kind).toBe("running");
+    await other.kill9();
+    if (mine.kind === "running") await mine.settled;
+    expect(store.claim(req("k", "fp")).kind).toBe("claimed");
+  });
+
+  test("a live owner's claim past its lease (in-progress expiry) is taken over", async () => {
+    const dir = freshDir();
+    const { store, path } = openStore(dir);
+    const other = await startWorker(path);
+    try {
+      await other.send({ op: "claim", key: "k", fp: "fp", leaseMs: 0 }); // its lease ends as it starts
+      const token = tokenOf(store.claim(req("k", "fp")));
+      // The old owner's completion is fenced off; the taker's stands.
+      await other.send({ op: "complete", key: "k", value: "stale" });
+      store.complete("k", token, "taker", 60_000);
+      expect(store.claim(req("k", "fp"))).toEqual({ kind: "done", value: "taker" });
+    } finally {
+      await other.stop();
+    }
+  });
+
+  test("a released claim in another process frees the key for this one", async () => {
+    const dir = freshDir();
+    const { store, path } = openStore(dir);
+    const other = await startWorker(path);
+    try {
+      await other.send({ op: "claim", key: "k", fp: "fp" });
+      const mine = store.claim(req("k", "fp"));
+      await other.send({ op: "release", key: "k" });
+      if (mine.kind === "running") await mine.settled;
+      expect(store.claim(req("k", "fp")).kind).toBe("claimed");
+    } finally {
+      await other.stop();
+    }
+  });
+
+  test("claims of dead processes are purged when a store opens", async () => {
+    const dir = freshDir();
+    const path = join(dir, "idem.json");
+    const other = await startWorker(path);
+    await other.send({ op: "claim", key: "a", fp: "fp" });
+    await other.send({ op: "claim", key: "b", fp: "fp" });
+    await other.kill9();
+    expect(Object.keys(claimsOf(path)).length).toBe(2);
+    openStore(dir).store.close();
+    expect(claimsOf(path)).toEqual({});
+  });
+});

@@ -1,0 +1,154 @@
+/**
+ * Records the cassettes shipped beside the `ask` examples (examples/cassettes/NNN_*.jsonl),
+ * against the fake provider: each example runs once with `--record`, its model redirected
+ * to the fake with `LUMA_BASE_URL_<MODEL>`, the fake scripted with what a model would say.
+ * The examples test then replays them through the binary, offline, with no key.
+ *
+ *   bun tests/support/fake-provider/record-example-cassettes.ts [NNN…]
+ *
+ * Re-run it (and `LUMA_UPDATE=1 bun test tests/examples.test.ts`) after changing one of
+ * these examples: a changed prompt or schema changes the request hash.
+ */
+import { resolve } from "node:path";
+import { runFile } from "../../../src/index";
+import { startFakeProvider, type FakeTurn } from "./fake-provider";
+
+type Kind = "openai" | "openai-compatible" | "azure-dated" | "anthropic" | "gemini";
+
+interface Recording {
+  file: string;
+  model: string;
+  kind: Kind;
+  turns: FakeTurn[];
+}
+
+const calc = (a: number, b: number, operation: "add" | "multiply") => ({ name: "calculate", args: { a, b, operation } });
+const stats = (text: string) => ({ name: "text_stats", args: { text } });
+
+export const RECORDINGS: Recording[] = [
+  {
+    file: "040_ask_without_tools",
+    model: "GPT54Mini",
+    kind: "openai",
+    turns: [{ json: { sentiment: "positive", summary: "Fast parsing and precise error locations make it pleasant to use.", score: 8 } }],
+  },
+  {
+    file: "041_multi_tool_worker",
+    model: "GPT54Mini",
+    kind: "openai",
+    turns: [
+      { toolCalls: [stats("Luma DSL"), calc(20, 22, "add")] },
+      { json: { words: 2, sum: 42, note: "text_stats counted 2 words in 'Luma DSL'; calculate added 20 and 22." } },
+    ],
+  },
+  {
+    file: "042_using_tool",
+    model: "Claude",
+    kind: "anthropic",
+    turns: [
+      { text: "I'll compute the total with the calculator.", toolCalls: [calc(3, 12.5, "multiply")] },
+      { json: { total: 37.5, explanation: "3 items at 12.5 each come to 37.5." } },
+    ],
+  },
+  {
+    file: "043_retries",
+    model: "GPT54Mini",
+    kind: "openai",
+    turns: [
+      { text: "I would give this essay an 8 out of 10." },
+      { json: { score: 12, reason: "Excellent and concise." } },
+      { json: { score: 8, reason: "Clear and accurate, but brief." } },
+      { json: { score: 11, reason: "Short but sweet." } },
+    ],
+  },
+  {
+    file: "044_anthropic",
+    model: "Claude",
+    kind: "anthropic",
+    turns: [
+      { toolCalls: [stats("Native tool calling lands for four provider families")] },
+      { json: { headline: "Native tool calling lands for four provider families", words: 7 } },
+    ],
+  },
+  {
+    file: "045_gemini",
+    model: "Flash",
+    kind: "gemini",
+    turns: [
+      { toolCalls: [calc(12, 80, "multiply")] },
+      { toolCalls: [calc(960, 0.2, "multiply"), calc(960, 1.2, "multiply")] },
+      { json: { subtotal: 960, tax: 192, total: 1152 } },
+    ],
+  },
+  {
+    file: "046_azure",
+    model: "AzureGpt",
+    kind: "azure-dated",
+    turns: [{ json: { category: "billing", priority: 2, reply: "Sorry about the double charge for March; we have refunded one of them." } }],
+  },
+  {
+    file: "047_openai_compatible",
+    model: "Local",
+    kind: "openai-compatible",
+    turns: [{ json: { value: ["types", "tools", "agents"] } }],
+  },
+  {
+    file: "048_native_tool_errors",
+    model: "GPT54Mini",
+    kind: "openai",
+    turns: [
+      { toolCalls: [{ name: "calculate", args: { a: 7, b: 6, operation: "times" } }] },
+      { toolCalls: [calc(7, 6, "multiply")] },
+      { json: { value: 42 } },
+    ],
+  },
+  {
+    file: "049_tool_rate_limit",
+    model: "GPT54Mini",
+    kind: "openai",
+    turns: [
+      { toolCalls: [stats("one"), stats("one two"), stats("one two three")] },
+      { json: { counted: 2, words: [1, 2] } },
+    ],
+  },
+];
+
+const KEY_VARS: Record<Kind, string | undefined> = {
+  openai: "OPENAI_API_KEY",
+  "openai-compatible": undefined,
+  "azure-dated": "AZURE_OPENAI_API_KEY",
+  anthropic: "ANTHROPIC_API_KEY",
+  gemini: "GEMINI_API_KEY",
+};
+
+export async function recordExampleCassettes(only: string[] = []): Promise<void> {
+  const repo = resolve(import.meta.dir, "../../..");
+  const fake = await startFakeProvider();
+  try {
+    for (const rec of RECORDINGS) {
+      if (only.length > 0 && !only.some((o) => rec.file.startsWith(o))) continue;
+      fake.script(rec.turns);
+      const env: Record<string, string | undefined> = { PATH: process.env.PATH, LUMA_NO_CACHE: "1", [`LUMA_BASE_URL_${rec.model.toUpperCase()}`]: fake.baseUrl(rec.kind) };
+      const keyVar = KEY_VARS[rec.kind];
+      if (keyVar) env[keyVar] = "recorded-against-the-fake-provider";
+      const out: string[] = [];
+      await runFile({
+        file: `examples/${rec.file}.luma`,
+        args: [],
+        toolModules: [],
+        cwd: repo,
+        env,
+        stdout: (l) => out.push(l),
+        stderr: (l) => out.push(l),
+        interactive: false,
+        record: `examples/cassettes/${rec.file}.jsonl`,
+      });
+      if (fake.pending !== 0) throw new Error(`${rec.file}: ${fake.pending} scripted turn(s) were not used`);
+      console.log(`recorded examples/cassettes/${rec.file}.jsonl (${fake.requests.length} exchanges)\n  ${out.join("\n  ")}`);
+    }
+  } finally {
+    fake.stop();
+  }
+}
+
+if (import.meta.main) await recordExampleCassettes(process.argv.slice(2));
