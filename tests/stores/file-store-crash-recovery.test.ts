@@ -49,7 +49,7 @@ const CASES: Case[] = [
 
 describe("§11 file store: kill -9 at each step of a write", () => {
   for (const c of CASES) {
-    test(`crash ${c.point}: the file holds ${c.onDisk.length === 3 ? "the new" : "the old"} envelope; the next process recovers`, async () => {
+    test.concurrent(`crash ${c.point}: the file holds ${c.onDisk.length === 3 ? "the new" : "the old"} envelope; the next process recovers`, async () => {
       const project = makeProject({ encrypted: true });
       expect((await project.run([])).exitCode).toBe(0); // creates the store: its first write is not counted below
       const crashed = await project.run(ALL, { LUMA_TEST_CRASH_AT: c.point });

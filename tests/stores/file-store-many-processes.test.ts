@@ -17,7 +17,7 @@ const orderFor = (p: number) => {
 
 describe("§11 file store: 4 processes, overlapping keys", () => {
   for (const encrypted of [false, true]) {
-    test(`each key's handler runs exactly once${encrypted ? " (encrypted store)" : ""}`, async () => {
+    test.concurrent(`each key's handler runs exactly once${encrypted ? " (encrypted store)" : ""}`, async () => {
       const project = makeProject({ encrypted });
       const runs = await Promise.all([0, 1, 2, 3].map((p) => project.run(orderFor(p), { HANDLER_MS: "2" })));
       for (const r of runs) expect({ exitCode: r.exitCode, stdout: r.stdout, stderr: r.stderr }).toEqual({ exitCode: 0, stdout: "done\n", stderr: "" });
