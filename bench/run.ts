@@ -4,6 +4,7 @@ import { benchPipelineOverhead } from "./pipeline-overhead";
 import { benchPipelineFileStore } from "./pipeline-file-store";
 import { benchAskRoundtrip } from "./ask-roundtrip";
 import { benchDatasources } from "./datasources";
+import { benchIdempotencyBackends } from "./idempotency-backends";
 
 console.log(`luma benchmarks · Bun ${Bun.version} · ${navigator.hardwareConcurrency} cores\n`);
 await benchStartupAndParse();
@@ -11,4 +12,4 @@ await benchPipelineOverhead();
 await benchPipelineFileStore();
 await benchAskRoundtrip();
 await benchDatasources();
-await (await import("./idempotency-backends")).benchIdempotencyBackends();
+await benchIdempotencyBackends();

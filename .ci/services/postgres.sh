@@ -51,9 +51,16 @@ fi
 
 # The port this cluster listens on, remembered across runs.
 PORT_FILE="$DATA_ROOT/port"
-running() { as_pg "$BIN/pg_ctl" -D "$DATA_DIR" status >/dev/null 2>&1; }
+# "Running" means accepting connections: after a kill -9 (a CI run's processes are ended
+# when its session stops) pg_ctl may still see a postmaster.pid whose pid was reused.
+running() {
+  [ -f "$PORT_FILE" ] && "$BIN/pg_isready" -q -h "$DATA_ROOT" -p "$(cat "$PORT_FILE")" >/dev/null 2>&1
+}
 
 if ! running; then
+  # A server that is not answering is stopped for good; a leftover pid file would block start.
+  as_pg "$BIN/pg_ctl" -D "$DATA_DIR" stop -m immediate >/dev/null 2>&1 || true
+  rm -f "$DATA_DIR/postmaster.pid"
   port_in_use() { (exec 3<>"/dev/tcp/127.0.0.1/$1") 2>/dev/null; }
   PORT=55432
   while port_in_use "$PORT"; do PORT=$((PORT + 1)); done
