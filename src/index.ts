@@ -8,7 +8,7 @@ import { resolve } from "node:path";
 import type { Diagnostic } from "./diagnostics/diagnostic";
 import { startupError } from "./diagnostics/luma-error";
 import { loadProgram, readSource } from "./load/load-program";
-import { startProgram, type StartOptions } from "./runtime/start-program";
+import type { StartOptions } from "./runtime/start-program";
 
 export { LumaError } from "./diagnostics/luma-error";
 export type { Program } from "./syntax/ast";
@@ -44,12 +44,18 @@ export async function generateTypesForFile(file: string, out: string, memo: Sour
   return text;
 }
 
-export type RunFileOptions = Omit<StartOptions, "sourceOf"> & SourceMemo;
+export type RunFileOptions = Omit<StartOptions, "sourceOf"> &
+  SourceMemo & {
+    /** The checker's warnings, before the program runs (the CLI renders them with their source line). */
+    onWarnings?: (warnings: Diagnostic[]) => void;
+  };
 
 /** Load, check and run a program file. */
 export async function runFile(opts: RunFileOptions): Promise<void> {
   const sources = opts.sources ?? new Map<string, string>();
   const loaded = await load(opts.file, { sources, env: opts.env });
-  for (const d of loaded.diagnostics) if (d.severity === "warning") opts.stderr(`warning: ${d.message}`);
+  if (loaded.diagnostics.length) opts.onWarnings?.(loaded.diagnostics);
+  // Imported here, not at the top: `luma --version`, `--help` and `check` never load the runtime.
+  const { startProgram } = await import("./runtime/start-program");
   await startProgram(loaded.program, { ...opts, sourceOf: (f) => sources.get(f) });
 }

@@ -5,7 +5,7 @@
  *
  * Rules never stop at the first problem; they `report` and go on.
  */
-import { error, type Diagnostic } from "../diagnostics/diagnostic";
+import { error, warning, type Diagnostic } from "../diagnostics/diagnostic";
 import type { AgentDecl, Entry, Field, FnDecl, Program, SchemaDecl, Span, Stmt, TypeRef, UnionDecl } from "../syntax/ast";
 import { buildSymbols, type Symbols } from "./symbols";
 import { boundNames } from "./walk";
@@ -39,6 +39,8 @@ export interface CheckContext {
   units: CodeUnit[];
   diagnostics: Diagnostic[];
   report(message: string, span?: Span): void;
+  /** A warning: shown on every run and by `luma check`, never rejects the program. */
+  warn(message: string, span?: Span): void;
   resolveType(ref: TypeRef): ResolvedType;
   /** The entry of a declaration block with this key (the first, if repeated). */
   entry(entries: readonly Entry[], key: string): Entry | undefined;
@@ -62,6 +64,7 @@ export function createContext(program: Program): CheckContext {
     units: buildUnits(program),
     diagnostics,
     report: (message, span) => diagnostics.push(error(message, span)),
+    warn: (message, span) => diagnostics.push(warning(message, span)),
     entry,
     resolveType(ref) {
       if (ref.kind !== "NamedType") return { kind: ref.kind };

@@ -94,6 +94,8 @@ export const messages = {
   arity: (what: string, expected: string, got: number) =>
     `${what} expects ${expected} argument${expected === "1" ? "" : "s"}, got ${got}.`,
   returnOutsideFn: () => `'return' is only allowed inside a fn.`,
+  numberOutOfRange: () => `Number literal is out of range (it must be a finite number).`,
+  severityWithoutRules: (field: string) => `@severity on '${field}' has no rule to apply to (add @range, @length, @pattern, @format, @items, @min or @max).`,
   askOutsideAgent: () => `'ask' is only allowed inside an agent method.`,
   askWithoutModel: (agent: string) => `Agent '${agent}' uses ask but declares no model.`,
   toolNameTooLong: (agent: string, tool: string, max: number) =>

@@ -18,6 +18,8 @@ import { duplicateMembers } from "./rules/duplicate-members";
 import { modelBaseUrl } from "./rules/model-base-url";
 import { modelToolNames } from "./rules/model-tool-names";
 import { names } from "./rules/names";
+import { numberLiterals } from "./rules/number-literals";
+import { severityWithoutRules } from "./rules/severity-without-rules";
 import { returnPlacement } from "./rules/return-placement";
 import { schemaCycles } from "./rules/schema-cycles";
 import { toolConsistency } from "./rules/tool-consistency";
@@ -36,6 +38,8 @@ export const RULES: readonly (readonly [name: string, rule: Rule])[] = [
   ["union-members", unionMembers],
   ["schema-cycles", schemaCycles],
   ["annotations", annotations],
+  ["severity-without-rules", severityWithoutRules],
+  ["number-literals", numberLiterals],
   ["config-keys", configKeys],
   ["model-base-url", modelBaseUrl],
   ["tool-types", toolTypes],

@@ -19,7 +19,8 @@ export interface RunCommand {
 
 export type Command =
   | RunCommand
-  | { kind: "check"; file: string; toolModules: string[]; config?: string }
+  /** Parse and check only: no config, no tool modules (they are the runtime's business). */
+  | { kind: "check"; file: string }
   | { kind: "help" }
   | { kind: "version" };
 
@@ -90,8 +91,9 @@ export function parseArgv(argv: readonly string[]): Command {
 
   if (!cmd.file) throw new UsageError(isCheck ? "luma check needs a FILE.luma" : "missing FILE.luma");
   if (isCheck) {
-    if (cmd.trace || cmd.generateToolTypes || cmd.record || cmd.replay) throw new UsageError("luma check takes only --config and --tool-module");
-    return { kind: "check", file: cmd.file, toolModules: cmd.toolModules, config: cmd.config };
+    const given = cmd.trace || cmd.generateToolTypes || cmd.record || cmd.replay || cmd.config || cmd.toolModules.length;
+    if (given) throw new UsageError("luma check takes no options: it parses and checks FILE only");
+    return { kind: "check", file: cmd.file };
   }
   if (cmd.record !== undefined && cmd.replay !== undefined) throw new UsageError("--record and --replay cannot be used together");
   return cmd;

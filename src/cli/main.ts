@@ -9,10 +9,13 @@ import { helpText } from "./help-text";
 import { reportError, EXIT } from "./report-error";
 import { useColor } from "./terminal";
 import { renderDiagnostics } from "../diagnostics/render";
+import type { Diagnostic } from "../diagnostics/diagnostic";
 import { VERSION } from "../version";
 import { checkFile, generateTypesForFile, runFile } from "../index";
 
 const sources = new Map<string, string>();
+const renderWarnings = (warnings: Diagnostic[]) =>
+  renderDiagnostics(warnings, { color: useColor(process.stderr), sourceOf: (f) => sources.get(f) });
 const out = (text: string) => writeSync(1, text + "\n");
 const err = (text: string) => writeSync(2, text + "\n");
 
@@ -27,7 +30,7 @@ async function main(argv: string[]): Promise<number> {
       return EXIT.ok;
     case "check": {
       const result = await checkFile(cmd.file, { sources });
-      if (result.warnings.length) err(renderDiagnostics(result.warnings, { color: useColor(process.stderr), sourceOf: (f) => sources.get(f) }));
+      if (result.warnings.length) err(renderWarnings(result.warnings));
       out(`${cmd.file}: ok`);
       return EXIT.ok;
     }
@@ -51,6 +54,7 @@ async function main(argv: string[]): Promise<number> {
         stderr: err,
         sources,
         interactive: process.stdin.isTTY === true,
+        onWarnings: (warnings) => err(renderWarnings(warnings)),
       });
       return EXIT.ok;
   }

@@ -6,8 +6,10 @@
  * and renamed into place (readers never see half an entry). An entry that does not parse,
  * or comes from another version, is ignored and rewritten. `LUMA_NO_CACHE=1` bypasses it.
  * The cache is an optimisation only: any failure to read or write it is silent.
+ * It is bounded: each write (a cache miss) keeps the newest MAX_ENTRIES entries and drops
+ * those older than MAX_AGE_MS, so editing a script many times does not grow it forever.
  */
-import { mkdirSync, readFileSync, renameSync, writeFileSync } from "node:fs";
+import { mkdirSync, readdirSync, readFileSync, renameSync, statSync, unlinkSync, writeFileSync } from "node:fs";
 import { homedir } from "node:os";
 import { join } from "node:path";
 import type { Program } from "../syntax/ast";
@@ -15,6 +17,8 @@ import { VERSION } from "../version";
 
 /** Bump when the AST shape changes without a version change (dev builds). */
 const FORMAT = 1;
+const MAX_ENTRIES = 256;
+const MAX_AGE_MS = 30 * 24 * 3600 * 1000;
 
 interface Entry {
   format: number;
@@ -56,9 +60,34 @@ export function openProgramCache(env: Record<string, string | undefined> = proce
         const entry: Entry = { format: FORMAT, version: VERSION, program };
         writeFileSync(tmp, JSON.stringify(entry));
         renameSync(tmp, join(dir, `${key}.json`));
+        prune(dir);
       } catch {
         // A read-only or full cache directory must never stop a program from running.
       }
     },
   };
+}
+
+function prune(dir: string): void {
+  const now = Date.now();
+  const entries = readdirSync(dir)
+    .filter((name) => name.endsWith(".json") || name.endsWith(".tmp"))
+    .map((name) => {
+      try {
+        return { path: join(dir, name), mtime: statSync(join(dir, name)).mtimeMs };
+      } catch {
+        return undefined; // removed by another process meanwhile
+      }
+    })
+    .filter((e) => e !== undefined)
+    .sort((a, b) => b.mtime - a.mtime);
+  entries.forEach((e, i) => {
+    if (i >= MAX_ENTRIES || now - e.mtime > MAX_AGE_MS) {
+      try {
+        unlinkSync(e.path);
+      } catch {
+        // Already gone.
+      }
+    }
+  });
 }

@@ -7,14 +7,13 @@ import { dirname, resolve } from "node:path";
 import type { Program } from "../syntax/ast";
 import { loadConfig } from "../config/load-config";
 import { loadToolRegistry } from "./tools/registry/load-tool-registry";
-import { createSchemaTable } from "../schema/schema-table";
 import { createToolInvoker } from "./tools/pipeline";
 import { checkToolRuntimeRules } from "./tools/pipeline";
 import { runProgram } from "./interpreter/run-program";
-import { openTraceSink, type TraceSink } from "./trace-sink";
+import { openTraceSink } from "./trace-sink";
 import { askOnTerminal } from "./approval-prompt";
 import { openIdempotencyStore } from "./tools/stores/open-idempotency-store";
-import { resolveDatasourceBridges, statementToolPlans } from "./datasources";
+import type { SchemaTable } from "../schema/schema-table-types";
 import type { AskRunnerDeps } from "./ask/create-ask-runner";
 
 export interface StartOptions {
@@ -44,19 +43,27 @@ export async function startProgram(program: Program, opts: StartOptions): Promis
   const registry = await loadToolRegistry({ program, config, cliModules: opts.toolModules, cwd: opts.cwd, notice: opts.stderr });
   const ruleError = checkToolRuntimeRules(program);
   if (ruleError) throw ruleError;
-  // Spec §11: the configured idempotency store opens (and purges) before the first statement.
-  const idempotencyStore = await openIdempotencyStore(config.config.idempotency_store, {
-    projectDir: config.projectDir,
-    env: opts.env,
-    warn: opts.stderr,
-  });
   // Spec §12: every datasource has a bridge before any statement runs (connects lazily).
-  const bridges = resolveDatasourceBridges({ program, registry, env: opts.env, programDir });
-
-  const schemas = createSchemaTable(program);
-  let sink: TraceSink | undefined;
-  if (opts.trace) sink = openTraceSink(resolve(opts.cwd, opts.trace) === resolve(opts.cwd, "-") ? "-" : resolve(opts.cwd, opts.trace));
-  const trace = sink ? (e: object) => sink!.emit(e) : undefined;
+  // Code that a program does not use is not loaded (start-up stays near a bare binary's).
+  const datasources = program.decls.some((d) => d.kind === "Datasource") ? await import("./datasources") : undefined;
+  const bridges = datasources?.resolveDatasourceBridges({ program, registry, env: opts.env, programDir });
+  const schemas = usesTypes(program) ? (await import("../schema/schema-table")).createSchemaTable(program) : NO_TYPES;
+  const sink = opts.trace === undefined ? undefined : openTraceSink(opts.trace === "-" ? "-" : resolve(opts.cwd, opts.trace));
+  const trace = sink ? (e: object) => sink.emit(e) : undefined;
+  // Spec §11: the configured idempotency store opens (and purges) before the first statement —
+  // last of the startup steps, because it creates files: a program rejected by any check
+  // above leaves nothing behind.
+  let idempotencyStore: Awaited<ReturnType<typeof openIdempotencyStore>>;
+  try {
+    idempotencyStore = await openIdempotencyStore(config.config.idempotency_store, {
+      projectDir: config.projectDir,
+      env: opts.env,
+      warn: opts.stderr,
+    });
+  } catch (e) {
+    sink?.close();
+    throw e;
+  }
   try {
     const tools = createToolInvoker({
       program,
@@ -68,7 +75,7 @@ export async function startProgram(program: Program, opts: StartOptions): Promis
       trace,
       approve: opts.interactive ? askOnTerminal : undefined,
       idempotencyStore,
-      statements: statementToolPlans({ program, schemas, bridges, warn: opts.stderr, trace }),
+      statements: bridges && datasources!.statementToolPlans({ program, schemas, bridges, warn: opts.stderr, trace }),
     });
     // `ask` only exists with a model; its code (providers, cassettes) loads only then.
     const ask = program.decls.some((d) => d.kind === "Model")
@@ -94,8 +101,32 @@ export async function startProgram(program: Program, opts: StartOptions): Promis
       ask,
     });
   } finally {
-    await bridges.close();
+    await bridges?.close();
     await idempotencyStore?.close?.();
     sink?.close();
   }
 }
+
+/** Whether anything in the program is validated against a type (declarations or `x: T = …`). */
+function usesTypes(program: Program): boolean {
+  return program.decls.length > 0 || program.body.some(function typed(s): boolean {
+    switch (s.kind) {
+      case "Assign":
+        return s.type !== undefined;
+      case "If":
+        return s.then.some(typed) || (s.else ?? []).some(typed);
+      case "For":
+        return s.body.some(typed);
+      case "Try":
+        return s.body.some(typed) || s.handler.some(typed);
+      default:
+        return false;
+    }
+  });
+}
+
+/** The schema table of a program that declares no type: nothing in it can ask for one. */
+const noType = (): never => {
+  throw new Error("internal: a program without declarations asked for a schema");
+};
+const NO_TYPES: SchemaTable = { named: () => undefined, typeOf: noType, toolInput: noType, validate: noType };

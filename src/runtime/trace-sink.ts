@@ -4,6 +4,7 @@
  * runtime, which never puts secret values in them; this sink only serialises.
  */
 import { closeSync, openSync, writeSync } from "node:fs";
+import { startupError } from "../diagnostics/luma-error";
 
 export interface TraceSink {
   emit(event: object): void;
@@ -11,7 +12,14 @@ export interface TraceSink {
 }
 
 export function openTraceSink(target: string): TraceSink {
-  const fd = target === "-" ? 2 : openSync(target, "w");
+  let fd = 2;
+  if (target !== "-") {
+    try {
+      fd = openSync(target, "w");
+    } catch (e) {
+      throw startupError(`cannot write the trace file ${target}: ${(e as NodeJS.ErrnoException).code ?? (e as Error).message}`);
+    }
+  }
   return {
     emit(event) {
       writeSync(fd, JSON.stringify({ ts: new Date().toISOString(), ...event }) + "\n");

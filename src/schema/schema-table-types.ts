@@ -1,6 +1,6 @@
 /**
  * The contract between the schema compiler and its users (the pipeline, the interpreter,
- * later `ask` and queries). Implemented by `createSchemaTable` in `./schema-table.ts`.
+ * `ask`, queries and commands). Implemented by `createSchemaTable` in `./schema-table.ts`.
  */
 import type { TSchema } from "@sinclair/typebox";
 import type { Field, TypeRef } from "../syntax/ast";

@@ -26,7 +26,7 @@ describe("§15 command line: --record FILE / --replay FILE", () => {
     expect(parseArgv(["--replay", "c.jsonl", "a.luma"])).toMatchObject({ kind: "run", file: "a.luma", replay: "c.jsonl" });
     expect(parseArgv(["a.luma", "--record=c.jsonl", "x"])).toMatchObject({ file: "a.luma", record: "c.jsonl", args: ["x"] });
     expect(() => parseArgv(["a.luma", "--record", "a", "--replay", "b"])).toThrow("--record and --replay cannot be used together");
-    expect(() => parseArgv(["check", "a.luma", "--replay", "b"])).toThrow("luma check takes only --config and --tool-module");
+    expect(() => parseArgv(["check", "a.luma", "--replay", "b"])).toThrow("luma check takes no options: it parses and checks FILE only");
     const r = runLuma([EXAMPLE, "--record", "a.jsonl", "--replay", CASSETTE]);
     expect(r.exitCode).toBe(64);
   });

@@ -267,3 +267,25 @@ describe("luma check collects every problem", () => {
     expect(diagnostics.every((d) => d.severity === "error" && d.span?.file === "t.luma")).toBe(true);
   });
 });
+
+describe("§1 number literals and §3 @severity warnings", () => {
+  test("'Number literal is out of range' for a literal that is not finite, in code, annotations and entries", async () => {
+    const { parse } = await import("../../src/syntax/parse");
+    const { check } = await import("../../src/check/index");
+    const src = `schema A { x: float @range(0, 1e999) }
+tool t(a: float) -> A { timeout: 1e500 }
+y = -1e400
+`;
+    const diags = check(parse(src, "n.luma").program!);
+    expect(diags.filter((d) => d.message.startsWith("Number literal is out of range")).map((d) => d.severity)).toEqual(["error", "error", "error"]);
+  });
+
+  test("@severity on a field with no rule is a warning, not an error", async () => {
+    const { parse } = await import("../../src/syntax/parse");
+    const { check } = await import("../../src/check/index");
+    const diags = check(parse(`schema A {\n  x: int @severity("soft")\n  y: int @range(0, 1) @severity("soft")\n}\n`, "s.luma").program!);
+    expect(diags.map((d) => [d.severity, d.message])).toEqual([
+      ["warning", "@severity on 'x' has no rule to apply to (add @range, @length, @pattern, @format, @items, @min or @max)."],
+    ]);
+  });
+});

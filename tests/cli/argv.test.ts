@@ -24,7 +24,7 @@ describe("§15 command line", () => {
   });
 
   test("luma check FILE.luma", () => {
-    expect(parseArgv(["check", "app.luma"])).toEqual({ kind: "check", file: "app.luma", toolModules: [] });
+    expect(parseArgv(["check", "app.luma"])).toEqual({ kind: "check", file: "app.luma" });
   });
 
   test("luma --version | --help", () => {
@@ -38,6 +38,7 @@ describe("§15 command line", () => {
     [["app.luma", "--config"], "option --config needs a value (PATH)"],
     [["check"], "luma check needs a FILE.luma"],
     [["check", "a.luma", "b.luma"], "unexpected argument 'b.luma' (luma check takes one FILE)"],
+    [["check", "a.luma", "--config", "c.json"], "luma check takes no options: it parses and checks FILE only"],
   ])("usage error (exit 64): %p", (argv, message) => {
     expect(() => parseArgv(argv as string[])).toThrow(new UsageError(message as string));
   });

@@ -95,3 +95,23 @@ describe("§14 --trace", () => {
     ]);
   });
 });
+
+describe("checked-program cache stays bounded", () => {
+  test("a write keeps the newest 256 entries and drops entries older than 30 days", async () => {
+    const { utimesSync } = await import("node:fs");
+    const dir = tmp();
+    const cacheDir = join(dir, "cache", "luma");
+    const { mkdirSync } = await import("node:fs");
+    mkdirSync(cacheDir, { recursive: true });
+    const old = new Date(Date.now() - 40 * 24 * 3600 * 1000);
+    writeFileSync(join(cacheDir, "stale.json"), "{}");
+    utimesSync(join(cacheDir, "stale.json"), old, old);
+    for (let i = 0; i < 300; i++) writeFileSync(join(cacheDir, `filler-${i}.json`), "{}");
+    writeFileSync(join(dir, "app.luma"), 'print("hi")\n');
+    const r = runLuma(["app.luma"], { cwd: dir, env: { XDG_CACHE_HOME: join(dir, "cache"), LUMA_NO_CACHE: undefined } });
+    expect(r.stdout).toBe("hi\n");
+    const left = readdirSync(cacheDir);
+    expect(left).toHaveLength(256);
+    expect(left).not.toContain("stale.json");
+  });
+});

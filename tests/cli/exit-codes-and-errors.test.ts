@@ -179,3 +179,45 @@ describe("§15 colour", () => {
     expect(runLuma(["app.luma"], { cwd: dir, env: { NO_COLOR: undefined } }).stderr).not.toContain("\x1b[");
   });
 });
+
+describe("startup order: nothing is written by a program that is rejected", () => {
+  test("a missing datasource bridge (exit 2) creates no idempotency store files", () => {
+    const dir = project({
+      "app.luma": 'datasource Warehouse {}\nprint("never")\n',
+      "luma.config.json": JSON.stringify({ idempotency_store: { backend: "file", path: ".store.json" } }),
+    });
+    const r = runLuma(["app.luma"], { cwd: dir });
+    expect(r).toEqual({ exitCode: 2, stdout: "", stderr: "Error: datasource 'Warehouse' has no registered bridge.\n" });
+    expect(require("node:fs").readdirSync(dir).sort()).toEqual(["app.luma", "luma.config.json"]);
+  });
+
+  test("--trace into a directory that does not exist is a startup error (exit 2), not an internal error", () => {
+    const dir = project({ "app.luma": 'print("never")\n' });
+    const r = runLuma(["app.luma", "--trace", "no/such/dir/trace.jsonl"], { cwd: dir });
+    expect(r.exitCode).toBe(2);
+    expect(r.stdout).toBe("");
+    expect(r.stderr).toStartWith("Error: cannot write the trace file ");
+    expect(r.stderr).toContain("ENOENT");
+  });
+});
+
+describe("§1 number literals and checker warnings", () => {
+  test("a number literal too large to be finite is a check error (it could not survive JSON)", () => {
+    const dir = project({ "app.luma": "x = 1e400\nprint(x > 5)\n" });
+    const r = runLuma(["app.luma"], { cwd: dir });
+    expect(r.exitCode).toBe(2);
+    expect(r.stderr).toContain("app.luma:1:5: error: Number literal is out of range (it must be a finite number).");
+  });
+
+  test("a warning is shown with its source line, and the program still runs", () => {
+    const dir = project({ "app.luma": 'schema A {\n  x: int @severity("soft")\n}\nprint("ran")\n' });
+    const r = runLuma(["app.luma"], { cwd: dir });
+    expect(r.exitCode).toBe(0);
+    expect(r.stdout).toBe("ran\n");
+    expect(r.stderr).toBe(
+      "app.luma:2:10: warning: @severity on 'x' has no rule to apply to (add @range, @length, @pattern, @format, @items, @min or @max).\n" +
+        '  2 |   x: int @severity("soft")\n' +
+        "    |          ^^^^^^^^^^^^^^^^^\n",
+    );
+  });
+});

@@ -10,8 +10,8 @@
  * and function values in `exec-sync.ts`, calls and agents in `calls.ts`, builtins in
  * `builtins.ts`, errors in `runtime-errors.ts`.
  *
- * A `return` in top-level code ends the program (successfully). Every failure is a
- * LumaError; nothing else escapes.
+ * (The checker rejects `return` in top-level code.) Every failure is a LumaError; nothing
+ * else escapes.
  */
 import type { Program } from "../../syntax/ast";
 import { execBlockAsync } from "./exec-async";
