@@ -8,11 +8,12 @@
  */
 // Sync fs on purpose: node:fs/promises costs ~2.5 ms of start-up in the compiled binary.
 import { readFileSync } from "node:fs";
-import { dirname, isAbsolute, join, relative, resolve } from "node:path";
+import { dirname, join, resolve } from "node:path";
 import { startupError } from "../diagnostics/luma-error";
 import { lineColOf } from "../diagnostics/source-position";
 import { CONFIG_SCHEMA } from "./config-schema";
 import type { LoadedConfig, LumaConfig, ToolModuleEntry } from "./config-types";
+import { isInsideDirectory } from "./inside-directory";
 import { findJsonSyntaxProblem } from "./json-syntax-error";
 import { checkShape, childPath } from "./shape-rules";
 
@@ -90,8 +91,7 @@ function normalise(raw: RawConfig): LumaConfig {
 function dependencyRootProblems(config: LumaConfig, programDir: string, projectDir: string): string[] {
   return config.tool_modules.flatMap((entry, i) => {
     if (entry.dependency_root === undefined) return [];
-    const rel = relative(projectDir, resolve(programDir, entry.dependency_root));
-    const inside = rel === "" || (!rel.startsWith("..") && !isAbsolute(rel));
+    const inside = isInsideDirectory(projectDir, resolve(programDir, entry.dependency_root));
     const key = childPath(childPath("tool_modules", i), "dependency_root");
     return inside ? [] : [`'${key}' must stay inside the project directory (got ${JSON.stringify(entry.dependency_root)})`];
   });

@@ -40,7 +40,7 @@ export interface StartOptions {
 export async function startProgram(program: Program, opts: StartOptions): Promise<void> {
   const programDir = dirname(resolve(opts.cwd, opts.file));
   const config = await loadConfig({ configPath: opts.configPath && resolve(opts.cwd, opts.configPath), programDir });
-  const registry = await loadToolRegistry({ program, config, cliModules: opts.toolModules, cwd: opts.cwd, notice: opts.stderr });
+  const registry = await loadToolRegistry({ program, config, cliModules: opts.toolModules, cwd: opts.cwd, programDir, notice: opts.stderr });
   const ruleError = checkToolRuntimeRules(program);
   if (ruleError) throw ruleError;
   // Spec §12: every datasource has a bridge before any statement runs (connects lazily).

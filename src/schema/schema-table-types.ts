@@ -23,8 +23,8 @@ export interface ValidationResult {
   ok: boolean;
   /** The value with defaults filled in and, on input, tagged-union discriminators written. Never the caller's object mutated. */
   value: unknown;
-  hard: ValidationIssue[];
-  soft: ValidationIssue[];
+  hard: readonly ValidationIssue[];
+  soft: readonly ValidationIssue[];
 }
 
 /** What can be validated: a type written in source, a declared name, or a tool's generated input. */

@@ -17,6 +17,9 @@ import { toTypeBox } from "./to-typebox";
 import { ensureTypeBoxRegistry } from "./typebox-registry";
 import type { WalkContext } from "./walk-context";
 
+/** Shared by every valid result (readonly, never mutated): no two fresh arrays per validation. */
+const NO_ISSUES: readonly ValidationIssue[] = Object.freeze([]);
+
 export class ShapeValidator {
   private readonly checks = new WeakMap<Shape, TypeCheck<TSchema>>();
   private readonly contexts: Record<Direction, WalkContext> = {
@@ -39,7 +42,7 @@ export class ShapeValidator {
     const ctx = this.contexts[direction];
     const prepared = prepareValue(shape, value, ctx);
     const check = this.checkOf(shape);
-    if (check.Check(prepared)) return { ok: true, value: prepared, hard: [], soft: [] };
+    if (check.Check(prepared)) return { ok: true, value: prepared, hard: NO_ISSUES, soft: NO_ISSUES };
 
     const issues: ValidationIssue[] = [];
     collectIssues(shape, prepared, root, ctx, issues);

@@ -108,6 +108,12 @@ describe("§10 unknown config keys and wrong value types are startup errors that
     const error = await startupFailure(() => loadConfig({ programDir: dir }));
     expect(error.message).toBe(`luma.config.json: 'tool_modules[0].dependency_root' must stay inside the project directory (got "../elsewhere")`);
   });
+
+  test("dependency_root may be a directory of the project whose name starts with '..' (regression)", async () => {
+    const dir = projectWith({ tool_modules: [{ path: "./t.ts", dependency_root: "..vendor/lib" }, { path: "./u.ts", dependency_root: "./...deps" }] });
+    const { config } = await loadConfig({ programDir: dir });
+    expect(config.tool_modules.map((m) => m.dependency_root)).toEqual(["..vendor/lib", "./...deps"]);
+  });
 });
 
 describe("§10 strict policy block: validated in full (its enforcement is a later issue)", () => {

@@ -1,22 +1,35 @@
 import { describe, expect, test } from "bun:test";
-import { redactCredentials } from "../../src/runtime/datasources/redact-credentials";
+import { redactSecrets } from "../../src/diagnostics/redact-secrets";
+import { readUrlSetting } from "../../src/config/url-setting";
 import { plainValue } from "../../src/runtime/datasources/row-values";
 import { parseDatasourceUrl } from "../../src/runtime/datasources/datasource-url";
 
+const NO_FAILURES = { absent: () => new Error("absent"), envUnset: (v: string) => new Error(`unset ${v}`) };
+
 describe("§12/§14 credentials in URLs are never printed", () => {
   test("user:password@ in any URL of a message is redacted", () => {
-    expect(redactCredentials("connect postgres://admin:hunter2@db:5432/x failed; retry postgresql://u@h/y")).toBe(
+    expect(redactSecrets("connect postgres://admin:hunter2@db:5432/x failed; retry postgresql://u@h/y")).toBe(
       "connect postgres://***@db:5432/x failed; retry postgresql://***@h/y",
     );
   });
 
   test("a known secret (a password, a URL from url_env) is blanked wherever it appears", () => {
-    expect(redactCredentials("auth failed for password hunter2 (hunter2)", ["hunter2"])).toBe("auth failed for password *** (***)");
+    expect(redactSecrets("auth failed for password hunter2 (hunter2)", ["hunter2"])).toBe("auth failed for password *** (***)");
   });
 
+  // The secrets moved from the parsed target to the URL setting (src/config/url-setting.ts),
+  // which hands them to the bridge; the password is still known raw and percent-decoded.
   test("a Postgres URL's password is known to its bridge raw and percent-decoded", () => {
     const t = parseDatasourceUrl("postgres://u:p%40ss%3Aw0rd@h:5432/db", "/");
-    expect(t).toEqual({ kind: "postgres", url: "postgres://u:p%40ss%3Aw0rd@h:5432/db", secrets: ["p%40ss%3Aw0rd", "p@ss:w0rd"] });
+    expect(t).toEqual({ kind: "postgres", url: "postgres://u:p%40ss%3Aw0rd@h:5432/db" });
+    const setting = readUrlSetting({ url: "postgres://u:p%40ss%3Aw0rd@h:5432/db" }, {}, NO_FAILURES);
+    expect(setting.secrets).toEqual(["postgres://u:p%40ss%3Aw0rd@h:5432/db", "p%40ss%3Aw0rd", "p@ss:w0rd"]);
+  });
+
+  test("a password whose percent-escape does not decode is still a secret, raw (regression)", () => {
+    const url = "postgres://u:100%zz-pw@h:5432/db";
+    expect(readUrlSetting({ url }, {}, NO_FAILURES).secrets).toEqual([url, "100%zz-pw"]);
+    expect(redactSecrets("auth failed: 100%zz-pw rejected", readUrlSetting({ url }, {}, NO_FAILURES).secrets)).toBe("auth failed: *** rejected");
   });
 });
 

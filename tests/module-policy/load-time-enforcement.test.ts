@@ -108,6 +108,17 @@ describe("§10 resolution is confined to the project directory (resolved path na
     expect(await (await handlerOf(dir, "sub/m.cjs", "probe"))()).toBe(7);
   });
 
+  test("a project directory whose name starts with '..' is inside the project (regression)", async () => {
+    const dir = project({
+      "..lib/helper.cjs": "exports.n = 8;",
+      "..tools/m.cjs": 'module.exports = { probe: () => require("../..lib/helper.cjs").n + require("./...deep/x.cjs").n };',
+      "..tools/...deep/x.cjs": "exports.n = 1;",
+      "..tools/e.mjs": 'import { n } from "../..lib/helper.cjs";\nexport const probe = () => n;',
+    });
+    expect(await (await handlerOf(dir, "..tools/m.cjs", "probe"))()).toBe(9);
+    expect(await (await handlerOf(dir, "..tools/e.mjs", "probe"))()).toBe(8);
+  });
+
   test("an absolute path out of the project is refused", async () => {
     const { dir, outside } = outsideFile();
     writeFileSync(join(dir, "m.mjs"), `import o from ${JSON.stringify(outside)};\nexport const x = o;`);

@@ -76,4 +76,17 @@ describe("§11 memory idempotency store", () => {
     }
     expect(store.size).toBeLessThanOrEqual(1024);
   });
+
+  test("the sweep does not stop at a live record: one long-TTL record does not shield later short-TTL ones", () => {
+    const clock = new FakeClock();
+    const store = new MemoryIdempotencyStore(clock);
+    const finish = (key: string, ttlMs: number) => store.complete(key, tokenOf(store.claim(req(key, "fp", ttlMs))), 1, ttlMs);
+    finish("long", 3_600_000); // first in claim order, live for an hour
+    for (let i = 0; i < 3000; i++) finish(`short${i}`, 10);
+    clock.advance(11); // every short record has expired; none was claimed again
+    const FRESH = 2100; // enough claims for two more sweeps
+    for (let i = 0; i < FRESH; i++) finish(`fresh${i}`, 3_600_000);
+    expect(store.size).toBe(1 + FRESH);
+    expect(store.claim(req("long", "other")).kind).toBe("conflict"); // the live one was kept
+  });
 });

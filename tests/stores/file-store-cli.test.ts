@@ -7,11 +7,11 @@ import { describe, expect, test } from "bun:test";
 import { existsSync, mkdirSync, readdirSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
 import { ensureBinary } from "../support/luma-binary";
-import { makeProject, PASSPHRASE } from "./support/luma-project";
+import { makeStoreProject, PASSPHRASE } from "./support/store-project";
 
 describe("§11 file store from luma.config.json", () => {
   test("encryption without LUMA_IDEMPOTENCY_KEY: startup error naming it, exit 2, nothing run", async () => {
-    const project = makeProject({ encrypted: true });
+    const project = await makeStoreProject("file", { encrypted: true });
     const r = await project.run(["req-1"], { LUMA_IDEMPOTENCY_KEY: "" });
     expect(r).toMatchObject({
       exitCode: 2,
@@ -22,7 +22,7 @@ describe("§11 file store from luma.config.json", () => {
   });
 
   test("a wrong LUMA_IDEMPOTENCY_KEY: startup error, exit 2, the store untouched and still readable with the right key", async () => {
-    const project = makeProject({ encrypted: true });
+    const project = await makeStoreProject("file", { encrypted: true });
     expect((await project.run(["req-1"])).exitCode).toBe(0);
     const r = await project.run(["req-1"], { LUMA_IDEMPOTENCY_KEY: "not the key" });
     expect(r.exitCode).toBe(2);
@@ -34,9 +34,9 @@ describe("§11 file store from luma.config.json", () => {
   });
 
   test("a corrupt store file: a warning on stderr, the program runs with a fresh store", async () => {
-    const project = makeProject();
+    const project = await makeStoreProject("file");
     mkdirSync(join(project.dir, "state"));
-    writeFileSync(project.storePath, "{ not json");
+    writeFileSync(project.storePath!, "{ not json");
     const r = await project.run(["req-1"]);
     expect(r.exitCode).toBe(0);
     expect(r.stdout).toBe("done\n");
@@ -46,8 +46,18 @@ describe("§11 file store from luma.config.json", () => {
     expect(readdirSync(join(project.dir, "state")).some((n) => n.startsWith("idem.json.corrupt-"))).toBe(true);
   });
 
+  test("a store directory that cannot be created: a startup error naming the path, exit 2, no stack trace, nothing run", async () => {
+    const project = await makeStoreProject("file", { storePath: "blocker/idem.json" });
+    writeFileSync(join(project.dir, "blocker"), "a file where the store's directory should be");
+    const r = await project.run(["req-1"]);
+    expect(r.exitCode).toBe(2);
+    expect(r.stdout).toBe("");
+    expect(r.stderr).toMatch(/^Error: Idempotency store blocker\/idem\.json: cannot create its directory: .*blocker.*\n$/);
+    expect(project.effects().size).toBe(0);
+  });
+
   test("a relative path is resolved against the project directory, not the working directory", async () => {
-    const project = makeProject();
+    const project = await makeStoreProject("file");
     const elsewhere = join(project.dir, "elsewhere");
     mkdirSync(elsewhere);
     const proc = Bun.spawnSync([ensureBinary(), join(project.dir, "program.luma"), "req-1"], {
@@ -55,7 +65,7 @@ describe("§11 file store from luma.config.json", () => {
       env: { PATH: process.env.PATH, HOME: process.env.HOME, LUMA_NO_CACHE: "1", EFFECTS_LOG: project.effectsLog },
     });
     expect(proc.exitCode).toBe(0);
-    expect(existsSync(project.storePath)).toBe(true);
+    expect(existsSync(project.storePath!)).toBe(true);
     expect(readdirSync(elsewhere)).toEqual([]);
   });
 });

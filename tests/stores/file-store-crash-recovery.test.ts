@@ -16,7 +16,7 @@ import { readdirSync, readFileSync } from "node:fs";
 import { dirname } from "node:path";
 import { decodeEnvelope, encryptedKdf, parseEnvelope } from "../../src/runtime/tools/stores/file/envelope";
 import { deriveKeys } from "../../src/runtime/tools/stores/file/envelope-cipher";
-import { makeProject, PASSPHRASE } from "./support/luma-project";
+import { makeStoreProject, PASSPHRASE } from "./support/store-project";
 import { claimsOf } from "./support/store-fixture";
 
 const ALL = ["req-1", "req-2", "req-3", "req-4", "req-5"];
@@ -50,20 +50,20 @@ const CASES: Case[] = [
 describe("§11 file store: kill -9 at each step of a write", () => {
   for (const c of CASES) {
     test.concurrent(`crash ${c.point}: the file holds ${c.onDisk.length === 3 ? "the new" : "the old"} envelope; the next process recovers`, async () => {
-      const project = makeProject({ encrypted: true });
+      const project = await makeStoreProject("file", { encrypted: true });
       expect((await project.run([])).exitCode).toBe(0); // creates the store: its first write is not counted below
       const crashed = await project.run(ALL, { LUMA_TEST_CRASH_AT: c.point });
       expect(crashed.signal).toBe("SIGKILL");
 
-      const dir = dirname(project.storePath);
-      expect(keysOn(project.storePath)).toEqual(c.onDisk);
+      const dir = dirname(project.storePath!);
+      expect(keysOn(project.storePath!)).toEqual(c.onDisk);
       expect(readdirSync(dir).some((n) => n.endsWith(".tmp"))).toBe(c.tempLeft);
 
       const again = await project.run(ALL);
       expect({ exitCode: again.exitCode, stdout: again.stdout, stderr: again.stderr }).toEqual({ exitCode: 0, stdout: "done\n", stderr: "" });
-      expect(keysOn(project.storePath)).toEqual(ALL);
+      expect(keysOn(project.storePath!)).toEqual(ALL);
       expect(readdirSync(dir).filter((n) => n.endsWith(".tmp") || n.includes(".corrupt-"))).toEqual([]);
-      expect(claimsOf(project.storePath)).toEqual({});
+      expect(claimsOf(project.storePath!)).toEqual({});
       const effects = project.effects();
       expect(ALL.map((k) => effects.get(k))).toEqual([1, 1, c.req3Runs, 1, 1]);
     });

@@ -6,7 +6,7 @@
 import { describe, expect, test } from "bun:test";
 import { systemClock } from "../../src/runtime/tools/clock";
 import { FileIdempotencyStore } from "../../src/runtime/tools/stores/file/file-idempotency-store";
-import { makeProject, PASSPHRASE } from "./support/luma-project";
+import { makeStoreProject, PASSPHRASE } from "./support/store-project";
 
 const KEYS = Array.from({ length: 30 }, (_, i) => `req-${String(i).padStart(2, "0")}`);
 /** Each process walks the keys from a different place, and calls some twice. */
@@ -18,14 +18,14 @@ const orderFor = (p: number) => {
 describe("§11 file store: 4 processes, overlapping keys", () => {
   for (const encrypted of [false, true]) {
     test.concurrent(`each key's handler runs exactly once${encrypted ? " (encrypted store)" : ""}`, async () => {
-      const project = makeProject({ encrypted });
+      const project = await makeStoreProject("file", { encrypted });
       const runs = await Promise.all([0, 1, 2, 3].map((p) => project.run(orderFor(p), { HANDLER_MS: "2" })));
       for (const r of runs) expect({ exitCode: r.exitCode, stdout: r.stdout, stderr: r.stderr }).toEqual({ exitCode: 0, stdout: "done\n", stderr: "" });
       const effects = project.effects();
       expect([...effects.keys()].sort()).toEqual(KEYS);
       expect([...effects.values()].every((n) => n === 1)).toBe(true);
       const store = FileIdempotencyStore.open({
-        path: project.storePath,
+        path: project.storePath!,
         clock: systemClock,
         warn: () => {},
         ...(encrypted ? { encryption: "aes-256-gcm" as const, passphrase: PASSPHRASE } : {}),

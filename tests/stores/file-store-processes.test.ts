@@ -5,14 +5,14 @@
 import { describe, expect, test } from "bun:test";
 import { LumaError } from "../../src/diagnostics/luma-error";
 import { claimsOf, freshDir, openStore, req, tokenOf } from "./support/store-fixture";
-import { startWorker } from "./support/worker-process";
+import { startStoreWorker } from "./support/store-worker-process";
 import { join } from "node:path";
 
 describe("§11 file store: exclusive lock with dead-process recovery", () => {
   test("a lock whose owner died (kill -9) is taken over at once", async () => {
     const dir = freshDir();
     const path = join(dir, "idem.json");
-    const owner = await startWorker(path);
+    const owner = await startStoreWorker("file", path);
     expect(await owner.send({ op: "hold-lock" })).toEqual({ locked: true, pid: owner.pid });
     await owner.kill9();
     const { store } = openStore(dir, { lockWaitMs: 2000 });
@@ -22,7 +22,7 @@ describe("§11 file store: exclusive lock with dead-process recovery", () => {
   test("a live owner's lock is not taken over: the caller waits, then fails naming the owner", async () => {
     const dir = freshDir();
     const path = join(dir, "idem.json");
-    const owner = await startWorker(path);
+    const owner = await startStoreWorker("file", path);
     try {
       await owner.send({ op: "hold-lock" });
       let error: unknown;
@@ -46,7 +46,7 @@ describe("§11 file store: in-flight claims across processes", () => {
   test("while another process runs the key, a caller gets running; when it completes, the caller gets its result", async () => {
     const dir = freshDir();
     const { store, path } = openStore(dir);
-    const other = await startWorker(path);
+    const other = await startStoreWorker("file", path);
     try {
       expect(await other.send({ op: "claim", key: "k", fp: "fp" })).toEqual({ kind: "claimed" });
       const mine = store.claim(req("k", "fp"));
@@ -63,7 +63,7 @@ describe("§11 file store: in-flight claims across processes", () => {
   test("a claim whose owner died mid-call is taken over at once (no waiting for the lease)", async () => {
     const dir = freshDir();
     const { store, path } = openStore(dir);
-    const other = await startWorker(path);
+    const other = await startStoreWorker("file", path);
     expect(await other.send({ op: "claim", key: "k", fp: "fp", leaseMs: 600_000 })).toEqual({ kind: "claimed" });
     await other.kill9();
     expect(store.claim(req("k", "fp")).kind).toBe("claimed");
@@ -72,7 +72,7 @@ describe("§11 file store: in-flight claims across processes", () => {
   test("a waiter on a claim whose owner dies is woken, and then runs the key itself", async () => {
     const dir = freshDir();
     const { store, path } = openStore(dir);
-    const other = await startWorker(path);
+    const other = await startStoreWorker("file", path);
     await other.send({ op: "claim", key: "k", fp: "fp" });
     const mine = store.claim(req("k", "fp"));
     expect(mine.kind).toBe("running");
@@ -84,7 +84,7 @@ describe("§11 file store: in-flight claims across processes", () => {
   test("a live owner's claim past its lease (in-progress expiry) is taken over", async () => {
     const dir = freshDir();
     const { store, path } = openStore(dir);
-    const other = await startWorker(path);
+    const other = await startStoreWorker("file", path);
     try {
       await other.send({ op: "claim", key: "k", fp: "fp", leaseMs: 0 }); // its lease ends as it starts
       const token = tokenOf(store.claim(req("k", "fp")));
@@ -100,7 +100,7 @@ describe("§11 file store: in-flight claims across processes", () => {
   test("a released claim in another process frees the key for this one", async () => {
     const dir = freshDir();
     const { store, path } = openStore(dir);
-    const other = await startWorker(path);
+    const other = await startStoreWorker("file", path);
     try {
       await other.send({ op: "claim", key: "k", fp: "fp" });
       const mine = store.claim(req("k", "fp"));
@@ -115,7 +115,7 @@ describe("§11 file store: in-flight claims across processes", () => {
   test("claims of dead processes are purged when a store opens", async () => {
     const dir = freshDir();
     const path = join(dir, "idem.json");
-    const other = await startWorker(path);
+    const other = await startStoreWorker("file", path);
     await other.send({ op: "claim", key: "a", fp: "fp" });
     await other.send({ op: "claim", key: "b", fp: "fp" });
     await other.kill9();

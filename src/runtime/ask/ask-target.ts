@@ -35,7 +35,7 @@ export function buildAskTarget(schemas: SchemaTable, ref: TypeRef): AskTarget {
   return { ref, format, wrapped, root: named ?? "ask" };
 }
 
-export type Verdict = { ok: true; value: unknown; soft: ValidationIssue[] } | { ok: false; reason: string };
+export type Verdict = { ok: true; value: unknown; soft: readonly ValidationIssue[] } | { ok: false; reason: string };
 
 const sentence = (s: string) => (/[.!?]$/.test(s) ? s : `${s}.`);
 

@@ -21,6 +21,7 @@ import { buildAskPlan, type AskPlan } from "./ask-plan";
 import { runAskFlow, type FlowEnv } from "./ask-flow";
 import { locatedAt } from "./ask-errors";
 import { askEvent, newStats } from "./ask-trace";
+import { softValidationEvent, softWarningLine } from "../soft-issue-report";
 import type { AskRequest, AskRunner } from "./ask-types";
 
 export interface AskRunnerDeps {
@@ -59,8 +60,8 @@ export function createAskRunner(deps: AskRunnerDeps): AskRunner {
     schemas: deps.schemas,
     tools: deps.tools,
     onSoft: (issue, req) => {
-      deps.warn(`warning: ${issue.message.replace(/\.$/, "")} at ${req.location}`);
-      deps.trace?.({ event: "validation.soft", tool: null, agent: req.agent.name, path: issue.path, rule: issue.rule, message: issue.message });
+      deps.warn(softWarningLine(issue, req.location));
+      deps.trace?.(softValidationEvent({ tool: null, agent: req.agent.name }, issue));
     },
   };
   const plans = new WeakMap<object, AskPlan>();

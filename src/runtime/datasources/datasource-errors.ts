@@ -5,7 +5,7 @@
  * none prints a URL read from the environment.
  */
 import { runtimeError, startupError, type ErrorCode, type LumaError } from "../../diagnostics/luma-error";
-import { redactCredentials } from "./redact-credentials";
+import { redactSecrets } from "../../diagnostics/redact-secrets";
 import type { StatementKind } from "./bridge";
 
 /** A statement as messages name it. */
@@ -20,7 +20,7 @@ export interface StatementRef {
 const title = (s: StatementRef) => `${s.kind === "query" ? "Query" : "Command"} '${s.name}' (datasource '${s.datasource}')`;
 
 const fail = (s: StatementRef, code: ErrorCode | string, message: string, retryable: boolean, details: Record<string, unknown>) =>
-  runtimeError(code as ErrorCode, redactCredentials(message, s.secrets), {
+  runtimeError(code as ErrorCode, redactSecrets(message, s.secrets), {
     retryable,
     details: { [s.kind]: s.name, datasource: s.datasource, ...details },
   });
@@ -39,7 +39,7 @@ export const datasourceErrors = {
       driverCode ? { driver_code: driverCode } : {}),
   /** A typed error the bridge threw keeps its code, retryable and details. */
   bridgeTypedError: (s: StatementRef, code: string, cause: string, retryable: boolean, details: unknown) =>
-    runtimeError(code as ErrorCode, redactCredentials(`${title(s)} failed: ${cause}`, s.secrets), { retryable, details }),
+    runtimeError(code as ErrorCode, redactSecrets(`${title(s)} failed: ${cause}`, s.secrets), { retryable, details }),
   notRows: (s: StatementRef, got: string) =>
     fail(s, "TOOL_OUTPUT_INVALID", `${title(s)}: the bridge must return an array of rows, got ${got}.`, false, {}),
   rowNotObject: (s: StatementRef, index: number, got: string) =>
@@ -55,7 +55,3 @@ export const datasourceErrors = {
     fail(s, "QUERY_ROW_INVALID", `${title(s)} returned no row; its result ${type} needs one.`, false, { row: 0, rule: "required" }),
   timeout: (s: StatementRef, ms: number) => fail(s, "TOOL_TIMEOUT", `${title(s)} timed out after ${ms} ms.`, true, { timeout_ms: ms }),
 };
-
-/** Describes a value's kind for a message without printing the value: `a string`, `an object`. */
-export const kindOf = (v: unknown): string =>
-  v === null ? "null" : v === undefined ? "nothing" : Array.isArray(v) ? "an array" : typeof v === "object" ? "an object" : `a ${typeof v}`;

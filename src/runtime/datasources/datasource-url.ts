@@ -2,30 +2,20 @@
  * The built-in bridges' URLs (spec §12, extension): `sqlite:PATH` (relative to the
  * program's directory; `sqlite::memory:` for an in-memory database; `?mode=ro` opens the
  * file read-only) and `postgres://…` / `postgresql://…`. Anything else is not a built-in.
+ * Where a URL points, only: its secrets are the URL setting's (src/config/url-setting.ts).
  */
 import { isAbsolute, resolve } from "node:path";
 
 export type BuiltinTarget =
   | { kind: "sqlite"; path: string; readonly: boolean }
-  | { kind: "postgres"; url: string; secrets: string[] };
+  | { kind: "postgres"; url: string };
 
 const SQLITE = /^sqlite:/i;
 const POSTGRES = /^postgres(ql)?:\/\//i;
 
-/** The secret parts of a Postgres URL, raw and decoded: a driver may echo either. */
-function urlSecrets(url: string): string[] {
-  try {
-    const u = new URL(url);
-    const raw = u.password;
-    return raw === "" ? [] : [...new Set([raw, decodeURIComponent(raw)])];
-  } catch {
-    return [];
-  }
-}
-
 /** Where a URL points, or undefined for a scheme no built-in bridge speaks. */
 export function parseDatasourceUrl(url: string, programDir: string): BuiltinTarget | undefined {
-  if (POSTGRES.test(url)) return { kind: "postgres", url, secrets: urlSecrets(url) };
+  if (POSTGRES.test(url)) return { kind: "postgres", url };
   if (!SQLITE.test(url)) return undefined;
   let rest = url.slice("sqlite:".length);
   // `sqlite://file.db` and `sqlite:///abs/file.db` are common spellings of the same thing.

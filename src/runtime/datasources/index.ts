@@ -12,4 +12,3 @@
 export { resolveDatasourceBridges, type DatasourceBridges, type ResolveBridgesOptions } from "./resolve-bridges";
 export { statementToolPlans, type StatementPlanDeps } from "./statement-plans";
 export { statementDecl, statementToolDefinition, type StatementToolDefinition } from "./statement-tools";
-export { redactCredentials } from "./redact-credentials";

@@ -20,11 +20,12 @@ interface PgResult extends Array<unknown> {
   command?: string;
 }
 
+/** `secrets`: the URL setting's (the URL, its password raw and decoded), blanked from every message. */
 export function postgresBridge(url: string, secrets: readonly string[]): Bridge {
   let client: SQL | undefined;
   return {
     origin: "postgres",
-    secrets: [...secrets, url],
+    secrets: [...new Set([url, ...secrets])],
     async run(sql: string, params: unknown[], signal: AbortSignal, kind: StatementKind): Promise<unknown> {
       signal.throwIfAborted();
       client ??= new Bun.SQL({ url, bigint: true });

@@ -10,6 +10,7 @@
 import { startupError } from "../../diagnostics/luma-error";
 import type { ConfigValue, DatasourceDecl, Program } from "../../syntax/ast";
 import type { DatasourceBridge } from "../tools/registry/registry-types";
+import { readUrlSetting, type UrlSource } from "../../config/url-setting";
 import { readEntries, readString } from "../tools/steps/config-values";
 import type { Bridge } from "./bridge";
 import { datasourceErrors } from "./datasource-errors";
@@ -33,30 +34,21 @@ export interface ResolveBridgesOptions {
   programDir: string;
 }
 
-interface Location {
-  url?: string;
-  urlEnv?: string;
-}
-
-const READERS: Record<string, (v: ConfigValue, o: Location) => void> = {
+const READERS: Record<string, (v: ConfigValue, o: UrlSource) => void> = {
   url: (v, o) => (o.url = readString(v)),
-  url_env: (v, o) => (o.urlEnv = readString(v)),
+  url_env: (v, o) => (o.url_env = readString(v)),
 };
 
 function builtinBridge(decl: DatasourceDecl, opts: ResolveBridgesOptions): Bridge {
-  const loc = readEntries<Location>(decl.entries, READERS, {});
-  let url = loc.url;
-  let from = "its url";
-  if (url === undefined && loc.urlEnv !== undefined) {
-    url = opts.env[loc.urlEnv];
-    from = `the value of ${loc.urlEnv}`;
-    if (url === undefined || url.trim() === "") throw datasourceErrors.envMissing(decl.name, loc.urlEnv);
-    url = url.trim();
+  const setting = readUrlSetting(readEntries<UrlSource>(decl.entries, READERS, {}), opts.env, {
+    absent: () => datasourceErrors.noBridge(decl.name),
+    envUnset: (variable) => datasourceErrors.envMissing(decl.name, variable),
+  });
+  const target = parseDatasourceUrl(setting.url, opts.programDir);
+  if (target === undefined) {
+    throw datasourceErrors.unsupportedUrl(decl.name, setting.variable === undefined ? "its url" : `the value of ${setting.variable}`);
   }
-  if (url === undefined) throw datasourceErrors.noBridge(decl.name);
-  const target = parseDatasourceUrl(url, opts.programDir);
-  if (target === undefined) throw datasourceErrors.unsupportedUrl(decl.name, from);
-  return target.kind === "sqlite" ? sqliteBridge(target.path, target.readonly) : postgresBridge(target.url, target.secrets);
+  return target.kind === "sqlite" ? sqliteBridge(target.path, target.readonly) : postgresBridge(target.url, setting.secrets);
 }
 
 export function resolveDatasourceBridges(opts: ResolveBridgesOptions): DatasourceBridges {

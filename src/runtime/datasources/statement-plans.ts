@@ -17,8 +17,9 @@ import { datasourceErrors, type StatementRef } from "./datasource-errors";
 import type { DatasourceBridges } from "./resolve-bridges";
 import { statementRunner } from "./statement-runner";
 import type { RowContract, SoftIssueSink } from "./validate-rows";
-import { redactCredentials } from "./redact-credentials";
+import { redactSecrets } from "../../diagnostics/redact-secrets";
 import { readStatementEntries, statementDescription, type StatementEntries } from "./statement-entries";
+import { softValidationEvent, softWarningLine } from "../soft-issue-report";
 
 export interface StatementPlanDeps {
   program: Program;
@@ -65,9 +66,9 @@ function hooks(s: StatementRef): StatementHooks {
 
 export function statementToolPlans(deps: StatementPlanDeps): ToolPlan[] {
   const soft: SoftIssueSink = (s: StatementRef, issue: ValidationIssue) => {
-    const message = redactCredentials(issue.message, s.secrets);
-    deps.warn(`warning: ${message}`);
-    deps.trace?.({ event: "validation.soft", [s.kind]: s.name, datasource: s.datasource, path: issue.path, rule: issue.rule, message });
+    const redacted = { path: issue.path, rule: issue.rule, message: redactSecrets(issue.message, s.secrets) };
+    deps.warn(softWarningLine(redacted));
+    deps.trace?.(softValidationEvent({ [s.kind]: s.name, datasource: s.datasource }, redacted));
   };
   const plans: ToolPlan[] = [];
   for (const decl of deps.program.decls) {

@@ -14,7 +14,8 @@
  */
 import type { TypeRef } from "../../syntax/ast";
 import type { SchemaTable, ValidationIssue } from "../../schema/schema-table-types";
-import { datasourceErrors, kindOf, type StatementRef } from "./datasource-errors";
+import { kindOf } from "../value-kind";
+import { datasourceErrors, type StatementRef } from "./datasource-errors";
 import { plainValue } from "./row-values";
 
 export interface RowContract {

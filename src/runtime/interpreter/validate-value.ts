@@ -13,6 +13,7 @@
  */
 import type { Field, Span, TypeRef } from "../../syntax/ast";
 import type { Direction, ValidationTarget } from "../../schema/schema-table-types";
+import { softWarningLine } from "../soft-issue-report";
 import { errorAt, locationOf } from "./runtime-errors";
 import type { Runtime } from "./runtime-context";
 import type { Value } from "./values";
@@ -58,7 +59,7 @@ export function validateValue(
 
 function report(rt: Runtime, result: ReturnType<Runtime["host"]["schemas"]["validate"]>, root: string, span: Span): Value {
   for (const issue of result.soft) {
-    rt.host.stderr(`warning: ${withoutPeriod(issue.message)} at ${locationOf(rt.sourceOf, span)}`);
+    rt.host.stderr(softWarningLine(issue, locationOf(rt.sourceOf, span)));
   }
   if (!result.ok) {
     const issues = result.hard.length ? result.hard : [{ path: root, rule: "type", message: `${root} is invalid`, severity: "hard" as const }];

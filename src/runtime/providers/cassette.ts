@@ -8,8 +8,9 @@
  *    "request":{"method":"POST","url":"…","headers":{…},"body":{…}},
  *    "response":{"status":200,"headers":{…},"body":{…}}}
  *
- * Secrets never reach it: headers that carry a key are left out, and the key's value is
- * scrubbed from everything else (providers echo keys in error texts).
+ * Secrets never reach it: headers that carry a key are left out, the key's value is
+ * scrubbed from everything else (providers echo keys in error texts), and so is the
+ * `user:password@` of any URL (a `LUMA_BASE_URL_…` proxy with credentials).
  *
  * Matching: a request is found by a stable hash — SHA-256 of the canonical JSON (sorted keys)
  * of provider, model and request body. The URL is left out, so a cassette recorded against

@@ -2,9 +2,11 @@
  * One provider turn: build the adapter's request, send it through the transport with the
  * retry policy, read the answer. Each HTTP try is one `provider.request` trace event (model,
  * provider, attempt, status, tokens in/out when reported, duration) — built from names and
- * numbers only: the API key lives in a header no event, error or cassette ever sees.
+ * numbers only: the API key lives in a header no event, error or cassette ever sees, and
+ * the credentials of a proxy URL are scrubbed like the key.
  */
 import { isLumaError } from "../../diagnostics/luma-error";
+import { urlPasswordSecrets } from "../../diagnostics/redact-secrets";
 import { providerErrors, redact } from "./provider-errors";
 import type { ProviderAdapter, ResolvedModel, TurnRequest, TurnResult } from "./provider-types";
 import { isRetryableStatus, MAX_HTTP_RETRIES, retryAfterMs, retryDelayMs } from "./retry-policy";
@@ -55,7 +57,9 @@ export async function requestTurn(
 ): Promise<TurnResult> {
   const req = adapter.buildRequest(model, turn);
   const wire = { url: req.url, headers: req.headers, body: JSON.stringify(req.body) };
-  const secrets = model.apiKey ? [model.apiKey] : [];
+  // The key, and the password of a base URL that carries one (`https://user:tok@proxy/v1`
+  // from LUMA_BASE_URL_…): errors and cassettes may quote either.
+  const secrets = [...(model.apiKey ? [model.apiKey] : []), ...urlPasswordSecrets(req.url)];
   const info = { provider: model.provider, model: model.name, decl: model.decl, body: req.body, secretHeaders: req.secretHeaders, secrets };
   const maxRetries = client.maxRetries ?? MAX_HTTP_RETRIES;
 

@@ -5,9 +5,11 @@
  * stops the ask at once.
  *
  * None of these messages interpolates a secret; provider error text is passed through
- * `redact` first, because providers echo keys back ("Incorrect API key provided: sk-…").
+ * `redact` first, because providers echo keys back ("Incorrect API key provided: sk-…") and
+ * connection errors may quote a proxy URL with its credentials.
  */
 import { runtimeError, startupError, type LumaError } from "../../diagnostics/luma-error";
+import { redactSecrets } from "../../diagnostics/redact-secrets";
 
 const who = (model: string, provider: string) => `Model '${model}' (provider "${provider}")`;
 
@@ -48,11 +50,8 @@ export const providerErrors = {
   cassetteUnwritable: (cassette: string, why: string): LumaError => startupError(`cannot write cassette ${cassette}: ${why}`),
 };
 
+/** How provider messages and cassettes mark a removed secret (the §14 canary tests pin it). */
 const REDACTED = "[redacted]";
 
-/** Replaces every occurrence of each secret (4+ characters) in `text`. */
-export function redact(text: string, secrets: readonly (string | undefined)[]): string {
-  let out = text;
-  for (const s of secrets) if (s && s.length >= 4 && out.includes(s)) out = out.split(s).join(REDACTED);
-  return out;
-}
+/** Provider text with every URL's `user:password@` and each known secret replaced (src/diagnostics/redact-secrets.ts). */
+export const redact = (text: string, secrets: readonly (string | undefined)[]): string => redactSecrets(text, secrets, REDACTED);

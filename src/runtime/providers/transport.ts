@@ -33,7 +33,7 @@ export interface ExchangeInfo {
   /** The request body as an object (the cassette hashes it). */
   body: Record<string, unknown>;
   secretHeaders: readonly string[];
-  /** Secret values (the API key) to scrub from anything stored. */
+  /** Secret values (the API key, a proxy URL's password) to scrub from anything stored. */
   secrets: readonly string[];
 }
 

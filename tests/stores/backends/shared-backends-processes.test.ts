@@ -14,8 +14,8 @@ import { join } from "node:path";
 import { systemClock } from "../../../src/runtime/tools/clock";
 import { underCi } from "../conformance/service-urls";
 import { STORE_BACKENDS } from "../conformance/store-backends";
-import { startBackendWorker } from "./support/backend-worker-process";
-import { makeBackendProject, type SharedBackend } from "./support/backend-project";
+import { makeStoreProject, type SharedBackend } from "../support/store-project";
+import { startStoreWorker } from "../support/store-worker-process";
 
 const BACKENDS: SharedBackend[] = ["sqlite", "postgres", "redis"];
 
@@ -44,7 +44,7 @@ for (const name of BACKENDS) {
       run(label(`4 processes × overlapping keys: each key's handler runs exactly once${encrypted ? " (encrypted store)" : ""}`), async () => {
         guard();
         const keys = Array.from({ length: 30 }, (_, i) => `req-${String(i).padStart(2, "0")}`);
-        const project = await makeBackendProject(name, { encrypted });
+        const project = await makeStoreProject(name, { encrypted });
         try {
           const runs = await Promise.all([0, 1, 2, 3].map((p) => project.run(ordersFor(keys)(p), { HANDLER_MS: "2" })));
           for (const r of runs) expect(r).toEqual({ exitCode: 0, stdout: "done\n", stderr: "" });
@@ -63,7 +63,7 @@ for (const name of BACKENDS) {
     run(label("a luma process killed with -9 mid-handler: a second process never runs the key; it waits, then gets a clear conflict"), async () => {
       guard();
       const key = "killed-mid-call";
-      const project = await makeBackendProject(name, { timeoutMs: 1500 });
+      const project = await makeStoreProject(name, { timeoutMs: 1500 });
       try {
         const first = project.start([key], { HANDLER_MS: "60000" });
         await waitForText(project.effectsLog, key);
@@ -84,7 +84,7 @@ for (const name of BACKENDS) {
       guard();
       const place = backend.newPlace();
       const effectsLog = join(mkdtempSync(join(tmpdir(), "luma-kill-")), "effects.log");
-      const worker = await startBackendWorker(name, place, { EFFECTS_LOG: effectsLog });
+      const worker = await startStoreWorker(name, place, { EFFECTS_LOG: effectsLog });
       const store = await backend.open(place, { clock: systemClock });
       try {
         // TTL 60 s; lease 600 ms: the dead worker's claim must end with the lease.

@@ -16,7 +16,8 @@ import { isBuiltin } from "node:module";
 import { join } from "node:path";
 import { startupError } from "../../../diagnostics/luma-error";
 import { isLumaSpecifier } from "./luma-virtual-module";
-import { specifiersIn } from "./specifier-rewrite";
+import { hasUrlScheme, isPathSpecifier } from "./specifier-forms";
+import { hasDynamicImport, specifiersIn } from "./specifier-rewrite";
 
 export interface DependencyRules {
   /** Allowed package names; undefined when the manifest gives no list (anything goes). */
@@ -25,11 +26,9 @@ export interface DependencyRules {
   root?: string;
 }
 
-const isPathSpecifier = (specifier: string): boolean => /^(?:\.{1,2}(?:\/|$)|\/)/.test(specifier);
-
 /** A package specifier: not a path, not a builtin, not "luma", not a URL-ish `scheme:`. */
 export const isPackageSpecifier = (specifier: string): boolean =>
-  !isPathSpecifier(specifier) && !isLumaSpecifier(specifier) && !isBuiltin(specifier) && !/^[a-z][a-z0-9+.-]*:/i.test(specifier);
+  !isPathSpecifier(specifier) && !isLumaSpecifier(specifier) && !isBuiltin(specifier) && !hasUrlScheme(specifier);
 
 /** `lodash/fp` → `lodash`, `@scope/pkg/sub` → `@scope/pkg`. */
 export const packageNameOf = (specifier: string): string =>
@@ -46,12 +45,10 @@ export function assertDependencyAllowed(rules: DependencyRules | undefined, show
   }
 }
 
-const DYNAMIC_IMPORT = /(?<![.$\w])import\s*\(/;
-
 /** The static check on transpiled text (comments already gone). */
 export function checkStaticDependencies(rules: DependencyRules | undefined, shownPath: string, code: string): void {
   if (!rules?.allow) return;
-  if (DYNAMIC_IMPORT.test(code)) {
+  if (hasDynamicImport(code)) {
     throw refused(shownPath, "dynamic import() is forbidden when the manifest lists 'dependencies'.");
   }
   for (const specifier of specifiersIn(code)) assertDependencyAllowed(rules, shownPath, specifier);

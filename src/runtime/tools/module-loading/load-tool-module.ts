@@ -29,8 +29,12 @@ import { isSupportedExtension, moduleKindOf } from "./module-kind";
 import { prepareSource, type PreparedSource } from "./prepare-source";
 import { rewriteSpecifiers } from "./specifier-rewrite";
 import type { ModulePolicy } from "../module-policy/module-policy";
-import { loadStrictModule } from "../module-policy/load-strict-module";
+import type { StrictModuleInput } from "../module-policy/load-strict-module";
 import { assertInsideProject } from "../module-policy/module-file-confinement";
+
+/** The strict loader (its checks, its VM context) is imported only when a policy is strict. */
+const loadStrict = async (input: StrictModuleInput): Promise<unknown> =>
+  (await import("../module-policy/load-strict-module")).loadStrictModule(input);
 
 /** The real path of the request's file; a missing file is a startup error naming it. */
 export async function resolveModuleFile(request: ModuleRequest): Promise<string> {
@@ -79,7 +83,7 @@ export async function loadToolModule(realPath: string, requests: ModuleRequest[]
   let exports: unknown;
   try {
     exports = strict
-      ? await loadStrictModule({ policy: strict, rules, shownPath: shown, realPath, kind, raw, prepared, loadInProcess: inProcessEsm })
+      ? await loadStrict({ policy: strict, rules, shownPath: shown, realPath, kind, raw, prepared, loadInProcess: inProcessEsm })
       : prepared.runAs === "cjs"
         ? loadCommonJs(realPath, prepared.code, {
             guard: (specifier) => assertDependencyAllowed(rules, shown, specifier),

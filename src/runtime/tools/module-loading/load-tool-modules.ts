@@ -1,41 +1,16 @@
 /**
- * Loads every tool module a run asks for: `--tool-module PATH` (relative to the working
- * directory) and the config's `tool_modules` (relative to the program's directory).
+ * Loads every tool module a run asks for (the requests of module-requests.ts).
  *
  * A module's identity is its resolved real path, so `./tools.ts` on the command line and
  * `tools.ts` in the config are one module, loaded once. Requests for the same file must not
  * disagree on metadata (spec §10: "the same file loaded twice with different metadata is an
  * error"); a request that declares nothing claims nothing and agrees with any other.
  */
-import { resolve } from "node:path";
-import type { LoadedConfig, ToolModuleEntry } from "../../../config/config-types";
+import type { ToolModuleEntry } from "../../../config/config-types";
 import { startupError } from "../../../diagnostics/luma-error";
 import type { LoadedModule, ModuleRequest } from "./loaded-module";
 import { loadToolModule, resolveModuleFile } from "./load-tool-module";
 import type { ModulePolicy } from "../module-policy/module-policy";
-
-export interface ModuleSources {
-  config: LoadedConfig;
-  /** The directory of the `.luma` file; config paths are relative to it. */
-  programDir: string;
-  /** `--tool-module` values, in order. */
-  cliModules: string[];
-  cwd: string;
-}
-
-/** Config entries first (the project's baseline), then the command line's. */
-export function moduleRequests({ config, programDir, cliModules, cwd }: ModuleSources): ModuleRequest[] {
-  const fromConfig = config.config.tool_modules.map(
-    (entry): ModuleRequest => ({
-      shownPath: entry.path,
-      absPath: resolve(programDir, entry.path),
-      entry,
-      dependencyRoot: entry.dependency_root === undefined ? undefined : resolve(programDir, entry.dependency_root),
-    }),
-  );
-  const fromCli = cliModules.map((path): ModuleRequest => ({ shownPath: path, absPath: resolve(cwd, path) }));
-  return [...fromConfig, ...fromCli];
-}
 
 /** Metadata fields compared between two requests for one file (lists compared as sets). */
 const METADATA_FIELDS = ["version", "integrity", "dependencies", "dependency_root"] as const satisfies readonly (keyof ToolModuleEntry)[];

@@ -45,6 +45,3 @@ export const refusedAtCallTime = (shownPath: string, rule: PolicyRule, message: 
   runtimeError("TOOL_PERMISSION_DENIED", `Tool module '${shownPath}' was refused by the strict policy: [${rule}] ${message}`, {
     retryable: false,
   });
-
-export const byPosition = (a: PolicyViolation, b: PolicyViolation): number =>
-  (a.file ?? "").localeCompare(b.file ?? "") || a.line - b.line || a.col - b.col;

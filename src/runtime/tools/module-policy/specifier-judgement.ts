@@ -14,13 +14,15 @@
  * | a package                         | the manifest `dependencies` allowlist, then its real path must be in the project |
  */
 import { isBuiltin } from "node:module";
-import { dirname, isAbsolute, resolve } from "node:path";
+import { dirname, resolve } from "node:path";
 import { fileURLToPath } from "node:url";
 import { isLumaSpecifier } from "../module-loading/luma-virtual-module";
 import { packageNameOf, type DependencyRules } from "../module-loading/dependency-rules";
+import { hasUrlScheme, isPathSpecifier } from "../module-loading/specifier-forms";
 import { builtinName, type ModulePolicy } from "./module-policy";
 import type { PolicyRule } from "./policy-violation";
-import { isInsideDir, realPathOf, realProjectDir } from "./project-confinement";
+import { isInsideDirectory } from "../../../config/inside-directory";
+import { realPathOf, realProjectDir } from "./project-confinement";
 
 export type Target =
   | { kind: "luma" }
@@ -46,8 +48,6 @@ export const NETWORK_BUILTINS: ReadonlySet<string> = new Set([
 const shown = (specifier: string): string => (specifier.length > 60 ? `${specifier.slice(0, 57)}…` : specifier);
 const no = (rule: PolicyRule, message: string): Judgement => ({ ok: false, rule, message });
 
-const isPathSpecifier = (specifier: string): boolean => /^\.{1,2}(?:\/|$)/.test(specifier) || isAbsolute(specifier);
-
 export function judgeSpecifier(scope: JudgeScope, specifier: string, fromFile: string): Judgement {
   if (isLumaSpecifier(specifier)) return { ok: true, target: { kind: "luma" } };
   if (/^file:/i.test(specifier)) {
@@ -62,7 +62,7 @@ export function judgeSpecifier(scope: JudgeScope, specifier: string, fromFile: s
   if (specifier.startsWith("node:") || specifier.startsWith("bun:") || (isBuiltin(specifier) && !isPathSpecifier(specifier))) {
     return judgeBuiltin(scope.policy, specifier);
   }
-  if (/^[a-z][a-z0-9+.-]*:/i.test(specifier)) {
+  if (hasUrlScheme(specifier)) {
     return no("project_dir", `loads '${shown(specifier)}' (only files of the project, allowed builtins and packages load under strict)`);
   }
   if (isPathSpecifier(specifier)) return judgePath(scope, specifier, resolve(dirname(fromFile), specifier), fromFile);
@@ -88,7 +88,7 @@ const outside = (specifier: string, path: string, projectDir: string): Judgement
 
 function judgePath(scope: JudgeScope, specifier: string, lexical: string, fromFile?: string): Judgement {
   const projectDir = realProjectDir(scope.policy.projectDir);
-  if (!isInsideDir(projectDir, lexical)) return outside(specifier, lexical, projectDir);
+  if (!isInsideDirectory(projectDir, lexical)) return outside(specifier, lexical, projectDir);
   let resolved: string;
   try {
     resolved = Bun.resolveSync(fromFile === undefined ? lexical : specifier, fromFile === undefined ? projectDir : dirname(fromFile));
@@ -96,7 +96,7 @@ function judgePath(scope: JudgeScope, specifier: string, lexical: string, fromFi
     return { ok: true, target: { kind: "missing", specifier } };
   }
   const real = realPathOf(resolved);
-  if (!isInsideDir(projectDir, real)) return outside(specifier, real, projectDir);
+  if (!isInsideDirectory(projectDir, real)) return outside(specifier, real, projectDir);
   return { ok: true, target: { kind: "file", path: real } };
 }
 
@@ -116,6 +116,6 @@ function judgePackage(scope: JudgeScope, specifier: string, fromFile: string): J
   if (isBuiltin(resolved)) return judgeBuiltin(scope.policy, resolved);
   const projectDir = realProjectDir(scope.policy.projectDir);
   const real = realPathOf(resolved);
-  if (!isInsideDir(projectDir, real)) return outside(specifier, real, projectDir);
+  if (!isInsideDirectory(projectDir, real)) return outside(specifier, real, projectDir);
   return { ok: true, target: { kind: "package", path: real } };
 }

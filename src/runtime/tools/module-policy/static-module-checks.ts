@@ -12,7 +12,7 @@ import { lineColOf } from "../../../diagnostics/source-position";
 import { lintModuleText } from "./lint-module-text";
 import type { PolicyRule, PolicyViolation } from "./policy-violation";
 import { judgeSpecifier, type JudgeScope } from "./specifier-judgement";
-import { specifierSites, type SpecifierSite } from "./specifier-sites";
+import { specifierSites, type SpecifierSite } from "../module-loading/specifier-sites";
 import { decodeEscapes } from "./unicode-escapes";
 
 export interface FileToCheck {

@@ -10,28 +10,23 @@
  * (its loading is asynchronous in the VM); `require.cache` and `require.main` do not exist.
  */
 import { createRequire } from "node:module";
-import { dirname, extname } from "node:path";
-import vm from "node:vm";
+import { extname } from "node:path";
 import { readFileSync } from "node:fs";
+import { runCommonJs } from "../module-loading/commonjs-wrapper";
 import { lumaModuleExports } from "../module-loading/luma-virtual-module";
 import { admit, notFound, refuse, type StrictScope } from "./strict-scope";
 import { readCheckedFile } from "./strict-files";
 import { dynamicImport } from "./strict-dynamic-import";
 
-const WRAPPER_PARAMS = ["exports", "require", "module", "__filename", "__dirname"];
-
 /** Runs `code` as the CommonJS module `file` in the scope's context; returns `module.exports`. */
 export function runCommonJsInContext(scope: StrictScope, file: string, code: string): unknown {
-  const module = scope.realm.makeModule(file);
-  scope.commonJs.set(file, module);
-  const wrapper = vm.compileFunction(code, WRAPPER_PARAMS, {
-    filename: file,
-    parsingContext: scope.realm.context,
-    importModuleDynamically: ((specifier: string) => dynamicImport(scope, specifier, file)) as never,
-  }) as (...args: unknown[]) => void;
-  wrapper.call(module.exports, module.exports, strictRequire(scope, file), module, file, dirname(file));
-  module.loaded = true;
-  return module.exports;
+  return runCommonJs(file, code, {
+    modules: scope.commonJs,
+    requireOf: (from) => strictRequire(scope, from),
+    context: scope.realm.context,
+    makeModule: scope.realm.makeModule,
+    importDynamically: (specifier, from) => dynamicImport(scope, specifier, from),
+  });
 }
 
 /** What an admitted specifier gives `require`. Shared with the ES module linker. */

@@ -9,6 +9,7 @@
  */
 import { startupError } from "../../../diagnostics/luma-error";
 import type { LoadedModule } from "../module-loading/loaded-module";
+import { kindOf } from "../../value-kind";
 import type { DatasourceBridge, ToolHandler } from "./registry-types";
 
 const SHAPE_ORDER = ["lumaTools", "tools", "default"] as const;
@@ -23,15 +24,6 @@ export interface ModuleTools {
 
 const isObject = (value: unknown): value is Record<string, unknown> =>
   (typeof value === "object" && value !== null) || typeof value === "function";
-
-const kindOf = (value: unknown): string =>
-  value === null || value === undefined
-    ? String(value)
-    : Array.isArray(value)
-      ? "a list"
-      : typeof value === "object"
-        ? "an object"
-        : `a ${typeof value}`;
 
 export function readModuleTools(module: LoadedModule): ModuleTools {
   const problems: string[] = [];

@@ -2,11 +2,16 @@
  * The one call the runtime makes at startup to get its tool registry: resolve the
  * `tool_module_policy` block (say what it will not do), load every tool module under it,
  * build the registry. Every failure is a startup error (exit code 2).
+ *
+ * The module loaders (node:vm, node:module, the transpiler, the strict policy) are imported
+ * only when there is a module to load: a program run without `--tool-module` and without
+ * `tool_modules` never pays for them.
  */
 import { dirname, resolve } from "node:path";
 import type { LoadedConfig } from "../../../config/config-types";
 import type { Program } from "../../../syntax/ast";
-import { loadToolModules, moduleRequests } from "../module-loading/load-tool-modules";
+import type { LoadedModule } from "../module-loading/loaded-module";
+import { moduleRequests } from "../module-loading/module-requests";
 import { policyNotices, resolveModulePolicy } from "../module-policy/module-policy";
 import { buildRegistry } from "./build-registry";
 import type { ToolRegistry } from "./registry-types";
@@ -17,7 +22,10 @@ export interface LoadToolRegistryOptions {
   /** `--tool-module` values, relative to `cwd`. */
   cliModules: string[];
   cwd: string;
-  /** Where config `tool_modules` paths are relative to; defaults to the directory of `program.file`. */
+  /**
+   * Where config `tool_modules` paths are relative to: the caller's program directory
+   * (start-up already has it); only when absent is it derived from `program.file`.
+   */
   programDir?: string;
   /** Where one-line start-up notices go (e.g. `max_memory_mb` is not enforced); stderr in the CLI. */
   notice?: (line: string) => void;
@@ -28,6 +36,10 @@ export async function loadToolRegistry(opts: LoadToolRegistryOptions): Promise<T
   if (policy) for (const line of policyNotices(policy, opts.config.config.tool_module_policy!)) opts.notice?.(line);
   const programDir = opts.programDir ?? dirname(resolve(opts.cwd, opts.program.file));
   const requests = moduleRequests({ config: opts.config, programDir, cliModules: opts.cliModules, cwd: opts.cwd });
-  const modules = await loadToolModules(requests, policy);
+  let modules: LoadedModule[] = [];
+  if (requests.length > 0) {
+    const { loadToolModules } = await import("../module-loading/load-tool-modules");
+    modules = await loadToolModules(requests, policy);
+  }
   return buildRegistry({ program: opts.program, modules, maxConcurrency: policy?.maxConcurrency });
 }

@@ -6,9 +6,12 @@
  * starting its own (`single_flight` in the trace); if it fails, every joiner gets the same
  * error and nothing is cached, so the next call runs again. The cached value is the
  * validated output (steps 9–11 run inside this one).
+ *
+ * A chain that answers synchronously (a plain-value handler) is cached at once and never
+ * registered as running: nothing can join a call that finished before `next` returned.
  */
 import { canonicalJson } from "./canonical-json";
-import type { StepFactory } from "./step";
+import { isThenable, type StepFactory } from "./step";
 
 export const cacheSingleFlight: StepFactory = () => {
   const results = new Map<string, unknown>();
@@ -18,17 +21,25 @@ export const cacheSingleFlight: StepFactory = () => {
     name: "8 cache / single-flight",
     applies: (plan) => plan.tool.options.cache,
     run(ctx, next) {
-      const key = ctx.plan.tool.name + "\u0000" + canonicalJson(ctx.input);
-      if (results.has(key)) {
+      const tool = ctx.plan.tool;
+      // The fingerprint writes the same text as canonicalJson, faster (input-fingerprint.ts).
+      const key = tool.name + "\u0000" + (tool.fingerprint ?? canonicalJson)(ctx.input);
+      const hit = results.get(key);
+      if (hit !== undefined || results.has(key)) {
         ctx.cacheHit = true;
-        return (ctx.output = results.get(key));
+        return (ctx.output = hit);
       }
       const shared = running.get(key);
       if (shared !== undefined) {
         ctx.singleFlight = true;
         return shared.then((v) => (ctx.output = v));
       }
-      const execution = (async () => next(ctx))();
+      const r = next(ctx); // a synchronous throw propagates: nothing is cached or running
+      if (!isThenable(r)) {
+        results.set(key, r);
+        return r;
+      }
+      const execution = Promise.resolve(r);
       running.set(key, execution);
       return execution.then(
         (v) => {

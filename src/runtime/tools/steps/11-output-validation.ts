@@ -4,9 +4,10 @@
  * the value is kept, a `warning:` line goes to stderr and a `validation.soft` event to the
  * trace. The call goes on with the validated value (defaults filled in).
  */
-import { softValidationEvent } from "../trace/tool-trace-event";
+import { softValidationEvent, softWarningLine } from "../../soft-issue-report";
+import { kindOf } from "../../value-kind";
 import type { StepFactory } from "./step";
-import { kindOf, toolErrors } from "./tool-errors";
+import { toolErrors } from "./tool-errors";
 
 export const outputValidation: StepFactory = (rt) => ({
   name: "11 output validation",
@@ -20,8 +21,9 @@ export const outputValidation: StepFactory = (rt) => ({
     const r = rt.schemas.validate(tool.outputTarget!, out, "output", tool.outputRoot);
     if (!r.ok) throw toolErrors.outputInvalid(tool.outputRoot, r.hard.map((i) => i.message), r.hard);
     for (const issue of r.soft) {
-      rt.warn(`warning: ${issue.message}`);
-      rt.trace?.(softValidationEvent(ctx, issue));
+      // A tool call has no source location here: the sentence keeps its period.
+      rt.warn(softWarningLine(issue));
+      rt.trace?.(softValidationEvent({ tool: tool.name, agent: ctx.plan.agent.name ?? null }, issue));
     }
     ctx.output = r.value;
     return next(ctx);

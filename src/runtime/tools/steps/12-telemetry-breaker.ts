@@ -20,11 +20,57 @@ import { toolErrors } from "./tool-errors";
 const asLumaError = (e: unknown): LumaError =>
   e instanceof LumaError ? e : runtimeError("RUNTIME_ERROR", e instanceof Error ? e.message : String(e));
 
-const report = (rt: PipelineRuntime, ctx: CallContext, t0: number, error?: LumaError) => {
+/*
+ * The outcome handlers are module-level functions of (rt, ctx, …), not closures made per
+ * call: everything they need is on the context (the trace start in `ctx.traceStart`, the
+ * breaker's count in `ctx.req.methodCall`). Only an asynchronous chain makes two small
+ * closures, for its `.then`.
+ */
+
+const report = (rt: PipelineRuntime, ctx: CallContext, error?: LumaError) => {
   if (rt.trace === undefined) return;
-  const ms = rt.clock.now() - t0;
+  const ms = rt.clock.now() - ctx.traceStart;
   // A query or command (spec §12) reports `query.call` / `command.call` instead.
   rt.trace(ctx.plan.tool.statement?.traceEvent(ctx, ms, error) ?? toolCallEvent(ctx, ms, error));
+};
+
+/** The breaker's count for this call: the method call's state, or undefined when nothing is counted. */
+const breakerOf = (ctx: CallContext) => (ctx.plan.agent.failureLimit === undefined ? undefined : ctx.req.methodCall);
+
+const failed = (rt: PipelineRuntime, ctx: CallContext, e: unknown): never => {
+  let err = asLumaError(e);
+  const state = breakerOf(ctx);
+  const limit = ctx.plan.agent.failureLimit!;
+  if (state !== undefined && ++state.failures >= limit) err = toolErrors.circuitOpened(limit, err);
+  report(rt, ctx, err);
+  throw err;
+};
+
+const fail = (rt: PipelineRuntime, ctx: CallContext, e: unknown): unknown => {
+  if (ctx.claimKey !== undefined) {
+    const released = releaseClaim(rt, ctx);
+    if (isThenable(released)) return released.then(() => failed(rt, ctx, e));
+  }
+  return failed(rt, ctx, e);
+};
+
+const ok = (rt: PipelineRuntime, ctx: CallContext, v: unknown): unknown => {
+  if (ctx.claimKey !== undefined) {
+    let stored: unknown;
+    try {
+      stored = completeClaim(rt, ctx, v);
+    } catch (e) {
+      return failed(rt, ctx, e);
+    }
+    if (isThenable(stored)) {
+      return stored.then(
+        () => (report(rt, ctx), v),
+        (e) => failed(rt, ctx, e),
+      );
+    }
+  }
+  report(rt, ctx);
+  return v;
 };
 
 export const telemetryBreaker: StepFactory = (rt) => ({
@@ -32,51 +78,24 @@ export const telemetryBreaker: StepFactory = (rt) => ({
   outermost: true,
   applies: (plan) => rt.trace !== undefined || plan.agent.failureLimit !== undefined || plan.tool.options.idempotent,
   run(ctx, next) {
-    const t0 = rt.trace !== undefined ? (ctx.startedAt = rt.clock.now()) : 0;
-    const limit = ctx.plan.agent.failureLimit;
-    const state = limit === undefined ? undefined : ctx.req.methodCall;
-
-    if (state !== undefined && state.failures >= limit!) {
-      const open = toolErrors.circuitOpen(ctx.plan.tool.name, limit!);
-      report(rt, ctx, t0, open);
+    if (rt.trace !== undefined) ctx.traceStart = ctx.startedAt = rt.clock.now();
+    const state = breakerOf(ctx);
+    if (state !== undefined && state.failures >= ctx.plan.agent.failureLimit!) {
+      const open = toolErrors.circuitOpen(ctx.plan.tool.name, ctx.plan.agent.failureLimit!);
+      report(rt, ctx, open);
       throw open;
     }
-    const failed = (e: unknown): never => {
-      let err = asLumaError(e);
-      if (state !== undefined && ++state.failures >= limit!) err = toolErrors.circuitOpened(limit!, err);
-      report(rt, ctx, t0, err);
-      throw err;
-    };
-    const fail = (e: unknown): unknown => {
-      if (ctx.claimKey !== undefined) {
-        const released = releaseClaim(rt, ctx);
-        if (isThenable(released)) return released.then(() => failed(e));
-      }
-      return failed(e);
-    };
-    const done = (v: unknown) => {
-      report(rt, ctx, t0);
-      return v;
-    };
-    const ok = (v: unknown): unknown => {
-      if (ctx.claimKey !== undefined) {
-        let stored: unknown;
-        try {
-          stored = completeClaim(rt, ctx, v);
-        } catch (e) {
-          return failed(e);
-        }
-        if (isThenable(stored)) return stored.then(() => done(v), failed);
-      }
-      return done(v);
-    };
-
     let r: unknown;
     try {
       r = next(ctx);
     } catch (e) {
-      return fail(e);
+      return fail(rt, ctx, e);
     }
-    return isThenable(r) ? r.then(ok, fail) : ok(r);
+    return isThenable(r)
+      ? r.then(
+          (v) => ok(rt, ctx, v),
+          (e) => fail(rt, ctx, e),
+        )
+      : ok(rt, ctx, r);
   },
 });

@@ -31,6 +31,8 @@ export class CallContext implements Expirable {
    * reads the clock again and the handler gets its whole timeout.
    */
   startedAt = -1;
+  /** Step 12's clock reading for the trace's duration (kept when `startedAt` is reset). */
+  traceStart = 0;
   private controller: AbortController | undefined = undefined;
 
   constructor(

@@ -10,6 +10,8 @@
  * than awaiting it, which keeps synchronous handlers synchronous through the chain.
  */
 import type { Program } from "../../../syntax/ast";
+import type { ContextFieldSource, LumaConfig } from "../../../config/config-types";
+import type { ToolHandler } from "../../../luma-module";
 import type { SchemaTable } from "../../../schema/schema-table-types";
 import type { Clock } from "../clock";
 import type { IdempotencyStore } from "../stores/idempotency-store";
@@ -28,12 +30,14 @@ export interface Step {
   run(ctx: CallContext, next: Next): unknown;
 }
 
-export type ToolHandler = (input: any, signal?: AbortSignal, needs?: Record<string, any>) => any;
+/** The handler signature (spec §10), as tool modules see it. */
+export type { ToolHandler };
 
-export type ParseKind = "string" | "json" | "number" | "integer" | "boolean";
+/** A `tool_contexts` field's `parse` kind, as luma.config.json declares it. */
+export type ParseKind = NonNullable<ContextFieldSource["parse"]>;
 
 /** `luma.config.json` `tool_contexts`: context name → field name → where its value comes from. */
-export type ToolContextsConfig = Record<string, Record<string, { env: string; parse?: ParseKind }>>;
+export type ToolContextsConfig = LumaConfig["tool_contexts"];
 
 /** What every step may use: the invoker's dependencies and its shared state. */
 export interface PipelineRuntime {

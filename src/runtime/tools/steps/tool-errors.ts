@@ -91,6 +91,3 @@ export const toolErrors = {
   /** *exact* (spec §4), a startup error. */
   cacheWithNeeds: (tool: string) => startupError(`Cache cannot be used on a tool that uses needs: ${tool}`),
 };
-
-/** Describes a value's kind for a message without printing the value. */
-export const kindOf = (v: unknown): string => (v === null ? "null" : Array.isArray(v) ? "an array" : typeof v === "undefined" ? "nothing" : `a ${typeof v}`);

@@ -1,5 +1,5 @@
 /**
- * Waiting for a running claim, for the record stores (sqlite, postgres, redis).
+ * Waiting for a running claim, for every shared store (file, sqlite, postgres, redis).
  *
  * A claim this process holds wakes its in-process waiters the moment it completes or is
  * released (no polling). A claim another process holds is polled with backoff until it is

@@ -1,6 +1,6 @@
 /**
- * The contract every idempotency backend implements (spec §11): memory and file now;
- * sqlite, postgres and redis later (issue 7), with the same semantics.
+ * The contract every idempotency backend implements (spec §11), with the same semantics
+ * on each: memory, file, sqlite, postgres and redis (open-idempotency-store.ts picks one).
  *
  * The pipeline calls `claim` before running the handler. A claim is atomic: it either
  * finds a live record (done, or still running) or writes an in-flight record that makes

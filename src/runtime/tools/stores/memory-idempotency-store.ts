@@ -2,10 +2,14 @@
  * The default idempotency store: process-local records in a Map (spec §11 `memory`).
  *
  * Expired records are dropped when their key is claimed again, and swept in bulk every
- * SWEEP_EVERY claims. Records sit in the Map in claim order, which is close to expiry
- * order for one TTL; the sweep skips running records and stops at the first live one, so
- * it costs about one step per expired record. A waiter on a running record gets a promise
- * made only when someone actually waits.
+ * SWEEP_EVERY claims. Records sit in the Map in claim order, which is not expiry order:
+ * tools have different TTLs, and calls finish in any order. So the sweep does not stop at
+ * the first live record (one long-TTL record would shield every later short-TTL one); it
+ * walks the Map with a cursor kept from one sweep to the next, SWEEP_BUDGET records at a
+ * time, dropping the expired ones it meets. The budget is twice the records a sweep
+ * interval can add, so the cursor outruns the growth and reaches every record within a
+ * bounded number of claims, at an amortised cost of about two steps per claim. A waiter on
+ * a running record gets a promise made only when someone actually waits.
  *
  * Leases: an in-flight record here cannot outlive its owner (they share the process, and
  * the pipeline completes or releases every claim by the call's deadline), so `leaseMs` is
@@ -26,12 +30,15 @@ class IdempotencyRecord {
 }
 
 const SWEEP_EVERY = 1024;
+const SWEEP_BUDGET = 2 * SWEEP_EVERY;
 const RUNNING_CONFLICT: ClaimResult = { kind: "conflict", running: true };
 const DONE_CONFLICT: ClaimResult = { kind: "conflict", running: false };
 
 export class MemoryIdempotencyStore implements IdempotencyStore {
   private readonly records = new Map<string, IdempotencyRecord>();
   private claimsUntilSweep = SWEEP_EVERY;
+  /** Where the last sweep stopped (Map iterators stay valid across deletes and inserts). */
+  private cursor: Iterator<[string, IdempotencyRecord]> | undefined = undefined;
 
   constructor(private readonly clock: Clock) {}
 
@@ -79,9 +86,16 @@ export class MemoryIdempotencyStore implements IdempotencyStore {
   private sweep(): void {
     this.claimsUntilSweep = SWEEP_EVERY;
     const now = this.clock.now();
-    for (const [key, rec] of this.records) {
+    this.cursor ??= this.records.entries();
+    for (let budget = SWEEP_BUDGET; budget > 0; budget--) {
+      const step = this.cursor.next();
+      if (step.done) {
+        this.cursor = undefined; // the next sweep starts again from the oldest record
+        return;
+      }
+      const [key, rec] = step.value;
+      // Running records stay (their owner completes or releases them); so do live done ones.
       if (rec.done && rec.expiresAt <= now) this.records.delete(key);
-      else if (rec.done) break;
     }
   }
 }

@@ -4,11 +4,12 @@
  * `url` or `url_env` (the name of an environment variable holding the URL) come from the
  * config; credentials never reach a message: the store is shown as its URL without the
  * `user:password@` part, and every message a driver produces is passed through
- * redactCredentials with the password and the whole URL as secrets (a driver may echo
+ * redactSecrets with the password and the whole URL as secrets (a driver may echo
  * either back).
  */
 import { LumaError, runtimeError, startupError } from "../../../diagnostics/luma-error";
-import { redactCredentials } from "../../datasources/redact-credentials";
+import { readUrlSetting } from "../../../config/url-setting";
+import { redactSecrets } from "../../../diagnostics/redact-secrets";
 
 export interface StoreConnection {
   url: string;
@@ -23,30 +24,15 @@ export const connectionOf = (
   config: { url?: string; url_env?: string },
   env: Record<string, string | undefined>,
 ): StoreConnection => {
-  let url = config.url;
-  if (config.url_env !== undefined) {
-    url = env[config.url_env];
-    if (url === undefined || url === "") throw startupError(`idempotency_store (${backend}): environment variable ${config.url_env} is not set.`);
-  }
-  if (url === undefined) throw startupError(`idempotency_store (${backend}) needs "url" or "url_env".`);
-  let parsed: URL;
-  try {
-    parsed = new URL(url);
-  } catch {
-    const from = config.url_env !== undefined ? `environment variable ${config.url_env}` : `"url"`;
+  const { url, shown, secrets, variable } = readUrlSetting(config, env, {
+    absent: () => startupError(`idempotency_store (${backend}) needs "url" or "url_env".`),
+    envUnset: (v) => startupError(`idempotency_store (${backend}): environment variable ${v} is not set.`),
+  });
+  if (!URL.canParse(url)) {
+    const from = variable !== undefined ? `environment variable ${variable}` : `"url"`;
     throw startupError(`idempotency_store (${backend}): ${from} does not hold a valid URL.`);
   }
-  const password = parsed.password;
-  const secrets = [url, ...(password === "" ? [] : [password, safeDecode(password)])];
-  return { url, shown: `${parsed.protocol}//${parsed.host}${parsed.pathname === "/" ? "" : parsed.pathname}`, secrets };
-};
-
-const safeDecode = (s: string): string => {
-  try {
-    return decodeURIComponent(s);
-  } catch {
-    return s;
-  }
+  return { url, shown, secrets };
 };
 
 const causeOf = (e: unknown): string => {
@@ -57,13 +43,13 @@ const causeOf = (e: unknown): string => {
 
 /** A failure while opening the store: the program does not run. */
 export const openFailure = (c: StoreConnection, e: unknown): LumaError =>
-  isLuma(e) ? e : startupError(redactCredentials(`Idempotency store ${c.shown}: cannot open it: ${causeOf(e)}`, c.secrets));
+  isLuma(e) ? e : startupError(redactSecrets(`Idempotency store ${c.shown}: cannot open it: ${causeOf(e)}`, c.secrets));
 
 /**
  * A failure during a call (connection lost, server error). Retryable before the handler
  * ran (claim); not after it (complete), since a retry would run the handler again.
  */
 export const callFailure = (c: StoreConnection, e: unknown, retryable: boolean): LumaError =>
-  isLuma(e) ? e : runtimeError("RUNTIME_ERROR", redactCredentials(`Idempotency store ${c.shown} failed: ${causeOf(e)}`, c.secrets), { retryable });
+  isLuma(e) ? e : runtimeError("RUNTIME_ERROR", redactSecrets(`Idempotency store ${c.shown} failed: ${causeOf(e)}`, c.secrets), { retryable });
 
 const isLuma = (e: unknown): e is LumaError => e instanceof LumaError;

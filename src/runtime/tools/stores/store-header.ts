@@ -35,8 +35,21 @@ export const headerText = (keys: StoreKeys | undefined): string =>
     ? JSON.stringify({ format: HEADER_FORMAT, version: HEADER_VERSION, encryption: "none" })
     : JSON.stringify({ format: HEADER_FORMAT, version: HEADER_VERSION, encryption: "aes-256-gcm", kdf: keys.kdf, key_check: keys.keyCheck });
 
+/**
+ * Why a store will not be opened, worded once for every backend; the file store says
+ * "file" and "envelope version" where the record stores say "store" and "format version".
+ */
+export const storeRefusal = {
+  wrongKey: (shown: string, what: "file" | "store") =>
+    `LUMA_IDEMPOTENCY_KEY does not match the key idempotency store ${shown} was encrypted with; the ${what} was left unchanged.`,
+  newer: (shown: string, what: "file" | "store", version: unknown, readable: number) =>
+    `Idempotency store ${shown} has ${what === "file" ? "envelope" : "format"} version ${String(version)}, newer than this Luma reads (${readable}); the ${what} was left unchanged.`,
+  needsKey: (shown: string, what: "file" | "store") =>
+    `Idempotency store ${shown} is encrypted: set "encryption": "aes-256-gcm" in idempotency_store and LUMA_IDEMPOTENCY_KEY; the ${what} was left unchanged.`,
+};
+
 /** Before touching the backend: encryption without a passphrase stops the program. */
-export const requirePassphrase = (opts: HeaderOptions): void => {
+export const requirePassphrase = (opts: Pick<HeaderOptions, "encryption" | "passphrase">): void => {
   if (opts.encryption !== undefined && !opts.passphrase) {
     throw startupError(`idempotency_store encryption "${opts.encryption}" needs the passphrase in LUMA_IDEMPOTENCY_KEY, which is not set.`);
   }
@@ -64,7 +77,7 @@ export const decideHeader = (stored: string | undefined, opts: HeaderOptions): H
   const version = doc.version;
   if (!Number.isInteger(version) || (version as number) < 1) throw startupError(`Idempotency store ${opts.shown} has a malformed header${left}`);
   if ((version as number) > HEADER_VERSION) {
-    throw startupError(`Idempotency store ${opts.shown} has format version ${String(version)}, newer than this Luma reads (${HEADER_VERSION})${left}`);
+    throw startupError(storeRefusal.newer(opts.shown, "store", version, HEADER_VERSION));
   }
   if (doc.encryption === "none") {
     if (opts.encryption === undefined) return { kind: "use", keys: undefined };
@@ -72,12 +85,12 @@ export const decideHeader = (stored: string | undefined, opts: HeaderOptions): H
     return { kind: "seal", keys, write: headerText(keys) };
   }
   if (opts.encryption === undefined) {
-    throw startupError(`Idempotency store ${opts.shown} is encrypted: set "encryption": "aes-256-gcm" in idempotency_store and LUMA_IDEMPOTENCY_KEY${left}`);
+    throw startupError(storeRefusal.needsKey(opts.shown, "store"));
   }
   if (!kdfParamsValid(doc.kdf)) throw startupError(`Idempotency store ${opts.shown} has a malformed encryption header${left}`);
   const keys = deriveKeys(opts.passphrase!, doc.kdf as KdfParams);
   if (!keyMatches(keys, doc.key_check)) {
-    throw startupError(`LUMA_IDEMPOTENCY_KEY does not match the key idempotency store ${opts.shown} was encrypted with${left}`);
+    throw startupError(storeRefusal.wrongKey(opts.shown, "store"));
   }
   return { kind: "use", keys };
 };

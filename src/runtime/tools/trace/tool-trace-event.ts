@@ -1,9 +1,9 @@
 /**
- * The trace events of the tool pipeline (spec §14): exactly one `tool.call` per call, plus
- * one `validation.soft` per soft output issue. Built from names, counters and flags only:
- * no input, no output, no `needs` value, no environment value can reach them.
+ * The trace event of the tool pipeline (spec §14): exactly one `tool.call` per call (the
+ * `validation.soft` event of a soft output issue is runtime/soft-issue-report.ts's). Built
+ * from names, counters and flags only: no input, no output, no `needs` value, no
+ * environment value can reach it.
  */
-import type { ValidationIssue } from "../../../schema/schema-table-types";
 import type { CallContext } from "../steps/call-context";
 
 export interface ToolCallEvent {
@@ -19,15 +19,6 @@ export interface ToolCallEvent {
   cache_hit: boolean;
   single_flight: boolean;
   idempotent_replay: boolean;
-}
-
-export interface SoftValidationEvent {
-  event: "validation.soft";
-  tool: string;
-  agent: string | null;
-  path: string;
-  rule: string;
-  message: string;
 }
 
 export const toolCallEvent = (
@@ -47,13 +38,4 @@ export const toolCallEvent = (
   cache_hit: ctx.cacheHit,
   single_flight: ctx.singleFlight,
   idempotent_replay: ctx.idempotentReplay,
-});
-
-export const softValidationEvent = (ctx: CallContext, issue: ValidationIssue): SoftValidationEvent => ({
-  event: "validation.soft",
-  tool: ctx.plan.tool.name,
-  agent: ctx.plan.agent.name ?? null,
-  path: issue.path,
-  rule: issue.rule,
-  message: issue.message,
 });

@@ -3,11 +3,12 @@ import { DEFAULT_REDIS_PREFIX } from "../../../../src/runtime/tools/stores/redis
 import { serviceUrl, uniqueName } from "../../conformance/service-urls";
 
 /**
- * The config cannot name a table or key prefix, so each project gets a store of its own on
+ * A file or sqlite store lives in the project directory: nothing to isolate. The config
+ * cannot name a table or key prefix, so each project gets a store of its own on
  * the servers: a fresh schema (postgres, via `?search_path=` in the URL) or an emptied
  * Redis database (number 1: the default key prefix there is cleared before and after).
  */
-export const isolatedUrl = async (backend: "sqlite" | "postgres" | "redis"): Promise<{ url?: string; cleanup(): Promise<void> }> => {
+export const isolatedUrl = async (backend: "file" | "sqlite" | "postgres" | "redis"): Promise<{ url?: string; cleanup(): Promise<void> }> => {
   if (backend === "postgres") {
     const base = serviceUrl("LUMA_TEST_PG_URL")!;
     const schema = uniqueName("luma_proc");

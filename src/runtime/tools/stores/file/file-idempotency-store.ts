@@ -16,10 +16,13 @@
  * claim of another process looks at the table again now and then until the claim is gone
  * or stale (owner dead, or lease passed), then claims again.
  *
- * At open: a missing file is created; a corrupt one is quarantined (renamed aside, with a
- * `warning:` line) and a fresh one created; a wrong key, a newer version or an encrypted
- * file without encryption configured stop the program and leave the file as it is;
- * expired records, claims of dead processes and temp files of dead writers are purged.
+ * At open: a missing file (and its directory) is created; a corrupt one is quarantined
+ * (renamed aside, with a `warning:` line) and a fresh one created; a wrong key, a newer
+ * version, an encrypted file without encryption configured, or a path that cannot be
+ * created or read stop the program and leave the file as it is; expired records, claims of
+ * dead processes and temp files of dead writers are purged. The refusals are worded as the
+ * record stores word them (store-header.ts), and waiting on a running claim is theirs too
+ * (claim-waiters.ts).
  *
  * The whole envelope is rewritten on every completion: simple and crash-safe, at a cost
  * that grows with the number of live records (see the README's figures). It is a store for
@@ -27,13 +30,16 @@
  */
 import { mkdirSync, readFileSync, renameSync, unlinkSync } from "node:fs";
 import { dirname } from "node:path";
-import { runtimeError, startupError, type LumaError } from "../../../../diagnostics/luma-error";
+import { isLumaError, runtimeError, startupError } from "../../../../diagnostics/luma-error";
 import type { Clock } from "../../clock";
+import { ClaimWaiters } from "../claim-waiters";
 import type { ClaimRequest, ClaimResult, ClaimToken, IdempotencyStore } from "../idempotency-store";
+import { DONE_CONFLICT, RUNNING_CONFLICT } from "../record-row";
+import { requirePassphrase, storeRefusal } from "../store-header";
 import { ClaimTable, type Claim, type TableState } from "./claim-table";
 import { crashPoint } from "./crash-points";
 import { staleTempFiles, writeFileDurably } from "./durable-write";
-import { decodeEnvelope, encodeEnvelope, encryptedKdf, ENVELOPE_VERSION, newWriteId, parseEnvelope, peekWriteId, type Records } from "./envelope";
+import { decodeEnvelope, encodeEnvelope, encryptedKdf, ENVELOPE_VERSION, newWriteId, parseEnvelope, peekWriteId, type Decoded, type Records } from "./envelope";
 import { deriveKeys, digestOf, newKdfParams, type StoreKeys } from "./envelope-cipher";
 import { FileLock } from "./file-lock";
 import { isProcessAlive } from "./process-alive";
@@ -62,10 +68,10 @@ class FileClaimToken {
   ) {}
 }
 
-const DONE_CONFLICT: ClaimResult = { kind: "conflict", running: false };
-const RUNNING_CONFLICT: ClaimResult = { kind: "conflict", running: true };
-const POLL_FIRST_MS = 2;
-const POLL_MAX_MS = 50;
+const POLL = { firstMs: 2, maxMs: 50 };
+
+/** An envelope that is fine but not this store's to read: left as it is. */
+type Unreadable = Extract<Decoded, { kind: "newer" | "wrong-key" | "needs-key" }>;
 
 const newToken = (): string => newWriteId() + newWriteId();
 
@@ -76,29 +82,43 @@ export class FileIdempotencyStore implements IdempotencyStore {
   private readonly lock: FileLock;
   private readonly claims: ClaimTable;
   private readonly shown: string;
-  /** Claims this store holds, by token: in-process waiters wait on these without polling. */
-  private readonly local = new Map<string, { settled: Promise<void>; wake: () => void }>();
+  /** Claims this store holds wake their in-process waiters; others' claims are polled. */
+  private readonly waiters = new ClaimWaiters(POLL);
 
   private constructor(
     private readonly opts: FileStoreOptions,
     private keys: StoreKeys | undefined,
   ) {
     this.shown = opts.displayPath ?? opts.path;
-    mkdirSync(dirname(opts.path), { recursive: true });
     this.lock = new FileLock(`${opts.path}.lock`, opts.lockWaitMs);
-    this.claims = new ClaimTable(`${opts.path}.claims`);
+    try {
+      this.claims = new ClaimTable(`${opts.path}.claims`);
+    } catch (e) {
+      this.lock.close();
+      throw e;
+    }
   }
 
   /** Opens (or creates) the store; its errors are startup errors (the program does not run). */
   static open(opts: FileStoreOptions): FileIdempotencyStore {
-    if (opts.encryption !== undefined && !opts.passphrase) {
-      throw startupError(
-        `idempotency_store encryption "${opts.encryption}" needs the passphrase in LUMA_IDEMPOTENCY_KEY, which is not set.`,
-      );
+    requirePassphrase(opts);
+    const shown = opts.displayPath ?? opts.path;
+    // Its own message: a missing parent that cannot be made is the usual misconfiguration.
+    try {
+      mkdirSync(dirname(opts.path), { recursive: true });
+    } catch (e) {
+      throw startupError(`Idempotency store ${shown}: cannot create its directory: ${(e as Error).message}`);
     }
-    const store = new FileIdempotencyStore(opts, undefined);
-    store.lock.with(() => store.openLocked());
-    return store;
+    let store: FileIdempotencyStore | undefined;
+    try {
+      store = new FileIdempotencyStore(opts, undefined);
+      const opened = store;
+      opened.lock.with(() => opened.openLocked());
+      return opened;
+    } catch (e) {
+      store?.close();
+      throw isLumaError(e) ? e : startupError(`Idempotency store ${shown}: cannot open it: ${(e as Error).message}`);
+    }
   }
 
   claim(req: ClaimRequest): ClaimResult {
@@ -116,16 +136,14 @@ export class FileIdempotencyStore implements IdempotencyStore {
       const digest = digestOf(this.keys, req.key);
       const existing = table.claims.get(digest);
       if (existing !== undefined && !this.isStale(existing, now)) {
-        return existing.fp === fp ? { kind: "running", settled: this.whenSettled(digest, existing) } : RUNNING_CONFLICT;
+        return existing.fp === fp ? { kind: "running", settled: this.whenSettled(digest, existing.token) } : RUNNING_CONFLICT;
       }
       // Free, or held by a dead owner / past its lease: ours now (we hold the lock, so no one else takes it too).
       const claim: Claim = { pid: process.pid, token: newToken(), fp, leaseUntil: now + req.leaseMs };
       table.claims.set(digest, claim);
       this.claims.write(table);
       crashPoint("after-claim");
-      let resolve!: () => void;
-      const settled = new Promise<void>((r) => (resolve = r));
-      this.local.set(claim.token, { settled, wake: resolve });
+      this.waiters.own(claim.token);
       return { kind: "claimed", token: new FileClaimToken(digest, claim, digestOf(undefined, req.fingerprint)) };
     });
   }
@@ -145,7 +163,7 @@ export class FileIdempotencyStore implements IdempotencyStore {
         this.persist(table);
       });
     } finally {
-      this.settleLocal(claim.token);
+      this.waiters.settle(claim.token);
     }
   }
 
@@ -157,7 +175,7 @@ export class FileIdempotencyStore implements IdempotencyStore {
         if (table.claims.get(digest)?.token === claim.token && table.claims.delete(digest)) this.claims.write(table);
       });
     } finally {
-      this.settleLocal(claim.token);
+      this.waiters.settle(claim.token);
     }
   }
 
@@ -199,7 +217,7 @@ export class FileIdempotencyStore implements IdempotencyStore {
         this.quarantine(decoded.reason);
         dirty = true;
       } else {
-        throw this.unreadable(decoded.kind, decoded.kind === "newer" ? decoded.version : 0, startupError);
+        throw startupError(this.refusal(decoded));
       }
     }
     const now = o.clock.now();
@@ -236,7 +254,7 @@ export class FileIdempotencyStore implements IdempotencyStore {
       this.quarantine(decoded.reason);
       this.persist(this.claims.read());
     } else {
-      throw this.unreadable(decoded.kind, decoded.kind === "newer" ? decoded.version : 0, (m) => runtimeError("RUNTIME_ERROR", m));
+      throw runtimeError("RUNTIME_ERROR", this.refusal(decoded));
     }
   }
 
@@ -266,13 +284,9 @@ export class FileIdempotencyStore implements IdempotencyStore {
     this.writeId = undefined;
   }
 
-  private unreadable(kind: "newer" | "wrong-key" | "needs-key", version: number, make: (m: string) => LumaError): LumaError {
-    const messages = {
-      "wrong-key": `LUMA_IDEMPOTENCY_KEY does not match the key idempotency store ${this.shown} was encrypted with; the file was left unchanged.`,
-      newer: `Idempotency store ${this.shown} has envelope version ${version}, newer than this Luma reads (${ENVELOPE_VERSION}); the file was left unchanged.`,
-      "needs-key": `Idempotency store ${this.shown} is encrypted: set "encryption": "aes-256-gcm" in idempotency_store and LUMA_IDEMPOTENCY_KEY; the file was left unchanged.`,
-    };
-    return make(messages[kind]);
+  private refusal(decoded: Unreadable): string {
+    if (decoded.kind === "newer") return storeRefusal.newer(this.shown, "file", decoded.version, ENVELOPE_VERSION);
+    return decoded.kind === "wrong-key" ? storeRefusal.wrongKey(this.shown, "file") : storeRefusal.needsKey(this.shown, "file");
   }
 
   // ——— waiting for a running claim ———
@@ -281,31 +295,12 @@ export class FileIdempotencyStore implements IdempotencyStore {
     return claim.leaseUntil <= now || !isProcessAlive(claim.pid);
   }
 
-  private settleLocal(token: string): void {
-    const entry = this.local.get(token);
-    if (entry === undefined) return;
-    this.local.delete(token);
-    entry.wake();
-  }
-
   /** Resolves once the claim is gone, replaced or stale; the caller then claims again. */
-  private whenSettled(digest: string, claim: Claim): Promise<void> {
-    const local = this.local.get(claim.token);
-    if (local !== undefined) return local.settled;
-    return new Promise<void>((resolve) => {
-      let pause = POLL_FIRST_MS;
-      const check = () => {
-        let now: Claim | undefined;
-        try {
-          now = this.lock.with(() => this.claims.read().claims.get(digest));
-        } catch {
-          return resolve(); // the lock is stuck: let the caller's claim report it
-        }
-        if (now === undefined || now.token !== claim.token || this.isStale(now, this.opts.clock.now())) return resolve();
-        pause = Math.min(pause * 2, POLL_MAX_MS);
-        setTimeout(check, pause).unref(); // the caller's own deadline keeps the process alive, not this poll
-      };
-      setTimeout(check, pause).unref();
+  private whenSettled(digest: string, token: string): Promise<void> {
+    return this.waiters.whenSettled(token, () => {
+      // A stuck lock throws: the waiter resolves and its next claim reports it.
+      const now = this.lock.with(() => this.claims.read().claims.get(digest));
+      return now !== undefined && now.token === token && !this.isStale(now, this.opts.clock.now());
     });
   }
 }

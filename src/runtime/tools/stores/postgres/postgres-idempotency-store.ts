@@ -76,7 +76,7 @@ export class PostgresIdempotencyStore implements IdempotencyStore {
   /** Connects, creates the tables if missing and checks the header; errors are startup errors. */
   static async open(opts: PostgresStoreOptions): Promise<PostgresIdempotencyStore> {
     const c = opts.connection;
-    requirePassphrase({ ...opts, shown: c.shown });
+    requirePassphrase(opts);
     const table = opts.table ?? DEFAULT_PG_TABLE;
     if (!TABLE_NAME.test(table)) throw openFailure(c, new Error(`invalid table name ${JSON.stringify(table)}`));
     let sql: SQL | undefined;

@@ -73,7 +73,7 @@ export class RedisIdempotencyStore implements IdempotencyStore {
   /** Connects and checks the header; errors are startup errors (the program does not run). */
   static async open(opts: RedisStoreOptions): Promise<RedisIdempotencyStore> {
     const c = opts.connection;
-    requirePassphrase({ ...opts, shown: c.shown });
+    requirePassphrase(opts);
     let client: RedisClient | undefined;
     try {
       client = new Bun.RedisClient(c.url, { connectionTimeout: 10_000, maxRetries: 3, autoReconnect: true });

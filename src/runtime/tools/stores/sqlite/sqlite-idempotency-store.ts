@@ -110,7 +110,7 @@ export class SqliteIdempotencyStore implements IdempotencyStore {
   /** Opens (or creates) the store; its errors are startup errors (the program does not run). */
   static open(opts: SqliteStoreOptions): SqliteIdempotencyStore {
     const shown = opts.displayPath ?? opts.path;
-    requirePassphrase({ ...opts, shown });
+    requirePassphrase(opts);
     let db: Database;
     try {
       mkdirSync(dirname(opts.path), { recursive: true });

@@ -1,18 +1,22 @@
 /**
- * A throwaway Luma project whose idempotency store is a shared backend (sqlite, postgres or
- * redis), for the multi-process tests: the program calls an idempotent write tool once per
- * key given as an argument; the handler appends `<pid> <key>` to a side-effect log
- * (O_APPEND, so concurrent writers never mix lines), so executions are counted outside the
- * store. The network URL travels in LUMA_STORE_URL (`url_env`), never in the config file.
- * Each project has a store of its own on the server (isolated-store-url.ts).
+ * A throwaway Luma project for the store's process tests, on any persistent backend: the
+ * program calls an idempotent write tool once per key given as an argument; the handler
+ * appends `<pid> <key>` to a side-effect log (O_APPEND, so concurrent writers never mix
+ * lines) and returns a value derived from the key, so executions are counted outside the
+ * store. The file and sqlite stores live under `state/` in the project; a network store's
+ * URL travels in LUMA_STORE_URL (`url_env`), never in the config file, and each project
+ * gets a store of its own on the server (backends/support/isolated-store-url.ts).
  */
-import { existsSync, mkdtempSync, readFileSync, writeFileSync } from "node:fs";
-import { tmpdir } from "node:os";
+import { existsSync, readFileSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
-import { ensureBinary } from "../../../support/luma-binary";
-import { isolatedUrl } from "./isolated-store-url";
+import { ensureBinary } from "../../support/luma-binary";
+import { isolatedUrl } from "../backends/support/isolated-store-url";
+import { freshDir } from "./store-fixture";
 
-export const PASSPHRASE = "backend process passphrase";
+export const PASSPHRASE = "process-test passphrase";
+
+export type SharedBackend = "sqlite" | "postgres" | "redis";
+export type ProjectBackend = "file" | SharedBackend;
 
 const program = (timeoutMs: number) => `
 schema Written { id: string  value: string }
@@ -43,32 +47,47 @@ export const lumaTools = {
 };
 `;
 
-export type SharedBackend = "sqlite" | "postgres" | "redis";
+/** Where each backend keeps its records: a path in the project, or the server (url_env). */
+const STORE_CONFIG: Record<ProjectBackend, Record<string, string>> = {
+  file: { backend: "file", path: "state/idem.json" },
+  sqlite: { backend: "sqlite", path: "state/idem.sqlite" },
+  postgres: { backend: "postgres", url_env: "LUMA_STORE_URL" },
+  redis: { backend: "redis", url_env: "LUMA_STORE_URL" },
+};
 
 export interface RunResult {
   exitCode: number | null;
+  /** The signal that ended the process; absent when it exited on its own. */
+  signal?: string | number;
   stdout: string;
   stderr: string;
 }
 
-export interface BackendProject {
+export interface StoreProjectOptions {
+  encrypted?: boolean;
+  /** The tool's `timeout` (default 30 s, the default tool timeout). */
+  timeoutMs?: number;
+  /** Overrides the store's `path` in luma.config.json (file and sqlite). */
+  storePath?: string;
+}
+
+export interface StoreProject {
   dir: string;
+  /** The store's file (file and sqlite), absolute; undefined for a network backend. */
+  storePath: string | undefined;
   effectsLog: string;
   /** Starts `luma program.luma <keys…>` (the test may kill it mid-call). */
   start(keys: string[], env?: Record<string, string>): { pid: number; done: Promise<RunResult>; kill9(): void };
   run(keys: string[], env?: Record<string, string>): Promise<RunResult>;
   /** How many times each key's handler ran, from the side-effect log. */
   effects(): Map<string, number>;
-  /** Drops the project's schema / keys on the server. */
+  /** Drops the project's schema / keys on the server (nothing for file and sqlite). */
   cleanup(): Promise<void>;
 }
 
-export const makeBackendProject = async (
-  backend: SharedBackend,
-  opts: { encrypted?: boolean; timeoutMs?: number } = {},
-): Promise<BackendProject> => {
-  const dir = mkdtempSync(join(tmpdir(), `luma-${backend}-project-`));
-  const store: Record<string, string> = backend === "sqlite" ? { backend, path: "state/idem.sqlite" } : { backend, url_env: "LUMA_STORE_URL" };
+export const makeStoreProject = async (backend: ProjectBackend, opts: StoreProjectOptions = {}): Promise<StoreProject> => {
+  const dir = freshDir();
+  const store: Record<string, string> = { ...STORE_CONFIG[backend], ...(opts.storePath ? { path: opts.storePath } : {}) };
   if (opts.encrypted) store.encryption = "aes-256-gcm";
   writeFileSync(join(dir, "luma.config.json"), JSON.stringify({ tool_modules: ["./tools.ts"], idempotency_store: store }));
   writeFileSync(join(dir, "tools.ts"), TOOLS);
@@ -92,15 +111,16 @@ export const makeBackendProject = async (
       stdout: "pipe",
       stderr: "pipe",
     });
-    const done = (async () => {
+    const done = (async (): Promise<RunResult> => {
       const [stdout, stderr] = await Promise.all([new Response(proc.stdout).text(), new Response(proc.stderr).text()]);
       await proc.exited;
-      return { exitCode: proc.exitCode, stdout, stderr };
+      return { exitCode: proc.exitCode, ...(proc.signalCode ? { signal: proc.signalCode } : {}), stdout, stderr };
     })();
     return { pid: proc.pid, done, kill9: () => proc.kill("SIGKILL") };
   };
   return {
     dir,
+    storePath: store.path === undefined ? undefined : join(dir, store.path),
     effectsLog,
     cleanup,
     start,

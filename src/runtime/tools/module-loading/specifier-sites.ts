@@ -1,9 +1,13 @@
 /**
- * Every place a JavaScript text names a module: `import … from "x"`, `export … from "x"`,
- * `import "x"`, `import("x")`, `require("x")` (member calls such as `import.meta.require(…)`
- * included), with the specifier when it is a literal and `computed` when it is not — plus
- * `require` used as a value (`const r = require`), which an in-process module could call with
- * anything.
+ * The one scanner for the places a JavaScript text names a module: `import … from "x"`,
+ * `export … from "x"`, `import "x"`, `import("x")`, `require("x")` (member calls such as
+ * `import.meta.require(…)` included, and marked), with the specifier when it is a literal and
+ * undefined when it is computed — plus `require` used as a value (`const r = require`), which
+ * an in-process module could call with anything.
+ *
+ * Everyone who reads specifiers reads them here: the strict checks (every site), the
+ * `dependencies` check and the legacy-specifier rewrite (specifier-rewrite.ts: literal
+ * sites that are not member calls — `Array.from("x")`, `loader.require("x")` name no module).
  */
 
 export type SiteKind = "static" | "import" | "require" | "require-value";
@@ -12,13 +16,19 @@ export interface SpecifierSite {
   kind: SiteKind;
   /** The literal specifier, escapes decoded; undefined when computed. */
   specifier?: string;
+  /** A literal's opening quote; a computed call's or a `require` value's first character. */
   offset: number;
+  /** Just past a literal's closing quote (where a rewrite of the literal ends). */
+  end?: number;
+  /** A call on an object (`x.require("y")`, `import.meta.require("y")`), not the bare name. */
+  member: boolean;
 }
 
 // One pattern per site kind, so each keeps its own look-behind: `Array.from("x")` is not an
 // import, but `import.meta.require("x")` is a require.
-const STATIC = /(?<![.$\w])(?:from|import)\s*(["'])((?:\\.|(?!\1)[^\\\n])*)\1/g;
-const CALL = /(?<![$\w])(require|import)\s*\(\s*(?:(["'`])((?:\\.|(?!\2)[^\\\n])*)\2\s*(?=[,)]))?/g;
+// `d`: group indices, for the literal's exact place.
+const STATIC = /(?<![.$\w])(?:from|import)\s*(["'])((?:\\.|(?!\1)[^\\\n])*)\1/dg;
+const CALL = /(?<![$\w])(require|import)\s*\(\s*(?:(["'`])((?:\\.|(?!\2)[^\\\n])*)\2\s*(?=[,)]))?/dg;
 const REQUIRE_VALUE = /(?<![$\w])require(?![$\w])(?!\s*\()/g;
 
 const SIMPLE_ESCAPES: Record<string, string> = { n: "\n", r: "\r", t: "\t", b: "\b", f: "\f", v: "\v", "0": "\0" };
@@ -57,14 +67,15 @@ export function specifierSites(text: string): SpecifierSite[] {
   const code = text.replace(BUN_REQUIRE_PRELUDE, (prelude) => " ".repeat(prelude.length));
   const sites: SpecifierSite[] = [];
   for (const m of code.matchAll(STATIC)) {
-    sites.push({ kind: "static", specifier: decodeLiteral(m[2], m[1]), offset: m.index + m[0].lastIndexOf(m[1], m[0].length - 1 - m[2].length) });
+    const [open, close] = [m.indices![1][0], m.indices![2][1] + 1];
+    sites.push({ kind: "static", specifier: decodeLiteral(m[2], m[1]), offset: open, end: close, member: false });
   }
   for (const m of code.matchAll(CALL)) {
-    const literal = m[2] !== undefined;
-    const specifier = literal ? decodeLiteral(m[3], m[2]) : undefined;
-    const offset = literal ? m.index + m[0].length - m[3].length - 2 : m.index;
-    sites.push({ kind: m[1] === "require" ? "require" : "import", specifier, offset });
+    const kind = m[1] === "require" ? "require" : "import";
+    const member = code[m.index - 1] === ".";
+    if (m[2] === undefined) sites.push({ kind, offset: m.index, member });
+    else sites.push({ kind, specifier: decodeLiteral(m[3], m[2]), offset: m.indices![2][0], end: m.indices![3][1] + 1, member });
   }
-  for (const m of code.matchAll(REQUIRE_VALUE)) sites.push({ kind: "require-value", offset: m.index });
+  for (const m of code.matchAll(REQUIRE_VALUE)) sites.push({ kind: "require-value", offset: m.index, member: code[m.index - 1] === "." });
   return sites.sort((a, b) => a.offset - b.offset);
 }
