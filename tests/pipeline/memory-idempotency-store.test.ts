@@ -89,4 +89,43 @@ describe("§11 memory idempotency store", () => {
     expect(store.size).toBe(1 + FRESH);
     expect(store.claim(req("long", "other")).kind).toBe("conflict"); // the live one was kept
   });
+
+  test("expiry is per TTL: records of several TTLs each go when theirs passes, not when a neighbour's does", () => {
+    const clock = new FakeClock();
+    const store = new MemoryIdempotencyStore(clock);
+    const finish = (key: string, ttlMs: number) => store.complete(key, tokenOf(store.claim(req(key, "fp", ttlMs))), key, ttlMs);
+    for (let i = 0; i < 50; i++) {
+      finish(`a${i}`, 10);
+      finish(`b${i}`, 1000);
+    }
+    clock.advance(10);
+    finish("tick", 1000); // a completion drops what has expired
+    finish("tock", 1000);
+    expect(store.size).toBe(50 + 2);
+    expect(store.claim(req("b0")).kind).toBe("done");
+    clock.advance(1000);
+    for (let i = 0; i < 3; i++) finish(`late${i}`, 5000);
+    expect(store.size).toBe(3);
+  });
+
+  test("a key claimed again after its record expired keeps the new record when the old one's turn to expire comes", () => {
+    const clock = new FakeClock();
+    const store = new MemoryIdempotencyStore(clock);
+    store.complete("k", tokenOf(store.claim(req("k", "fp", 10))), "old", 10);
+    clock.advance(10);
+    const fresh = tokenOf(store.claim(req("k", "fp", 10))); // replaces the expired record
+    store.complete("k", fresh, "new", 10_000);
+    store.complete("other", tokenOf(store.claim(req("other", "fp", 10))), 1, 10); // drains the 10 ms queue, old "k" included
+    expect(store.claim(req("k"))).toEqual({ kind: "done", value: "new" });
+  });
+
+  test("the claimed result is the record itself: its token completes it, and a second complete with it changes nothing", () => {
+    const store = new MemoryIdempotencyStore(new FakeClock());
+    const c = store.claim(req("k"));
+    expect(c.kind).toBe("claimed");
+    const token = tokenOf(c);
+    store.complete("k", token, "first", 1000);
+    store.complete("k", token, "second", 1000);
+    expect(store.claim(req("k"))).toEqual({ kind: "done", value: "first" });
+  });
 });

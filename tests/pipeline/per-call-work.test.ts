@@ -86,3 +86,39 @@ describe("§3 validation of a valid value", () => {
     expect(Object.isFrozen(a.hard) && a.hard.length === 0).toBe(true);
   });
 });
+
+describe("§9 step 10 run handler: a promise that is already fulfilled", () => {
+  const ASYNC_SOURCE = `
+schema R { result: float }
+tool calc(a: float, b: float, opts?: any) -> R { cache: true }
+tool quick(x: int) -> R { timeout: 50 }
+`;
+  test("an async handler that never awaited is answered without a race: its value goes on synchronously (cached at once)", async () => {
+    let runs = 0;
+    const h = harness(ASYNC_SOURCE, { handlers: { calc: async (i: any) => (runs++, { result: i.a + i.b }) } });
+    // Both calls start before either is awaited: the first chain finished synchronously, so
+    // the second is a cache hit, not a single-flight join of a running execution.
+    const first = h.call("calc", { a: 1, b: 2 });
+    const second = h.call("calc", { a: 1, b: 2 });
+    expect(await first).toEqual({ result: 3 });
+    expect(await second).toEqual({ result: 3 });
+    expect(runs).toBe(1);
+    expect(h.events.map((e) => [e.cache_hit, e.single_flight])).toEqual([
+      [false, false],
+      [true, false],
+    ]);
+  });
+
+  test("a handler whose promise is still pending keeps its deadline: TOOL_TIMEOUT when it passes", async () => {
+    const h = harness(ASYNC_SOURCE, { handlers: { quick: () => new Promise(() => {}) } });
+    const call = h.call("quick", { x: 1 });
+    await Promise.resolve();
+    h.clock.advance(50);
+    await expect(call).rejects.toMatchObject({ code: "TOOL_TIMEOUT" });
+  });
+
+  test("an already rejected promise is still a handler error (not a value)", async () => {
+    const h = harness(ASYNC_SOURCE, { handlers: { quick: () => Promise.reject(new Error("boom")) } });
+    await expect(h.call("quick", { x: 1 })).rejects.toMatchObject({ code: "TOOL_HANDLER_ERROR", message: expect.stringContaining("boom") });
+  });
+});

@@ -107,6 +107,7 @@ export const createToolInvoker = (deps: ToolInvokerDeps): ToolInvoker => {
     approve: deps.approve,
     approvedTools: parseList(deps.env.LUMA_APPROVED_TOOLS),
     idempotency: deps.idempotencyStore ?? new MemoryIdempotencyStore(clock),
+    ownMemoryStore: deps.idempotencyStore === undefined,
     deadlines: new DeadlineScheduler(clock),
   };
   const steps = PIPELINE_STEPS.map((make) => make(rt));
@@ -124,7 +125,13 @@ export const createToolInvoker = (deps: ToolInvokerDeps): ToolInvoker => {
   const topLevel = new Map<string, CallPlan>();
   const perAgent = new WeakMap<AgentDecl, { policy: AgentPolicy; plans: Map<string, CallPlan> }>();
 
+  // The last plan found: a loop calling one tool from one agent skips both lookups.
+  let lastTool: string | undefined;
+  let lastAgent: AgentDecl | undefined;
+  let lastPlan: CallPlan | undefined;
+
   const planFor = (tool: string, agent: AgentDecl | undefined): CallPlan => {
+    if (tool === lastTool && agent === lastAgent) return lastPlan!;
     let plans = topLevel;
     let policy = TOP_LEVEL_POLICY;
     if (agent !== undefined) {
@@ -140,7 +147,9 @@ export const createToolInvoker = (deps: ToolInvokerDeps): ToolInvoker => {
       if (toolPlan === undefined) return makePlan(undeclaredToolPlan(tool), policy);
       plans.set(tool, (plan = makePlan(toolPlan, policy)));
     }
-    return plan;
+    lastTool = tool;
+    lastAgent = agent;
+    return (lastPlan = plan);
   };
 
   return {

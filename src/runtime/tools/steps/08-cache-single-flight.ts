@@ -10,7 +10,7 @@
  * A chain that answers synchronously (a plain-value handler) is cached at once and never
  * registered as running: nothing can join a call that finished before `next` returned.
  */
-import { canonicalJson } from "./canonical-json";
+import { inputFingerprintOf } from "./input-fingerprint";
 import { isThenable, type StepFactory } from "./step";
 
 export const cacheSingleFlight: StepFactory = () => {
@@ -22,8 +22,8 @@ export const cacheSingleFlight: StepFactory = () => {
     applies: (plan) => plan.tool.options.cache,
     run(ctx, next) {
       const tool = ctx.plan.tool;
-      // The fingerprint writes the same text as canonicalJson, faster (input-fingerprint.ts).
-      const key = tool.name + "\u0000" + (tool.fingerprint ?? canonicalJson)(ctx.input);
+      // The fingerprint writes the same text as canonicalJson, faster, and step 9 reuses it (input-fingerprint.ts).
+      const key = tool.name + "\u0000" + inputFingerprintOf(ctx);
       const hit = results.get(key);
       if (hit !== undefined || results.has(key)) {
         ctx.cacheHit = true;

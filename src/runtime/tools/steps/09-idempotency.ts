@@ -3,7 +3,9 @@
  * step 12's (idempotency-write.ts): complete the claim on success, release it on failure.
  *
  * Key: tool name + the value at `idempotency_key` in the validated input. Fingerprint: the
- * canonical JSON of the whole validated input. Against the store's record for the key:
+ * canonical JSON of the whole validated input, written only when a store reads it
+ * (claim-request.ts: a fresh key in the memory store never does). Against the store's
+ * record for the key:
  *   none (or expired)         → claim it and run
  *   done, same input          → the stored output, handler not run (`idempotent_replay`)
  *   running, same input       → wait for that call (at most this call's own timeout), then
@@ -16,6 +18,8 @@
 import type { ClaimResult } from "../stores/idempotency-store";
 import type { CallContext } from "./call-context";
 import { canonicalJson } from "./canonical-json";
+import { PipelineClaimRequest } from "./claim-request";
+import { inputFingerprintOf } from "./input-fingerprint";
 import { isThenable, type Next, type PipelineRuntime, type StepFactory } from "./step";
 import { toolErrors } from "./tool-errors";
 
@@ -23,24 +27,36 @@ import { toolErrors } from "./tool-errors";
 export const LEASE_MARGIN_MS = 10_000;
 
 const keyValue = (input: unknown, path: string[]): unknown => {
+  if (path.length === 1) return input !== null && typeof input === "object" ? (input as Record<string, unknown>)[path[0]] : undefined;
   let v: unknown = input;
   for (const part of path) v = v !== null && typeof v === "object" ? (v as Record<string, unknown>)[part] : undefined;
   return v;
 };
 
-const attempt = (rt: PipelineRuntime, ctx: CallContext, next: Next, key: string, fingerprint: string): unknown => {
-  const o = ctx.plan.tool.options;
-  const claim = rt.idempotency.claim({ key, fingerprint, ttlMs: o.idempotencyTtlMs, leaseMs: ctx.plan.timeoutMs + LEASE_MARGIN_MS });
-  return isThenable(claim)
-    ? (claim as Promise<ClaimResult>).then((c) => onClaim(rt, ctx, next, key, fingerprint, c))
-    : onClaim(rt, ctx, next, key, fingerprint, claim);
+/** The call's request; its fingerprint is deferred when the input allows (claim-request.ts). */
+const claimRequest = (ctx: CallContext, key: string): PipelineClaimRequest => {
+  const plan = ctx.plan;
+  const tool = plan.tool;
+  const ttlMs = tool.options.idempotencyTtlMs;
+  const leaseMs = plan.timeoutMs + LEASE_MARGIN_MS;
+  const deferred = tool.deferredFingerprint;
+  if (ctx.fingerprint === undefined && deferred !== undefined) {
+    const snapshot = deferred.snapshot(ctx.input);
+    if (snapshot !== undefined) return new PipelineClaimRequest(key, undefined, snapshot, deferred, ttlMs, leaseMs);
+  }
+  return new PipelineClaimRequest(key, inputFingerprintOf(ctx), undefined, undefined, ttlMs, leaseMs);
 };
 
-const onClaim = (rt: PipelineRuntime, ctx: CallContext, next: Next, key: string, fingerprint: string, claim: ClaimResult): unknown => {
+const attempt = (rt: PipelineRuntime, ctx: CallContext, next: Next, req: PipelineClaimRequest): unknown => {
+  const claim = rt.idempotency.claim(req);
+  return isThenable(claim) ? (claim as Promise<ClaimResult>).then((c) => onClaim(rt, ctx, next, req, c)) : onClaim(rt, ctx, next, req, claim);
+};
+
+const onClaim = (rt: PipelineRuntime, ctx: CallContext, next: Next, req: PipelineClaimRequest, claim: ClaimResult): unknown => {
   switch (claim.kind) {
     case "claimed":
       // Step 12 completes the claim with the validated output, or releases it on failure.
-      ctx.claimKey = key;
+      ctx.claimKey = req.key;
       ctx.claimToken = claim.token;
       return next(ctx);
     case "done":
@@ -55,7 +71,7 @@ const onClaim = (rt: PipelineRuntime, ctx: CallContext, next: Next, key: string,
       const at = rt.clock.now() + ctx.plan.timeoutMs;
       const stillRunning = () => toolErrors.idempotencyStillRunning(tool.name, tool.options.idempotencyKey!.join("."), ctx.plan.timeoutMs);
       ctx.startedAt = -1; // waiting on the twin must not eat into this call's own deadline
-      return rt.deadlines.race(claim.settled, at, ctx, stillRunning).then(() => attempt(rt, ctx, next, key, fingerprint));
+      return rt.deadlines.race(claim.settled, at, ctx, stillRunning).then(() => attempt(rt, ctx, next, req));
     }
   }
 };
@@ -68,8 +84,9 @@ export const idempotency: StepFactory = (rt) => ({
     const path = tool.options.idempotencyKey!;
     const value = keyValue(ctx.input, path);
     if (value === undefined || value === null) throw toolErrors.idempotencyKeyMissing(tool.name, path.join("."));
-    // A type tag keeps the string "1" and the number 1 apart.
-    const key = tool.name + (typeof value === "string" ? "\u0000s" + value : "\u0000j" + canonicalJson(value));
-    return attempt(rt, ctx, next, key, (tool.fingerprint ?? canonicalJson)(ctx.input));
+    // A type tag keeps the string "1" and the number 1 apart. The string prefix is made once
+    // per tool: one concatenation per call instead of two.
+    const key = typeof value === "string" ? (tool.stringKeyPrefix ??= tool.name + "\u0000s") + value : tool.name + "\u0000j" + canonicalJson(value);
+    return attempt(rt, ctx, next, claimRequest(ctx, key));
   },
 });

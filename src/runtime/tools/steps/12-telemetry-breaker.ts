@@ -27,9 +27,9 @@ const asLumaError = (e: unknown): LumaError =>
  * closures, for its `.then`.
  */
 
-const report = (rt: PipelineRuntime, ctx: CallContext, error?: LumaError) => {
+const report = (rt: PipelineRuntime, ctx: CallContext, error?: LumaError, now?: number) => {
   if (rt.trace === undefined) return;
-  const ms = rt.clock.now() - ctx.traceStart;
+  const ms = (now ?? rt.clock.now()) - ctx.traceStart;
   // A query or command (spec §12) reports `query.call` / `command.call` instead.
   rt.trace(ctx.plan.tool.statement?.traceEvent(ctx, ms, error) ?? toolCallEvent(ctx, ms, error));
 };
@@ -55,10 +55,14 @@ const fail = (rt: PipelineRuntime, ctx: CallContext, e: unknown): unknown => {
 };
 
 const ok = (rt: PipelineRuntime, ctx: CallContext, v: unknown): unknown => {
+  // With the pipeline's own memory store, one clock reading both ends the trace and starts
+  // the record's TTL (see completeClaim); any other store reads its own clock.
+  let now: number | undefined;
   if (ctx.claimKey !== undefined) {
+    if (rt.ownMemoryStore && rt.trace !== undefined) now = rt.clock.now();
     let stored: unknown;
     try {
-      stored = completeClaim(rt, ctx, v);
+      stored = completeClaim(rt, ctx, v, now);
     } catch (e) {
       return failed(rt, ctx, e);
     }
@@ -69,7 +73,7 @@ const ok = (rt: PipelineRuntime, ctx: CallContext, v: unknown): unknown => {
       );
     }
   }
-  report(rt, ctx);
+  report(rt, ctx, undefined, now);
   return v;
 };
 

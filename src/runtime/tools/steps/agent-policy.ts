@@ -22,7 +22,18 @@ export interface AgentPolicy {
   failureLimit?: number;
 }
 
-export const TOP_LEVEL_POLICY: AgentPolicy = { toolPolicy: "allow", toolTimeout: DEFAULT_TOOL_TIMEOUT_MS };
+/** Every field present (optional ones undefined): all policies share one object shape, read on every call. */
+const basePolicy = (name: string | undefined): AgentPolicy => ({
+  name,
+  toolScopes: undefined,
+  toolContexts: undefined,
+  toolPolicy: "allow",
+  toolTimeout: DEFAULT_TOOL_TIMEOUT_MS,
+  toolTimeoutMax: undefined,
+  failureLimit: undefined,
+});
+
+export const TOP_LEVEL_POLICY: AgentPolicy = basePolicy(undefined);
 
 const asSet = (v: ConfigValue) => {
   const list = readStringList(v);
@@ -42,4 +53,4 @@ const READERS: Record<string, (v: ConfigValue, p: AgentPolicy) => void> = {
 };
 
 export const readAgentPolicy = (agent: AgentDecl): AgentPolicy =>
-  readEntries(agent.entries, READERS, { name: agent.name, toolPolicy: "allow", toolTimeout: DEFAULT_TOOL_TIMEOUT_MS } as AgentPolicy);
+  readEntries(agent.entries, READERS, basePolicy(agent.name));

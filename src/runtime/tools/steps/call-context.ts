@@ -13,6 +13,8 @@ import type { Expirable } from "./deadline-scheduler";
 export class CallContext implements Expirable {
   /** The raw input until step 6, then the validated value (defaults, union tags). */
   input: unknown;
+  /** The validated input's canonical JSON, once step 8 or 9 needed it (input-fingerprint.ts). */
+  fingerprint: string | undefined = undefined;
   /** Built by step 7: one object per `needs` name. Never traced, never in messages. */
   needs: Record<string, unknown> | undefined = undefined;
   /** The handler's result after step 10, the validated output after step 11. */

@@ -6,6 +6,7 @@
  * It runs inside step 12's own continuation rather than in a `.then` of step 9, which
  * saves a promise hop per idempotent call (about a third of a microsecond).
  */
+import type { MemoryIdempotencyStore } from "../stores/memory-idempotency-store";
 import type { CallContext } from "./call-context";
 import { isThenable, type PipelineRuntime } from "./step";
 
@@ -25,26 +26,36 @@ export const releaseClaim = (rt: PipelineRuntime, ctx: CallContext): void | Prom
 
 /**
  * Stores `output` under the claim. Returns nothing when done synchronously, or a promise; a
- * store failure (I/O) releases the claim and surfaces as the call's error.
+ * store failure (I/O) releases the claim and surfaces as the call's error. `now`: a clock
+ * reading just taken, passed only to the pipeline's own memory store (`rt.ownMemoryStore`,
+ * same clock): its record's TTL starts at the reading that also ends the trace, one clock
+ * read (~35 ns) instead of two a few nanoseconds apart.
  */
-export const completeClaim = (rt: PipelineRuntime, ctx: CallContext, output: unknown): void | PromiseLike<unknown> => {
-  const key = ctx.claimKey!;
-  const token = ctx.claimToken!;
-  const failed = (e: unknown) => {
-    const released = releaseClaim(rt, ctx);
-    if (isThenable(released)) return released.then(() => Promise.reject(e));
-    throw e;
-  };
+export const completeClaim = (rt: PipelineRuntime, ctx: CallContext, output: unknown, now: number | undefined): void | PromiseLike<unknown> => {
   let stored: unknown;
   try {
-    stored = rt.idempotency.complete(key, token, output, ctx.plan.tool.options.idempotencyTtlMs);
+    const ttlMs = ctx.plan.tool.options.idempotencyTtlMs;
+    stored =
+      now === undefined
+        ? rt.idempotency.complete(ctx.claimKey!, ctx.claimToken!, output, ttlMs)
+        : (rt.idempotency as MemoryIdempotencyStore).complete(ctx.claimKey!, ctx.claimToken!, output, ttlMs, now);
   } catch (e) {
-    return failed(e);
+    return storeFailed(rt, ctx, e);
   }
   if (isThenable(stored)) {
-    return stored.then(() => {
-      ctx.claimKey = ctx.claimToken = undefined;
-    }, failed);
+    // Only an asynchronous store makes closures.
+    return stored.then(
+      () => {
+        ctx.claimKey = ctx.claimToken = undefined;
+      },
+      (e) => storeFailed(rt, ctx, e),
+    );
   }
   ctx.claimKey = ctx.claimToken = undefined;
+};
+
+const storeFailed = (rt: PipelineRuntime, ctx: CallContext, e: unknown): PromiseLike<never> | never => {
+  const released = releaseClaim(rt, ctx);
+  if (isThenable(released)) return released.then(() => Promise.reject(e));
+  throw e;
 };

@@ -53,6 +53,11 @@ export interface PipelineRuntime {
   /** `LUMA_APPROVED_TOOLS`, parsed once. */
   approvedTools: ReadonlySet<string>;
   idempotency: IdempotencyStore;
+  /**
+   * True when `idempotency` is the pipeline's own memory store, made with `clock`: its
+   * `complete` then takes the clock reading that also ends the trace (12-telemetry-breaker.ts).
+   */
+  ownMemoryStore: boolean;
   deadlines: DeadlineScheduler;
 }
 

@@ -26,14 +26,24 @@ export interface ToolOptions {
   description?: string;
 }
 
+/**
+ * Every field is present, the optional ones as undefined, so the options of every tool share
+ * one object shape: the steps read them on every call, and reads that see one shape stay fast.
+ */
 export const defaultToolOptions = (): ToolOptions => ({
   sideEffects: "none",
   cache: false,
+  scope: undefined,
+  credential: undefined,
+  error: undefined,
   retries: 0,
   retryBackoff: "none",
   retryDelay: 100,
+  timeout: undefined,
   idempotent: false,
+  idempotencyKey: undefined,
   idempotencyTtlMs: 300_000,
+  description: undefined,
 });
 
 const oneOf = <T extends string>(allowed: readonly T[], v: ConfigValue): T | undefined => {

@@ -11,7 +11,7 @@ import type { CallContext } from "./call-context";
 import { handlerReadsSignal } from "./handler-signal";
 import { defaultToolOptions, readToolOptions, type ToolOptions } from "./tool-options";
 import { canonicalJson } from "./canonical-json";
-import { inputFingerprint, type Fingerprint } from "./input-fingerprint";
+import { toolFingerprint, type Fingerprint, type ToolFingerprint } from "./input-fingerprint";
 
 export interface NeedsPlan {
   /** The `needs` name, which is also the `tool_contexts` entry it is built from. */
@@ -47,6 +47,10 @@ export interface ToolPlan {
   wantsSignal: boolean;
   /** The canonical JSON of a validated input (idempotency fingerprint), compiled for its parameters; canonicalJson when unset. */
   fingerprint?: Fingerprint;
+  /** The same text, deferred: step 9 snapshots the input and writes it only if a store reads it. */
+  deferredFingerprint?: ToolFingerprint;
+  /** Step 9's key prefix for a string key (tool name, NUL, "s"), made on first use. */
+  stringKeyPrefix?: string;
   /** Set for a query or command (spec §12) that runs through this pipeline; unset for tools. */
   statement?: StatementHooks;
 }
@@ -67,6 +71,7 @@ const schemaFields = (program: Program, t: TypeRef): string[] | undefined => {
 
 export const buildToolPlan = (program: Program, decl: ToolDecl): ToolPlan => {
   const options = readToolOptions(decl);
+  const fingerprint = toolFingerprint(decl.params.map((p) => p.name));
   return {
     name: decl.name,
     decl,
@@ -78,10 +83,13 @@ export const buildToolPlan = (program: Program, decl: ToolDecl): ToolPlan => {
     outputIsObject: decl.returns.kind === "NamedType",
     errorTarget: options.error === undefined ? undefined : { schema: options.error },
     errorRoot: `${decl.name}.error`,
-    needs: decl.needs.map((n) => ({ name: n.name, type: n.type, typeLabel: typeText(n.type), fields: schemaFields(program, n.type) })),
+    needs: decl.needs.map((n) => ({ name: n.name, type: n.type, typeLabel: typeText(n.type), fields: schemaFields(program, n.type), memo: undefined })),
     handler: undefined,
     wantsSignal: true,
-    fingerprint: inputFingerprint(decl.params.map((p) => p.name)),
+    fingerprint: fingerprint.write,
+    deferredFingerprint: fingerprint,
+    // Set here, filled later: every plan keeps one shape, so the steps' property reads stay monomorphic.
+    stringKeyPrefix: undefined,
   };
 };
 
