@@ -5,6 +5,14 @@
  *
  * Temp files are named `<target>.<pid>.<random>.tmp`; one left by a crash is removed when
  * the store next opens (see `staleTempFiles`).
+ *
+ * Two savings for a caller that writes the same target again and again (the file store):
+ * - `dirFd`, the directory opened once and kept: fsync of any descriptor of a directory
+ *   syncs that directory, so an open + close per write is not needed. (It names the
+ *   directory the store opened; the store's lock and claim table are held open in that
+ *   same directory too, so the store already relies on it staying in place.)
+ * - The new file's descriptor is returned still open, so the caller can keep the version
+ *   it just wrote pinned (envelope-pin.ts) instead of closing it now and reopening it later.
  */
 import { closeSync, fsyncSync, openSync, readdirSync, renameSync, unlinkSync, writeSync } from "node:fs";
 import { basename, dirname, join } from "node:path";
@@ -21,7 +29,8 @@ export const fsyncDirectory = (dir: string): void => {
   }
 };
 
-export const writeFileDurably = (target: string, bytes: Uint8Array | string): void => {
+/** Writes `bytes` durably over `target` and returns the new file's descriptor, open: the caller closes it. */
+export const writeFileDurably = (target: string, bytes: Uint8Array | string, dirFd?: number): number => {
   const temp = `${target}.${process.pid}.${randomSuffix()}.tmp`;
   const fd = openSync(temp, "wx", 0o600);
   try {
@@ -35,11 +44,17 @@ export const writeFileDurably = (target: string, bytes: Uint8Array | string): vo
     unlinkSync(temp);
     throw e;
   }
-  closeSync(fd);
-  crashPoint("before-rename");
-  renameSync(temp, target);
-  crashPoint("after-rename");
-  fsyncDirectory(dirname(target));
+  try {
+    crashPoint("before-rename");
+    renameSync(temp, target);
+    crashPoint("after-rename");
+    if (dirFd === undefined) fsyncDirectory(dirname(target));
+    else fsyncSync(dirFd);
+  } catch (e) {
+    closeSync(fd);
+    throw e;
+  }
+  return fd;
 };
 
 /** Temp files of `target` whose writer process is gone (it crashed mid-write). */

@@ -104,4 +104,4 @@ export const unseal = (keys: StoreKeys, sealed: Sealed, aad: string): string | u
  * keys or inputs; without: SHA-256, for records inside the envelope and for plain stores.
  */
 export const digestOf = (keys: StoreKeys | undefined, text: string): string =>
-  (keys ? new Bun.CryptoHasher("sha256", keys.mac) : new Bun.CryptoHasher("sha256")).update(text).digest("base64url");
+  keys ? new Bun.CryptoHasher("sha256", keys.mac).update(text).digest("base64url") : Bun.SHA256.hash(text, "base64url");

@@ -6,8 +6,9 @@
  *   {"format":"luma-idempotency","version":1,"write_id":"…","encryption":"aes-256-gcm",
  *    "kdf":{…},"key_check":"…","iv":"…","tag":"…","data":"<sealed records JSON>"}
  *
- * `write_id` is random per write and sits in the first bytes, so a process can tell
- * whether the file changed since it last read it from a short read (see `peekWriteId`).
+ * `write_id` is random per write; the claim table names the one the last writer committed,
+ * so a claim can tell whether the file changed since it was read without opening it. (A
+ * completion, about to rewrite the file, checks the file's own identity: envelope-pin.ts.)
  *
  * Decoding sorts every failure into what the store does about it:
  *   corrupt   (empty, truncated, not JSON, wrong shape, bad GCM tag) → quarantine, start empty
@@ -15,7 +16,6 @@
  *   wrong-key (key_check differs)                                   → stop; leave the file alone
  *   needs-key (encrypted, but the config asks for no encryption)    → stop; leave the file alone
  */
-import { closeSync, openSync, readSync } from "node:fs";
 import { kdfParamsValid, keyMatches, seal, unseal, type KdfParams, type StoreKeys } from "./envelope-cipher";
 
 export const ENVELOPE_FORMAT = "luma-idempotency";
@@ -118,24 +118,4 @@ export const decodeEnvelope = (text: string, keys: StoreKeys | undefined): Decod
   }
   const records = rowsToRecords(rows);
   return records ? { kind: "ok", records, writeId, encrypted: true } : corrupt("its records are malformed");
-};
-
-const PEEK_BYTES = 96;
-const WRITE_ID = /"write_id":"([0-9a-f]{16})"/;
-
-/** The write_id at the head of the file, from one short read; undefined if absent or unreadable. */
-export const peekWriteId = (path: string): string | undefined => {
-  let fd: number;
-  try {
-    fd = openSync(path, "r");
-  } catch {
-    return undefined;
-  }
-  try {
-    const buf = Buffer.alloc(PEEK_BYTES);
-    const n = readSync(fd, buf, 0, PEEK_BYTES, 0);
-    return WRITE_ID.exec(buf.toString("latin1", 0, n))?.[1];
-  } finally {
-    closeSync(fd);
-  }
 };

@@ -50,6 +50,7 @@ export class FileLock {
   private readonly fd: number;
   private readonly flock: Flock;
   private held = false;
+  private closed = false;
 
   constructor(
     readonly path: string,
@@ -71,6 +72,9 @@ export class FileLock {
   }
 
   private acquire(): void {
+    // flock on a closed descriptor fails (EBADF) and would read as "busy": the loop would
+    // then block the thread for the whole wait — or lock whatever file reused the number.
+    if (this.closed) throw runtimeError("RUNTIME_ERROR", `The idempotency store lock ${this.path} was used after the store was closed.`);
     let pause = 0.2;
     const deadline = performance.now() + this.waitMs;
     while (this.flock(this.fd, LOCK_EX | LOCK_NB) !== 0) {
@@ -109,6 +113,8 @@ export class FileLock {
   }
 
   close(): void {
+    if (this.closed) return;
+    this.closed = true;
     closeSync(this.fd);
   }
 }
