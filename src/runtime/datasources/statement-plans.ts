@@ -13,6 +13,7 @@ import type { SchemaTable, ValidationIssue } from "../../schema/schema-table-typ
 import { defaultToolOptions } from "../tools/steps/tool-options";
 import type { StatementHooks, ToolPlan } from "../tools/steps/tool-plan";
 import type { CallContext } from "../tools/steps/call-context";
+import { callOutcomeFields } from "../tools/trace/tool-trace-event";
 import { datasourceErrors, type StatementRef } from "./datasource-errors";
 import type { DatasourceBridges } from "./resolve-bridges";
 import { statementRunner } from "./statement-runner";
@@ -50,13 +51,7 @@ function hooks(s: StatementRef): StatementHooks {
         event: `${s.kind}.call`,
         [s.kind]: s.name,
         datasource: s.datasource,
-        agent: ctx.plan.agent.name ?? null,
-        mode: ctx.req.mode,
-        attempts: ctx.attempts,
-        duration_ms: durationMs,
-        outcome: error === undefined ? "ok" : "error",
-        code: error === undefined ? null : (error.code ?? null),
-        retryable: error === undefined ? null : error.retryable,
+        ...callOutcomeFields(ctx, durationMs, error),
         // How many rows the call returned (a count, never the data).
         rows: error !== undefined ? null : Array.isArray(out) ? out.length : out === null || out === undefined ? 0 : 1,
       };

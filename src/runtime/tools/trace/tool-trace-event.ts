@@ -21,6 +21,17 @@ export interface ToolCallEvent {
   idempotent_replay: boolean;
 }
 
+/** The fields every call event shares (tool, query and command calls): who, how, how it ended. */
+export const callOutcomeFields = (ctx: CallContext, durationMs: number, error?: { code?: string; retryable: boolean }) => ({
+  agent: ctx.plan.agent.name ?? null,
+  mode: ctx.req.mode,
+  attempts: ctx.attempts,
+  duration_ms: durationMs,
+  outcome: error === undefined ? ("ok" as const) : ("error" as const),
+  code: error === undefined ? null : (error.code ?? null),
+  retryable: error === undefined ? null : error.retryable,
+});
+
 export const toolCallEvent = (
   ctx: CallContext,
   durationMs: number,
@@ -28,13 +39,7 @@ export const toolCallEvent = (
 ): ToolCallEvent => ({
   event: "tool.call",
   tool: ctx.plan.tool.name,
-  agent: ctx.plan.agent.name ?? null,
-  mode: ctx.req.mode,
-  attempts: ctx.attempts,
-  duration_ms: durationMs,
-  outcome: error === undefined ? "ok" : "error",
-  code: error === undefined ? null : (error.code ?? null),
-  retryable: error === undefined ? null : error.retryable,
+  ...callOutcomeFields(ctx, durationMs, error),
   cache_hit: ctx.cacheHit,
   single_flight: ctx.singleFlight,
   idempotent_replay: ctx.idempotentReplay,
