@@ -12,10 +12,27 @@ export interface Diagnostic {
   message: string;
   /** Where; absent for problems that belong to no place in the source (config, CLI). */
   span?: Span;
+  /** Stable code from the catalog (`src/diagnostics/catalog/`), e.g. `E0301`; `luma explain CODE`. */
+  code?: string;
+  /** Short suggestions rendered under the message ("did you mean `name`?"). */
+  hints?: string[];
 }
 
-export const error = (message: string, span?: Span): Diagnostic => ({ severity: "error", message, span });
-export const warning = (message: string, span?: Span): Diagnostic => ({ severity: "warning", message, span });
+/** Optional parts of a diagnostic beyond its message and span. */
+export interface DiagnosticExtra {
+  code?: string;
+  hints?: string[];
+}
+
+const make = (severity: Severity, message: string, span: Span | undefined, extra: DiagnosticExtra | undefined): Diagnostic => {
+  const d: Diagnostic = { severity, message, span };
+  if (extra?.code !== undefined) d.code = extra.code;
+  if (extra?.hints !== undefined && extra.hints.length > 0) d.hints = extra.hints;
+  return d;
+};
+
+export const error = (message: string, span?: Span, extra?: DiagnosticExtra): Diagnostic => make("error", message, span, extra);
+export const warning = (message: string, span?: Span, extra?: DiagnosticExtra): Diagnostic => make("warning", message, span, extra);
 
 export const hasErrors = (diagnostics: readonly Diagnostic[]): boolean =>
   diagnostics.some((d) => d.severity === "error");

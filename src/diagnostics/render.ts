@@ -19,10 +19,13 @@ export interface RenderOptions {
 
 export function renderDiagnostic(d: Diagnostic, opts: RenderOptions): string {
   const c = pc.createColors(opts.color);
-  const label = d.severity === "error" ? c.red(c.bold("error")) : c.yellow(c.bold("warning"));
-  if (!d.span) return `${label}: ${d.message}`;
+  // `error[E0301]`: the code sits in the label so the message stays as the spec words it.
+  const word = d.code ? `${d.severity}[${d.code}]` : d.severity;
+  const label = d.severity === "error" ? c.red(c.bold(word)) : c.yellow(c.bold(word));
+  const hints = d.hints?.length ? "\n" + d.hints.map((h) => `  ${c.cyan("hint")}: ${h}`).join("\n") : "";
+  if (!d.span) return `${label}: ${d.message}${hints}`;
   const source = opts.sourceOf(d.span.file);
-  if (source === undefined) return `${c.bold(d.span.file)}: ${label}: ${d.message}`;
+  if (source === undefined) return `${c.bold(d.span.file)}: ${label}: ${d.message}${hints}`;
   const at = lineColOf(source, d.span.start);
   const head = `${c.bold(`${d.span.file}:${at.line}:${at.col}`)}: ${label}: ${d.message}`;
   const gutter = String(at.line);
@@ -32,7 +35,7 @@ export function renderDiagnostic(d: Diagnostic, opts: RenderOptions): string {
   const width = Math.max(1, Math.min(d.span.end, lineEnd) - d.span.start);
   const lead = at.lineText.slice(0, at.col - 1).replace(/[^\t]/g, " ");
   const caret = c.red("^".repeat(width));
-  return [head, `  ${c.dim(gutter + " |")} ${at.lineText}`, `  ${c.dim(pad + " |")} ${lead}${caret}`].join("\n");
+  return [head, `  ${c.dim(gutter + " |")} ${at.lineText}`, `  ${c.dim(pad + " |")} ${lead}${caret}`].join("\n") + hints;
 }
 
 export function renderDiagnostics(list: readonly Diagnostic[], opts: RenderOptions): string {

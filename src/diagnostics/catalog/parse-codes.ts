@@ -1,0 +1,3 @@
+import type { CatalogEntry } from "./catalog-entry";
+
+export const parseCodes: CatalogEntry[] = [];
