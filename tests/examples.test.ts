@@ -33,10 +33,13 @@ describe("examples/ (each runnable, with its expected output)", () => {
       const r = runLuma([`examples/${file}`, ...extra], { env });
       const actual = render(r);
       const goldenPath = join(EXPECTED, file.replace(/\.luma$/, ".out"));
-      if (process.env.LUMA_UPDATE === "1" || !existsSync(goldenPath)) {
+      if (process.env.LUMA_UPDATE === "1") {
         mkdirSync(EXPECTED, { recursive: true });
         writeFileSync(goldenPath, actual);
       }
+      // A missing golden file is a failure, never a silent write: a new example must come
+      // with its reviewed expected output (LUMA_UPDATE=1 writes it).
+      if (!existsSync(goldenPath)) throw new Error(`examples/expected/${file.replace(/\.luma$/, ".out")} is missing; run LUMA_UPDATE=1 bun test tests/examples.test.ts and review it`);
       expect(actual).toBe(readFileSync(goldenPath, "utf8"));
     });
   }
