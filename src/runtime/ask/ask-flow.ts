@@ -17,6 +17,9 @@
  *   model with what was wrong; a transient provider failure (after its own HTTP retries) is
  *   retried as is. A non-retryable provider error, or a `retryable: false` tool error, ends
  *   the ask at once. Each attempt starts with a fresh rate-limit count.
+ * - The agent's `ask_timeout` bounds the whole flow: every provider try and retry wait must
+ *   end before it (provider-client.ts); tool rounds are bounded by their own timeouts and the
+ *   next request after one past the ceiling fails at once.
  */
 import { isLumaError, type LumaError } from "../../diagnostics/luma-error";
 import type { SchemaTable, ValidationIssue } from "../../schema/schema-table-types";
@@ -57,6 +60,7 @@ export async function runAskFlow(env: FlowEnv, plan: AskPlan, req: AskRequest, s
   };
   let toolCalled = false;
   let failure: LumaError | undefined;
+  const ceiling = { at: env.client.now() + plan.settings.askTimeout, limitMs: plan.settings.askTimeout };
 
   for (let attempt = 1; attempt <= maxAttempts; attempt++) {
     stats.attempts = attempt;
@@ -71,7 +75,7 @@ export async function runAskFlow(env: FlowEnv, plan: AskPlan, req: AskRequest, s
           plan.model,
           plan.adapter,
           { system: plan.settings.system, transcript, tools: plan.tools, toolChoice: choice, format: !hasTools || toolCalled ? plan.format : undefined },
-          { agent: req.agent.name, turn: stats.turns },
+          { agent: req.agent.name, turn: stats.turns, ceiling },
         );
       } catch (e) {
         if (!isLumaError(e) || e.code !== "PROVIDER_ERROR") throw e;
