@@ -92,12 +92,12 @@ export interface BinaryRun {
 export async function runProgram(
   kind: ProviderKind,
   baseUrl: string,
-  opts: { modelExtra?: string; agentBody?: string; env?: Record<string, string> } = {},
+  opts: { modelExtra?: string; agentBody?: string; env?: Record<string, string>; args?: string[] } = {},
 ): Promise<BinaryRun> {
   const dir = mkdtempSync(join(tmpdir(), "luma-net-"));
   const file = join(dir, "main.luma");
   writeFileSync(file, program(kind, opts.agentBody ?? "", `ask "Rate" -> Answer`, { modelExtra: opts.modelExtra }));
-  const p = Bun.spawn([ensureBinary(), file], {
+  const p = Bun.spawn([ensureBinary(), file, ...(opts.args ?? [])], {
     cwd: dir,
     env: { PATH: process.env.PATH!, HOME: process.env.HOME!, LUMA_NO_CACHE: "1", NO_COLOR: "1", ...KEYS[kind], LUMA_BASE_URL_M: baseUrl, ...opts.env },
     stdout: "pipe",

@@ -111,6 +111,7 @@ export async function runAskFlow(env: FlowEnv, plan: AskPlan, req: AskRequest, s
         ? { ok: false as const, reason: `The model refused to answer: ${res.refusal}` }
         : decodeAnswer(res.text, plan.target, plan.adapter, env.schemas);
       if (verdict.ok) {
+        stats.fenceStripped = verdict.unfenced;
         for (const issue of verdict.soft) env.onSoft(issue, req);
         return verdict.value;
       }
