@@ -36,11 +36,14 @@ describe("§5 model key timeout: one provider request's deadline, connect to las
     });
   }
 
-  test("a provider that answers within the timeout is unaffected", async () => {
+  test("a provider that answers within the timeout is unaffected; so is a timeout past a timer's 2^31 ms range", async () => {
     const s = serve();
-    const r = await runAsk(undefined, program("anthropic", "", `ask "Rate" -> Answer`, { modelExtra: "timeout: 5000" }), { kind: "anthropic", env: { LUMA_BASE_URL_M: s.baseUrl("anthropic") } });
-    expect(r.error).toBeUndefined();
-    expect(r.out).toEqual(['{"summary":"ok","score":3}']);
+    for (const ms of [5000, 99_999_999_999]) {
+      const src = program("anthropic", `ask_timeout: ${ms}`, `ask "Rate" -> Answer`, { modelExtra: `timeout: ${ms}` });
+      const r = await runAsk(undefined, src, { kind: "anthropic", env: { LUMA_BASE_URL_M: s.baseUrl("anthropic") } });
+      expect([ms, r.error?.message]).toEqual([ms, undefined]);
+      expect(r.out).toEqual(['{"summary":"ok","score":3}']);
+    }
   });
 
   test("through the binary: a trickling Gemini body is cut at the timeout and tried again; exit 1, no stack trace", async () => {

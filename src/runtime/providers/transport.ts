@@ -72,6 +72,8 @@ export const DEFAULT_MAX_RESPONSE_BYTES = 8 * 1024 * 1024;
 /** A model's `timeout` when it sets none: 5 min per request, connect to last byte. */
 export const DEFAULT_REQUEST_TIMEOUT_MS = 300_000;
 
+const MAX_TIMER_MS = 2 ** 31 - 1;
+
 export interface FetchTransportOptions {
   fetch?: typeof fetch;
   maxResponseBytes?: number;
@@ -83,7 +85,8 @@ export function fetchTransport(opts: FetchTransportOptions = {}): Transport {
   return async (req, info) => {
     const timeoutMs = req.timeoutMs ?? DEFAULT_REQUEST_TIMEOUT_MS;
     const controller = new AbortController();
-    const timer = setTimeout(() => controller.abort(new RequestTimedOut(timeoutMs)), timeoutMs);
+    // Timers past 2^31-1 ms fire at once: a huge `timeout` means "about 24 days", not "now".
+    const timer = setTimeout(() => controller.abort(new RequestTimedOut(timeoutMs)), Math.min(timeoutMs, MAX_TIMER_MS));
     try {
       let url = req.url;
       for (let hop = 0; ; hop++) {
