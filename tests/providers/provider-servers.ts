@@ -9,7 +9,8 @@ import { mkdtempSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { KEYS, program, type ProviderKind } from "../ask/ask-harness";
-import { render, type Family } from "../support/fake-provider/wire-formats";
+import { familyOf } from "../support/fake-provider/fake-provider";
+import { render } from "../support/fake-provider/wire-formats";
 import { ensureBinary } from "../support/luma-binary";
 
 export const ANSWER = { summary: "ok", score: 3 };
@@ -29,13 +30,6 @@ export interface LoggingServer {
   requests: LoggedRequest[];
   baseUrl(kind: ProviderKind): string;
   stop(): void;
-}
-
-function familyOf(path: string): Family | undefined {
-  if (path.endsWith("/chat/completions")) return "openai";
-  if (path.endsWith("/v1/messages")) return "anthropic";
-  if (/\/v1beta\/models\/[^/]+:generateContent$/.test(path)) return "gemini";
-  return undefined;
 }
 
 export function loggingServer(misbehave?: Misbehaviour): LoggingServer {
