@@ -58,6 +58,8 @@ export const MODEL_KEYS: KeyTable = {
   api_key_env: { kind: envName },
   deployment: { kind: str },
   api_version: { kind: str },
+  // ms, one provider request from connect to its last byte.
+  timeout: { kind: int(1) },
 };
 
 export const AGENT_KEYS: KeyTable = {
@@ -74,6 +76,8 @@ export const AGENT_KEYS: KeyTable = {
   tool_timeout: { kind: int(1) },
   tool_timeout_max: { kind: int(1) },
   retries: { kind: int(0) },
+  // ms, a whole `ask`: every turn, wait and retry.
+  ask_timeout: { kind: int(1) },
 };
 
 export const DATASOURCE_KEYS: KeyTable = {

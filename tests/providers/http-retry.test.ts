@@ -1,6 +1,7 @@
 import { describe, expect, test } from "bun:test";
 import { fakeProvider, program, runAsk } from "../ask/ask-harness";
-import { backoffMs, retryAfterMs } from "../../src/runtime/providers/retry-policy";
+import { backoffMs, retryAfterMs, retryDelayMs } from "../../src/runtime/providers/retry-policy";
+import { loggingServer, runProgram } from "./provider-servers";
 
 const OK = { json: { summary: "ok", score: 1 } };
 const ASK = `ask "Rate" -> Answer`;
@@ -108,6 +109,60 @@ describe("§7 provider HTTP errors 408/429/5xx and connection failures: retried 
     expect(retryAfterMs({ "retry-after": "Thu, 01 Jan 2026 00:00:10 GMT" }, now)).toBe(10_000);
     expect(retryAfterMs({ "retry-after": "soon" }, now)).toBeUndefined();
     expect(retryAfterMs({}, now)).toBeUndefined();
+  });
+});
+
+describe("§7 an unusable Retry-After gets the capped exponential backoff, never an immediate retry", () => {
+  const UNUSABLE: Record<string, string>[] = [
+    { "retry-after": "-5" },
+    { "retry-after": "soon" },
+    { "retry-after": "0" },
+    { "retry-after": "1e9" },
+    { "retry-after": new Date(Date.now() - 60_000).toUTCString() },
+    { "retry-after-ms": "-100" },
+    { "retry-after-ms": "NaN" },
+    { "retry-after-ms": "0" },
+  ];
+  test("negative, non-numeric, zero, exponent and past-date hints each wait 500 ms, 1 s, 2 s", async () => {
+    const fake = await fakeProvider();
+    for (const headers of UNUSABLE) {
+      fake.script([{ status: 429, headers }, { status: 503, headers }, { status: 500, headers }, OK]);
+      const r = await runAsk(fake, program("openai", "", ASK));
+      expect(r.error).toBeUndefined();
+      expect([headers, r.sleeps]).toEqual([headers, [500, 1000, 2000]]);
+    }
+  });
+
+  test("an unusable retry-after-ms falls back to a usable retry-after; Gemini's retryDelay of 0s gets the backoff", async () => {
+    const fake = await fakeProvider();
+    fake.script([{ status: 429, headers: { "retry-after-ms": "-1", "retry-after": "3" } }, OK]);
+    expect((await runAsk(fake, program("openai", "", ASK))).sleeps).toEqual([3000]);
+    const zero = { error: { code: 429, message: "x", status: "RESOURCE_EXHAUSTED", details: [{ "@type": "type.googleapis.com/google.rpc.RetryInfo", retryDelay: "0s" }] } };
+    fake.script([{ status: 429, body: zero }, OK]);
+    expect((await runAsk(fake, program("gemini", "", ASK), { kind: "gemini" })).sleeps).toEqual([500]);
+  });
+
+  test("parsing: signs, exponents and hex are not numbers; bare numbers are not dates", () => {
+    const now = Date.parse("2026-01-01T00:00:00Z");
+    for (const v of ["-5", "-0.5", "1e3", "0x10", "12", "Infinity"]) {
+      const ms = retryAfterMs({ "retry-after": v }, now);
+      expect([v, ms === undefined || ms === Number(v) * 1000]).toEqual([v, true]);
+      expect([v, retryDelayMs(0, ms)]).toEqual([v, v === "12" ? 12_000 : 500]);
+    }
+    expect(retryDelayMs(2, Infinity)).toBe(60_000);
+    expect(retryDelayMs(1, -1)).toBe(1000);
+  });
+
+  test("through the binary: Retry-After -5 waits the backoff — with a 300 ms ask_timeout the ask stops after one request instead of four", async () => {
+    const s = loggingServer(() => new Response('{"error":{"message":"slow down"}}', { status: 429, headers: { "retry-after": "-5" } }));
+    try {
+      const r = await runProgram("openai", s.baseUrl("openai"), { agentBody: "ask_timeout: 300" });
+      expect(r.exitCode).toBe(1);
+      expect(r.stderr).toContain("within the 300 ms limit of an ask (agent 'A', key ask_timeout); the last try: HTTP 429 at ");
+      expect(s.requests.length).toBe(1);
+    } finally {
+      s.stop();
+    }
   });
 });
 

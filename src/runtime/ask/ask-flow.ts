@@ -17,6 +17,9 @@
  *   model with what was wrong; a transient provider failure (after its own HTTP retries) is
  *   retried as is. A non-retryable provider error, or a `retryable: false` tool error, ends
  *   the ask at once. Each attempt starts with a fresh rate-limit count.
+ * - The agent's `ask_timeout` bounds the whole flow: every provider try and retry wait must
+ *   end before it (provider-client.ts); tool rounds are bounded by their own timeouts and the
+ *   next request after one past the ceiling fails at once.
  */
 import { isLumaError, type LumaError } from "../../diagnostics/luma-error";
 import type { SchemaTable, ValidationIssue } from "../../schema/schema-table-types";
@@ -57,6 +60,7 @@ export async function runAskFlow(env: FlowEnv, plan: AskPlan, req: AskRequest, s
   };
   let toolCalled = false;
   let failure: LumaError | undefined;
+  const ceiling = { at: env.client.now() + plan.settings.askTimeout, limitMs: plan.settings.askTimeout };
 
   for (let attempt = 1; attempt <= maxAttempts; attempt++) {
     stats.attempts = attempt;
@@ -71,7 +75,7 @@ export async function runAskFlow(env: FlowEnv, plan: AskPlan, req: AskRequest, s
           plan.model,
           plan.adapter,
           { system: plan.settings.system, transcript, tools: plan.tools, toolChoice: choice, format: !hasTools || toolCalled ? plan.format : undefined },
-          { agent: req.agent.name, turn: stats.turns },
+          { agent: req.agent.name, turn: stats.turns, ceiling },
         );
       } catch (e) {
         if (!isLumaError(e) || e.code !== "PROVIDER_ERROR") throw e;
@@ -107,6 +111,7 @@ export async function runAskFlow(env: FlowEnv, plan: AskPlan, req: AskRequest, s
         ? { ok: false as const, reason: `The model refused to answer: ${res.refusal}` }
         : decodeAnswer(res.text, plan.target, plan.adapter, env.schemas);
       if (verdict.ok) {
+        stats.fenceStripped = verdict.unfenced;
         for (const issue of verdict.soft) env.onSoft(issue, req);
         return verdict.value;
       }

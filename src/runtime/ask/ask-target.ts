@@ -4,7 +4,8 @@
  *
  * Providers' strict modes need an object root, so any target whose schema is not a plain
  * object (`string`, `int[]`, a tagged union's `anyOf`) is wrapped as `{ "value": T }` on the
- * wire and unwrapped on return. Decoding: safe JSON parse (no prototype keys), the adapter's
+ * wire and unwrapped on return. Decoding: safe JSON parse (no prototype keys; an answer in a
+ * ```json fence is unfenced first, answer-fence.ts), the adapter's
  * normalisation (OpenAI: nulls of optional fields dropped), unwrap, then local validation —
  * hard issues make the answer invalid, soft ones annotate it.
  */
@@ -13,6 +14,7 @@ import { toJsonSchema } from "../../schema/json-schema";
 import type { SchemaTable, ValidationIssue } from "../../schema/schema-table-types";
 import type { JsonSchema, ProviderAdapter, ResponseFormat } from "../providers/provider-types";
 import { tryParseJson } from "../providers/safe-json";
+import { unfence } from "./answer-fence";
 
 export interface AskTarget {
   ref: TypeRef;
@@ -35,13 +37,21 @@ export function buildAskTarget(schemas: SchemaTable, ref: TypeRef): AskTarget {
   return { ref, format, wrapped, root: named ?? "ask" };
 }
 
-export type Verdict = { ok: true; value: unknown; soft: readonly ValidationIssue[] } | { ok: false; reason: string };
+export type Verdict =
+  | { ok: true; value: unknown; soft: readonly ValidationIssue[]; /** The JSON came inside a ``` fence. */ unfenced: boolean }
+  | { ok: false; reason: string };
 
 const sentence = (s: string) => (/[.!?]$/.test(s) ? s : `${s}.`);
 
 export function decodeAnswer(text: string, target: AskTarget, adapter: ProviderAdapter, schemas: SchemaTable): Verdict {
   if (text.trim() === "") return { ok: false, reason: "The answer was empty; a JSON value was expected." };
-  const parsed = tryParseJson(text);
+  let parsed = tryParseJson(text);
+  let unfenced = false;
+  if (!parsed.ok) {
+    const inner = unfence(text);
+    const retried = inner === undefined ? undefined : tryParseJson(inner);
+    if (retried?.ok) [parsed, unfenced] = [retried, true];
+  }
   if (!parsed.ok) return { ok: false, reason: sentence(`The answer is not valid JSON (${parsed.error})`) };
   let value = adapter.normaliseFinal(target.format, parsed.value);
   if (target.wrapped) {
@@ -52,5 +62,5 @@ export function decodeAnswer(text: string, target: AskTarget, adapter: ProviderA
   }
   const r = schemas.validate(target.ref, value, "output", target.root);
   if (!r.ok) return { ok: false, reason: r.hard.map((i) => sentence(i.message)).join(" ") || `${target.root} is invalid.` };
-  return { ok: true, value: r.value, soft: r.soft };
+  return { ok: true, value: r.value, soft: r.soft, unfenced };
 }

@@ -9,6 +9,8 @@ export interface AskStats {
   rateLimited: number;
   tokensIn: number | null;
   tokensOut: number | null;
+  /** The final answer's JSON came inside a ```json fence (answer-fence.ts). */
+  fenceStripped: boolean;
 }
 
 export interface AskEvent {
@@ -26,9 +28,10 @@ export interface AskEvent {
   duration_ms: number;
   outcome: "ok" | "error";
   code: string | null;
+  fence_stripped: boolean;
 }
 
-export const newStats = (): AskStats => ({ attempts: 0, turns: 0, toolCalls: 0, rateLimited: 0, tokensIn: null, tokensOut: null });
+export const newStats = (): AskStats => ({ attempts: 0, turns: 0, toolCalls: 0, rateLimited: 0, tokensIn: null, tokensOut: null, fenceStripped: false });
 
 export function addUsage(stats: AskStats, usage: { input?: number; output?: number }): void {
   if (usage.input !== undefined) stats.tokensIn = (stats.tokensIn ?? 0) + usage.input;
@@ -53,5 +56,6 @@ export function askEvent(
     duration_ms: Math.round(durationMs * 1000) / 1000,
     outcome: error ? "error" : "ok",
     code: error ? (error.code ?? null) : null,
+    fence_stripped: stats.fenceStripped,
   };
 }

@@ -4,6 +4,11 @@
  * provider, attempt, status, tokens in/out when reported, duration) — built from names and
  * numbers only: the API key lives in a header no event, error or cassette ever sees, and
  * the credentials of a proxy URL are scrubbed like the key.
+ *
+ * Two deadlines bound a turn: each try gets the model's `timeout` (connect to last byte, in
+ * the transport), and the ask's ceiling (`meta.ceiling`, agent key `ask_timeout`) cuts a try
+ * short, or a retry wait, that would end past it. A try's timeout is retried like a lost
+ * connection; the ceiling is final.
  */
 import { isLumaError } from "../../diagnostics/luma-error";
 import { urlPasswordSecrets } from "../../diagnostics/redact-secrets";
@@ -11,7 +16,7 @@ import { providerErrors, redact } from "./provider-errors";
 import type { ProviderAdapter, ResolvedModel, TurnRequest, TurnResult } from "./provider-types";
 import { isRetryableStatus, MAX_HTTP_RETRIES, retryAfterMs, retryDelayMs } from "./retry-policy";
 import { tryParseJson } from "./safe-json";
-import { ResponseTooLarge, type Transport, type WireResponse } from "./transport";
+import { DEFAULT_REQUEST_TIMEOUT_MS, RequestTimedOut, ResponseTooLarge, type Transport, type WireResponse } from "./transport";
 
 export interface ProviderClient {
   transport: Transport;
@@ -44,6 +49,8 @@ export interface TurnMeta {
   agent?: string;
   /** 0-based provider turn within the ask. */
   turn: number;
+  /** The ask's ceiling: `at` on the client's clock, `limitMs` for the message. */
+  ceiling?: { at: number; limitMs: number };
 }
 
 const SNIPPET = 200;
@@ -63,7 +70,22 @@ export async function requestTurn(
   const info = { provider: model.provider, model: model.name, decl: model.decl, body: req.body, secretHeaders: req.secretHeaders, secrets };
   const maxRetries = client.maxRetries ?? MAX_HTTP_RETRIES;
 
+  const timeoutMs = model.timeoutMs ?? DEFAULT_REQUEST_TIMEOUT_MS;
+  const ceiling = meta.ceiling;
+  /** What went wrong last, for the ceiling's message (the ceiling hides nothing). */
+  let last: string | undefined;
+  const ceilingError = () => providerErrors.askCeiling(model.decl, model.provider, meta.agent ?? "", ceiling!.limitMs, last && redact(last, secrets));
+  /** The retry wait, unless it would end past the ask's ceiling: then fail now rather than sleep in vain. */
+  const wait = async (ms: number) => {
+    if (ceiling && client.now() + ms >= ceiling.at) throw ceilingError();
+    await client.sleep(ms);
+  };
+
   for (let attempt = 1; ; attempt++) {
+    // Each try gets the model's timeout, or what is left of the ask's ceiling if that is less.
+    const left = ceiling ? Math.floor(ceiling.at - client.now()) : Infinity;
+    if (left <= 0) throw ceilingError();
+    const cutByCeiling = left < timeoutMs;
     const t0 = client.now();
     const emit = (status: number | null, outcome: "ok" | "error", extra: Partial<ProviderRequestEvent> = {}) =>
       client.trace?.({
@@ -86,22 +108,20 @@ export async function requestTurn(
 
     let res: WireResponse;
     try {
-      res = await client.transport(wire, info);
+      res = await client.transport({ ...wire, timeoutMs: Math.min(left, timeoutMs) }, info);
     } catch (e) {
-      if (isLumaError(e)) {
-        emit(null, "error");
-        throw e;
-      }
-      if (e instanceof ResponseTooLarge) {
-        emit(null, "error");
-        throw providerErrors.tooLarge(model.decl, model.provider, e.limit);
-      }
       emit(null, "error");
+      if (isLumaError(e)) throw e;
+      if (e instanceof ResponseTooLarge) throw providerErrors.tooLarge(model.decl, model.provider, e.limit);
+      const timedOut = e instanceof RequestTimedOut;
+      last = timedOut ? `no complete answer within ${e.timeoutMs} ms` : connectionCause(e);
+      if (timedOut && cutByCeiling) throw ceilingError();
       if (attempt <= maxRetries) {
-        await client.sleep(retryDelayMs(attempt - 1, undefined));
+        await wait(retryDelayMs(attempt - 1, undefined));
         continue;
       }
-      throw providerErrors.connection(model.decl, model.provider, redact(connectionCause(e), secrets), attempt);
+      if (timedOut) throw providerErrors.timeout(model.decl, model.provider, timeoutMs, attempt);
+      throw providerErrors.connection(model.decl, model.provider, redact(last, secrets), attempt);
     }
 
     const requestId = res.headers["x-request-id"] ?? res.headers["request-id"] ?? null;
@@ -124,7 +144,8 @@ export async function requestTurn(
     const retryable = isRetryableStatus(res.status, res.headers);
     if (retryable && attempt <= maxRetries) {
       const hint = retryAfterMs(res.headers) ?? adapter.retryDelayFromBody?.(body);
-      await client.sleep(retryDelayMs(attempt - 1, hint));
+      last = `HTTP ${res.status}`;
+      await wait(retryDelayMs(attempt - 1, hint));
       continue;
     }
     const detail = (body !== undefined ? adapter.errorMessage(body) : undefined) ?? res.text.slice(0, SNIPPET).trim();

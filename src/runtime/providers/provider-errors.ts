@@ -35,6 +35,21 @@ export const providerErrors = {
       `${who(model, provider)} could not be reached: ${cause}${tries > 1 ? ` (after ${tries} tries)` : ""}.`,
       { retryable: true },
     ),
+  redirect: (model: string, provider: string, status: number, target: string, why: string): LumaError =>
+    runtimeError("PROVIDER_ERROR", `${who(model, provider)} answered HTTP ${status} redirecting to ${target}: ${why}.`, { details: { status } }),
+  timeout: (model: string, provider: string, ms: number, tries: number): LumaError =>
+    runtimeError(
+      "PROVIDER_ERROR",
+      `${who(model, provider)} did not answer within its ${ms} ms timeout (model key timeout)${tries > 1 ? ` (after ${tries} tries)` : ""}.`,
+      { retryable: true },
+    ),
+  /** Not retryable: the ceiling bounds the whole ask, its retry loop included. */
+  askCeiling: (model: string, provider: string, agent: string, ms: number, last: string | undefined): LumaError =>
+    runtimeError(
+      "PROVIDER_ERROR",
+      `${who(model, provider)} did not give a final answer within the ${ms} ms limit of an ask (agent '${agent}', key ask_timeout)` +
+        `${last ? `; the last try: ${last}` : ""}.`,
+    ),
   tooLarge: (model: string, provider: string, limit: number): LumaError =>
     runtimeError("PROVIDER_ERROR", `${who(model, provider)} sent a response larger than the ${limit}-byte limit; it was refused.`),
   badBody: (model: string, provider: string, why: string): LumaError =>

@@ -26,6 +26,8 @@ export interface ResolvedModel {
   /** Never printed, traced or recorded. */
   apiKey?: string;
   apiVersion?: string;
+  /** Model key `timeout`: one request's deadline, connect to last byte (default in transport.ts). */
+  timeoutMs?: number;
 }
 
 export interface ToolSpec {

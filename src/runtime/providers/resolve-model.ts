@@ -39,6 +39,7 @@ interface ModelEntries {
   api_key_env?: string;
   deployment?: string;
   api_version?: string;
+  timeout?: number;
 }
 
 const str = (key: keyof ModelEntries) => (v: Parameters<typeof readString>[0], m: ModelEntries) => {
@@ -56,6 +57,7 @@ const READERS = {
   api_key_env: str("api_key_env"),
   deployment: str("deployment"),
   api_version: str("api_version"),
+  timeout: num("timeout"),
 };
 
 const trimSlash = (url: string): string => url.replace(/\/+$/, "");
@@ -95,5 +97,6 @@ export function resolveModel(
     baseUrl: trimSlash(base),
     apiKey,
     apiVersion: provider === "azure" ? m.api_version : undefined,
+    timeoutMs: m.timeout,
   };
 }

@@ -7,13 +7,25 @@
  * before reading; otherwise (chunked or compressed bodies) bytes are counted as they arrive
  * and the read is cancelled once the cap is passed — a misbehaving server or proxy cannot
  * make Luma buffer an unbounded body.
+ *
+ * Each exchange has one deadline (`WireRequest.timeoutMs`) over connect, headers and body
+ * alike: a server that never answers, or sends headers and then trickles the body, is cut
+ * when it passes (`RequestTimedOut`).
+ *
+ * Redirects are never followed by fetch: the request carries the API key in a header, and
+ * fetch would send it to whatever host a `Location` names. A redirect to another origin is
+ * refused (`redirect-policy.ts`); a same-origin 307/308 (which keep the POST and its body)
+ * is followed a bounded number of times.
  */
 import type { ProviderName } from "./provider-types";
+import { nextHop } from "./redirect-policy";
 
 export interface WireRequest {
   url: string;
   headers: Record<string, string>;
   body: string;
+  /** The whole exchange's deadline, ms from its start (the model's `timeout`, or less near the ask's ceiling). */
+  timeoutMs?: number;
 }
 
 export interface WireResponse {
@@ -46,35 +58,58 @@ export class ResponseTooLarge extends Error {
   }
 }
 
+/** Thrown by a transport when the exchange passed its deadline. */
+export class RequestTimedOut extends Error {
+  constructor(readonly timeoutMs: number) {
+    super(`no complete answer within ${timeoutMs} ms`);
+  }
+}
+
 export const KEPT_HEADERS = ["content-type", "retry-after", "retry-after-ms", "x-should-retry", "x-request-id", "request-id"];
 
 /** 8 MiB: far above any JSON answer `ask` expects; below what could hurt the process. */
 export const DEFAULT_MAX_RESPONSE_BYTES = 8 * 1024 * 1024;
-export const DEFAULT_REQUEST_TIMEOUT_MS = 600_000;
+/** A model's `timeout` when it sets none: 5 min per request, connect to last byte. */
+export const DEFAULT_REQUEST_TIMEOUT_MS = 300_000;
+
+const MAX_TIMER_MS = 2 ** 31 - 1;
 
 export interface FetchTransportOptions {
   fetch?: typeof fetch;
   maxResponseBytes?: number;
-  timeoutMs?: number;
 }
 
 export function fetchTransport(opts: FetchTransportOptions = {}): Transport {
   const doFetch = opts.fetch ?? fetch;
   const max = opts.maxResponseBytes ?? DEFAULT_MAX_RESPONSE_BYTES;
-  const timeoutMs = opts.timeoutMs ?? DEFAULT_REQUEST_TIMEOUT_MS;
-  return async (req) => {
-    const res = await doFetch(req.url, {
-      method: "POST",
-      headers: req.headers,
-      body: req.body,
-      signal: AbortSignal.timeout(timeoutMs),
-    });
-    const headers: Record<string, string> = {};
-    for (const name of KEPT_HEADERS) {
-      const v = res.headers.get(name);
-      if (v !== null) headers[name] = v;
+  return async (req, info) => {
+    const timeoutMs = req.timeoutMs ?? DEFAULT_REQUEST_TIMEOUT_MS;
+    const controller = new AbortController();
+    // Timers past 2^31-1 ms fire at once: a huge `timeout` means "about 24 days", not "now".
+    const timer = setTimeout(() => controller.abort(new RequestTimedOut(timeoutMs)), Math.min(timeoutMs, MAX_TIMER_MS));
+    try {
+      let url = req.url;
+      for (let hop = 0; ; hop++) {
+        const res = await doFetch(url, { method: "POST", headers: req.headers, body: req.body, signal: controller.signal, redirect: "manual" });
+        const next = nextHop(url, res.status, res.headers.get("location"), hop, info);
+        if (next !== undefined) {
+          await res.body?.cancel();
+          url = next;
+          continue;
+        }
+        const headers: Record<string, string> = {};
+        for (const name of KEPT_HEADERS) {
+          const v = res.headers.get(name);
+          if (v !== null) headers[name] = v;
+        }
+        return { status: res.status, headers, text: await readCapped(res, max) };
+      }
+    } catch (e) {
+      // fetch and the body reader reject with the abort reason, or with their own AbortError.
+      throw controller.signal.aborted ? new RequestTimedOut(timeoutMs) : e;
+    } finally {
+      clearTimeout(timer);
     }
-    return { status: res.status, headers, text: await readCapped(res, max) };
   };
 }
 

@@ -47,7 +47,7 @@ export interface FakeProvider {
   stop(): void;
 }
 
-function familyOf(path: string): Family | undefined {
+export function familyOf(path: string): Family | undefined {
   if (path.endsWith("/chat/completions")) return "openai";
   if (path.endsWith("/v1/messages")) return "anthropic";
   if (/\/v1beta\/models\/[^/]+:generateContent$/.test(path)) return "gemini";
