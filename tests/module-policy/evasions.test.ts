@@ -66,14 +66,32 @@ const ATTEMPTS: Attempt[] = [
   { name: "arguments.callee.caller", file: "m.cjs", source: cjs("function () { return arguments.callee.caller; }"), outcome: { notReachable: null } },
   { name: "Buffer (a host global not on the list)", file: "m.cjs", source: cjs("() => typeof Buffer"), outcome: { notReachable: "undefined" } },
 
+  // ── Bun's own API (the strict Bun: src/runtime/tools/module-policy/strict-bun-api.ts) ──
+  { name: "Bun.plugin (would rewrite other modules at load)", file: "m.cjs", source: cjs("() => Bun.plugin({ name: 'x', setup() {} })"), outcome: { refusedAtLoad: "[bun_api] uses 'Bun.plugin' (not one of the Bun members strict modules get under strict)" } },
+  { name: 'Bun["plu" + "gin"] in the VM context', file: "m.cjs", source: cjs('() => typeof Bun["plu" + "gin"]'), outcome: { notReachable: "undefined" } },
+  { name: 'Bun["en" + "v"] in the VM context', file: "m.cjs", source: cjs('() => typeof Bun["en" + "v"]'), outcome: { notReachable: "undefined" } },
+  { name: "Bun.build / Bun.Transpiler (run plugins and macros)", file: "m.ts", source: "export const probe = () => [Bun.build, Bun.Transpiler];", outcome: { refusedAtLoad: "[bun_api] uses 'Bun.build'" } },
+  { name: "Bun.file without fs", file: "m.cjs", source: cjs('async () => (await Bun.file("/etc/passwd").exists())'), outcome: { refusedAtLoad: "[bun_api] uses 'Bun.file' (only there with \"fs\" in \"allow_builtins\" under strict)" } },
+  { name: 'Bun["wri" + "te"] without fs', file: "m.cjs", source: cjs('() => typeof Bun["wri" + "te"]'), outcome: { notReachable: "undefined" } },
+  { name: "Bun.connect without allow_network", file: "m.cjs", source: cjs("() => typeof Bun.connect"), outcome: { refusedAtLoad: "[bun_api] uses 'Bun.connect' (only there with \"allow_network\": true under strict)" } },
+  { name: "Bun.serve / Bun.listen / Bun.sql computed, without allow_network", file: "m.cjs", source: cjs('() => ["ser" + "ve", "lis" + "ten", "s" + "ql", "udp" + "Socket"].map((k) => typeof Bun[k]).join()'), outcome: { notReachable: "undefined,undefined,undefined,undefined" } },
+  { name: "Bun.FFI without bun:ffi", file: "m.cjs", source: cjs('() => typeof Bun["FF" + "I"]'), outcome: { notReachable: "undefined" } },
+  { name: "Bun.constructor is the context's Object (string code off)", file: "m.cjs", source: cjs('() => Object.getPrototypeOf(Bun).constructor.constructor("return 1")()'), outcome: { blockedAtRun: "Code generation from strings disallowed" } },
+  { name: "Bun.env with allow_env is there", file: "m.cjs", policy: { sandbox: "strict", allow_env: true }, source: cjs("() => typeof Bun.env.PATH"), outcome: { notReachable: "string" } },
+  { name: "ESM: Bun.plugin", file: "m.mjs", source: "export const probe = () => Bun.plugin({ name: 'x', setup() {} });", outcome: { refusedAtLoad: "[bun_api] uses 'Bun.plugin'" } },
+  { name: 'ESM: Bun["plugin"] (computed access on the real Bun)', file: "m.mjs", source: 'export const probe = () => Bun["plugin"];', outcome: { refusedAtLoad: "[bun_api] uses 'Bun' other than as Bun.<member>" } },
+  { name: "ESM: const { plugin } = Bun", file: "m.mjs", source: "const { plugin } = Bun;\nexport const probe = () => plugin;", outcome: { refusedAtLoad: "1:20 [bun_api] uses 'Bun' other than as Bun.<member>" } },
+  { name: 'ESM: import { plugin } from "bun"', file: "m.mjs", source: 'import { plugin } from "bun";\nexport const probe = () => plugin;', outcome: { refusedAtLoad: "[allow_builtins] loads builtin 'bun', which is not in \"allow_builtins\"" } },
+  { name: "ESM: Bun.spawnSync stays (the honest contract)", file: "m.mjs", source: 'export const probe = () => Bun.spawnSync(["true"]).exitCode;', outcome: { knownGap: 0 } },
+
   // ── KNOWN GAPS: strict runs these (README "Security model") ──
   { name: "GAP Bun.spawnSync (the honest contract)", file: "m.cjs", source: cjs('() => Bun.spawnSync(["true"]).exitCode'), outcome: { knownGap: 0 } },
   { name: "GAP Bun.spawn", file: "m.ts", source: 'export const probe = async () => await Bun.spawn(["true"]).exited;', outcome: { knownGap: 0 } },
-  { name: 'GAP Bun["en" + "v"] reads the environment', file: "m.cjs", source: cjs('() => typeof Bun["en" + "v"].PATH'), outcome: { knownGap: "string" } },
-  { name: "GAP Bun.file reads files outside the project without fs", file: "m.cjs", source: cjs('async () => (await Bun.file("/etc/passwd").exists())'), outcome: { knownGap: true } },
-  { name: "GAP host object's constructor.constructor is the host Function", file: "m.cjs", source: cjs('() => typeof Bun.constructor.constructor("return pro" + "cess")()'), outcome: { knownGap: "object" } },
+  { name: "GAP host Function through a Bun member (Bun.spawnSync.constructor)", file: "m.cjs", source: cjs('() => typeof Bun.spawnSync.constructor("return pro" + "cess")()'), outcome: { knownGap: "object" } },
   { name: "GAP the handler's own input leads to the host Function", file: "m.cjs", source: cjs('(input) => typeof input.constructor.constructor("return pro" + "cess")()'), input: {}, outcome: { knownGap: "object" } },
-  { name: "GAP network without the words: Bun.connect is reachable", file: "m.cjs", source: cjs("() => typeof Bun.connect"), outcome: { knownGap: "function" } },
+  { name: "GAP the host Function hands back the real Bun, plugin included", file: "m.cjs", source: cjs('() => typeof Bun.spawnSync.constructor("return Bu" + "n.plu" + "gin")()'), outcome: { knownGap: "function" } },
+  { name: "GAP ESM with allow_env: globalThis[\"B\" + \"un\"] is the real Bun", file: "m.mjs", policy: { sandbox: "strict", allow_env: true }, source: 'export const probe = () => typeof globalThis["B" + "un"]["plu" + "gin"];', outcome: { knownGap: "function" } },
+  { name: "GAP with \"fs\" allowed, Bun.file reads any file (as fs does)", file: "m.cjs", policy: { sandbox: "strict", allow_builtins: ["fs"] }, source: cjs('async () => (await Bun.file("/etc/passwd").exists())'), outcome: { knownGap: true } },
   { name: "GAP ESM under strict sees the real globals (Function, Buffer)", file: "m.mjs", source: 'export const probe = () => typeof [].constructor.constructor("return Buf" + "fer")();', outcome: { knownGap: "function" } },
 ];
 
