@@ -13,7 +13,7 @@ export function lintModuleText(raw: string, policy: ModulePolicy, file?: string,
   for (const rule of LINT_RULES) {
     if (!rule.applies(policy, target)) continue;
     for (const match of text.matchAll(rule.pattern)) {
-      const message = rule.explain(match, policy);
+      const message = rule.explain(match, policy, target);
       if (message === undefined) continue;
       const { line, col } = lineColOf(raw, rawOffsets[match.index]);
       violations.push({ rule: rule.rule, message, line, col, file });

@@ -13,7 +13,7 @@
  */
 import type { ModulePolicy } from "./module-policy";
 import type { PolicyRule } from "./policy-violation";
-import { missingBunMember } from "./strict-bun-api";
+import { isBunMember, missingBunMember } from "./strict-bun-api";
 
 /** What the rule is judging: how the file runs, and whether it is package code. */
 export interface LintTarget {
@@ -28,7 +28,7 @@ export interface LintRule {
   applies: (policy: ModulePolicy, target: LintTarget) => boolean;
   pattern: RegExp;
   /** The refusal's text, given the match; undefined when this match is allowed after all. */
-  explain: (found: RegExpMatchArray, policy: ModulePolicy) => string | undefined;
+  explain: (found: RegExpMatchArray, policy: ModulePolicy, target: LintTarget) => string | undefined;
 }
 
 const word = (w: string) => `(?<![\\w$])${w}(?![\\w$])`;
@@ -76,14 +76,16 @@ export const LINT_RULES: readonly LintRule[] = [
   {
     rule: "bun_api",
     // In the VM context a missing member is simply absent; saying so at load, with line:col,
-    // is kinder than a TypeError at the first call. Package code there is left to the facade.
+    // is kinder than a TypeError at the first call — for the members strict withholds; other
+    // names (`Bun.Subprocess` as a TypeScript type) are left to the facade, as is package code.
+    // An in-process ES module holds the real Bun: every name off the list is refused there.
     // `Bun.env` is the allow_env rule's.
     applies: (p, target) => moduleCode(p, target) || target.inProcess,
     pattern: new RegExp(`${word("Bun")}\\s*\\??\\.\\s*([A-Za-z_$][\\w$]*)`, "g"),
-    explain: (found, policy) => {
-      if (found[1] === "env") return undefined;
+    explain: (found, policy, target) => {
+      if (found[1] === "env" || (!target.inProcess && !isBunMember(found[1]))) return undefined;
       const why = missingBunMember(policy, found[1]);
-      return why && `uses 'Bun.${found[1]}' (${why} under strict)`;
+      return why && `uses 'Bun.${found[1]}' (${why})`;
     },
   },
   {

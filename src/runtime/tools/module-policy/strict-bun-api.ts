@@ -57,7 +57,13 @@ export const BUN_MEMBER_GROUPS: readonly BunMemberGroup[] = [
   { members: ["FFI"], given: (p) => p.allowBuiltins.has("bun:ffi"), condition: 'with "bun:ffi" in "allow_builtins"' },
 ];
 
+/** Members strict withholds by name (the rest of Bun is absent without being named). */
+const WITHHELD = ["plugin", "build", "Transpiler", "registerMacro", "ModuleGraph", "unsafe", "jest", "openInEditor", "cron", "Terminal", "WebView", "secrets", "which", "resolve", "resolveSync", "embeddedFiles", "main", "argv", "cwd", "gc", "generateHeapSnapshot", "FileSystemRouter", "Image", "isStandaloneExecutable", "origin", "shrink", "enableANSIColors"];
+
 const groupOf = new Map(BUN_MEMBER_GROUPS.flatMap((group) => group.members.map((member) => [member, group] as const)));
+
+/** Whether `name` is a member of Bun this table knows (given under some policy, or withheld by name). */
+export const isBunMember = (name: string): boolean => groupOf.has(name) || WITHHELD.includes(name);
 
 /** The members of `Bun` this policy hands a strict module. */
 export const givenBunMembers = (policy: ModulePolicy): string[] =>
@@ -66,8 +72,8 @@ export const givenBunMembers = (policy: ModulePolicy): string[] =>
 /** Why `Bun.<member>` is not there under this policy; undefined when it is. */
 export function missingBunMember(policy: ModulePolicy, member: string): string | undefined {
   const group = groupOf.get(member);
-  if (!group) return "not one of the Bun members strict modules get";
-  return group.given(policy) ? undefined : `only there ${group.condition}`;
+  if (!group) return "strict modules do not get it";
+  return group.given(policy) ? undefined : `strict modules only get it ${group.condition}`;
 }
 
 /**
