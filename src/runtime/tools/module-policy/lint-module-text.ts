@@ -4,15 +4,18 @@ import { LINT_RULES, type LintTarget } from "./lint-rules";
 import type { ModulePolicy } from "./module-policy";
 import type { PolicyViolation } from "./policy-violation";
 import { decodeEscapes } from "./unicode-escapes";
+import { blankComments } from "./comment-blanking";
 
 const MODULE_CODE: LintTarget = { inProcess: false, asPackage: false };
 
 export function lintModuleText(raw: string, policy: ModulePolicy, file?: string, target: LintTarget = MODULE_CODE): PolicyViolation[] {
   const { text, rawOffsets } = decodeEscapes(raw);
   const violations: PolicyViolation[] = [];
+  let code: string | undefined;
   for (const rule of LINT_RULES) {
     if (!rule.applies(policy, target)) continue;
-    for (const match of text.matchAll(rule.pattern)) {
+    const read = rule.codeOnly ? (code ??= blankComments(text)) : text;
+    for (const match of read.matchAll(rule.pattern)) {
       const message = rule.explain(match, policy, target);
       if (message === undefined) continue;
       const { line, col } = lineColOf(raw, rawOffsets[match.index]);

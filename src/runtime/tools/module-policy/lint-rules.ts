@@ -27,6 +27,8 @@ export interface LintRule {
   /** Whether the rule is on under this (strict) policy, for this file. */
   applies: (policy: ModulePolicy, target: LintTarget) => boolean;
   pattern: RegExp;
+  /** Matched against the code only, comments blanked (comment-blanking.ts); the rest read comments too. */
+  codeOnly?: boolean;
   /** The refusal's text, given the match; undefined when this match is allowed after all. */
   explain: (found: RegExpMatchArray, policy: ModulePolicy, target: LintTarget) => string | undefined;
 }
@@ -91,9 +93,11 @@ export const LINT_RULES: readonly LintRule[] = [
   {
     rule: "bun_api",
     // An in-process ES module holds the real Bun: `Bun["plu" + "gin"]`, `const { plugin } = Bun`
-    // or `f(Bun)` reach members the lint cannot name, so only `Bun.<member>` is accepted there.
+    // or `f(Bun)` reach members the lint cannot name, so only `Bun.<member>` is accepted there
+    // (and `typeof Bun`). "Bun" is everyday prose, so this rule does not read comments.
     applies: (_, target) => target.inProcess,
-    pattern: new RegExp(`${word("Bun")}(?!\\s*\\??\\.\\s*[A-Za-z_$])`, "g"),
+    codeOnly: true,
+    pattern: new RegExp(`(?<!typeof\\s+)${word("Bun")}(?!\\s*\\??\\.\\s*[A-Za-z_$])`, "g"),
     explain: () => `uses 'Bun' other than as Bun.<member> (an in-process ES module's Bun is the real one; computed or aliased access cannot be checked)`,
   },
 ];
