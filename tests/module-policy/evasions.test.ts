@@ -85,6 +85,7 @@ const ATTEMPTS: Attempt[] = [
   { name: "ESM: const { plugin } = Bun", file: "m.mjs", source: "const { plugin } = Bun;\nexport const probe = () => plugin;", outcome: { refusedAtLoad: "1:20 [bun_api] uses 'Bun' other than as Bun.<member>" } },
   { name: "ESM: 'Bun' in a comment and typeof Bun are not accesses", file: "m.mjs", source: "// loaded by Bun itself, /* Bun */\nexport const probe = () => typeof Bun;", outcome: { notReachable: "object" } },
   { name: "ESM: a comment opener inside a string does not hide Bun[…]", file: "m.mjs", source: 'const s = "/*";\nexport const probe = () => Bun["plugin"]; // */', outcome: { refusedAtLoad: "2:28 [bun_api] uses 'Bun' other than as Bun.<member>" } },
+  { name: "ESM: Bun/**/.plugin (a comment between the words)", file: "m.mjs", source: "export const probe = () => Bun/**/.plugin;", outcome: { refusedAtLoad: "[bun_api] uses 'Bun.plugin'" } },
   { name: 'ESM: import { plugin } from "bun"', file: "m.mjs", source: 'import { plugin } from "bun";\nexport const probe = () => plugin;', outcome: { refusedAtLoad: "[allow_builtins] loads builtin 'bun', which is not in \"allow_builtins\"" } },
   { name: "ESM: Bun.spawnSync stays (the honest contract)", file: "m.mjs", source: 'export const probe = () => Bun.spawnSync(["true"]).exitCode;', outcome: { knownGap: 0 } },
 

@@ -81,8 +81,9 @@ export const LINT_RULES: readonly LintRule[] = [
     // is kinder than a TypeError at the first call — for the members strict withholds; other
     // names (`Bun.Subprocess` as a TypeScript type) are left to the facade, as is package code.
     // An in-process ES module holds the real Bun: every name off the list is refused there.
-    // `Bun.env` is the allow_env rule's.
+    // `Bun.env` is the allow_env rule's. Read on code only, so `Bun/**/.plugin` is `Bun.plugin`.
     applies: (p, target) => moduleCode(p, target) || target.inProcess,
+    codeOnly: true,
     pattern: new RegExp(`${word("Bun")}\\s*\\??\\.\\s*([A-Za-z_$][\\w$]*)`, "g"),
     explain: (found, policy, target) => {
       if (found[1] === "env" || (!target.inProcess && !isBunMember(found[1]))) return undefined;
@@ -94,7 +95,7 @@ export const LINT_RULES: readonly LintRule[] = [
     rule: "bun_api",
     // An in-process ES module holds the real Bun: `Bun["plu" + "gin"]`, `const { plugin } = Bun`
     // or `f(Bun)` reach members the lint cannot name, so only `Bun.<member>` is accepted there
-    // (and `typeof Bun`). "Bun" is everyday prose, so this rule does not read comments.
+    // (and `typeof Bun`). "Bun" is everyday prose, so neither Bun rule reads comments.
     applies: (_, target) => target.inProcess,
     codeOnly: true,
     pattern: new RegExp(`(?<!typeof\\s+)${word("Bun")}(?!\\s*\\??\\.\\s*[A-Za-z_$])`, "g"),
