@@ -84,7 +84,10 @@ export function strictBun(policy: ModulePolicy, makeObject: () => object): objec
   const host = Bun as unknown as Record<string, unknown>;
   const facade = makeObject();
   for (const member of givenBunMembers(policy)) {
-    if (member in host) Object.defineProperty(facade, member, { get: () => host[member], enumerable: true });
+    if (member in host && member !== "env") Object.defineProperty(facade, member, { get: () => host[member], enumerable: true });
   }
+  // Like `process.env` of the context's process facade: a copy, so a module cannot change
+  // the environment Luma itself reads (LUMA_IDEMPOTENCY_KEY, credentials).
+  if (policy.allowEnv) Object.defineProperty(facade, "env", { value: Object.freeze({ ...process.env }), enumerable: true });
   return Object.freeze(facade);
 }
