@@ -1,4 +1,5 @@
 import { describe, expect, test } from "bun:test";
+import { blankComments } from "../../src/runtime/tools/module-policy/comment-blanking";
 import { lintModuleText } from "../../src/runtime/tools/module-policy/lint-module-text";
 import { policyFor, project } from "./strict-project";
 
@@ -98,4 +99,20 @@ describe("§10 the lint lists every violation, in source order", () => {
       ["dynamic_code", 3, 1],
     ]);
   });
+});
+
+describe("§10 the bare-Bun rule reads code, not comments (comment-blanking.ts)", () => {
+  const cases: [string, string][] = [
+    ["a // comment", "a           "],
+    ["a /* x\ny */ b", "a     \n     b"],
+    ['"// not a comment"', '"// not a comment"'],
+    ["`/* ${x} */`", "`/* ${x} */`"],
+    ["x = /\\/\\/[/]/; // c", "x = /\\/\\/[/]/;     "],
+    ["a / b // c", "a / b     "],
+  ];
+  for (const [text, blanked] of cases) {
+    test(`blanks comments, keeps offsets: ${JSON.stringify(text)}`, () => {
+      expect(blankComments(text)).toBe(blanked);
+    });
+  }
 });

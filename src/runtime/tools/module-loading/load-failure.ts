@@ -27,15 +27,31 @@ const positionOf = (e: unknown): BunPosition | undefined => {
   return position && typeof position.line === "number" ? position : undefined;
 };
 
-const messageOf = (e: unknown): string =>
+const rawMessageOf = (e: unknown): string =>
   e instanceof Error || (typeof e === "object" && e !== null && "message" in e)
     ? String((e as { message: unknown }).message)
     : String(e);
 
+/** Bun's own words, where they do not say what to do. */
+const CLEARER: Record<string, string> = {
+  "Macros are disabled":
+    'Bun macros (imports `with { type: "macro" }`) run code while a module is transpiled, so Luma never runs them',
+};
+
+const messageOf = (e: unknown): string => {
+  const message = rawMessageOf(e);
+  return CLEARER[message] ?? message;
+};
+
+/** Whether `e` is the transpiler refusing a macro call (prepare-source.ts turns macros off). */
+const parseFailure = (e: unknown): string => (isMacroRefusal(e) ? "macro call" : "syntax error");
+
+export const isMacroRefusal = (e: unknown): boolean => rawMessageOf(e) === "Macros are disabled";
+
 /** A syntax error found by the transpiler in the module's own text. */
 export const moduleSyntaxError = (shownPath: string, e: unknown): LumaError => {
   const at = positionOf(e);
-  return cannotLoad(shownPath, `syntax error${at ? ` at ${at.line}:${at.column}` : ""}: ${messageOf(e)}`);
+  return cannotLoad(shownPath, `${parseFailure(e)}${at ? ` at ${at.line}:${at.column}` : ""}: ${messageOf(e)}`);
 };
 
 /** Anything that went wrong while the module's body ran or its imports were resolved. */
@@ -44,7 +60,7 @@ export const moduleLoadFailure = (shownPath: string, e: unknown): LumaError => {
   if (name === "SyntaxError" || name === "BuildMessage") {
     const at = positionOf(e);
     const where = at ? ` in ${at.file ?? "an imported file"} at ${at.line}:${at.column}` : "";
-    return cannotLoad(shownPath, `syntax error${where}: ${messageOf(e)}`);
+    return cannotLoad(shownPath, `${parseFailure(e)}${where}: ${messageOf(e)}`);
   }
   if (name === "ResolveMessage") return cannotLoad(shownPath, messageOf(e));
   return cannotLoad(shownPath, `it threw while loading: ${messageOf(e)}`);

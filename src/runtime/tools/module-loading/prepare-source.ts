@@ -4,6 +4,11 @@
  *
  * Every kind goes through `Bun.Transpiler` first: TypeScript must be transpiled anyway, and
  * for JavaScript the parse is a syntax check that, unlike the engine's, reports line:col.
+ *
+ * Macros are off (`macro: false`): `Bun.Transpiler` runs a `with { type: "macro" }` import
+ * *while it transpiles*, so with them on, reading a module to check it would already run
+ * code of its choosing — before integrity-checked text is judged by the strict policy, and
+ * for modules no policy covers. A macro import is a load error instead (load-failure.ts).
  */
 import type { ModuleKind } from "./module-kind";
 import { rewriteLegacySpecifiers } from "./luma-virtual-module";
@@ -17,13 +22,16 @@ export interface PreparedSource {
   runAs: "cjs" | "esm";
 }
 
+/** `false` turns macros off; Bun's types only know the macro map. */
+const NO_MACROS = { macro: false } as unknown as Pick<Bun.TranspilerOptions, "macro">;
+
 let transpilers: { ts: Bun.Transpiler; js: Bun.Transpiler } | undefined;
 
 /** Built on first use: nothing heavy at import time. */
 const getTranspilers = () =>
   (transpilers ??= {
-    ts: new Bun.Transpiler({ loader: "ts", target: "bun" }),
-    js: new Bun.Transpiler({ loader: "js", target: "bun" }),
+    ts: new Bun.Transpiler({ loader: "ts", target: "bun", ...NO_MACROS }),
+    js: new Bun.Transpiler({ loader: "js", target: "bun", ...NO_MACROS }),
   });
 
 /** Throws Bun's `BuildMessage` (with a position) when the text does not parse. */

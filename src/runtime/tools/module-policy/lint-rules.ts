@@ -5,17 +5,32 @@
  *
  * A "whole word" is bounded by characters that cannot continue a JavaScript identifier, so
  * `child_process` does not count as `process`, nor `processor`, nor `https` as `http`.
+ *
+ * Package code (a file reached through a package import, see static-module-checks.ts) gets
+ * only the rules that guard the builtin allowlist and the Bun members: `process.env.NODE_ENV`,
+ * a `fetch` polyfill or `Function("return this")` are everyday package text, and in the VM
+ * context the package runs with the module's globals anyway (no `process`, no string code).
  */
 import type { ModulePolicy } from "./module-policy";
 import type { PolicyRule } from "./policy-violation";
+import { isBunMember, missingBunMember } from "./strict-bun-api";
+
+/** What the rule is judging: how the file runs, and whether it is package code. */
+export interface LintTarget {
+  /** Loaded by Bun's own loader (an ES module graph under strict): it sees the real globals. */
+  inProcess: boolean;
+  asPackage: boolean;
+}
 
 export interface LintRule {
   rule: PolicyRule;
-  /** Whether the rule is on under this (strict) policy. */
-  applies: (policy: ModulePolicy) => boolean;
+  /** Whether the rule is on under this (strict) policy, for this file. */
+  applies: (policy: ModulePolicy, target: LintTarget) => boolean;
   pattern: RegExp;
-  /** The refusal's text, given the matched spelling. */
-  explain: (found: string) => string;
+  /** Matched against the code only, comments blanked (comment-blanking.ts); the rest read comments too. */
+  codeOnly?: boolean;
+  /** The refusal's text, given the match; undefined when this match is allowed after all. */
+  explain: (found: RegExpMatchArray, policy: ModulePolicy, target: LintTarget) => string | undefined;
 }
 
 const word = (w: string) => `(?<![\\w$])${w}(?![\\w$])`;
@@ -23,12 +38,17 @@ const words = (...ws: string[]) => new RegExp(ws.map(word).join("|"), "g");
 /** `a.b` with any spacing around the dot, as one match. */
 const member = (a: string, b: string) => `${word(a)}\\s*\\??\\.\\s*${b}(?![\\w$])`;
 
-const squash = (found: string) => found.replace(/\s+/g, "");
+const squash = (found: RegExpMatchArray) => found[0].replace(/\s+/g, "");
+
+/** Rules every file of the graph gets, package code included. */
+const everywhere = () => true;
+/** Rules for the module's own files only (see above). */
+const moduleCode = (_: ModulePolicy, target: LintTarget) => !target.asPackage;
 
 export const LINT_RULES: readonly LintRule[] = [
   {
     rule: "allow_env",
-    applies: (p) => !p.allowEnv,
+    applies: (p, target) => !p.allowEnv && moduleCode(p, target),
     // `process` and `globalThis` are the spec's words; `Bun.env` and `import.meta.env` are
     // the same environment under Bun's names.
     pattern: new RegExp([word("process"), word("globalThis"), member("Bun", "env"), `${word("import")}\\s*\\.\\s*meta\\s*\\.\\s*env(?![\\w$])`].join("|"), "g"),
@@ -36,13 +56,13 @@ export const LINT_RULES: readonly LintRule[] = [
   },
   {
     rule: "allow_network",
-    applies: (p) => !p.allowNetwork,
+    applies: (p, target) => !p.allowNetwork && moduleCode(p, target),
     pattern: words("fetch", "http", "net", "tls", "WebSocket"),
-    explain: (found) => `mentions '${found}' ("allow_network" is false)`,
+    explain: (found) => `mentions '${found[0]}' ("allow_network" is false)`,
   },
   {
     rule: "dynamic_code",
-    applies: () => true,
+    applies: moduleCode,
     // `eval` in any form — `eval(…)`, `(0, eval)(…)`, `globalThis.eval` — has no other use;
     // `Function` is only refused when called, since TypeScript uses the word as a type.
     pattern: new RegExp(`${word("eval")}|${word("Function")}\\s*\\(`, "g"),
@@ -50,9 +70,35 @@ export const LINT_RULES: readonly LintRule[] = [
   },
   {
     rule: "allow_builtins",
-    applies: () => true,
+    applies: everywhere,
     // Ways to reach a builtin without require/import, around the allowlist.
     pattern: new RegExp(`${word("getBuiltinModule")}|\\.\\s*(?:binding|_linkedBinding|dlopen)\\s*\\(`, "g"),
     explain: (found) => `uses '${squash(found).replace(/^\./, "")}' (reaches builtins around "allow_builtins")`,
+  },
+  {
+    rule: "bun_api",
+    // In the VM context a missing member is simply absent; saying so at load, with line:col,
+    // is kinder than a TypeError at the first call — for the members strict withholds; other
+    // names (`Bun.Subprocess` as a TypeScript type) are left to the facade, as is package code.
+    // An in-process ES module holds the real Bun: every name off the list is refused there.
+    // `Bun.env` is the allow_env rule's. Read on code only, so `Bun/**/.plugin` is `Bun.plugin`.
+    applies: (p, target) => moduleCode(p, target) || target.inProcess,
+    codeOnly: true,
+    pattern: new RegExp(`${word("Bun")}\\s*\\??\\.\\s*([A-Za-z_$][\\w$]*)`, "g"),
+    explain: (found, policy, target) => {
+      if (found[1] === "env" || (!target.inProcess && !isBunMember(found[1]))) return undefined;
+      const why = missingBunMember(policy, found[1]);
+      return why && `uses 'Bun.${found[1]}' (${why})`;
+    },
+  },
+  {
+    rule: "bun_api",
+    // An in-process ES module holds the real Bun: `Bun["plu" + "gin"]`, `const { plugin } = Bun`
+    // or `f(Bun)` reach members the lint cannot name, so only `Bun.<member>` is accepted there
+    // (and `typeof Bun`). "Bun" is everyday prose, so neither Bun rule reads comments.
+    applies: (_, target) => target.inProcess,
+    codeOnly: true,
+    pattern: new RegExp(`(?<!typeof\\s+)${word("Bun")}(?!\\s*\\??\\.\\s*[A-Za-z_$])`, "g"),
+    explain: () => `uses 'Bun' other than as Bun.<member> (an in-process ES module's Bun is the real one; computed or aliased access cannot be checked)`,
   },
 ];

@@ -4,8 +4,9 @@
  * 1. the static checks over the module and the project files it loads — lint, builtin
  *    allowlist, project confinement, `dependencies` — every violation in one startup error;
  * 2. CommonJS and TypeScript run in a fresh VM context with an explicit global list, their
- *    `require`/`import` judged again when they run; an ES module (`.mjs`, `type: module`)
- *    loads in-process with Bun's loader and sees the real globals.
+ *    `require`/`import` judged again when they run — packages included, which Luma reads and
+ *    runs in the same context; an ES module (`.mjs`, `type: module`) loads in-process with
+ *    Bun's loader and sees the real globals (its whole graph, packages too, was checked in 1).
  */
 import type { DependencyRules } from "../module-loading/dependency-rules";
 import type { ModuleKind } from "../module-loading/module-kind";
@@ -52,7 +53,8 @@ export async function loadStrictModule(input: StrictModuleInput): Promise<unknow
     phase: "load",
     commonJs: new Map(),
     esModules: new Map(),
-    checked: new Set(checked),
+    checked,
+    packageCode: new Set([...checked].filter(([, asPackage]) => asPackage).map(([file]) => file)),
   };
   try {
     return input.prepared.runAs === "cjs"

@@ -16,7 +16,9 @@ export type PolicyRule =
   | "project_dir"
   | "dependencies"
   | "computed_specifier"
-  | "file_type";
+  | "file_type"
+  | "bun_api"
+  | "macro";
 
 export interface PolicyViolation {
   rule: PolicyRule;

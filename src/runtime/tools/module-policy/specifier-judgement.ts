@@ -12,6 +12,11 @@
  * | `file:` URL, `./`, `../`, `/abs`  | allowed only when the real path is in the project    |
  * | any other `scheme:` (`data:`, `http:`) | refused                                         |
  * | a package                         | the manifest `dependencies` allowlist, then its real path must be in the project |
+ *
+ * A package's own imports (`fromPackage`) are the package's business, not the manifest's: the
+ * `dependencies` allowlist names what the module imports, and a package's dependencies resolve
+ * from the package itself. Every other row holds for them, so the builtin allowlist holds for
+ * the whole graph a strict module reaches.
  */
 import { isBuiltin } from "node:module";
 import { dirname, resolve } from "node:path";
@@ -48,7 +53,7 @@ export const NETWORK_BUILTINS: ReadonlySet<string> = new Set([
 const shown = (specifier: string): string => (specifier.length > 60 ? `${specifier.slice(0, 57)}…` : specifier);
 const no = (rule: PolicyRule, message: string): Judgement => ({ ok: false, rule, message });
 
-export function judgeSpecifier(scope: JudgeScope, specifier: string, fromFile: string): Judgement {
+export function judgeSpecifier(scope: JudgeScope, specifier: string, fromFile: string, fromPackage = false): Judgement {
   if (isLumaSpecifier(specifier)) return { ok: true, target: { kind: "luma" } };
   if (/^file:/i.test(specifier)) {
     let path: string;
@@ -66,7 +71,7 @@ export function judgeSpecifier(scope: JudgeScope, specifier: string, fromFile: s
     return no("project_dir", `loads '${shown(specifier)}' (only files of the project, allowed builtins and packages load under strict)`);
   }
   if (isPathSpecifier(specifier)) return judgePath(scope, specifier, resolve(dirname(fromFile), specifier), fromFile);
-  return judgePackage(scope, specifier, fromFile);
+  return judgePackage(scope, specifier, fromFile, fromPackage);
 }
 
 function judgeBuiltin(policy: ModulePolicy, specifier: string): Judgement {
@@ -100,12 +105,12 @@ function judgePath(scope: JudgeScope, specifier: string, lexical: string, fromFi
   return { ok: true, target: { kind: "file", path: real } };
 }
 
-function judgePackage(scope: JudgeScope, specifier: string, fromFile: string): Judgement {
+function judgePackage(scope: JudgeScope, specifier: string, fromFile: string, fromPackage: boolean): Judgement {
   const name = packageNameOf(specifier);
-  if (scope.rules?.allow && !scope.rules.allow.has(name)) {
+  if (!fromPackage && scope.rules?.allow && !scope.rules.allow.has(name)) {
     return no("dependencies", `loads package '${name}', which is not in its "dependencies" allowlist`);
   }
-  const base = scope.rules?.root ?? dirname(fromFile);
+  const base = (!fromPackage && scope.rules?.root) || dirname(fromFile);
   let resolved: string;
   try {
     resolved = Bun.resolveSync(specifier, base);

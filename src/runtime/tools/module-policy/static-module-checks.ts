@@ -27,6 +27,14 @@ export interface FileToCheck {
   inProcess: boolean;
   /** How violations name a helper file; absent for the tool module itself. */
   label?: string;
+  /** Reached through a package import. */
+  asPackage?: boolean;
+}
+
+/** A file this file loads, and whether it is package code. */
+export interface ReachedFile {
+  path: string;
+  asPackage: boolean;
 }
 
 /** File types a strict module may load from the project. A native addon (`.node`) is not one. */
@@ -34,13 +42,14 @@ export const LOADABLE_EXTENSIONS: ReadonlySet<string> = new Set([".ts", ".mts", 
 
 export interface FileCheck {
   violations: PolicyViolation[];
-  /** Project files this file loads by a literal specifier (real paths). */
-  files: string[];
+  /** Project files (packages included) this file loads by a literal specifier (real paths). */
+  files: ReachedFile[];
 }
 
 export function checkFile(scope: JudgeScope, f: FileToCheck): FileCheck {
-  const violations = lintModuleText(f.raw, scope.policy, f.label);
-  const files: string[] = [];
+  const asPackage = f.asPackage ?? false;
+  const violations = lintModuleText(f.raw, scope.policy, f.label, { inProcess: f.inProcess, asPackage });
+  const files: ReachedFile[] = [];
   const locate = rawLocator(f.raw);
   const add = (site: SpecifierSite, rule: PolicyRule, message: string) => {
     const { line, col } = locate(site);
@@ -52,7 +61,7 @@ export function checkFile(scope: JudgeScope, f: FileToCheck): FileCheck {
       if (f.inProcess) add(site, "computed_specifier", `uses 'require' other than as require("literal") (an in-process ES module's require cannot be checked when it runs)`);
       continue;
     }
-    if (site.kind === "import" && scope.rules?.allow) {
+    if (site.kind === "import" && scope.rules?.allow && !asPackage) {
       add(site, "dependencies", `uses dynamic import() (forbidden when the manifest lists "dependencies")`);
       continue;
     }
@@ -60,12 +69,12 @@ export function checkFile(scope: JudgeScope, f: FileToCheck): FileCheck {
       if (f.inProcess) add(site, "computed_specifier", `computes the specifier of ${site.kind === "import" ? "import()" : "require()"} (an in-process ES module's specifiers must be literals under strict)`);
       continue;
     }
-    const verdict = judgeSpecifier(scope, site.specifier, f.file);
+    const verdict = judgeSpecifier(scope, site.specifier, f.file, asPackage);
     if (!verdict.ok) add(site, verdict.rule, verdict.message);
-    else if (verdict.target.kind === "file") {
+    else if (verdict.target.kind === "file" || verdict.target.kind === "package") {
       if (!LOADABLE_EXTENSIONS.has(extname(verdict.target.path))) {
         add(site, "file_type", `loads '${verdict.target.path}', which is not a JavaScript, TypeScript or JSON file`);
-      } else files.push(verdict.target.path);
+      } else files.push({ path: verdict.target.path, asPackage: asPackage || verdict.target.kind === "package" });
     }
   }
   violations.sort((a, b) => a.line - b.line || a.col - b.col);

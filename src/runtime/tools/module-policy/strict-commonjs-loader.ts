@@ -4,9 +4,10 @@
  * at call time, so `require("f" + "s")` or `require(name)` gets the verdict of the name it
  * computes to.
  *
- * What `require` hands back: "luma" from memory; an allowed builtin or package from the
- * host (the host's own object); a project CommonJS file run in the same context after its
- * own checks; a JSON file parsed in the context. An ES module cannot be `require`d here
+ * What `require` hands back: "luma" from memory; an allowed builtin from the host (the
+ * host's own object); a project or package CommonJS file run in the same context after its
+ * own checks (a package is not handed to Bun's `require`, whose own requires nobody would
+ * judge); a JSON file parsed in the context. An ES module cannot be `require`d here
  * (its loading is asynchronous in the VM); `require.cache` and `require.main` do not exist.
  */
 import { createRequire } from "node:module";
@@ -37,11 +38,9 @@ export function requireTarget(scope: StrictScope, specifier: unknown, fromFile: 
       return lumaModuleExports;
     case "builtin":
       return createRequire(fromFile)(target.name.startsWith("bun") ? target.name : `node:${target.name}`);
-    case "package":
-      // Allowed packages are the user's declared dependencies; they load with Bun's loader.
-      return createRequire(fromFile)(target.path);
     case "missing":
       throw notFound(target.specifier, fromFile);
+    case "package":
     case "file":
       return requireProjectFile(scope, target.path);
   }

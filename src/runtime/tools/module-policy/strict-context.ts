@@ -7,12 +7,17 @@
  * inside it (`codeGeneration: { strings: false, wasm: false }`): `eval`, `new Function`,
  * `[].constructor.constructor(…)` throw EvalError there.
  *
- * This is not isolation: every host value in the list (`Bun` first of all — `Bun.spawnSync`
- * works) is the host's own object, and its `constructor.constructor` is the host's Function.
- * The list says what a module gets handed, not what it can reach.
+ * `Bun` is not the host's object but a frozen object of the context holding the members the
+ * policy gives (strict-bun-api.ts): no `plugin`, `build` or `Transpiler`, no `env` without
+ * `allow_env`, no sockets without `allow_network`, no files without `fs`.
+ *
+ * This is not isolation: every other host value in the list, and every member of that `Bun`
+ * (`Bun.spawnSync` works), is the host's own, and its `constructor.constructor` is the host's
+ * Function. The list says what a module gets handed, not what it can reach.
  */
 import vm from "node:vm";
 import type { ModulePolicy } from "./module-policy";
+import { strictBun } from "./strict-bun-api";
 
 /** Always present (the spec's list, plus the small Web APIs timers and AbortSignal need). */
 export const STRICT_CONTEXT_GLOBALS = [
@@ -77,7 +82,7 @@ export interface ContextRealm {
 
 export function createStrictContext(policy: ModulePolicy, name: string): ContextRealm {
   const sandbox: Record<string, unknown> = Object.create(null);
-  for (const key of STRICT_CONTEXT_GLOBALS) sandbox[key] = host[key];
+  for (const key of STRICT_CONTEXT_GLOBALS) if (key !== "Bun") sandbox[key] = host[key];
   if (policy.allowNetwork) for (const key of NETWORK_CONTEXT_GLOBALS) sandbox[key] = host[key];
   if (policy.allowEnv) sandbox.process = processFacade();
   const context = vm.createContext(sandbox, {
@@ -89,8 +94,10 @@ export function createStrictContext(policy: ModulePolicy, name: string): Context
       makeModule: (id) => ({ exports: {}, id, filename: id, loaded: false }),
       wrapFunction: (fn, name) => ({ [name]: function (...args) { return fn.apply(this, args); } })[name],
       parseJson: (text) => JSON.parse(text),
+      makeObject: () => ({}),
     })`,
     context,
-  ) as Omit<ContextRealm, "context">;
-  return { context, ...make };
+  ) as Omit<ContextRealm, "context"> & { makeObject: () => object };
+  sandbox.Bun = strictBun(policy, make.makeObject);
+  return { context, makeModule: make.makeModule, wrapFunction: make.wrapFunction, parseJson: make.parseJson };
 }

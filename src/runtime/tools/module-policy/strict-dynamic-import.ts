@@ -16,7 +16,7 @@ const asNamespace = (exports: unknown): Record<string, unknown> =>
   exports !== null && typeof exports === "object" ? { ...(exports as object), default: exports } : { default: exports };
 
 export async function dynamicImport(scope: StrictScope, specifier: unknown, fromFile: string): Promise<unknown> {
-  if (scope.rules?.allow) {
+  if (scope.rules?.allow && !scope.packageCode.has(fromFile)) {
     throw refuse(scope, "dependencies", `uses dynamic import() of '${String(specifier)}' (forbidden when the manifest lists "dependencies")`);
   }
   const target = admit(scope, specifier, fromFile);
@@ -25,10 +25,9 @@ export async function dynamicImport(scope: StrictScope, specifier: unknown, from
       return asNamespace(lumaModuleExports);
     case "builtin":
       return import(target.name.startsWith("bun") ? target.name : `node:${target.name}`);
-    case "package":
-      return import(target.path);
     case "missing":
       throw notFound(target.specifier, fromFile);
+    case "package":
     case "file": {
       if (extname(target.path) === ".json") return { default: scope.realm.parseJson(readFileSync(target.path, "utf8")) };
       const cached = scope.commonJs.get(target.path);

@@ -2,8 +2,8 @@
  * ES-module syntax in a strict TypeScript module (spec §10: TypeScript runs in the VM
  * context, like CommonJS). The transpiled text becomes a `vm.SourceTextModule` of the
  * module's context; its linker admits every static import through the strict decision table:
- * "luma", allowed builtins and packages arrive as synthetic modules wrapping the host's
- * exports, project files are checked and linked into the same context. `import.meta.require`
+ * "luma" and allowed builtins arrive as synthetic modules wrapping the host's exports;
+ * project files and packages are checked and linked into the same context. `import.meta.require`
  * (what Bun makes of `require` in an ES module) is the controlled require.
  */
 import { readFileSync } from "node:fs";
@@ -60,7 +60,7 @@ function synthetic(scope: StrictScope, id: string, exports: unknown): vm.Module 
 function link(scope: StrictScope, specifier: string, fromFile: string): vm.Module {
   const target = admit(scope, specifier, fromFile);
   if (target.kind === "missing") throw notFound(target.specifier, fromFile);
-  if (target.kind !== "file") return synthetic(scope, `${target.kind}:${specifier}`, requireTarget(scope, specifier, fromFile));
+  if (target.kind !== "file" && target.kind !== "package") return synthetic(scope, `${target.kind}:${specifier}`, requireTarget(scope, specifier, fromFile));
   const cached = scope.esModules.get(target.path);
   if (cached) return cached;
   if (extname(target.path) === ".json") {
