@@ -50,7 +50,7 @@
  * fsync). What remains above the bare write loop is mostly the claim's table round trip,
  * whose first syscalls after each fsync's wake-up run several times slower than warm ones.
  */
-import { closeSync, mkdirSync, openSync, readFileSync, renameSync, unlinkSync } from "node:fs";
+import { closeSync, mkdirSync, openSync, readFileSync, renameSync } from "node:fs";
 import { dirname } from "node:path";
 import { isLumaError, runtimeError, startupError } from "../../../../diagnostics/luma-error";
 import type { Clock } from "../../clock";
@@ -60,7 +60,7 @@ import { DONE_CONFLICT, RUNNING_CONFLICT } from "../record-row";
 import { requirePassphrase, storeRefusal } from "../store-header";
 import { ClaimTable, type Claim, type TableState } from "./claim-table";
 import { crashPoint } from "./crash-points";
-import { staleTempFiles, writeFileDurably } from "./durable-write";
+import { probeWritable, staleTempFiles, unlinkQuietly, writeFileDurably } from "./durable-write";
 import { decodeEnvelope, encodeEnvelope, encryptedKdf, ENVELOPE_VERSION, newWriteId, parseEnvelope, type Decoded, type Records } from "./envelope";
 import { EnvelopePin } from "./envelope-pin";
 import { deriveKeys, digestOf, newKdfParams, type StoreKeys } from "./envelope-cipher";
@@ -273,9 +273,19 @@ export class FileIdempotencyStore implements IdempotencyStore {
     }
     const table = this.claims.read();
     for (const [digest, claim] of table.claims) if (this.isStale(claim, now)) table.claims.delete(digest);
-    if (dirty) this.persist(table);
-    else this.claims.write({ writeId: this.writeId, claims: table.claims });
+    // Written now, or (nothing to write yet) proven writable: before any handler runs.
+    this.writable(() => (dirty ? this.persist(table) : probeWritable(o.path)));
+    if (!dirty) this.claims.write({ writeId: this.writeId, claims: table.claims });
     for (const temp of staleTempFiles(o.path, isProcessAlive)) unlinkQuietly(temp);
+  }
+
+  /** A store that cannot be written stops the program at open: a completion would fail after its handler ran. */
+  private writable(write: () => void): void {
+    try {
+      write();
+    } catch (e) {
+      throw startupError(`Idempotency store ${this.shown} cannot be written (${(e as Error).message}); a completed call could not be recorded, so nothing was run.`);
+    }
   }
 
   /** Re-reads the envelope unless `writeId` (the claim table's) says it is the one already in memory. */
@@ -390,10 +400,3 @@ export class FileIdempotencyStore implements IdempotencyStore {
   }
 }
 
-const unlinkQuietly = (path: string): void => {
-  try {
-    unlinkSync(path);
-  } catch {
-    // already gone
-  }
-};
