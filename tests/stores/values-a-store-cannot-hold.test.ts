@@ -8,7 +8,7 @@
 import { describe, expect, test } from "bun:test";
 import { existsSync, readFileSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
-import { runLuma } from "../support/luma-binary";
+import { ensureBinary, runLuma } from "../support/luma-binary";
 import { isolatedUrl } from "./backends/support/isolated-store-url";
 import { missingService } from "./conformance/service-urls";
 import { freshDir } from "./support/store-fixture";
@@ -182,5 +182,43 @@ describe("§9 step 11: JSON data from another realm", () => {
     const { jsonDataIssue } = await import("../../src/schema/json-data");
     expect(jsonDataIssue(runInNewContext('({ id: "a", list: [1, { b: null }], o: Object.create(null) })'), "t.output")).toBeUndefined();
     expect(jsonDataIssue(runInNewContext("({ m: new Map() })"), "t.output")?.message).toBe("t.output.m must be JSON data, got a Map.");
+  });
+});
+
+describe("§7 native tool calling: a result that is not JSON data is a clear tool error, never a crash", () => {
+  test("the model's call of a tool returning a BigInt: TOOL_OUTPUT_INVALID (not retryable, so the ask fails with it), traced", async () => {
+    const { fakeProvider } = await import("../ask/ask-harness");
+    const fake = await fakeProvider();
+    fake.script([{ toolCalls: [{ name: "t", args: { id: "m1", kind: "bigint", throws: false } }] }, { json: { note: "recovered" } }]);
+    const dir = freshDir();
+    writeFileSync(join(dir, "luma.config.json"), JSON.stringify({ tool_modules: ["./tools.ts"] }));
+    writeFileSync(join(dir, "tools.ts"), TOOLS);
+    writeFileSync(
+      join(dir, "program.luma"),
+      `model M { provider: "openai"  name: "gpt-5.4-mini" }
+schema Out { id: string  data: any }
+schema Final { note: string }
+tool t(id: string, kind: string, throws: bool) -> Out {}
+agent A {
+  model: M
+  tools: [t]
+  fn run() -> Final { ask "Call t." -> Final }
+}
+print(A.run().note)
+`,
+    );
+    const p = Bun.spawn([ensureBinary(), "program.luma", "--trace", "trace.jsonl"], {
+      cwd: dir,
+      env: { PATH: process.env.PATH!, HOME: process.env.HOME!, LUMA_NO_CACHE: "1", NO_COLOR: "1", OPENAI_API_KEY: "sk-test", LUMA_BASE_URL_M: fake.baseUrl("openai"), EFFECTS_LOG: join(dir, "fx") },
+      stdout: "pipe",
+      stderr: "pipe",
+    });
+    const [stdout, stderr] = await Promise.all([new Response(p.stdout).text(), new Response(p.stderr).text(), p.exited]);
+    expect(p.exitCode).toBe(1);
+    expect(stdout).toBe("");
+    expect(stderr).toMatch(/^Error: \[TOOL_OUTPUT_INVALID\] t\.output\.data must be JSON data, got a BigInt\.\n$/);
+    expect(fake.requests.length).toBe(1); // spec §7: a retryable: false tool error stops the ask at once
+    const events = readFileSync(join(dir, "trace.jsonl"), "utf8").trim().split("\n").map((l) => JSON.parse(l));
+    expect(events.find((e) => e.event === "tool.call")).toMatchObject({ tool: "t", mode: "native", outcome: "error", code: "TOOL_OUTPUT_INVALID" });
   });
 });
