@@ -172,7 +172,7 @@ describe("§11 the rule is the same on every backend", () => {
       } finally {
         await p.cleanup();
       }
-    });
+    }, 30_000);
   }
 });
 
