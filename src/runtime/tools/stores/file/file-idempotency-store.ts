@@ -19,10 +19,10 @@
  * At open: a missing file (and its directory) is created; a corrupt one is quarantined
  * (renamed aside, with a `warning:` line) and a fresh one created; a wrong key, a newer
  * version, an encrypted file without encryption configured, or a path that cannot be
- * created or read stop the program and leave the file as it is; expired records, claims of
- * dead processes and temp files of dead writers are purged. The refusals are worded as the
- * record stores word them (store-header.ts), and waiting on a running claim is theirs too
- * (claim-waiters.ts).
+ * created, read or written (probed before any handler runs) stop the program and leave the
+ * file as it is; expired records, claims of dead processes and temp files of dead writers
+ * are purged. The refusals are worded as the record stores word them (store-header.ts),
+ * and waiting on a running claim is theirs too (claim-waiters.ts).
  *
  * The whole envelope is rewritten on every completion: simple and crash-safe, at a cost
  * that grows with the number of live records (see the README's figures). It is a store for
@@ -273,19 +273,16 @@ export class FileIdempotencyStore implements IdempotencyStore {
     }
     const table = this.claims.read();
     for (const [digest, claim] of table.claims) if (this.isStale(claim, now)) table.claims.delete(digest);
-    // Written now, or (nothing to write yet) proven writable: before any handler runs.
-    this.writable(() => (dirty ? this.persist(table) : probeWritable(o.path)));
-    if (!dirty) this.claims.write({ writeId: this.writeId, claims: table.claims });
-    for (const temp of staleTempFiles(o.path, isProcessAlive)) unlinkQuietly(temp);
-  }
-
-  /** A store that cannot be written stops the program at open: a completion would fail after its handler ran. */
-  private writable(write: () => void): void {
+    // Written now, or (nothing to write yet) proven writable: a store that cannot be written
+    // stops the program here, not a completed call after its handler ran.
     try {
-      write();
+      if (dirty) this.persist(table);
+      else probeWritable(o.path);
     } catch (e) {
       throw startupError(`Idempotency store ${this.shown} cannot be written (${(e as Error).message}); a completed call could not be recorded, so nothing was run.`);
     }
+    if (!dirty) this.claims.write({ writeId: this.writeId, claims: table.claims });
+    for (const temp of staleTempFiles(o.path, isProcessAlive)) unlinkQuietly(temp);
   }
 
   /** Re-reads the envelope unless `writeId` (the claim table's) says it is the one already in memory. */
