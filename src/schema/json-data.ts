@@ -14,7 +14,7 @@
  *
  * The walk is depth-first and recursive, bounded by MAX_JSON_DEPTH so it never exhausts the
  * stack itself; a shared (not cyclic) object is checked once, so a DAG costs its distinct
- * nodes. Paths are built only on failure. Most outputs are one flat object of strings and
+ * nodes, and its written-out size is counted from memoized sizes (MAX_JSON_VALUES). Paths are built only on failure. Most outputs are one flat object of strings and
  * numbers: `isFlatJson` answers those without allocating (~25 ns instead of ~120 ns).
  */
 import type { ValidationIssue } from "./schema-table-types";
@@ -22,6 +22,13 @@ import { childPath, indexPath } from "./value-path";
 
 /** Deeper than this, JSON.stringify and the recursive readers after it risk the stack (~100k here). */
 export const MAX_JSON_DEPTH = 1000;
+
+/**
+ * A DAG — one object shared at many places — is written out once per place: 60 levels of
+ * `[v, v]` are a few objects in memory and 2^60 in JSON text. Beyond this many objects and
+ * arrays written out, the value is not one a store can hold.
+ */
+export const MAX_JSON_VALUES = 1_000_000;
 
 type Segment = string | number;
 
@@ -47,7 +54,10 @@ const objectKind = (v: object): string => {
 
 class Walk {
   private readonly ancestors: object[] = [];
-  private readonly checked = new Set<object>();
+  /** Objects already found to be JSON data, with how many values each writes out. */
+  private readonly sizes = new Map<object, number>();
+  /** Values written out so far, a shared object counted at every place it appears. */
+  private total = 0;
 
   value(v: unknown, depth: number): Found | undefined {
     switch (typeof v) {
@@ -68,17 +78,25 @@ class Walk {
   }
 
   private object(v: object, depth: number): Found | undefined {
-    if (this.checked.has(v)) return undefined;
+    const known = this.sizes.get(v);
+    if (known !== undefined) return this.count(known);
     const back = this.ancestors.indexOf(v);
     if (back >= 0) return { what: "a cycle", at: [], cycleTo: back };
     if (depth >= MAX_JSON_DEPTH) return { what: `nesting deeper than ${MAX_JSON_DEPTH} levels`, at: [] };
     const isArray = Array.isArray(v);
     if (!isArray && !isPlainObject(v)) return { what: objectKind(v), at: [] };
+    const before = this.total;
     this.ancestors.push(v);
-    const found = isArray ? this.items(v, depth) : this.fields(v as Record<string, unknown>, depth);
+    const found = this.count(1) ?? (isArray ? this.items(v, depth) : this.fields(v as Record<string, unknown>, depth));
     this.ancestors.pop();
-    if (found === undefined) this.checked.add(v);
+    if (found === undefined) this.sizes.set(v, this.total - before);
     return found;
+  }
+
+  /** Containers only (their scalars are bounded by their length): enough to stop a DAG's blow-up. */
+  private count(n: number): Found | undefined {
+    this.total += n;
+    return this.total > MAX_JSON_VALUES ? { what: `more than ${MAX_JSON_VALUES} objects and arrays once shared ones are written out`, at: [] } : undefined;
   }
 
   private items(a: unknown[], depth: number): Found | undefined {
@@ -122,14 +140,14 @@ const pathOf = (root: string, at: readonly Segment[]): string =>
 /**
  * The first place where `value` is not JSON data, as a hard issue with its full path
  * (`t.output.data.self must be JSON data, got a cycle (back to t.output.data).`), or
- * undefined. A nesting problem names the outermost field it is under, not a path a
+ * undefined. A nesting or size problem names the outermost field it is under, not a path a
  * thousand segments long.
  */
 export function jsonDataIssue(value: unknown, root: string): ValidationIssue | undefined {
   if (isFlatJson(value)) return undefined;
   const found = new Walk().value(value, 0);
   if (found === undefined) return undefined;
-  const deep = found.what.startsWith("nesting");
+  const deep = found.what.startsWith("nesting") || found.what.startsWith("more than");
   const path = pathOf(root, deep ? found.at.slice(0, 1) : found.at);
   const what = found.cycleTo === undefined ? found.what : `${found.what} (back to ${pathOf(root, found.at.slice(0, found.cycleTo))})`;
   return { path, rule: "json", message: `${path} must be JSON data, got ${what}.`, severity: "hard" };

@@ -32,7 +32,8 @@ const made = (kind: string): unknown => {
     case "map": return new Map([[1, 2]]);
     case "instance": return new Point();
     case "deep": { let v: unknown = 1; for (let i = 0; i < 200000; i++) v = [v]; return v; }
-    case "shared": { const leaf = { n: 1 }; let v: any = leaf; for (let i = 0; i < 60; i++) v = [v, v]; return { leaf, v: 1 }; }
+    case "shared": { const leaf = { n: 1 }; let v: any = leaf; for (let i = 0; i < 10; i++) v = [v, v]; return { leaf, v }; }
+    case "dag": { let v: any = { n: 1 }; for (let i = 0; i < 60; i++) v = [v, v]; return v; }
     case "absent": return { a: undefined, b: 2 };
     default: return "plain";
   }
@@ -103,6 +104,7 @@ const OUTPUTS: [string, string][] = [
   ["map", "t.output.data must be JSON data, got a Map."],
   ["instance", "t.output.data must be JSON data, got an instance of Point."],
   ["deep", "t.output.data must be JSON data, got nesting deeper than 1000 levels."],
+  ["dag", "t.output.data must be JSON data, got more than 1000000 objects and arrays once shared ones are written out."],
 ];
 
 describe("§9 step 11: a tool output must be JSON data (TOOL_OUTPUT_INVALID naming the path)", () => {
@@ -113,12 +115,14 @@ describe("§9 step 11: a tool output must be JSON data (TOOL_OUTPUT_INVALID nami
     expect(p.runs()).toBe(1);
   });
 
-  test("values JSON holds the same way pass: an undefined field is absent, a shared (not cyclic) object is fine", async () => {
+  test("values JSON holds the same way pass: an undefined field is absent, a shared (not cyclic) object is fine, replayed equal", async () => {
     const p = await project("file");
     expect(p.run(["k1", "absent", "returns"]).stdout).toBe('ok {"id":"k1","data":{"b":2}}\n');
     expect(p.run(["k1", "absent", "returns"]).stdout).toBe('ok {"id":"k1","data":{"b":2}}\n');
     expect(p.runs()).toBe(1); // replayed from the store, equal to the first result
-    expect(p.run(["k2", "shared", "returns"]).stdout).toBe('ok {"id":"k2","data":{"leaf":{"n":1},"v":1}}\n');
+    let shared: unknown = { n: 1 };
+    for (let i = 0; i < 10; i++) shared = [shared, shared];
+    expect(p.run(["k2", "shared", "returns"]).stdout).toBe(`ok ${JSON.stringify({ id: "k2", data: { leaf: { n: 1 }, v: shared } })}\n`);
   });
 
   test("uncaught: Error: [TOOL_OUTPUT_INVALID] … exit 1, and --trace records the outcome instead of crashing", async () => {
