@@ -7,8 +7,15 @@
  * - an error-shaped object from another copy of the module (a string `code`, a boolean
  *   `retryable`) is treated the same, carried into a LumaError with the same fields;
  * - anything else → TOOL_HANDLER_ERROR, retryable false, with the thrown error's message.
+ *
+ * `details` must be JSON data (schema/json-data.ts), with or without an error schema: it
+ * reaches `catch` variables, traces and the model, which print or send it as JSON. Details
+ * that are not (a BigInt, a cycle…) make the error TOOL_ERROR_INVALID, not retryable,
+ * naming the path and keeping the thrown code — the same rule as for outputs, rather than
+ * a sanitized copy that would hide the bug.
  */
 import { LumaError } from "../../../diagnostics/luma-error";
+import { jsonDataIssue } from "../../../schema/json-data";
 import type { PipelineRuntime } from "./step";
 import type { ToolPlan } from "./tool-plan";
 import { toolErrors } from "./tool-errors";
@@ -27,6 +34,10 @@ const messageOf = (e: unknown): string => (e instanceof Error ? e.message : type
 
 export const toToolError = (rt: PipelineRuntime, tool: ToolPlan, thrown: unknown): LumaError => {
   if (!(thrown instanceof LumaError) && !isErrorShape(thrown)) return toolErrors.handlerError(messageOf(thrown), thrown);
+  if (thrown.details !== undefined) {
+    const notJson = jsonDataIssue(thrown.details, `${tool.errorRoot}.details`);
+    if (notJson !== undefined) return toolErrors.errorDetailsNotJson(tool.name, notJson.message, thrown.code);
+  }
   if (tool.errorTarget !== undefined) {
     const shape: Record<string, unknown> = { code: thrown.code, message: thrown.message, retryable: thrown.retryable };
     if (thrown.details !== undefined) shape.details = thrown.details;

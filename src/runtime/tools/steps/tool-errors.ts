@@ -7,6 +7,8 @@
 import { LumaError, runtimeError, startupError } from "../../../diagnostics/luma-error";
 
 const q = (s: string) => `'${s}'`;
+/** A TOOL_ERROR_INVALID keeps the code the handler threw, when it is a string. */
+const thrownCodeDetails = (code: unknown) => ({ code: typeof code === "string" ? code : undefined });
 
 export const toolErrors = {
   notDeclared: (tool: string) => runtimeError("TOOL_NOT_FOUND", `Tool ${q(tool)} is not declared in the program.`),
@@ -69,7 +71,11 @@ export const toolErrors = {
     runtimeError("TOOL_HANDLER_ERROR", message, { retryable: false, details: cause instanceof Error ? { name: cause.name } : undefined }),
   errorInvalid: (tool: string, messages: string[], thrownCode: unknown) =>
     runtimeError("TOOL_ERROR_INVALID", `Tool ${q(tool)} threw an error that does not match its error schema: ${messages.join(" ")}`, {
-      details: { code: typeof thrownCode === "string" ? thrownCode : undefined },
+      details: thrownCodeDetails(thrownCode),
+    }),
+  errorDetailsNotJson: (tool: string, message: string, thrownCode: unknown) =>
+    runtimeError("TOOL_ERROR_INVALID", `Tool ${q(tool)} threw an error that cannot be passed on: ${message}`, {
+      details: thrownCodeDetails(thrownCode),
     }),
 
   outputNotObject: (root: string, got: string) =>

@@ -20,7 +20,8 @@
  * complete or release it) and the end of its lease (the in-progress expiry). Keys and
  * fingerprints appear only as digests (keyed when the store is encrypted).
  */
-import { closeSync, constants, fstatSync, ftruncateSync, openSync, readSync, writeSync } from "node:fs";
+import { closeSync, fstatSync, ftruncateSync, readSync, writeSync } from "node:fs";
+import { openOwnFile } from "./open-own-file";
 
 export interface Claim {
   pid: number;
@@ -54,7 +55,7 @@ export class ClaimTable {
   private readonly buf = Buffer.allocUnsafe(READ_AHEAD);
 
   constructor(readonly path: string) {
-    this.fd = openSync(path, constants.O_RDWR | constants.O_CREAT, 0o600);
+    this.fd = openOwnFile(path);
   }
 
   /** The table as the file holds it; the caller holds the store lock. */

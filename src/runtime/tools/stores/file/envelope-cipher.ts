@@ -49,12 +49,25 @@ export interface Sealed {
 
 export const newKdfParams = (): KdfParams => ({ name: "scrypt", n: 16384, r: 8, p: 1, salt: randomBase64(16) });
 
+/**
+ * The KDF parameters a store's header may ask for. They are read from the store (file,
+ * database row, Redis key), so whoever can write it could ask for hours of scrypt or
+ * gigabytes of memory at every start: only parameters near Luma's own are accepted —
+ * never weaker than it writes (N=2^14, r=8: weaker would only help a guesser), at most
+ * 8× its work and 128 MiB (128·N·r bytes), N a power of two (scrypt's own rule), a salt of
+ * 16–64 bytes. Anything else is a malformed header.
+ */
+const KDF_BOUNDS = { minN: 1 << 14, maxN: 1 << 17, minR: 8, maxR: 16, maxP: 4, maxWork: (1 << 17) * 8, maxMemoryUnits: 1 << 20 };
+
 export const kdfParamsValid = (k: unknown): k is KdfParams => {
   const o = k as KdfParams;
-  return (
-    o !== null && typeof o === "object" && o.name === "scrypt" && typeof o.salt === "string" &&
-    [o.n, o.r, o.p].every((x) => Number.isInteger(x) && x > 0) && o.n <= 1 << 20 && o.r <= 32 && o.p <= 16
-  );
+  if (o === null || typeof o !== "object" || o.name !== "scrypt" || typeof o.salt !== "string" || o.salt.length > 88) return false;
+  const { n, r, p } = o;
+  const b = KDF_BOUNDS;
+  if (![n, r, p].every((x) => Number.isInteger(x) && x > 0)) return false;
+  if (n < b.minN || n > b.maxN || (n & (n - 1)) !== 0 || r < b.minR || r > b.maxR || p > b.maxP) return false;
+  const salt = Buffer.from(o.salt, "base64").length;
+  return n * r * p <= b.maxWork && n * r <= b.maxMemoryUnits && salt >= 16 && salt <= 64;
 };
 
 export const deriveKeys = (passphrase: string, kdf: KdfParams): StoreKeys => {

@@ -19,10 +19,10 @@
  * At open: a missing file (and its directory) is created; a corrupt one is quarantined
  * (renamed aside, with a `warning:` line) and a fresh one created; a wrong key, a newer
  * version, an encrypted file without encryption configured, or a path that cannot be
- * created or read stop the program and leave the file as it is; expired records, claims of
- * dead processes and temp files of dead writers are purged. The refusals are worded as the
- * record stores word them (store-header.ts), and waiting on a running claim is theirs too
- * (claim-waiters.ts).
+ * created, read or written (probed before any handler runs) stop the program and leave the
+ * file as it is; expired records, claims of dead processes and temp files of dead writers
+ * are purged. The refusals are worded as the record stores word them (store-header.ts),
+ * and waiting on a running claim is theirs too (claim-waiters.ts).
  *
  * The whole envelope is rewritten on every completion: simple and crash-safe, at a cost
  * that grows with the number of live records (see the README's figures). It is a store for
@@ -50,7 +50,7 @@
  * fsync). What remains above the bare write loop is mostly the claim's table round trip,
  * whose first syscalls after each fsync's wake-up run several times slower than warm ones.
  */
-import { closeSync, mkdirSync, openSync, readFileSync, renameSync, unlinkSync } from "node:fs";
+import { closeSync, mkdirSync, openSync, readFileSync, renameSync } from "node:fs";
 import { dirname } from "node:path";
 import { isLumaError, runtimeError, startupError } from "../../../../diagnostics/luma-error";
 import type { Clock } from "../../clock";
@@ -60,7 +60,7 @@ import { DONE_CONFLICT, RUNNING_CONFLICT } from "../record-row";
 import { requirePassphrase, storeRefusal } from "../store-header";
 import { ClaimTable, type Claim, type TableState } from "./claim-table";
 import { crashPoint } from "./crash-points";
-import { staleTempFiles, writeFileDurably } from "./durable-write";
+import { probeWritable, staleTempFiles, unlinkQuietly, writeFileDurably } from "./durable-write";
 import { decodeEnvelope, encodeEnvelope, encryptedKdf, ENVELOPE_VERSION, newWriteId, parseEnvelope, type Decoded, type Records } from "./envelope";
 import { EnvelopePin } from "./envelope-pin";
 import { deriveKeys, digestOf, newKdfParams, type StoreKeys } from "./envelope-cipher";
@@ -273,8 +273,15 @@ export class FileIdempotencyStore implements IdempotencyStore {
     }
     const table = this.claims.read();
     for (const [digest, claim] of table.claims) if (this.isStale(claim, now)) table.claims.delete(digest);
-    if (dirty) this.persist(table);
-    else this.claims.write({ writeId: this.writeId, claims: table.claims });
+    // Written now, or (nothing to write yet) proven writable: a store that cannot be written
+    // stops the program here, not a completed call after its handler ran.
+    try {
+      if (dirty) this.persist(table);
+      else probeWritable(o.path);
+    } catch (e) {
+      throw startupError(`Idempotency store ${this.shown} cannot be written (${(e as Error).message}); a completed call could not be recorded, so nothing was run.`);
+    }
+    if (!dirty) this.claims.write({ writeId: this.writeId, claims: table.claims });
     for (const temp of staleTempFiles(o.path, isProcessAlive)) unlinkQuietly(temp);
   }
 
@@ -390,10 +397,3 @@ export class FileIdempotencyStore implements IdempotencyStore {
   }
 }
 
-const unlinkQuietly = (path: string): void => {
-  try {
-    unlinkSync(path);
-  } catch {
-    // already gone
-  }
-};

@@ -13,9 +13,10 @@
  * own). Critical sections are short and synchronous (read, write, fsync, rename), so the
  * wait is synchronous too: a non-blocking try, then a short sleep, in a loop.
  */
-import { closeSync, constants, fstatSync, openSync, readFileSync } from "node:fs";
+import { closeSync, fstatSync, readFileSync } from "node:fs";
 import { runtimeError } from "../../../../diagnostics/luma-error";
 import { crashPoint } from "./crash-points";
+import { openOwnFile } from "./open-own-file";
 
 const LOCK_EX = 2;
 const LOCK_NB = 4;
@@ -57,7 +58,7 @@ export class FileLock {
     private readonly waitMs = 10_000,
   ) {
     this.flock = loadFlock();
-    this.fd = openSync(path, constants.O_RDWR | constants.O_CREAT, 0o600);
+    this.fd = openOwnFile(path); // never through a planted symlink (open-own-file.ts)
   }
 
   /** Runs `work` holding the lock; waits for a live holder, never breaks its lock. */
