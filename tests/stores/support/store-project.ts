@@ -69,6 +69,8 @@ export interface StoreProjectOptions {
   timeoutMs?: number;
   /** Overrides the store's `path` in luma.config.json (file and sqlite). */
   storePath?: string;
+  /** Replaces the program (`db_write` as above, with its options); the handler stays. */
+  program?: string;
 }
 
 export interface StoreProject {
@@ -91,7 +93,7 @@ export const makeStoreProject = async (backend: ProjectBackend, opts: StoreProje
   if (opts.encrypted) store.encryption = "aes-256-gcm";
   writeFileSync(join(dir, "luma.config.json"), JSON.stringify({ tool_modules: ["./tools.ts"], idempotency_store: store }));
   writeFileSync(join(dir, "tools.ts"), TOOLS);
-  writeFileSync(join(dir, "program.luma"), program(opts.timeoutMs ?? 30_000));
+  writeFileSync(join(dir, "program.luma"), opts.program ?? program(opts.timeoutMs ?? 30_000));
   const effectsLog = join(dir, "effects.log");
   const bin = ensureBinary();
   const { url, cleanup } = await isolatedUrl(backend);
