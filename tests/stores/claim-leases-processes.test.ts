@@ -5,7 +5,9 @@
  *     and again (and the tool has `retries`), and a second process calls the same key
  *     meanwhile: the handler runs exactly once, and once it settles its result replays;
  *   - a handler that runs longer than its claim's lease (LUMA_TEST_LEASE_MS shortens the
- *     lease; the heartbeat renews it): a second process never runs the key, it replays.
+ *     lease; the heartbeat renews it): a second process never runs the key, it replays;
+ *   - a worker frozen (SIGSTOP) past its lease loses the claim: another worker runs the key,
+ *     and the frozen one, resumed, cannot overwrite the winner's record (fencing).
  * Executions are counted in the handler's O_APPEND side-effect log, outside the store.
  */
 import { describe, expect, test } from "bun:test";
@@ -34,6 +36,18 @@ for attempt in [${Array.from({ length: 40 }, (_, i) => i).join(", ")}] {
     print(e.code, e.message)
   }
 }
+`;
+
+/** Prints what the call returned: whose record a process got. */
+const ONE_CALL = `
+schema Written { id: string  value: string }
+tool db_write(request_id: string, value: string) -> Written {
+  side_effects: "write"
+  idempotent: true
+  idempotency_key: request_id
+  timeout: 10000
+}
+print(tool db_write({ request_id: "k", value: "v" }).value)
 `;
 
 const TIMED_OUT =
@@ -97,6 +111,31 @@ for (const name of BACKENDS) {
         expect(await first.done).toEqual({ exitCode: 0, stdout: "done\n", stderr: "" });
         expect(second).toEqual({ exitCode: 0, stdout: "done\n", stderr: "" });
         expect(project.effects().get("long")).toBe(1);
+      } finally {
+        await project.cleanup();
+      }
+    }, 60_000);
+
+    run(label("a worker frozen past its lease loses it: the other worker runs the key; resumed, the frozen one cannot overwrite the winner's record"), async () => {
+      guard();
+      const project = await makeStoreProject(name, { program: ONE_CALL });
+      try {
+        const lease = { LUMA_TEST_LEASE_MS: "300" };
+        const frozen = project.start([], { ...lease, HANDLER_MS: "1500", VALUE_TAG: "-frozen" });
+        await waitForText(project.effectsLog, " k");
+        process.kill(frozen.pid, "SIGSTOP"); // no heartbeat can run now
+        try {
+          await Bun.sleep(600); // past any lease its last beat set
+          const winner = await project.run([], { ...lease, VALUE_TAG: "-winner" });
+          expect(winner).toEqual({ exitCode: 0, stdout: "v-winner\n", stderr: "" });
+        } finally {
+          process.kill(frozen.pid, "SIGCONT");
+        }
+        // Resumed, its handler finishes and the caller gets what its handler returned; its
+        // renewals fail and its completion is fenced off.
+        expect(await frozen.done).toEqual({ exitCode: 0, stdout: "v-frozen\n", stderr: "" });
+        expect(await project.run([], lease)).toEqual({ exitCode: 0, stdout: "v-winner\n", stderr: "" });
+        expect(project.effects().get("k")).toBe(2); // the frozen one and the winner; the replay ran nothing
       } finally {
         await project.cleanup();
       }

@@ -3,7 +3,8 @@
  * program calls an idempotent write tool once per key given as an argument; the handler
  * appends `<pid> <key>` to a side-effect log (O_APPEND, so concurrent writers never mix
  * lines) and returns a value derived from the key, so executions are counted outside the
- * store. The file and sqlite stores live under `state/` in the project; a network store's
+ * store (VALUE_TAG, when set, is appended to the value: which worker's result a record
+ * holds). The file and sqlite stores live under `state/` in the project; a network store's
  * URL travels in LUMA_STORE_URL (`url_env`), never in the config file, and each project
  * gets a store of its own on the server (backends/support/isolated-store-url.ts).
  */
@@ -42,7 +43,7 @@ export const lumaTools = {
     appendFileSync(process.env.EFFECTS_LOG!, process.pid + " " + input.request_id + "\\n");
     const ms = Number(process.env.HANDLER_MS ?? 0);
     if (ms > 0) await Bun.sleep(ms);
-    return { id: input.request_id, value: input.value };
+    return { id: input.request_id, value: input.value + (process.env.VALUE_TAG ?? "") };
   },
 };
 `;
