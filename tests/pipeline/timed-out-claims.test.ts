@@ -5,9 +5,11 @@
  * lease while its handler runs, stopping when the call settles or the claim is lost.
  */
 import { describe, expect, test } from "bun:test";
+import { join } from "node:path";
 import type { ClaimRequest, ClaimToken, IdempotencyStore } from "../../src/runtime/tools/stores/idempotency-store";
 import { MemoryIdempotencyStore } from "../../src/runtime/tools/stores/memory-idempotency-store";
 import { LumaToolError } from "../../src/luma-module";
+import { freshDir } from "../stores/support/store-fixture";
 import { FakeClock } from "./fake-clock";
 import { deferred, failure, harness, settle } from "./harness";
 
@@ -153,5 +155,26 @@ describe("§11 heartbeat: a claim's lease is renewed while its handler runs", ()
     h.clock.advance(60_000);
     await settle();
     expect(store.renewals).toEqual([]);
+  });
+});
+
+describe("§11 heartbeat: never keeps the process alive", () => {
+  test("a process whose only pending work is a claim's heartbeat exits on its own", async () => {
+    const dir = freshDir();
+    const script = `
+      import { systemClock } from "./src/runtime/tools/clock";
+      import { ClaimHeartbeat } from "./src/runtime/tools/steps/claim-heartbeat";
+      import { FileIdempotencyStore } from "./src/runtime/tools/stores/file/file-idempotency-store";
+      const store = FileIdempotencyStore.open({ path: ${JSON.stringify(dir + "/idem.json")}, clock: systemClock, warn: () => {} });
+      const c = store.claim({ key: "k", fingerprint: "fp", ttlMs: 60000, leaseMs: 30 });
+      if (c.kind !== "claimed") throw new Error(c.kind);
+      new ClaimHeartbeat(store, systemClock, "k", c.token, 30); // renews every 10 ms, never stopped
+      setTimeout(() => console.log(store.claim({ key: "k", fingerprint: "fp", ttlMs: 60000, leaseMs: 30 }).kind), 100);
+    `;
+    const proc = Bun.spawn(["bun", "-e", script], { cwd: join(import.meta.dir, "../.."), stdout: "pipe", stderr: "pipe" });
+    const [out, err] = [await new Response(proc.stdout).text(), await new Response(proc.stderr).text()];
+    // It exits by itself (the test's own timeout would catch a hang), and after 100 ms — ten
+    // beats — the claim was still held: renewed past its 30 ms lease.
+    expect({ code: await proc.exited, out, err }).toEqual({ code: 0, out: "running\n", err: "" });
   });
 });
