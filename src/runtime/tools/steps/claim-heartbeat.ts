@@ -26,8 +26,6 @@ export class ClaimHeartbeat {
   /** Armed only once the previous renew answered, so renewals never pile up on a slow store. */
   private timer: ClockTimer | undefined;
   private stopped = false;
-  /** The store said the claim is gone: renewing stopped for good. */
-  lost = false;
 
   constructor(
     private readonly store: IdempotencyStore,
@@ -67,12 +65,10 @@ export class ClaimHeartbeat {
     );
   }
 
+  /** `held` false: the store said the claim is lost, so renewing stops for good. */
   private after(held: boolean): void {
     if (this.stopped) return;
-    if (!held) {
-      this.lost = true;
-      return this.stop();
-    }
-    this.arm();
+    if (held) this.arm();
+    else this.stop();
   }
 }

@@ -28,10 +28,7 @@ import { toolErrors } from "./tool-errors";
 
 const ignore = () => {};
 
-/**
- * Whether the call failing with `e` holds a claim that must outlive it: it timed out and its
- * handler's attempt has not settled.
- */
+/** Whether the failing call holds a claim that must outlive it: it timed out with an attempt pending. */
 export const keepsClaim = (ctx: CallContext): boolean => ctx.timedOut && ctx.attempt !== undefined && ctx.claimKey !== undefined;
 
 /** Hands the claim to the pending attempt; returns the caller's error (the timeout, saying so). */
