@@ -94,6 +94,7 @@ class AsyncStore implements IdempotencyStore {
   claim = async (req: ClaimRequest) => this.inner.claim(req);
   complete = async (key: string, token: ClaimToken, value: unknown, ttlMs: number) => this.inner.complete(key, token, value, ttlMs);
   release = async (key: string, token: ClaimToken) => this.inner.release(key, token);
+  renew = async (key: string, token: ClaimToken) => this.inner.renew(key, token);
 }
 
 describe("§11 the store contract: asynchronous backends and store failures", () => {
@@ -126,6 +127,7 @@ describe("§11 the store contract: asynchronous backends and store failures", ()
         inner.complete(key, token, value, ttl);
       },
       release: (key, token) => inner.release(key, token),
+      renew: (key, token) => inner.renew(key, token),
     };
     let runs = 0;
     const h = harness(SOURCE, { handlers: { db_write: () => (runs++, { result: 7 }) }, store: flaky });

@@ -95,6 +95,7 @@ const compose = (steps: readonly Step[], plan: CallPlan): Next => {
 
 export const createToolInvoker = (deps: ToolInvokerDeps): ToolInvoker => {
   const clock = deps.clock ?? systemClock;
+  const store = deps.idempotencyStore ?? new MemoryIdempotencyStore(clock);
   const rt: PipelineRuntime = {
     program: deps.program,
     schemas: deps.schemas,
@@ -106,8 +107,10 @@ export const createToolInvoker = (deps: ToolInvokerDeps): ToolInvoker => {
     warn: deps.warn,
     approve: deps.approve,
     approvedTools: parseList(deps.env.LUMA_APPROVED_TOOLS),
-    idempotency: deps.idempotencyStore ?? new MemoryIdempotencyStore(clock),
+    idempotency: store,
     ownMemoryStore: deps.idempotencyStore === undefined,
+    heartbeats: !(store instanceof MemoryIdempotencyStore),
+    timedOutClaims: new Map(),
     deadlines: new DeadlineScheduler(clock),
   };
   const steps = PIPELINE_STEPS.map((make) => make(rt));

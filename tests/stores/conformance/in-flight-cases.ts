@@ -1,7 +1,9 @@
 /**
  * Conformance cases, spec §11 in-flight records: a second caller with the same key while
  * the first runs waits for it (never a second run); leases (the in-progress expiry) free
- * the key of an owner that went silent, and fencing keeps that owner from writing after.
+ * the key of an owner that went silent, and fencing keeps that owner from writing after;
+ * `renew` (the heartbeat) keeps a live owner's claim past its first lease, and fails for an
+ * owner whose claim was lost.
  */
 import { expect } from "bun:test";
 import { req, settledOf, tokenOf, type ConformanceCase } from "./conformance-harness";
@@ -103,6 +105,57 @@ export const IN_FLIGHT_CASES: ConformanceCase[] = [
       expect(await a.claim(req("k", "fp"))).toEqual({ kind: "done", value: "taker" });
       await a.complete("k", stale, "stale again", 60_000);
       expect(await b.claim(req("k", "fp"))).toEqual({ kind: "done", value: "taker" });
+    },
+  },
+  {
+    name: "renew answers true while the claim runs, false once it completed or was released (nothing changes then)",
+    async run({ open }) {
+      const store = await open();
+      const a = tokenOf(await store.claim(req("a")));
+      expect(await store.renew("a", a, 30_000)).toBe(true);
+      await store.complete("a", a, "done", 60_000);
+      expect(await store.renew("a", a, 30_000)).toBe(false);
+      expect(await store.claim(req("a"))).toEqual({ kind: "done", value: "done" });
+      const b = tokenOf(await store.claim(req("b")));
+      await store.release("b", b);
+      expect(await store.renew("b", b, 30_000)).toBe(false);
+      expect((await store.claim(req("b"))).kind).toBe("claimed");
+    },
+  },
+  {
+    name: "heartbeat: a renewed claim holds its key past its first lease; unrenewed, the new lease passes and the key is taken over",
+    ...leased,
+    async run({ open, clock }) {
+      const a = await open();
+      const b = await open();
+      const token = tokenOf(await a.claim(req("k", "fp", 60_000, 1000)));
+      for (let beat = 0; beat < 5; beat++) {
+        clock.advance(600);
+        expect(await a.renew("k", token, 1000)).toBe(true);
+        expect((await b.claim(req("k", "fp"))).kind).toBe("running");
+      }
+      clock.advance(1000);
+      expect((await b.claim(req("k", "fp"))).kind).toBe("claimed");
+    },
+  },
+  {
+    name: "fencing: renew fails once the lease passed, and for a claim taken over; it never extends the taker's lease",
+    ...leased,
+    async run({ open, clock }) {
+      const a = await open();
+      const b = await open();
+      const stale = tokenOf(await a.claim(req("k", "fp", 60_000, 1000)));
+      clock.advance(1000);
+      expect(await a.renew("k", stale, 1000)).toBe(false); // lapsed: the heartbeat was too late
+      const taker = tokenOf(await b.claim(req("k", "fp", 60_000, 1000)));
+      expect(await a.renew("k", stale, 60_000)).toBe(false);
+      clock.advance(1000); // the taker's own lease (not the stale owner's 60 s) governs
+      const third = await a.claim(req("k", "fp", 60_000, 1000));
+      expect(third.kind).toBe("claimed");
+      expect(await b.renew("k", taker, 1000)).toBe(false);
+      await b.complete("k", taker, "taker", 60_000);
+      await a.complete("k", tokenOf(third), "third", 60_000);
+      expect(await b.claim(req("k", "fp"))).toEqual({ kind: "done", value: "third" });
     },
   },
   {

@@ -3,7 +3,8 @@
  * program calls an idempotent write tool once per key given as an argument; the handler
  * appends `<pid> <key>` to a side-effect log (O_APPEND, so concurrent writers never mix
  * lines) and returns a value derived from the key, so executions are counted outside the
- * store. The file and sqlite stores live under `state/` in the project; a network store's
+ * store (VALUE_TAG, when set, is appended to the value: which worker's result a record
+ * holds). The file and sqlite stores live under `state/` in the project; a network store's
  * URL travels in LUMA_STORE_URL (`url_env`), never in the config file, and each project
  * gets a store of its own on the server (backends/support/isolated-store-url.ts).
  */
@@ -42,7 +43,7 @@ export const lumaTools = {
     appendFileSync(process.env.EFFECTS_LOG!, process.pid + " " + input.request_id + "\\n");
     const ms = Number(process.env.HANDLER_MS ?? 0);
     if (ms > 0) await Bun.sleep(ms);
-    return { id: input.request_id, value: input.value };
+    return { id: input.request_id, value: input.value + (process.env.VALUE_TAG ?? "") };
   },
 };
 `;
@@ -69,6 +70,8 @@ export interface StoreProjectOptions {
   timeoutMs?: number;
   /** Overrides the store's `path` in luma.config.json (file and sqlite). */
   storePath?: string;
+  /** Replaces the program (`db_write` as above, with its options); the handler stays. */
+  program?: string;
 }
 
 export interface StoreProject {
@@ -91,7 +94,7 @@ export const makeStoreProject = async (backend: ProjectBackend, opts: StoreProje
   if (opts.encrypted) store.encryption = "aes-256-gcm";
   writeFileSync(join(dir, "luma.config.json"), JSON.stringify({ tool_modules: ["./tools.ts"], idempotency_store: store }));
   writeFileSync(join(dir, "tools.ts"), TOOLS);
-  writeFileSync(join(dir, "program.luma"), program(opts.timeoutMs ?? 30_000));
+  writeFileSync(join(dir, "program.luma"), opts.program ?? program(opts.timeoutMs ?? 30_000));
   const effectsLog = join(dir, "effects.log");
   const bin = ensureBinary();
   const { url, cleanup } = await isolatedUrl(backend);

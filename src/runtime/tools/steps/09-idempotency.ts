@@ -12,12 +12,19 @@
  *                               look again: never a second run while the first is running
  *   done/running, other input → TOOL_IDEMPOTENCY_CONFLICT
  *
- * The claim's lease (in-progress expiry) is the call's timeout plus LEASE_MARGIN_MS: step 10
- * settles every call by its deadline, so only a dead owner can leave a claim past that.
+ * The claim's lease (in-progress expiry) is the call's timeout plus LEASE_MARGIN_MS, and a
+ * heartbeat renews it while the handler runs (claim-heartbeat.ts), so only an owner that
+ * died (or stalled longer than the lease) loses it. A call that timed out keeps its claim
+ * until its handler settles (timed-out-claim.ts): its outcome is unknown. A waiter on such
+ * a claim of this process gets, at the end of its wait, an error that says so.
+ *
+ * LUMA_TEST_LEASE_MS (tests only) replaces the lease, so that process tests can run
+ * handlers longer than a lease without waiting 10 s; unset, it costs one comparison.
  */
 import type { ClaimResult } from "../stores/idempotency-store";
 import type { CallContext } from "./call-context";
 import { canonicalJson } from "./canonical-json";
+import { ClaimHeartbeat } from "./claim-heartbeat";
 import { PipelineClaimRequest } from "./claim-request";
 import { inputFingerprintOf } from "./input-fingerprint";
 import { isThenable, type Next, type PipelineRuntime, type StepFactory } from "./step";
@@ -25,6 +32,8 @@ import { toolErrors } from "./tool-errors";
 
 /** Room for the store's own I/O (lock waits, fsync) after the handler's deadline. */
 export const LEASE_MARGIN_MS = 10_000;
+
+const TEST_LEASE_MS = Number(process.env.LUMA_TEST_LEASE_MS) > 0 ? Number(process.env.LUMA_TEST_LEASE_MS) : undefined;
 
 const keyValue = (input: unknown, path: string[]): unknown => {
   if (path.length === 1) return input !== null && typeof input === "object" ? (input as Record<string, unknown>)[path[0]] : undefined;
@@ -38,7 +47,7 @@ const claimRequest = (ctx: CallContext, key: string): PipelineClaimRequest => {
   const plan = ctx.plan;
   const tool = plan.tool;
   const ttlMs = tool.options.idempotencyTtlMs;
-  const leaseMs = plan.timeoutMs + LEASE_MARGIN_MS;
+  const leaseMs = TEST_LEASE_MS ?? plan.timeoutMs + LEASE_MARGIN_MS;
   const deferred = tool.deferredFingerprint;
   if (ctx.fingerprint === undefined && deferred !== undefined) {
     const snapshot = deferred.snapshot(ctx.input);
@@ -58,6 +67,7 @@ const onClaim = (rt: PipelineRuntime, ctx: CallContext, next: Next, req: Pipelin
       // Step 12 completes the claim with the validated output, or releases it on failure.
       ctx.claimKey = req.key;
       ctx.claimToken = claim.token;
+      if (rt.heartbeats) ctx.heartbeat = new ClaimHeartbeat(rt.idempotency, rt.clock, req.key, claim.token, req.leaseMs);
       return next(ctx);
     case "done":
       ctx.idempotentReplay = true;
@@ -69,7 +79,11 @@ const onClaim = (rt: PipelineRuntime, ctx: CallContext, next: Next, req: Pipelin
     case "running": {
       const tool = ctx.plan.tool;
       const at = rt.clock.now() + ctx.plan.timeoutMs;
-      const stillRunning = () => toolErrors.idempotencyStillRunning(tool.name, tool.options.idempotencyKey!.join("."), ctx.plan.timeoutMs);
+      const stillRunning = () => {
+        const path = tool.options.idempotencyKey!.join(".");
+        const ms = ctx.plan.timeoutMs;
+        return rt.timedOutClaims.has(req.key) ? toolErrors.idempotencyOutcomeUnknown(tool.name, path, ms) : toolErrors.idempotencyStillRunning(tool.name, path, ms);
+      };
       ctx.startedAt = -1; // waiting on the twin must not eat into this call's own deadline
       return rt.deadlines.race(claim.settled, at, ctx, stillRunning).then(() => attempt(rt, ctx, next, req));
     }

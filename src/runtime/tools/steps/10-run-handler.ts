@@ -5,7 +5,9 @@
  * The deadline covers the whole step: every attempt and every backoff wait. When it passes,
  * the handler's signal aborts and the call fails at once with TOOL_TIMEOUT (retryable, for
  * callers such as the native tool loop); no further attempt starts, and a handler that
- * ignores the signal no longer holds the call (the shared deadline timer settles it).
+ * ignores the signal no longer holds the call (the shared deadline timer settles it). The
+ * attempt still pending then is kept in `ctx.attempt`: an idempotent call holds its claim
+ * until that attempt settles (timed-out-claim.ts), since its side effect may yet happen.
  *
  * Fast path: a handler that returns a plain value never touches the deadline machinery,
  * and neither does one that returns a promise already fulfilled (an `async` handler that
@@ -48,10 +50,14 @@ const retryAfter = async (rt: PipelineRuntime, ctx: CallContext, thrown: unknown
     const wait = backoffDelay(o.retryBackoff, o.retryDelay, ctx.attempts);
     await rt.deadlines.race(rt.clock.sleep(wait, ctx.signal()), at, ctx, plan.timeoutError);
     ctx.attempts++;
+    const attempt = (ctx.attempt = invokeAsync(ctx));
     try {
-      return await rt.deadlines.race(invokeAsync(ctx), at, ctx, plan.timeoutError);
+      const v = await rt.deadlines.race(attempt, at, ctx, plan.timeoutError);
+      ctx.attempt = undefined;
+      return v;
     } catch (e) {
       if (ctx.timedOut) throw e;
+      ctx.attempt = undefined;
       thrown = e;
     }
   }
@@ -80,10 +86,15 @@ export const runHandler: StepFactory = (rt) => ({
     if (!isThenable(out)) return settled(ctx, next, out);
     if (out instanceof Promise && peek.status(out) === "fulfilled") return settled(ctx, next, peek(out));
     // Only a call that really waits makes closures.
-    const done = (v: unknown) => settled(ctx, next, v);
+    const done = (v: unknown) => {
+      ctx.attempt = undefined;
+      return settled(ctx, next, v);
+    };
+    ctx.attempt = out as PromiseLike<unknown>;
     return rt.deadlines.race(out as Promise<unknown>, at, ctx, plan.timeoutError).then(done, (e) => {
       if (ctx.timedOut) throw e;
-      return retryAfter(rt, ctx, e, at).then(done);
+      ctx.attempt = undefined;
+      return retryAfter(rt, ctx, e, at).then((v) => settled(ctx, next, v));
     });
   },
 });

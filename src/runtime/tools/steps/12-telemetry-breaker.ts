@@ -2,7 +2,8 @@
  * Step 12 — idempotency write, telemetry and the circuit breaker. (The cache write of step
  * 12 happens on the way back out of step 8, which wraps the handler.) This step wraps every
  * other one, so it sees every outcome, whichever step produced it: it completes step 9's
- * claim with the validated output, or releases it when the call failed.
+ * claim with the validated output, or releases it when the call failed — unless the call
+ * timed out with its handler still running: then the claim waits for it (timed-out-claim.ts).
  *
  * Breaker (spec §9): failures are counted in the method call's state. The failure that
  * makes the count reach the agent's `tool_failure_limit` is itself reported as
@@ -14,6 +15,7 @@ import { LumaError, runtimeError } from "../../../diagnostics/luma-error";
 import { toolCallEvent } from "../trace/tool-trace-event";
 import type { CallContext } from "./call-context";
 import { completeClaim, releaseClaim } from "./idempotency-write";
+import { keepsClaim, keepTimedOutClaim } from "./timed-out-claim";
 import { isThenable, type PipelineRuntime, type StepFactory } from "./step";
 import { toolErrors } from "./tool-errors";
 
@@ -48,6 +50,8 @@ const failed = (rt: PipelineRuntime, ctx: CallContext, e: unknown): never => {
 
 const fail = (rt: PipelineRuntime, ctx: CallContext, e: unknown): unknown => {
   if (ctx.claimKey !== undefined) {
+    // Timed out with the handler still running: the claim stays until it settles.
+    if (keepsClaim(ctx)) return failed(rt, ctx, keepTimedOutClaim(rt, ctx, e));
     const released = releaseClaim(rt, ctx);
     if (isThenable(released)) return released.then(() => failed(rt, ctx, e));
   }

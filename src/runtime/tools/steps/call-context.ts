@@ -6,6 +6,7 @@
  * `wantsSignal` in tool-plan.ts), when a retry waits, or when the deadline fires.
  */
 import type { ClaimToken } from "../stores/idempotency-store";
+import type { ClaimHeartbeat } from "./claim-heartbeat";
 import type { ToolCallRequest } from "../tool-invoker-types";
 import type { CallPlan } from "./call-plan";
 import type { Expirable } from "./deadline-scheduler";
@@ -27,6 +28,13 @@ export class CallContext implements Expirable {
   /** Step 9's idempotency claim, which step 12 completes (success) or releases (failure). */
   claimKey: string | undefined = undefined;
   claimToken: ClaimToken | undefined = undefined;
+  /** Renews the claim's lease while the handler runs (stores with leases only). */
+  heartbeat: ClaimHeartbeat | undefined = undefined;
+  /**
+   * Step 10's handler attempt while it is pending, so that a call that times out can keep
+   * its claim until that attempt settles (timed-out-claim.ts); undefined once it settled.
+   */
+  attempt: PromiseLike<unknown> | undefined = undefined;
   /**
    * When step 12 read the clock at the start of the call (for the trace); -1 if it did not,
    * or if a step waited since (an approval prompt, an idempotent twin), so that step 10

@@ -58,6 +58,13 @@ export interface PipelineRuntime {
    * `complete` then takes the clock reading that also ends the trace (12-telemetry-breaker.ts).
    */
   ownMemoryStore: boolean;
+  /**
+   * Whether claims get a heartbeat (claim-heartbeat.ts): false for a memory store, whose
+   * in-flight records share the process with their owner and carry no lease.
+   */
+  heartbeats: boolean;
+  /** Keys whose claim is held past TOOL_TIMEOUT by a handler that has not settled (timed-out-claim.ts). */
+  timedOutClaims: Map<string, CallContext>;
   deadlines: DeadlineScheduler;
 }
 

@@ -64,6 +64,25 @@ export const toolErrors = {
       { retryable: true },
     ),
 
+  /**
+   * A waiter on a claim held by a call of this process that timed out while its handler
+   * still runs: the same code and retryability as `idempotencyStillRunning` (it is the
+   * idempotency lookup that gave up, not this call's handler), with what is known.
+   */
+  idempotencyOutcomeUnknown: (tool: string, keyPath: string, ms: number) =>
+    runtimeError(
+      "TOOL_IDEMPOTENCY_CONFLICT",
+      `Tool ${q(tool)}: outcome unknown: an earlier call with the same idempotency key (${keyPath}) timed out, and its handler was still running when this call had waited ${ms} ms; the key stays claimed until it settles.`,
+      { retryable: true },
+    ),
+  /** TOOL_TIMEOUT of an idempotent call whose handler still runs: its claim is kept (timed-out-claim.ts). */
+  timeoutClaimKept: (timeout: LumaError, keyPath: string) =>
+    runtimeError(
+      "TOOL_TIMEOUT",
+      `${timeout.message} Its outcome is unknown: the idempotency key (${keyPath}) stays claimed until the handler settles.`,
+      { retryable: true, details: timeout.details },
+    ),
+
   timeout: (tool: string, ms: number) =>
     runtimeError("TOOL_TIMEOUT", `Tool ${q(tool)} timed out after ${ms} ms.`, { retryable: true }),
   /** `details.name` keeps the thrown class (TypeError, RangeError…) for the catch variable. */

@@ -10,10 +10,12 @@
  * In-flight records carry a lease (`leaseMs`, the in-progress expiry): a claim whose owner
  * died without completing or releasing is taken over once the lease has passed (a backend
  * that can tell its owner is dead, like the file store, takes it over at once). A live
- * owner never holds a claim past its lease, because the pipeline bounds the handler by the
- * call's timeout and the lease is that timeout plus a margin. The `token` a claim returns
- * fences the owner: `complete` and `release` with a token whose claim was taken over change
- * nothing.
+ * owner keeps its claim for as long as its handler runs by renewing the lease (`renew`, a
+ * heartbeat: steps/claim-heartbeat.ts) — also after the call timed out, because a handler
+ * that ignored its AbortSignal may still do its side effect (steps/timed-out-claim.ts). The
+ * `token` a claim returns fences the owner: `renew`, `complete` and `release` with a token
+ * whose claim was taken over change nothing, so a worker that lost its lease (frozen, cut
+ * off from the store) never overwrites the winner's record nor extends the winner's lease.
  *
  * The store compares fingerprints itself (`conflict`), so a backend may keep a digest of
  * the fingerprint rather than the text. `fingerprint` is the canonical JSON of the
@@ -54,6 +56,13 @@ export interface IdempotencyStore {
   complete(key: string, token: ClaimToken, value: unknown, ttlMs: number): MaybePromise<void>;
   /** Drops the in-flight record of a failed call. */
   release(key: string, token: ClaimToken): MaybePromise<void>;
+  /**
+   * Heartbeat: moves the in-flight record's lease to `leaseMs` from now. True while the
+   * token still holds its key as a running claim whose lease has not passed; false once
+   * the claim is lost (taken over, completed, released, or its lease passed) — then
+   * nothing changes, and the caller stops renewing.
+   */
+  renew(key: string, token: ClaimToken, leaseMs: number): MaybePromise<boolean>;
   /** Frees what the store holds (file descriptors, connections); the store is not used after. */
   close?(): MaybePromise<void>;
 }

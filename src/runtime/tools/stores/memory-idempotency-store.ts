@@ -13,8 +13,9 @@
  * and cost ~7% of an idempotent call.)
  *
  * Leases: an in-flight record here cannot outlive its owner (they share the process, and
- * the pipeline completes or releases every claim by the call's deadline), so `leaseMs` is
- * not needed. The claim's token is the record itself, and a record knows whether it is
+ * the pipeline completes or releases every claim once its handler settles), so `leaseMs`
+ * is not needed and `renew` only says whether the claim is still held (the pipeline sends
+ * this store no heartbeat). The claim's token is the record itself, and a record knows whether it is
  * still the one its key maps to (`live`): a record dropped (released, expired, replaced) is
  * not touched by a late `complete` or `release` holding it — the fencing check costs a
  * field read rather than a second Map lookup. A waiter on a running record gets a promise
@@ -133,6 +134,11 @@ export class MemoryIdempotencyStore implements IdempotencyStore {
       this.drop(rec);
       rec.wake?.();
     }
+  }
+
+  renew(_key: string, token: ClaimToken): boolean {
+    const rec = token as IdempotencyRecord;
+    return rec.live && !rec.done;
   }
 
   /** Live records, for tests and diagnostics. */

@@ -218,6 +218,19 @@ export class FileIdempotencyStore implements IdempotencyStore {
     }
   }
 
+  renew(_key: string, token: ClaimToken, leaseMs: number): boolean {
+    const { digest, claim } = token as FileClaimToken;
+    return this.lock.with(() => {
+      const table = this.claims.read();
+      const held = table.claims.get(digest);
+      const now = this.opts.clock.now();
+      if (held?.token !== claim.token || held.leaseUntil <= now) return false;
+      held.leaseUntil = now + leaseMs;
+      this.claims.write(table);
+      return true;
+    });
+  }
+
   /**
    * Idempotent: a harness (or a caller's finally) may close twice, and a second close of a
    * descriptor number that another open has reused since would close that file instead.

@@ -141,6 +141,17 @@ export class PostgresIdempotencyStore implements IdempotencyStore {
     }
   }
 
+  async renew(_key: string, token: ClaimToken, leaseMs: number): Promise<boolean> {
+    const claim = token as PgClaim;
+    const now = this.opts.clock.now();
+    try {
+      const rows = (await this.sql.unsafe(this.q.renew, [claim.kd, claim.token, now + leaseMs, now])) as unknown[];
+      return rows.length > 0;
+    } catch (e) {
+      throw callFailure(this.opts.connection, e, true);
+    }
+  }
+
   async close(): Promise<void> {
     await this.sql.close();
   }

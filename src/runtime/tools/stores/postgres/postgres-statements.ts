@@ -10,6 +10,7 @@ export interface PgStatements {
   claim: string;
   complete: string;
   release: string;
+  renew: string;
   held: string;
   sweep: string;
   allRows: string;
@@ -48,6 +49,8 @@ export const postgresStatements = (t: string): PgStatements => ({
     ON CONFLICT (kd) DO UPDATE SET done = true, live_until = EXCLUDED.live_until, value = EXCLUDED.value
     WHERE r.token = EXCLUDED.token AND NOT r.done`,
   release: `DELETE FROM ${t} WHERE kd = $1 AND token = $2 AND NOT done`,
+  // $1 kd, $2 token, $3 new lease end, $4 now: only a running claim whose lease holds.
+  renew: `UPDATE ${t} SET live_until = $3 WHERE kd = $1 AND token = $2 AND NOT done AND live_until > $4 RETURNING 1`,
   held: `SELECT 1 FROM ${t} WHERE kd = $1 AND token = $2 AND NOT done AND live_until > $3`,
   sweep: `DELETE FROM ${t} WHERE live_until <= $1`,
   allRows: `SELECT kd, fp, done, token, live_until, value FROM ${t}`,

@@ -23,7 +23,7 @@ import { RecordCodec } from "../record-codec";
 import { DONE_CONFLICT, newClaimToken, RUNNING_CONFLICT } from "../record-row";
 import { callFailure, openFailure, type StoreConnection } from "../store-connection";
 import { decideHeader, requirePassphrase } from "../store-header";
-import { CLAIM, COMPLETE, HELD, RELEASE } from "./redis-scripts";
+import { CLAIM, COMPLETE, HELD, RELEASE, RENEW } from "./redis-scripts";
 
 export interface RedisStoreOptions {
   connection: StoreConnection;
@@ -53,7 +53,7 @@ interface Script {
 }
 
 const script = (text: string): Script => ({ text, sha: new Bun.CryptoHasher("sha1").update(text).digest("hex") });
-const SCRIPTS = { claim: script(CLAIM), complete: script(COMPLETE), release: script(RELEASE), held: script(HELD) };
+const SCRIPTS = { claim: script(CLAIM), complete: script(COMPLETE), release: script(RELEASE), renew: script(RENEW), held: script(HELD) };
 
 /** Redis wants integral milliseconds; a lease or TTL of 0 would be an error, so at least 1. */
 const ms = (n: number): string => String(Math.max(1, Math.ceil(n)));
@@ -133,6 +133,16 @@ export class RedisIdempotencyStore implements IdempotencyStore {
       throw callFailure(this.opts.connection, e, false);
     } finally {
       this.waiters.settle(claim.token);
+    }
+  }
+
+  async renew(_key: string, token: ClaimToken, leaseMs: number): Promise<boolean> {
+    const claim = token as RedisClaim;
+    const now = this.opts.clock.now();
+    try {
+      return (await this.run(SCRIPTS.renew, this.recordKey(claim.kd), [claim.token, String(now), ms(now + leaseMs), ms(leaseMs)])) === 1;
+    } catch (e) {
+      throw callFailure(this.opts.connection, e, true);
     }
   }
 

@@ -48,3 +48,12 @@ local r = redis.call('HMGET', KEYS[1], 't', 'd', 'u')
 if r[1] == ARGV[1] and r[2] == '0' and tonumber(r[3]) > tonumber(ARGV[2]) then return 1 end
 return 0
 `;
+
+/** KEYS[1] record · ARGV: token, now, until, leaseMs → 1 renewed | 0 lost (not ours, done, or lease passed) */
+export const RENEW = `
+local r = redis.call('HMGET', KEYS[1], 't', 'd', 'u')
+if r[1] ~= ARGV[1] or r[2] ~= '0' or tonumber(r[3]) <= tonumber(ARGV[2]) then return 0 end
+redis.call('HSET', KEYS[1], 'u', ARGV[3])
+redis.call('PEXPIRE', KEYS[1], ARGV[4])
+return 1
+`;

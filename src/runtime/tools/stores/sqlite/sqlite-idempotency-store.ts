@@ -80,6 +80,7 @@ export class SqliteIdempotencyStore implements IdempotencyStore {
     write: Statement<unknown, [string, string, number, string, number, string | null]>;
     complete: Statement<unknown, [string, string, string, number, string]>;
     release: Statement<unknown, [string, string]>;
+    renew: Statement<unknown, [number, string, string, number]>;
     held: Statement<{ one: number }, [string, string, number]>;
     sweep: Statement<unknown, [number]>;
   };
@@ -101,6 +102,7 @@ export class SqliteIdempotencyStore implements IdempotencyStore {
          WHERE ${R}.token = excluded.token AND ${R}.done = 0`,
       ),
       release: db.query(`DELETE FROM ${R} WHERE kd = ? AND token = ? AND done = 0`),
+      renew: db.query(`UPDATE ${R} SET live_until = ? WHERE kd = ? AND token = ? AND done = 0 AND live_until > ?`),
       held: db.query(`SELECT 1 AS one FROM ${R} WHERE kd = ? AND token = ? AND done = 0 AND live_until > ?`),
       sweep: db.query(`DELETE FROM ${R} WHERE live_until <= ?`),
     };
@@ -162,6 +164,12 @@ export class SqliteIdempotencyStore implements IdempotencyStore {
     } finally {
       this.waiters.settle(claim.token);
     }
+  }
+
+  renew(_key: string, token: ClaimToken, leaseMs: number): boolean {
+    const claim = token as SqliteClaim;
+    const now = this.opts.clock.now();
+    return this.guard(() => this.q.renew.run(now + leaseMs, claim.kd, claim.token, now).changes === 1, true);
   }
 
   close(): void {
