@@ -8,6 +8,11 @@
  * `@default` applies; NULL in a required column is reported like any wrong type. SQLite has
  * no boolean type: from the built-in SQLite bridge, 0/1 in a `bool` field are false/true.
  *
+ * 64-bit integers arrive as bigints (SQLite INTEGER, Postgres int8) and never become a
+ * different number: a safe one is a number; one beyond ±(2^53−1) is QUERY_ROW_INVALID
+ * naming the row and column — unless the field is declared `string`, which gets the exact
+ * digits (any size, so an id column reads the same way whatever its value).
+ *
  * The result: a `T[]` query → every row; a `T` query → the first row, or null when there is
  * none; a command → its declared schema from the first row (with no row, only a schema
  * whose fields are all optional or defaulted can be satisfied).
@@ -31,14 +36,33 @@ export interface RowContract {
    * and only there, 0 and 1 in such a field read as false and true.
    */
   intBooleanFields?: ReadonlySet<string>;
+  /** Fields declared `string`: a bigint there reads as its exact digits. */
+  stringFields: ReadonlySet<string>;
 }
 
 export type SoftIssueSink = (statement: StatementRef, issue: ValidationIssue) => void;
 
 const rowRoot = (c: RowContract, index: number) => `${c.statement.name}.rows[${index}]`;
 
+const MAX_SAFE = BigInt(Number.MAX_SAFE_INTEGER);
+const MIN_SAFE = -MAX_SAFE;
+
+/** Top-level bigints by the field's declared type, before plainValue sees the rest. */
+function exactIntegers(c: RowContract, row: Record<string, unknown>, index: number): Record<string, unknown> {
+  let out = row;
+  for (const field in row) {
+    const v = row[field];
+    if (typeof v !== "bigint") continue;
+    if (out === row) out = { ...row };
+    if (c.stringFields.has(field)) out[field] = v.toString();
+    else if (v >= MIN_SAFE && v <= MAX_SAFE) out[field] = Number(v);
+    else throw datasourceErrors.unsafeInteger(c.statement, index, field);
+  }
+  return out;
+}
+
 function prepareRow(c: RowContract, row: unknown, index: number): Record<string, unknown> {
-  const plain = plainValue(row);
+  const plain = plainValue(row !== null && typeof row === "object" && !Array.isArray(row) ? exactIntegers(c, row as Record<string, unknown>, index) : row);
   if (plain === null || typeof plain !== "object" || Array.isArray(plain)) {
     throw datasourceErrors.rowNotObject(c.statement, index, kindOf(plain));
   }
