@@ -3,8 +3,10 @@
  * inputs, the checked-program cache, the wire) cannot carry — the same program would
  * behave differently once cached. An integer literal must also be exact: past ±(2^53−1)
  * `9007199254740993` already reads as `…992`, so an id written in the program would look up
- * another row — write such a value as a string of digits. Checked in code, annotation
- * arguments and entries.
+ * another row — write such a value as a string of digits. The AST keeps the value, not the
+ * text, so "an integer literal" is read as an integer value in the 64-bit range (up to
+ * 2^64): where database ids live; `1.5e300` is beyond it and stays a float. Checked in
+ * code, annotation arguments and entries.
  */
 import type { ConfigValue, ConstValue, Span } from "../../syntax/ast";
 import type { CheckContext } from "../context";
@@ -12,8 +14,10 @@ import { forEachDeclaredField } from "../declared-fields";
 import { messages } from "../messages";
 import { forEachExpr } from "../walk";
 
-/** Finite, and exact when integer-valued (Luma reads an integer-valued number as an `int`). */
-const exactNumber = (n: number): boolean => Number.isFinite(n) && (!Number.isInteger(n) || Number.isSafeInteger(n));
+/** Finite, and exact when an integer in the 64-bit range (Luma reads an integer-valued number as an `int`). */
+const INT64_RANGE = 2 ** 64;
+const exactNumber = (n: number): boolean =>
+  Number.isFinite(n) && (!Number.isInteger(n) || Number.isSafeInteger(n) || Math.abs(n) > INT64_RANGE);
 const problem = (n: number) => (!Number.isFinite(n) ? messages.numberOutOfRange() : messages.integerNotExact());
 
 /** Whether every number in an annotation argument passes `ok`. */
