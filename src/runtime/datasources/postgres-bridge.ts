@@ -12,7 +12,8 @@
  * Lock waits are bounded by the call's deadline (signal-deadline.ts): each statement runs on
  * a reserved connection right after `set_config('lock_timeout', …)` (the deadline less a
  * margin) and `statement_timeout` (the deadline plus slack, a server-side backstop should
- * the cancel request be lost), sent without waiting in between. A row locked by another
+ * the cancel request be lost), one round trip before the statement (sent together, Bun's
+ * client ran the statement before the settings took hold). A row locked by another
  * transaction then fails as 55P03 — "locked", retryable (driver-error-kinds.ts) — before
  * the deadline makes it a bare TOOL_TIMEOUT. The settings are the session's, and every
  * statement of this client sets them again, so none leaks into the next.
@@ -21,7 +22,7 @@ import type { SQL } from "bun";
 import { timeLeft } from "../tools/steps/signal-deadline";
 import type { Bridge, StatementKind } from "./bridge";
 
-const LOCK_MARGIN_MS = 50;
+const LOCK_MARGIN_MS = 100;
 const STATEMENT_SLACK_MS = 1000;
 const SET_TIMEOUTS = "SELECT set_config('lock_timeout', $1, false), set_config('statement_timeout', $2, false)";
 
@@ -59,14 +60,15 @@ export function postgresBridge(url: string, secrets: readonly string[]): Bridge 
     async run(sql: string, params: unknown[], signal: AbortSignal, kind: StatementKind): Promise<unknown> {
       signal.throwIfAborted();
       client ??= new Bun.SQL({ url, bigint: true });
-      const left = timeLeft(signal);
-      if (left === undefined) return await runOn(client, sql, params, signal, kind);
+      if (timeLeft(signal) === undefined) return await runOn(client, sql, params, signal, kind);
       const conn = await client.reserve();
       try {
-        const lockMs = Math.max(1, Math.floor(left - Math.min(LOCK_MARGIN_MS, left / 10)));
-        const set = conn.unsafe(SET_TIMEOUTS, [String(lockMs), String(Math.ceil(left) + STATEMENT_SLACK_MS)]);
-        const [, rows] = await Promise.all([set, runOn(conn, sql, params, signal, kind)]);
-        return rows;
+        // Read after the reserve: connecting (TLS, auth) already spent part of the deadline.
+        const left = timeLeft(signal)!;
+        signal.throwIfAborted();
+        const lockMs = Math.max(1, Math.floor(left - Math.min(LOCK_MARGIN_MS, left / 5)));
+        await conn.unsafe(SET_TIMEOUTS, [String(lockMs), String(Math.ceil(left) + STATEMENT_SLACK_MS)]);
+        return await runOn(conn, sql, params, signal, kind);
       } finally {
         conn.release();
       }
