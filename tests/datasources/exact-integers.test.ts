@@ -3,12 +3,13 @@
  * different number — through the real `dist/luma`, against a real SQLite file and the real
  * PostgreSQL server. 2^53 + 1 = 9007199254740993 is the smallest integer a double rounds.
  */
-import { afterAll, beforeAll, describe, expect, test } from "bun:test";
+import { describe, expect, test } from "bun:test";
 import { Database } from "bun:sqlite";
 import { writeFileSync } from "node:fs";
 import { join } from "node:path";
 import { runLuma } from "../support/luma-binary";
 import { tempDir } from "./run-luma-program";
+import { pgSchema } from "./pg-schema";
 import { requireService } from "./service-env";
 
 const BIG = "9007199254740993";
@@ -100,22 +101,11 @@ print(query byId({ id: ${BIG} }))`);
 
 const PG_URL = requireService("LUMA_TEST_PG_URL", ".ci/services/postgres.sh");
 const pgTest = PG_URL ? test : test.skip;
-const SCHEMA = `luma_hsql_int_${process.pid}_${Date.now().toString(36)}`;
-let admin: InstanceType<typeof Bun.SQL> | undefined;
-
-beforeAll(async () => {
-  if (!PG_URL) return;
-  admin = new Bun.SQL(PG_URL);
-  await admin.unsafe(`CREATE SCHEMA ${SCHEMA}`);
-  await admin.unsafe(`CREATE TABLE ${SCHEMA}.items(id int8 PRIMARY KEY, name text NOT NULL)`);
-  await admin.unsafe(`INSERT INTO ${SCHEMA}.items VALUES (${BIG}, 'big'), (7, 'small')`);
-});
-
-afterAll(async () => {
-  if (!admin) return;
-  await admin.unsafe(`DROP SCHEMA ${SCHEMA} CASCADE`);
-  await admin.close();
-});
+const PG = pgSchema(PG_URL, "luma_hsql_int", [
+  `CREATE TABLE S.items(id int8 PRIMARY KEY, name text NOT NULL)`,
+  `INSERT INTO S.items VALUES (${BIG}, 'big'), (7, 'small')`,
+]);
+const SCHEMA = PG.name;
 
 function pgRun(body: string) {
   const dir = tempDir();

@@ -5,12 +5,13 @@
  * bridge would hide — a second statement, placeholders that do not match the parameters,
  * a `sqlite:` path that does not exist — stop the program at start-up (exit 2).
  */
-import { afterAll, beforeAll, describe, expect, test } from "bun:test";
+import { describe, expect, test } from "bun:test";
 import { Database } from "bun:sqlite";
 import { existsSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
 import { ensureBinary, runLuma } from "../support/luma-binary";
 import { tempDir } from "./run-luma-program";
+import { pgSchema } from "./pg-schema";
 import { requireService } from "./service-env";
 
 function sqliteDir(): string {
@@ -152,22 +153,11 @@ print(query one({ id: 1 }))`)]);
 
 const PG_URL = requireService("LUMA_TEST_PG_URL", ".ci/services/postgres.sh");
 const pgTest = PG_URL ? test : test.skip;
-const SCHEMA = `luma_hsql_lock_${process.pid}_${Date.now().toString(36)}`;
-let admin: InstanceType<typeof Bun.SQL> | undefined;
-
-beforeAll(async () => {
-  if (!PG_URL) return;
-  admin = new Bun.SQL(PG_URL);
-  await admin.unsafe(`CREATE SCHEMA ${SCHEMA}`);
-  await admin.unsafe(`CREATE TABLE ${SCHEMA}.notes(id int PRIMARY KEY, body text NOT NULL)`);
-  await admin.unsafe(`INSERT INTO ${SCHEMA}.notes VALUES (1, 'one'), (2, 'two')`);
-});
-
-afterAll(async () => {
-  if (!admin) return;
-  await admin.unsafe(`DROP SCHEMA ${SCHEMA} CASCADE`);
-  await admin.close();
-});
+const PG = pgSchema(PG_URL, "luma_hsql_lock", [
+  `CREATE TABLE S.notes(id int PRIMARY KEY, body text NOT NULL)`,
+  `INSERT INTO S.notes VALUES (1, 'one'), (2, 'two')`,
+]);
+const SCHEMA = PG.name;
 
 const pgProgram = (body: string) => {
   const dir = tempDir();
@@ -181,7 +171,7 @@ ${body.replaceAll("S.", `${SCHEMA}.`)}`);
 
 describe("§12 Postgres: locks and statement text", () => {
   pgTest("a row locked by another transaction → 55P03 'locked', retryable, before the deadline (lock_timeout from the deadline)", async () => {
-    const holder = await admin!.reserve();
+    const holder = await PG.admin().reserve();
     await holder.unsafe("BEGIN");
     await holder.unsafe(`SELECT * FROM ${SCHEMA}.notes WHERE id = 1 FOR UPDATE`);
     try {
@@ -218,6 +208,6 @@ print(command wipe({}))`)], { env: { DATABASE_URL: PG_URL! } });
     expect(r.stderr).toContain("command 'wipe' (datasource 'Pg'): its sql holds 2 statements");
     expect(r.stderr).toContain("query 'one' (datasource 'Pg'): its sql uses placeholder $2 (parameter 2), but it declares 1 parameter (id).");
     expect(r.stderr).not.toContain("'fine'");
-    expect(Number((await admin!.unsafe(`SELECT count(*) AS n FROM ${SCHEMA}.notes`))[0].n)).toBe(2);
+    expect(Number((await PG.admin().unsafe(`SELECT count(*) AS n FROM ${SCHEMA}.notes`))[0].n)).toBe(2);
   });
 });
