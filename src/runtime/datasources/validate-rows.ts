@@ -44,25 +44,32 @@ export type SoftIssueSink = (statement: StatementRef, issue: ValidationIssue) =>
 
 const rowRoot = (c: RowContract, index: number) => `${c.statement.name}.rows[${index}]`;
 
-const MAX_SAFE = BigInt(Number.MAX_SAFE_INTEGER);
-const MIN_SAFE = -MAX_SAFE;
-
-/** Top-level bigints by the field's declared type, before plainValue sees the rest. */
-function exactIntegers(c: RowContract, row: Record<string, unknown>, index: number): Record<string, unknown> {
-  let out = row;
-  for (const field in row) {
+/**
+ * A driver row → plain fields, in one pass and one new object (the bridge's own row is never
+ * changed). A top-level bigint goes by its field's declared type; the rest by plainValue.
+ */
+function plainRow(c: RowContract, row: Record<string, unknown>, index: number): Record<string, unknown> {
+  const out: Record<string, unknown> = {};
+  for (const field of Object.keys(row)) {
     const v = row[field];
-    if (typeof v !== "bigint") continue;
-    if (out === row) out = { ...row };
-    if (c.stringFields.has(field)) out[field] = v.toString();
-    else if (v >= MIN_SAFE && v <= MAX_SAFE) out[field] = Number(v);
-    else throw datasourceErrors.unsafeInteger(c.statement, index, field);
+    if (v === undefined) continue;
+    if (typeof v !== "bigint") out[field] = plainValue(v);
+    else if (c.stringFields.has(field)) out[field] = v.toString();
+    else {
+      // Exact both ways: a bigint beyond ±(2^53−1) converts to a number that is not safe.
+      const n = Number(v);
+      if (!Number.isSafeInteger(n)) throw datasourceErrors.unsafeInteger(c.statement, index, field);
+      out[field] = n;
+    }
   }
   return out;
 }
 
+const isPlainRow = (row: unknown): row is Record<string, unknown> =>
+  row !== null && typeof row === "object" && !Array.isArray(row) && !ArrayBuffer.isView(row) && !(row instanceof Date) && !(row instanceof ArrayBuffer);
+
 function prepareRow(c: RowContract, row: unknown, index: number): Record<string, unknown> {
-  const plain = plainValue(row !== null && typeof row === "object" && !Array.isArray(row) ? exactIntegers(c, row as Record<string, unknown>, index) : row);
+  const plain = isPlainRow(row) ? plainRow(c, row, index) : plainValue(row);
   if (plain === null || typeof plain !== "object" || Array.isArray(plain)) {
     throw datasourceErrors.rowNotObject(c.statement, index, kindOf(plain));
   }
