@@ -10,7 +10,7 @@ import { Database } from "bun:sqlite";
 import { existsSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
 import { ensureBinary, runLuma } from "../support/luma-binary";
-import { tempDir } from "./run-luma-program";
+import { runProgram, tempDir } from "./run-luma-program";
 import { pgSchema } from "./pg-schema";
 import { requireService } from "./service-env";
 
@@ -135,6 +135,18 @@ print(query one({ id: 1 }))`)]);
     expect(r.stderr).toContain("query 'one' (datasource 'App'): its sql uses placeholder $2 (parameter 2), but it declares 1 parameter (id).");
     expect(r.stderr).toContain("query 'one' (datasource 'App'): parameter 'id' ($1) is not used by its sql.");
     expect(r.stderr).toContain("query 'two' (datasource 'App'): parameter 'body' ($2) is not used by its sql.");
+  });
+
+  test("a module bridge's SQL is its own dialect: not checked (it receives the text as written)", async () => {
+    const r = await runProgram(
+      `datasource App {}
+schema R { n: int }
+query q(a: int) -> R[] { source: App  sql: "CALL one(:a); CALL two(:a)" }
+print(query q({ a: 1 })[0].n)`,
+      { files: { "bridge.ts": `export const datasources = { App: (sql: string) => [{ n: sql.split(";").length }] };` }, modules: ["bridge.ts"] },
+    );
+    expect(r.error).toBeUndefined();
+    expect(r.out).toEqual(["2"]);
   });
 
   test("a sqlite: path that does not exist is a start-up error and creates nothing; ?mode=rwc creates it", () => {
