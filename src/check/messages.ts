@@ -95,6 +95,8 @@ export const messages = {
     `${what} expects ${expected} argument${expected === "1" ? "" : "s"}, got ${got}.`,
   returnOutsideFn: () => `'return' is only allowed inside a fn.`,
   numberOutOfRange: () => `Number literal is out of range (it must be a finite number).`,
+  integerNotExact: () =>
+    `Integer literal is beyond ±9007199254740991 (2^53−1) and would read as a different number; write it as a string of digits.`,
   severityWithoutRules: (field: string) => `@severity on '${field}' has no rule to apply to (add @range, @length, @pattern, @format, @items, @min or @max).`,
   askOutsideAgent: () => `'ask' is only allowed inside an agent method.`,
   askWithoutModel: (agent: string) => `Agent '${agent}' uses ask but declares no model.`,

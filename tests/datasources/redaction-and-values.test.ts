@@ -34,10 +34,11 @@ describe("§12/§14 credentials in URLs are never printed", () => {
 });
 
 describe("§12 built-in URLs", () => {
-  test("sqlite:PATH is relative to the program's directory; sqlite:// and ?mode=ro are understood", () => {
-    expect(parseDatasourceUrl("sqlite:data/shop.db", "/proj")).toEqual({ kind: "sqlite", path: "/proj/data/shop.db", readonly: false });
-    expect(parseDatasourceUrl("sqlite:///abs/x.db?mode=ro", "/proj")).toEqual({ kind: "sqlite", path: "/abs/x.db", readonly: true });
-    expect(parseDatasourceUrl("sqlite::memory:", "/proj")).toEqual({ kind: "sqlite", path: ":memory:", readonly: false });
+  test("sqlite:PATH is relative to the program's directory; sqlite://, ?mode=ro and ?mode=rwc are understood", () => {
+    expect(parseDatasourceUrl("sqlite:data/shop.db", "/proj")).toEqual({ kind: "sqlite", path: "/proj/data/shop.db", readonly: false, create: false });
+    expect(parseDatasourceUrl("sqlite:///abs/x.db?mode=ro", "/proj")).toEqual({ kind: "sqlite", path: "/abs/x.db", readonly: true, create: false });
+    expect(parseDatasourceUrl("sqlite:new.db?mode=rwc", "/proj")).toEqual({ kind: "sqlite", path: "/proj/new.db", readonly: false, create: true });
+    expect(parseDatasourceUrl("sqlite::memory:", "/proj")).toEqual({ kind: "sqlite", path: ":memory:", readonly: false, create: false });
   });
 
   test("other schemes are not built-in", () => {

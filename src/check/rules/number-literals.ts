@@ -1,7 +1,12 @@
 /**
  * §1 number literals must be finite: `1e400` would read as Infinity, which JSON (tool
  * inputs, the checked-program cache, the wire) cannot carry — the same program would
- * behave differently once cached. Checked in code, annotation arguments and entries.
+ * behave differently once cached. An integer literal must also be exact: past ±(2^53−1)
+ * `9007199254740993` already reads as `…992`, so an id written in the program would look up
+ * another row — write such a value as a string of digits. The AST keeps the value, not the
+ * text, so "an integer literal" is read as an integer value in the 64-bit range (up to
+ * 2^64): where database ids live; `1.5e300` is beyond it and stays a float. Checked in
+ * code, annotation arguments and entries.
  */
 import type { ConfigValue, ConstValue, Span } from "../../syntax/ast";
 import type { CheckContext } from "../context";
@@ -9,14 +14,21 @@ import { forEachDeclaredField } from "../declared-fields";
 import { messages } from "../messages";
 import { forEachExpr } from "../walk";
 
-const finite = (v: ConstValue): boolean =>
-  typeof v === "number" ? Number.isFinite(v)
-  : Array.isArray(v) ? v.every(finite)
-  : v !== null && typeof v === "object" ? Object.values(v).every(finite)
+/** Finite, and exact when an integer in the 64-bit range (Luma reads an integer-valued number as an `int`). */
+const INT64_RANGE = 2 ** 64;
+const exactNumber = (n: number): boolean =>
+  Number.isFinite(n) && (!Number.isInteger(n) || Number.isSafeInteger(n) || Math.abs(n) > INT64_RANGE);
+const problem = (n: number) => (!Number.isFinite(n) ? messages.numberOutOfRange() : messages.integerNotExact());
+
+/** Whether every number in an annotation argument passes `ok`. */
+const everyNumber = (v: ConstValue, ok: (n: number) => boolean): boolean =>
+  typeof v === "number" ? ok(v)
+  : Array.isArray(v) ? v.every((x) => everyNumber(x, ok))
+  : v !== null && typeof v === "object" ? Object.values(v).every((x) => everyNumber(x, ok))
   : true;
 
 function checkConfigValue(ctx: CheckContext, v: ConfigValue): void {
-  if (v.kind === "Lit" && typeof v.value === "number" && !Number.isFinite(v.value)) ctx.report(messages.numberOutOfRange(), v.span);
+  if (v.kind === "Lit" && typeof v.value === "number" && !exactNumber(v.value)) ctx.report(problem(v.value), v.span);
   if (v.kind === "List") v.items.forEach((i) => checkConfigValue(ctx, i));
   if (v.kind === "Obj") v.entries.forEach((e) => checkConfigValue(ctx, e.value));
 }
@@ -24,12 +36,15 @@ function checkConfigValue(ctx: CheckContext, v: ConfigValue): void {
 export function numberLiterals(ctx: CheckContext): void {
   for (const unit of ctx.units) {
     forEachExpr(unit.body, (e) => {
-      if (e.kind === "Num" && !Number.isFinite(e.value)) ctx.report(messages.numberOutOfRange(), e.span);
+      if (e.kind === "Num" && !exactNumber(e.value)) ctx.report(problem(e.value), e.span);
     });
   }
   forEachDeclaredField(ctx.program, (field) => {
     for (const a of field.annotations) {
-      for (const arg of a.args) if (!finite(arg.value)) ctx.report(messages.numberOutOfRange(), arg.span as Span);
+      for (const arg of a.args) {
+        if (everyNumber(arg.value, exactNumber)) continue;
+        ctx.report(everyNumber(arg.value, Number.isFinite) ? messages.integerNotExact() : messages.numberOutOfRange(), arg.span as Span);
+      }
     }
   });
   for (const decl of ctx.program.decls) {

@@ -34,6 +34,12 @@ export const datasourceErrors = {
   unsupportedUrl: (datasource: string, from: string): LumaError =>
     startupError(`datasource '${datasource}': ${from} is not a "sqlite:PATH" or "postgres://…" URL.`),
 
+  /** The path is shown only when the program's own text holds it (not from url_env). */
+  sqliteMissing: (datasource: string, path: string | undefined): LumaError =>
+    startupError(
+      `datasource '${datasource}': the SQLite file ${path ?? "its url names"} does not exist (add "?mode=rwc" to the url to create it).`,
+    ),
+
   bridgeFailed: (s: StatementRef, cause: string, retryable: boolean, driverCode?: string) =>
     fail(s, "TOOL_HANDLER_ERROR", `${title(s)} failed: ${cause}${driverCode ? ` (${driverCode})` : ""}`, retryable,
       driverCode ? { driver_code: driverCode } : {}),
@@ -50,6 +56,21 @@ export const datasourceErrors = {
       field,
       rule,
       issues,
+    }),
+  /** A 64-bit integer no JSON number holds exactly: never passed on as a different number. */
+  unsafeInteger: (s: StatementRef, index: number, field: string) =>
+    fail(
+      s,
+      "QUERY_ROW_INVALID",
+      `${title(s)} returned an invalid row ${index}: column '${field}' holds an integer beyond ±(2^53−1), which a number cannot hold exactly; declare the field \`string\` to read its exact digits.`,
+      false,
+      { row: index, field, rule: "safe_integer" },
+    ),
+  /** An int parameter that is no longer the number it was meant to be (computed past 2^53). */
+  unsafeParameter: (s: StatementRef, param: string) =>
+    runtimeError("TOOL_INPUT_INVALID", `${title(s)}: parameter '${param}' is an integer beyond ±(2^53−1), which is not exact; pass it as a string of digits.`, {
+      retryable: false,
+      details: { [s.kind]: s.name, datasource: s.datasource, param, rule: "safe_integer" },
     }),
   noRow: (s: StatementRef, type: string) =>
     fail(s, "QUERY_ROW_INVALID", `${title(s)} returned no row; its result ${type} needs one.`, false, { row: 0, rule: "required" }),

@@ -1,13 +1,14 @@
 /**
  * The built-in bridges' URLs (spec §12, extension): `sqlite:PATH` (relative to the
  * program's directory; `sqlite::memory:` for an in-memory database; `?mode=ro` opens the
- * file read-only) and `postgres://…` / `postgresql://…`. Anything else is not a built-in.
+ * file read-only, `?mode=rwc` creates it when missing — otherwise a missing file is a
+ * startup error, so a typo in the path never silently opens a new, empty database) and `postgres://…` / `postgresql://…`. Anything else is not a built-in.
  * Where a URL points, only: its secrets are the URL setting's (src/config/url-setting.ts).
  */
 import { isAbsolute, resolve } from "node:path";
 
 export type BuiltinTarget =
-  | { kind: "sqlite"; path: string; readonly: boolean }
+  | { kind: "sqlite"; path: string; readonly: boolean; create: boolean }
   | { kind: "postgres"; url: string };
 
 const SQLITE = /^sqlite:/i;
@@ -20,14 +21,16 @@ export function parseDatasourceUrl(url: string, programDir: string): BuiltinTarg
   let rest = url.slice("sqlite:".length);
   // `sqlite://file.db` and `sqlite:///abs/file.db` are common spellings of the same thing.
   if (rest.startsWith("//")) rest = rest.slice(2);
-  let readonly = false;
+  let mode: string | null = null;
   const query = rest.indexOf("?");
   if (query >= 0) {
-    readonly = new URLSearchParams(rest.slice(query + 1)).get("mode") === "ro";
+    mode = new URLSearchParams(rest.slice(query + 1)).get("mode");
     rest = rest.slice(0, query);
   }
   if (rest === "") return undefined;
-  if (rest === ":memory:") return { kind: "sqlite", path: ":memory:", readonly };
-  return { kind: "sqlite", path: isAbsolute(rest) ? rest : resolve(programDir, rest), readonly };
+  const readonly = mode === "ro";
+  const create = mode === "rwc";
+  if (rest === ":memory:") return { kind: "sqlite", path: ":memory:", readonly, create };
+  return { kind: "sqlite", path: isAbsolute(rest) ? rest : resolve(programDir, rest), readonly, create };
 }
 

@@ -5,8 +5,11 @@
  *
  * Which bridge, in order: the module bridge a tool module exports under `datasources`
  * (it wins), then `url:` / `url_env:` with a built-in client. A built-in connects on the
- * first statement; nothing here touches a database.
+ * first statement; nothing here touches a database. The statements of a built-in bridge
+ * are checked here too (one statement, placeholders = parameters: statement-text-check.ts),
+ * and a `sqlite:` file must exist unless its URL says `?mode=rwc`.
  */
+import { existsSync } from "node:fs";
 import { startupError } from "../../diagnostics/luma-error";
 import type { ConfigValue, DatasourceDecl, Program } from "../../syntax/ast";
 import type { DatasourceBridge } from "../tools/registry/registry-types";
@@ -18,6 +21,7 @@ import { parseDatasourceUrl } from "./datasource-url";
 import { moduleBridge } from "./module-bridge";
 import { postgresBridge } from "./postgres-bridge";
 import { sqliteBridge } from "./sqlite-bridge";
+import { statementTextProblems } from "./statement-text-check";
 
 export interface DatasourceBridges {
   /** The bridge of a declared datasource (every one has a bridge once startup passed). */
@@ -48,7 +52,11 @@ function builtinBridge(decl: DatasourceDecl, opts: ResolveBridgesOptions): Bridg
   if (target === undefined) {
     throw datasourceErrors.unsupportedUrl(decl.name, setting.variable === undefined ? "its url" : `the value of ${setting.variable}`);
   }
-  return target.kind === "sqlite" ? sqliteBridge(target.path, target.readonly) : postgresBridge(target.url, setting.secrets);
+  if (target.kind === "postgres") return postgresBridge(target.url, setting.secrets);
+  if (target.path !== ":memory:" && !target.create && !existsSync(target.path)) {
+    throw datasourceErrors.sqliteMissing(decl.name, setting.variable === undefined ? target.path : undefined);
+  }
+  return sqliteBridge(target.path, target.readonly, target.create);
 }
 
 export function resolveDatasourceBridges(opts: ResolveBridgesOptions): DatasourceBridges {
@@ -63,6 +71,7 @@ export function resolveDatasourceBridges(opts: ResolveBridgesOptions): Datasourc
       problems.push((e as Error).message);
     }
   }
+  problems.push(...statementTextProblems(opts.program, (name) => bridges.get(name)));
   // Every datasource is reported at once, one per line, as the registry reports its tools.
   if (problems.length > 0) throw startupError(problems.join("\n"));
   return {

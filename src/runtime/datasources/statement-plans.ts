@@ -41,6 +41,7 @@ function fieldsWhere(program: Program, row: TypeRef, keep: (f: Field) => boolean
 /** Fields where SQL NULL means "absent": written `name?:` or given an `@default`. */
 const isOptional = (f: Field) => f.optional || f.annotations.some((a) => a.name === "default");
 const isBool = (f: Field) => f.type.kind === "PrimType" && f.type.name === "bool";
+const isString = (f: Field) => f.type.kind === "PrimType" && f.type.name === "string";
 
 function hooks(s: StatementRef): StatementHooks {
   return {
@@ -94,6 +95,7 @@ function statementPlan(
     many,
     optionalFields: fieldsWhere(deps.program, rowType, isOptional),
     intBooleanFields: bridge.origin === "sqlite" ? fieldsWhere(deps.program, rowType, isBool) : undefined,
+    stringFields: fieldsWhere(deps.program, rowType, isString),
   };
   const options = defaultToolOptions();
   options.sideEffects = kind === "query" ? "read" : "write";

@@ -15,6 +15,7 @@ import type { QueryDecl } from "../../syntax/ast";
 import type { SchemaTable } from "../../schema/schema-table-types";
 import type { Bridge } from "./bridge";
 import { datasourceErrors, type StatementRef } from "./datasource-errors";
+import { driverCodeOf, driverErrorKind } from "./driver-error-kinds";
 import { validateRows, type RowContract, type SoftIssueSink } from "./validate-rows";
 
 /** Error-shaped values from another copy of LumaToolError (a bundled tool module). */
@@ -22,17 +23,14 @@ const isTypedError = (e: unknown): e is { code: string; message: string; retryab
   e instanceof LumaError ||
   (e !== null && typeof e === "object" && typeof (e as { code?: unknown }).code === "string" && typeof (e as { retryable?: unknown }).retryable === "boolean");
 
-/** Driver errors that mean "could not reach the server": worth another try later. */
-const CONNECTION_CODE = /CONNECTION|ECONNREFUSED|ECONNRESET|ETIMEDOUT|EHOSTUNREACH/i;
-
 function wrapBridgeError(s: StatementRef, e: unknown): LumaError {
   const message = e instanceof Error ? e.message : typeof e === "string" ? e : "the bridge failed";
-  const code = (e as { code?: unknown } | null)?.code;
   if (isTypedError(e)) {
     return datasourceErrors.bridgeTypedError(s, e.code, message, e.retryable, e.details);
   }
-  const driverCode = typeof code === "string" ? code : undefined;
-  return datasourceErrors.bridgeFailed(s, message, driverCode !== undefined && CONNECTION_CODE.test(driverCode), driverCode);
+  const driverCode = driverCodeOf(e);
+  const kind = driverErrorKind(driverCode);
+  return datasourceErrors.bridgeFailed(s, kind.say ?? message, kind.retryable, driverCode);
 }
 
 export interface StatementRunnerDeps {
@@ -49,6 +47,11 @@ export function statementRunner(d: StatementRunnerDeps): (input: Record<string, 
   const s = d.contract.statement;
   return async (input, signal) => {
     const params = names.map((n) => (input[n] === undefined ? null : input[n]));
+    // An int past 2^53 is already some other integer: binding it would look up the wrong row.
+    for (let i = 0; i < params.length; i++) {
+      const v = params[i];
+      if (typeof v === "number" && Number.isInteger(v) && !Number.isSafeInteger(v)) throw datasourceErrors.unsafeParameter(s, names[i]);
+    }
     let rows: unknown;
     try {
       rows = await d.bridge.run(d.sql, params, signal, s.kind);

@@ -8,6 +8,11 @@
  * `@default` applies; NULL in a required column is reported like any wrong type. SQLite has
  * no boolean type: from the built-in SQLite bridge, 0/1 in a `bool` field are false/true.
  *
+ * 64-bit integers arrive as bigints (SQLite INTEGER, Postgres int8) and never become a
+ * different number: a safe one is a number; one beyond ±(2^53−1) is QUERY_ROW_INVALID
+ * naming the row and column — unless the field is declared `string`, which gets the exact
+ * digits (any size, so an id column reads the same way whatever its value).
+ *
  * The result: a `T[]` query → every row; a `T` query → the first row, or null when there is
  * none; a command → its declared schema from the first row (with no row, only a schema
  * whose fields are all optional or defaulted can be satisfied).
@@ -31,14 +36,40 @@ export interface RowContract {
    * and only there, 0 and 1 in such a field read as false and true.
    */
   intBooleanFields?: ReadonlySet<string>;
+  /** Fields declared `string`: a bigint there reads as its exact digits. */
+  stringFields: ReadonlySet<string>;
 }
 
 export type SoftIssueSink = (statement: StatementRef, issue: ValidationIssue) => void;
 
 const rowRoot = (c: RowContract, index: number) => `${c.statement.name}.rows[${index}]`;
 
+/**
+ * A driver row → plain fields, in one pass and one new object (the bridge's own row is never
+ * changed). A top-level bigint goes by its field's declared type; the rest by plainValue.
+ */
+function plainRow(c: RowContract, row: Record<string, unknown>, index: number): Record<string, unknown> {
+  const out: Record<string, unknown> = {};
+  for (const field of Object.keys(row)) {
+    const v = row[field];
+    if (v === undefined) continue;
+    if (typeof v !== "bigint") out[field] = plainValue(v);
+    else if (c.stringFields.has(field)) out[field] = v.toString();
+    else {
+      // Exact both ways: a bigint beyond ±(2^53−1) converts to a number that is not safe.
+      const n = Number(v);
+      if (!Number.isSafeInteger(n)) throw datasourceErrors.unsafeInteger(c.statement, index, field);
+      out[field] = n;
+    }
+  }
+  return out;
+}
+
+const isPlainRow = (row: unknown): row is Record<string, unknown> =>
+  row !== null && typeof row === "object" && !Array.isArray(row) && !ArrayBuffer.isView(row) && !(row instanceof Date) && !(row instanceof ArrayBuffer);
+
 function prepareRow(c: RowContract, row: unknown, index: number): Record<string, unknown> {
-  const plain = plainValue(row);
+  const plain = isPlainRow(row) ? plainRow(c, row, index) : plainValue(row);
   if (plain === null || typeof plain !== "object" || Array.isArray(plain)) {
     throw datasourceErrors.rowNotObject(c.statement, index, kindOf(plain));
   }

@@ -21,6 +21,7 @@ import type { LumaError } from "../../../diagnostics/luma-error";
 import type { CallContext } from "./call-context";
 import { toToolError } from "./handler-errors";
 import { backoffDelay } from "./retry-backoff";
+import { attachDeadline } from "./signal-deadline";
 import { isThenable, type Next, type PipelineRuntime, type StepFactory } from "./step";
 
 const { peek } = Bun;
@@ -77,6 +78,8 @@ export const runHandler: StepFactory = (rt) => ({
     // Reuse the clock reading step 12 took a moment ago, unless a step waited since (it resets it).
     const at = (ctx.startedAt >= 0 ? ctx.startedAt : rt.clock.now()) + plan.timeoutMs;
     ctx.attempts = 1;
+    // A query or command bounds its lock waits by the deadline (signal-deadline.ts).
+    if (plan.tool.statement !== undefined) attachDeadline(ctx.signal(), () => at - rt.clock.now());
     let out: unknown;
     try {
       out = invoke(ctx);
