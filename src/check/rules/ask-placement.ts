@@ -7,8 +7,9 @@ import type { CheckContext } from "../context";
 import { exact, messages } from "../messages";
 import { KIND_NOUN, withArticle } from "../symbols";
 import { forEachExpr } from "../walk";
+import { declHints, MODEL_CALLABLE_KINDS } from "../suggestions";
 
-const MODEL_CALLABLE = new Set(["Tool", "Query", "Command"]);
+const MODEL_CALLABLE = new Set<string>(MODEL_CALLABLE_KINDS);
 
 export function askPlacement(ctx: CheckContext): void {
   for (const unit of ctx.units) {
@@ -20,7 +21,7 @@ export function askPlacement(ctx: CheckContext): void {
       const using = e.usingTool;
       if (!using) return;
       const decl = ctx.symbols.byName.get(using.name);
-      if (!decl) ctx.report(messages.unknownTool(using.name), using.span);
+      if (!decl) ctx.report(messages.unknownTool(using.name), using.span, { hints: declHints(ctx, MODEL_CALLABLE_KINDS, using.name) });
       else if (!MODEL_CALLABLE.has(decl.kind)) ctx.report(messages.wrongKind(using.name, withArticle(KIND_NOUN[decl.kind]), "tool"), using.span);
       if (agent && !ctx.agentTools(agent).has(using.name)) ctx.report(exact.usingToolNotAllowed(agent.name, using.name), using.span);
     });

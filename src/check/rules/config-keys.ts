@@ -5,17 +5,18 @@
  */
 import { entriesOf } from "../config-key-tables";
 import type { CheckContext } from "../context";
-import { messages } from "../messages";
+import { messages, phrases } from "../messages";
 import { KIND_NOUN } from "../symbols";
+import { keyHints } from "../suggestions";
 
 export function configKeys(ctx: CheckContext): void {
   for (const decl of ctx.program.decls) {
     const block = entriesOf(decl);
     if (!block) continue;
-    const owner = messages.owner.decl(KIND_NOUN[decl.kind], decl.name);
+    const owner = phrases.owner.decl(KIND_NOUN[decl.kind], decl.name);
     for (const entry of block.entries) {
       const spec = Object.hasOwn(block.table, entry.key) ? block.table[entry.key] : undefined;
-      if (!spec) ctx.report(messages.unknownKey(entry.key, owner), entry.keySpan);
+      if (!spec) ctx.report(messages.unknownKey(entry.key, owner), entry.keySpan, { hints: keyHints(entry.key, Object.keys(block.table)) });
       else if (!spec.kind.check(entry.value, ctx)) {
         ctx.report(messages.keyValue(entry.key, owner, spec.kind.expected), entry.value.span);
       }

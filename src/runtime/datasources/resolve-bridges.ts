@@ -64,7 +64,7 @@ export function resolveDatasourceBridges(opts: ResolveBridgesOptions): Datasourc
     }
   }
   // Every datasource is reported at once, one per line, as the registry reports its tools.
-  if (problems.length > 0) throw startupError(problems.join("\n"));
+  if (problems.length > 0) throw startupError(problems.join("\n"), { catalogCode: "E0603" });
   return {
     get: (name) => bridges.get(name),
     async close() {
