@@ -87,8 +87,9 @@ export const methodHints = (ctx: CheckContext, agent: string, method: string): s
   return decl ? didYouMean(method, ctx.agentMethods(decl).keys()) : [];
 };
 
-/** For `Unknown agent 'A'.` in `A.m(…)`: `self.m(…)` gets its own advice. */
-export function agentHints(ctx: CheckContext, name: string): string[] {
+/** For `Unknown agent 'A'.` in `A.m(…)`: `self.m(…)` gets its own advice, naming `m`. */
+export function agentHints(ctx: CheckContext, name: string, method: string): string[] {
+  if (name === "self" || name === "this") return [`inside an agent, call a sibling method by its bare name: \`${method}(…)\``];
   const foreign = own(FOREIGN_VALUES, name);
   return foreign ? [foreign] : declHints(ctx, ["Agent"], name);
 }

@@ -13,23 +13,27 @@
  */
 import type { Diagnostic } from "./diagnostic";
 
-export type ErrorCode =
-  | "TOOL_NOT_FOUND"
-  | "TOOL_PERMISSION_DENIED"
-  | "TOOL_INPUT_INVALID"
-  | "TOOL_CONTEXT_INVALID"
-  | "TOOL_IDEMPOTENCY_CONFLICT"
-  | "TOOL_TIMEOUT"
-  | "TOOL_OUTPUT_INVALID"
-  | "TOOL_ERROR_INVALID"
-  | "TOOL_CIRCUIT_OPEN"
-  | "TOOL_RATE_LIMITED"
-  | "TOOL_HANDLER_ERROR"
-  | "ASK_OUTPUT_INVALID"
-  | "PROVIDER_ERROR"
-  | "QUERY_ROW_INVALID"
-  | "VALUE_INVALID"
-  | "RUNTIME_ERROR";
+/** The spec's runtime codes (§9); each has a catalog entry (`luma explain TOOL_TIMEOUT`). */
+export const ERROR_CODES = [
+  "TOOL_NOT_FOUND",
+  "TOOL_PERMISSION_DENIED",
+  "TOOL_INPUT_INVALID",
+  "TOOL_CONTEXT_INVALID",
+  "TOOL_IDEMPOTENCY_CONFLICT",
+  "TOOL_TIMEOUT",
+  "TOOL_OUTPUT_INVALID",
+  "TOOL_ERROR_INVALID",
+  "TOOL_CIRCUIT_OPEN",
+  "TOOL_RATE_LIMITED",
+  "TOOL_HANDLER_ERROR",
+  "ASK_OUTPUT_INVALID",
+  "PROVIDER_ERROR",
+  "QUERY_ROW_INVALID",
+  "VALUE_INVALID",
+  "RUNTIME_ERROR",
+] as const;
+
+export type ErrorCode = (typeof ERROR_CODES)[number];
 
 export type ErrorPhase = "startup" | "runtime";
 

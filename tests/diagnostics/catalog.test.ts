@@ -4,10 +4,17 @@
  * the catalog explains; and each check code's example really produces that code.
  */
 import { describe, expect, test } from "bun:test";
+import { readdirSync, readFileSync } from "node:fs";
+import { join } from "node:path";
 import { check } from "../../src/check";
 import { EXACT_CODES, MESSAGE_CODES } from "../../src/check/message-codes";
 import { allCatalogEntries, catalogEntry } from "../../src/diagnostics/catalog";
 import { checkCodes } from "../../src/diagnostics/catalog/check-codes";
+import { configCodes } from "../../src/diagnostics/catalog/config-codes";
+import { moduleCodes } from "../../src/diagnostics/catalog/module-codes";
+import { runtimeCodes } from "../../src/diagnostics/catalog/runtime-codes";
+import { startupCodes } from "../../src/diagnostics/catalog/startup-codes";
+import { ERROR_CODES } from "../../src/diagnostics/luma-error";
 import { parse } from "../../src/syntax/parse";
 
 const entries = allCatalogEntries();
@@ -68,4 +75,40 @@ describe("catalog: each check code's example produces that code", () => {
       expect(check(parsed.program!).map((d) => d.code)).toContain(entry.code);
     });
   }
+});
+
+describe("catalog: every spec runtime code is explained", () => {
+  test("runtime-codes.ts lists exactly the ErrorCode values of luma-error.ts", () => {
+    expect(runtimeCodes.map((e) => e.code).sort()).toEqual([...ERROR_CODES].sort());
+  });
+});
+
+/**
+ * Startup errors name their code where they are made (`catalogCode: "E0601"`); the type of
+ * `startupError` requires one. This reads the sources to keep those codes and the catalog
+ * in step both ways: no code without an explanation, no explanation nothing raises.
+ */
+describe("catalog: startup error codes (E04xx–E06xx) match the sources", () => {
+  const SRC = join(import.meta.dir, "..", "..", "src");
+  const sources = readdirSync(SRC, { recursive: true })
+    .map(String)
+    .filter((f) => f.endsWith(".ts") && !f.includes("catalog"))
+    .map((f) => readFileSync(join(SRC, f), "utf8"));
+  const raised = new Set(sources.flatMap((text) => [...text.matchAll(/"(E0[4-6]\d\d)"/g)].map((m) => m[1])));
+  const documented = [...configCodes, ...moduleCodes, ...startupCodes].map((e) => e.code);
+
+  test("every code a startup error carries is in the catalog", () => {
+    expect([...raised].filter((c) => !documented.includes(c))).toEqual([]);
+  });
+
+  test("every E04xx–E06xx catalog entry is raised somewhere", () => {
+    expect(documented.filter((c) => !raised.has(c))).toEqual([]);
+  });
+
+  test("each stage's file holds only its own range", () => {
+    const inRange = (list: { code: string }[], prefix: string) => list.every((e) => e.code.startsWith(prefix));
+    expect([inRange(checkCodes, "E02"), inRange(configCodes, "E04"), inRange(moduleCodes, "E05"), inRange(startupCodes, "E06")]).toEqual([
+      true, true, true, true,
+    ]);
+  });
 });

@@ -34,7 +34,7 @@ function resolveCallee(ctx: CheckContext, unit: CodeUnit, callee: Expr): Callee 
     const agent = ctx.symbols.agents.get(agentName);
     if (!agent) {
       if (isNameInScope(ctx, unit, agentName)) ctx.report(messages.notCallable(), callee.span);
-      else ctx.report(messages.unknownAgent(agentName), callee.object.span, { hints: agentHints(ctx, agentName) });
+      else ctx.report(messages.unknownAgent(agentName), callee.object.span, { hints: agentHints(ctx, agentName, callee.property) });
       return undefined;
     }
     const method = ctx.agentMethods(agent).get(callee.property);
