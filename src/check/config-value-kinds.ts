@@ -6,8 +6,8 @@
 import type { ConfigValue, Decl } from "../syntax/ast";
 import type { CheckContext } from "./context";
 import { messages, oneOf as oneOfText, type CheckMessage } from "./messages";
-import { declHints, MODEL_CALLABLE_KINDS } from "./suggestions";
-import { KIND_NOUN, withArticle } from "./symbols";
+import { declHints } from "./suggestions";
+import { KIND_NOUN, MODEL_CALLABLE_KINDS, withArticle } from "./symbols";
 
 export interface ValueKind {
   expected: string;

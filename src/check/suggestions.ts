@@ -11,9 +11,6 @@ import { BUILTINS } from "./builtins";
 import type { CheckContext, CodeUnit } from "./context";
 import { didYouMean } from "./did-you-mean";
 
-/** What an agent's `tools` and `using tool` may name: the model can call tools, queries and commands. */
-export const MODEL_CALLABLE_KINDS: readonly Decl["kind"][] = ["Tool", "Query", "Command"];
-
 /** Expression keywords a misspelt name may have meant (`flase`, `NULL`, `AND`). */
 const EXPRESSION_KEYWORDS = ["true", "false", "null", "and", "or", "not"];
 
@@ -78,7 +75,7 @@ export function declHints(ctx: CheckContext, kinds: readonly Decl["kind"][], nam
 /** For `Unknown annotation '@x'.` */
 export const annotationHints = (name: string): string[] => didYouMean(`@${name}`, ANNOTATIONS.map((a) => `@${a.name}`));
 
-/** For `Unknown key 'k' in …`: the keys of that block. */
+/** For `Unknown key 'k' in …`: the closest key of that block. */
 export const keyHints = (key: string, keys: Iterable<string>): string[] => didYouMean(key, keys);
 
 /** For `Agent 'A' has no method 'm'.` */
