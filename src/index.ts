@@ -39,7 +39,7 @@ export async function generateTypesForFile(file: string, out: string, memo: Sour
   try {
     writeFileSync(resolve(out), text);
   } catch (e) {
-    throw startupError(`cannot write ${out}: ${(e as Error).message}`);
+    throw startupError(`cannot write ${out}: ${(e as Error).message}`, { catalogCode: "E0611" });
   }
   return text;
 }

@@ -3,10 +3,11 @@
  * what it expects (for the generic "Key 'k' in tool 'x' must be …." message) and checks a
  * value; kinds that name declarations report unknown names with their own messages.
  */
-import type { ConfigValue } from "../syntax/ast";
+import type { ConfigValue, Decl } from "../syntax/ast";
 import type { CheckContext } from "./context";
-import { messages, oneOf as oneOfText } from "./messages";
-import { KIND_NOUN, withArticle } from "./symbols";
+import { messages, oneOf as oneOfText, type CheckMessage } from "./messages";
+import { declHints } from "./suggestions";
+import { KIND_NOUN, MODEL_CALLABLE_KINDS, withArticle } from "./symbols";
 
 export interface ValueKind {
   expected: string;
@@ -17,7 +18,7 @@ export interface ValueKind {
 const lit = (v: ConfigValue) => (v.kind === "Lit" ? v.value : undefined);
 const singleName = (v: ConfigValue) => (v.kind === "Path" && v.parts.length === 1 ? v.parts[0] : undefined);
 /** What an agent's `tools` may list: the model can call tools, queries and commands. */
-const MODEL_CALLABLE = new Set(["Tool", "Query", "Command"]);
+const MODEL_CALLABLE = new Set<string>(MODEL_CALLABLE_KINDS);
 const ENV_NAME = /^[A-Za-z_][A-Za-z0-9_]*$/;
 
 export const str: ValueKind = { expected: "a string", check: (v) => typeof lit(v) === "string" };
@@ -60,23 +61,23 @@ export const stringList: ValueKind = {
 };
 
 /** A bare name of a declaration of one kind; an undeclared name gets its own message. */
-function declRef(noun: "schema" | "model" | "datasource", unknown: (name: string) => string): ValueKind {
+function declRef(noun: "schema" | "model" | "datasource", unknown: (name: string) => CheckMessage, kinds: Decl["kind"][]): ValueKind {
   return {
     expected: `${withArticle(noun)} name`,
     check(v, ctx) {
       const name = singleName(v);
       if (name === undefined) return false;
       const decl = ctx.symbols.byName.get(name);
-      if (!decl) ctx.report(unknown(name), v.span);
+      if (!decl) ctx.report(unknown(name), v.span, { hints: declHints(ctx, kinds, name) });
       else if (KIND_NOUN[decl.kind] !== noun) ctx.report(messages.wrongKind(name, withArticle(KIND_NOUN[decl.kind]), noun), v.span);
       return true;
     },
   };
 }
 
-export const schemaRef = declRef("schema", messages.unknownSchema);
-export const modelRef = declRef("model", messages.unknownModel);
-export const datasourceRef = declRef("datasource", messages.unknownDatasource);
+export const schemaRef = declRef("schema", messages.unknownSchema, ["Schema", "Union"]);
+export const modelRef = declRef("model", messages.unknownModel, ["Model"]);
+export const datasourceRef = declRef("datasource", messages.unknownDatasource, ["Datasource"]);
 
 /** An agent's `tools`: names of declared tools, queries or commands. */
 export const toolList: ValueKind = {
@@ -88,7 +89,7 @@ export const toolList: ValueKind = {
       const name = singleName(item);
       if (name === undefined) return false;
       const decl = ctx.symbols.byName.get(name);
-      if (!decl) ctx.report(messages.unknownTool(name), item.span);
+      if (!decl) ctx.report(messages.unknownTool(name), item.span, { hints: declHints(ctx, MODEL_CALLABLE_KINDS, name) });
       else if (!MODEL_CALLABLE.has(decl.kind)) ctx.report(messages.wrongKind(name, withArticle(KIND_NOUN[decl.kind]), "tool"), item.span);
       else if (seen.has(name)) ctx.report(messages.duplicateMember("tool", name, "tools"), item.span);
       seen.add(name);

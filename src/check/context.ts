@@ -3,10 +3,13 @@
  * tables, the program's code units (top-level code, top-level fns, agent methods) with the
  * names each one binds, small lookups the rules share, and the diagnostics sink.
  *
- * Rules never stop at the first problem; they `report` and go on.
+ * Rules never stop at the first problem; they `report` and go on. What they report always
+ * carries a diagnostic code: a `CheckMessage` from `messages.ts` has one, and plain text
+ * is accepted only with an explicit `code` (the type rules keep their own coded table).
  */
-import { error, warning, type Diagnostic } from "../diagnostics/diagnostic";
+import { error, warning, type Diagnostic, type DiagnosticExtra, type Severity } from "../diagnostics/diagnostic";
 import type { AgentDecl, Entry, Field, FnDecl, Program, SchemaDecl, Span, Stmt, TypeRef, UnionDecl } from "../syntax/ast";
+import type { CheckMessage } from "./messages";
 import { buildSymbols, type Symbols } from "./symbols";
 import { boundNames } from "./walk";
 
@@ -38,9 +41,10 @@ export interface CheckContext {
   symbols: Symbols;
   units: CodeUnit[];
   diagnostics: Diagnostic[];
-  report(message: string, span?: Span): void;
+  /** An error; `hints` are "did you mean" lines and other first-hour advice. */
+  report: Reporter;
   /** A warning: shown on every run and by `luma check`, never rejects the program. */
-  warn(message: string, span?: Span): void;
+  warn: Reporter;
   resolveType(ref: TypeRef): ResolvedType;
   /** The entry of a declaration block with this key (the first, if repeated). */
   entry(entries: readonly Entry[], key: string): Entry | undefined;
@@ -49,6 +53,18 @@ export interface CheckContext {
   /** The agent's methods by name (the first, if repeated). */
   agentMethods(agent: AgentDecl): Map<string, FnDecl>;
 }
+
+/** Hints beside a coded message; a code beside plain text. */
+export interface Reporter {
+  (message: CheckMessage, span?: Span, extra?: { hints?: string[] }): void;
+  (message: string, span: Span | undefined, extra: DiagnosticExtra & { code: string }): void;
+}
+
+const diagnosticOf = (severity: Severity, message: CheckMessage | string, span: Span | undefined, extra?: DiagnosticExtra): Diagnostic => {
+  const make = severity === "error" ? error : warning;
+  if (typeof message === "string") return make(message, span, extra);
+  return make(message.text, span, { code: message.code, hints: extra?.hints });
+};
 
 export function createContext(program: Program): CheckContext {
   const symbols = buildSymbols(program);
@@ -63,8 +79,10 @@ export function createContext(program: Program): CheckContext {
     symbols,
     units: buildUnits(program),
     diagnostics,
-    report: (message, span) => diagnostics.push(error(message, span)),
-    warn: (message, span) => diagnostics.push(warning(message, span)),
+    report: (message: CheckMessage | string, span?: Span, extra?: DiagnosticExtra) =>
+      void diagnostics.push(diagnosticOf("error", message, span, extra)),
+    warn: (message: CheckMessage | string, span?: Span, extra?: DiagnosticExtra) =>
+      void diagnostics.push(diagnosticOf("warning", message, span, extra)),
     entry,
     resolveType(ref) {
       if (ref.kind !== "NamedType") return { kind: ref.kind };

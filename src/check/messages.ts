@@ -4,9 +4,36 @@
  * Messages the spec marks *exact* are reproduced byte for byte (they are grouped under
  * "exact" so nobody rewords them by accident); the rest follow one style: a short
  * sentence that names the thing, ending with a period.
+ *
+ * Each builder has a stable diagnostic code, given in one table (`message-codes.ts`);
+ * `withCodes` pairs them, so `messages.unknownName("x")` is a `CheckMessage` — text and
+ * code — and `ctx.report` takes nothing else. A builder without a code fails the type
+ * check (the table is a `Record` over the builders) and, should that be skipped, the
+ * first import of this file.
  */
+import { EXACT_CODES, MESSAGE_CODES } from "./message-codes";
 
-export const exact = {
+/** What a check rule reports: the message and its catalog code (`luma explain CODE`). */
+export interface CheckMessage {
+  code: string;
+  text: string;
+}
+
+type Builders = Record<string, (...args: never[]) => string>;
+type Coded<T extends Builders> = { [K in keyof T]: (...args: Parameters<T[K]>) => CheckMessage };
+
+function withCodes<T extends Builders>(builders: T, codes: Record<keyof T, string>): Coded<T> {
+  const out: Record<string, (...args: never[]) => CheckMessage> = {};
+  for (const [key, build] of Object.entries(builders)) {
+    const code = codes[key as keyof T];
+    if (typeof code !== "string") throw new Error(`check message '${key}' has no diagnostic code (src/check/message-codes.ts)`);
+    out[key] = (...args) => ({ code, text: build(...args) });
+  }
+  return out as Coded<T>;
+}
+
+/** Message text builders the spec words byte for byte. */
+export const exactText = {
   writeToolCache: (tool: string) => `Write tool '${tool}' cannot use cache.`,
   writeToolRetries: (tool: string) =>
     `A write tool '${tool}' must be idempotent and specify an idempotency_key to be retried.`,
@@ -18,13 +45,23 @@ export const exact = {
     `Agent '${agent}' does not allow tool '${tool}' to be called directly.`,
 };
 
-export const messages = {
+/** Pieces of messages: how one names an owner or a callee. */
+export const phrases = {
   /** The owner a member or key message names: `tool 'x'`, `method 'A.run'`. */
   owner: {
     decl: (noun: string, name: string) => `${noun} '${name}'`,
     method: (agent: string, method: string) => `method '${agent}.${method}'`,
   },
+  /** The callee as an arity message names it. */
+  callee: {
+    method: (agent: string, method: string) => `Method '${agent}.${method}'`,
+    fn: (name: string) => `Function '${name}'`,
+    builtin: (name: string) => `Builtin '${name}'`,
+  },
+};
 
+/** Message text builders in the house style. */
+export const messageText = {
   // declarations and members
   duplicateDecl: (kind: string, name: string) => `Duplicate ${kind} '${name}'.`,
   duplicateName: (name: string, earlierKind: string) =>
@@ -85,12 +122,6 @@ export const messages = {
   unknownMethod: (agent: string, method: string) => `Agent '${agent}' has no method '${method}'.`,
   unknownAgent: (name: string) => `Unknown agent '${name}'.`,
   notCallable: () => `Only functions, builtins and agent methods can be called.`,
-  /** The callee as an arity message names it. */
-  callee: {
-    method: (agent: string, method: string) => `Method '${agent}.${method}'`,
-    fn: (name: string) => `Function '${name}'`,
-    builtin: (name: string) => `Builtin '${name}'`,
-  },
   arity: (what: string, expected: string, got: number) =>
     `${what} expects ${expected} argument${expected === "1" ? "" : "s"}, got ${got}.`,
   returnOutsideFn: () => `'return' is only allowed inside a fn.`,
@@ -103,6 +134,9 @@ export const messages = {
   toolNameTooLong: (agent: string, tool: string, max: number) =>
     `Agent '${agent}' offers tool '${tool}' to its model, but model providers accept tool names of at most ${max} characters.`,
 };
+
+export const exact = withCodes(exactText, EXACT_CODES);
+export const messages = withCodes(messageText, MESSAGE_CODES);
 
 /** `"a", "b" or "c"` — for messages that list the allowed string values. */
 export function oneOf(values: readonly string[]): string {

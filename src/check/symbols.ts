@@ -87,5 +87,8 @@ export const KIND_NOUN: Record<Decl["kind"], string> = {
   Command: "command",
 };
 
+/** What an agent's `tools` and `using tool` may name: the model can call tools, queries and commands. */
+export const MODEL_CALLABLE_KINDS: readonly Decl["kind"][] = ["Tool", "Query", "Command"];
+
 /** With its article, for "'X' is a tool, not a schema." */
 export const withArticle = (noun: string): string => (/^[aeiou]/.test(noun) ? `an ${noun}` : `a ${noun}`);

@@ -1,8 +1,9 @@
 /**
  * Command-line parsing (spec §15). One table of Luma's own options; they are recognised
  * before and after FILE, every other argument after FILE goes to the program's `args`,
- * and `--` ends option parsing. Usage errors are data (`UsageError`), turned into exit 64
- * by main.ts.
+ * and `--` ends option parsing. `luma check` has its own small table (`--format`), and
+ * `luma explain CODE` takes just the code. Usage errors are data (`UsageError`), turned
+ * into exit 64 by main.ts.
  */
 
 export interface RunCommand {
@@ -17,19 +18,31 @@ export interface RunCommand {
   replay?: string;
 }
 
+/** `text`: diagnostics for people (stderr); `json`: one JSON object for editors and CI (stdout). */
+export const CHECK_FORMATS = ["text", "json"] as const;
+export type CheckFormat = (typeof CHECK_FORMATS)[number];
+
+/** Parse and check only: no config, no tool modules (they are the runtime's business). */
+export interface CheckCommand {
+  kind: "check";
+  file: string;
+  format: CheckFormat;
+}
+
 export type Command =
   | RunCommand
-  /** Parse and check only: no config, no tool modules (they are the runtime's business). */
-  | { kind: "check"; file: string }
+  | CheckCommand
+  /** Print the catalog entry of a diagnostic code. */
+  | { kind: "explain"; code: string }
   | { kind: "help" }
   | { kind: "version" };
 
 export class UsageError extends Error {}
 
-type OptionSpec = { takesValue: boolean; apply: (cmd: RunCommand, value: string) => void };
+type OptionSpec<C> = { takesValue: boolean; help: string; metavar?: string; apply: (cmd: C, value: string) => void };
 
 /** Luma's own options. Order here is the order --help lists them. */
-export const OPTIONS: Record<string, OptionSpec & { help: string; metavar?: string }> = {
+export const OPTIONS: Record<string, OptionSpec<RunCommand>> = {
   "--tool-module": {
     takesValue: true, metavar: "PATH", help: "load a tool module (repeatable)",
     apply: (c, v) => void c.toolModules.push(v),
@@ -50,15 +63,34 @@ export const OPTIONS: Record<string, OptionSpec & { help: string; metavar?: stri
   },
 };
 
+/** The options of `luma check`, before or after FILE. */
+export const CHECK_OPTIONS: Record<string, OptionSpec<CheckCommand>> = {
+  "--format": {
+    takesValue: true, metavar: CHECK_FORMATS.join("|"), help: "json: one object {\"diagnostics\":[…]} on stdout, for editors and CI",
+    apply(c, v) {
+      if (!(CHECK_FORMATS as readonly string[]).includes(v)) throw new UsageError(`--format must be ${CHECK_FORMATS.join(" or ")} (got '${v}')`);
+      c.format = v as CheckFormat;
+    },
+  },
+};
+
+function parseExplain(rest: readonly string[]): Command {
+  if (rest.length === 0) throw new UsageError("luma explain needs a CODE (for example E0201 or TOOL_TIMEOUT)");
+  if (rest.length > 1) throw new UsageError(`unexpected argument '${rest[1]}' (luma explain takes one CODE)`);
+  return { kind: "explain", code: rest[0] };
+}
+
 export function parseArgv(argv: readonly string[]): Command {
   if (argv.length === 0) throw new UsageError("missing FILE.luma");
   const first = argv[0];
   if (first === "--help" || first === "-h" || first === "help") return { kind: "help" };
   if (first === "--version" || first === "-v" || first === "version") return { kind: "version" };
+  if (first === "explain") return parseExplain(argv.slice(1));
 
   const isCheck = first === "check";
   const rest = isCheck ? argv.slice(1) : argv;
   const cmd: RunCommand = { kind: "run", file: "", args: [], toolModules: [] };
+  const check: CheckCommand = { kind: "check", file: "", format: "text" };
   let optionsEnded = false;
 
   for (let i = 0; i < rest.length; i++) {
@@ -70,14 +102,16 @@ export function parseArgv(argv: readonly string[]): Command {
     if (!optionsEnded && arg.startsWith("--")) {
       const eq = arg.indexOf("=");
       const name = eq === -1 ? arg : arg.slice(0, eq);
-      const spec = OPTIONS[name];
+      const checkSpec = isCheck && Object.hasOwn(CHECK_OPTIONS, name) ? CHECK_OPTIONS[name] : undefined;
+      const spec = checkSpec ?? (Object.hasOwn(OPTIONS, name) ? OPTIONS[name] : undefined);
       if (spec) {
         let value = eq === -1 ? undefined : arg.slice(eq + 1);
         if (value === undefined) {
           if (i + 1 >= rest.length) throw new UsageError(`option ${name} needs a value (${spec.metavar})`);
           value = rest[++i];
         }
-        spec.apply(cmd, value);
+        if (checkSpec) checkSpec.apply(check, value);
+        else (spec as OptionSpec<RunCommand>).apply(cmd, value);
         continue;
       }
       if (arg === "--help" || arg === "--version") return { kind: arg === "--help" ? "help" : "version" };
@@ -92,8 +126,8 @@ export function parseArgv(argv: readonly string[]): Command {
   if (!cmd.file) throw new UsageError(isCheck ? "luma check needs a FILE.luma" : "missing FILE.luma");
   if (isCheck) {
     const given = cmd.trace || cmd.generateToolTypes || cmd.record || cmd.replay || cmd.config || cmd.toolModules.length;
-    if (given) throw new UsageError("luma check takes no options: it parses and checks FILE only");
-    return { kind: "check", file: cmd.file };
+    if (given) throw new UsageError("luma check takes no run options (only --format): it parses and checks FILE only");
+    return { ...check, file: cmd.file };
   }
   if (cmd.record !== undefined && cmd.replay !== undefined) throw new UsageError("--record and --replay cannot be used together");
   return cmd;

@@ -1,19 +1,25 @@
-import { OPTIONS } from "./argv";
+import { CHECK_OPTIONS, OPTIONS } from "./argv";
 import { VERSION } from "../version";
 
 export function helpText(): string {
-  const opts = Object.entries(OPTIONS)
-    .map(([name, o]) => `  ${`${name} ${o.metavar ?? ""}`.padEnd(34)}${o.help}`)
-    .join("\n");
+  const list = (table: Record<string, { metavar?: string; help: string }>) =>
+    Object.entries(table)
+      .map(([name, o]) => `  ${`${name} ${o.metavar ?? ""}`.padEnd(34)}${o.help}`)
+      .join("\n");
+  const opts = list(OPTIONS);
   return `luma ${VERSION} — a small typed language for LLM agents
 
 Usage:
   luma FILE.luma [ARGS…]      run the program (ARGS become \`args\`; \`--\` ends option parsing)
   luma check FILE.luma        parse and check only
+  luma explain CODE           explain a diagnostic code (E0201, E0601, TOOL_TIMEOUT…)
   luma --version | --help
 
 Options (before or after FILE):
 ${opts}
+
+Options of luma check:
+${list(CHECK_OPTIONS)}
 
 Environment:
   NO_COLOR=1          plain diagnostics even on a terminal

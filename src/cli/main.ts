@@ -28,7 +28,18 @@ async function main(argv: string[]): Promise<number> {
     case "version":
       out(`luma ${VERSION}`);
       return EXIT.ok;
+    case "explain": {
+      const { explainText } = await import("./explain");
+      out(explainText(cmd.code));
+      return EXIT.ok;
+    }
     case "check": {
+      if (cmd.format === "json") {
+        const { checkAsJson } = await import("./check-json");
+        const report = await checkAsJson(cmd.file, sources);
+        out(report.text);
+        return report.exitCode;
+      }
       const result = await checkFile(cmd.file, { sources });
       if (result.warnings.length) err(renderWarnings(result.warnings));
       out(`${cmd.file}: ok`);

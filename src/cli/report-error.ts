@@ -2,12 +2,19 @@
  * Turns anything thrown by a command into what the user reads and the exit code (spec §15):
  * parse/check diagnostics with source excerpts; `Error: [CODE] message` for LumaErrors;
  * an internal failure as one line (its stack only under LUMA_DEBUG=1). Never a bare stack.
+ *
+ * A startup error's catalog code goes on a line of its own under the message,
+ * `  = code E0601 (luma explain E0601)`, so the spec's exact messages keep their line
+ * byte for byte.
  */
 import { isLumaError } from "../diagnostics/luma-error";
 import { renderDiagnostics } from "../diagnostics/render";
 import { UsageError } from "./argv";
 
 export const EXIT = { ok: 0, runtime: 1, rejected: 2, usage: 64 } as const;
+
+/** The line under a startup error that names its catalog code. */
+export const codeLine = (code: string): string => `  = code ${code} (luma explain ${code})`;
 
 export interface ErrorReport {
   text: string;
@@ -26,7 +33,8 @@ export function reportError(
     if (e.diagnostics?.length) {
       return { text: renderDiagnostics(e.diagnostics, opts), exitCode };
     }
-    return { text: e.toLine() + (opts.debug && e.stack ? `\n${e.stack}` : ""), exitCode };
+    const code = e.catalogCode ? `\n${codeLine(e.catalogCode)}` : "";
+    return { text: e.toLine() + code + (opts.debug && e.stack ? `\n${e.stack}` : ""), exitCode };
   }
   const message = e instanceof Error ? e.message : String(e);
   const stack = opts.debug && e instanceof Error && e.stack ? `\n${e.stack}` : "\n(set LUMA_DEBUG=1 for a stack trace)";

@@ -46,7 +46,10 @@ export async function loadConfig(opts: LoadConfigOptions): Promise<LoadedConfig>
   const problems = checkShape(CONFIG_SCHEMA, raw, "");
   const config = problems.length === 0 ? normalise(raw as RawConfig) : undefined;
   if (config) problems.push(...dependencyRootProblems(config, programDir, projectDir));
-  if (problems.length > 0) throw startupError(problems.map((p) => `${shown}: ${p}`).join("\n"));
+  if (problems.length > 0) {
+    const code = config ? "E0405" : "E0401"; // the dependency_root check runs only on a well-shaped config
+    throw startupError(problems.map((p) => `${shown}: ${p}`).join("\n"), { catalogCode: code });
+  }
   return { config: config!, projectDir, path: file };
 }
 
@@ -57,9 +60,9 @@ async function readConfigText(file: string, shown: string, explicit: boolean): P
   } catch (e) {
     const code = (e as NodeJS.ErrnoException).code;
     if (code === "ENOENT" && !explicit) return undefined;
-    if (code === "ENOENT") throw startupError(`Config file not found: ${shown}`);
-    if (code === "EISDIR") throw startupError(`Config file ${shown} is a directory, not a file.`);
-    throw startupError(`Config file ${shown} could not be read: ${(e as Error).message}`);
+    if (code === "ENOENT") throw startupError(`Config file not found: ${shown}`, { catalogCode: "E0403" });
+    if (code === "EISDIR") throw startupError(`Config file ${shown} is a directory, not a file.`, { catalogCode: "E0404" });
+    throw startupError(`Config file ${shown} could not be read: ${(e as Error).message}`, { catalogCode: "E0404" });
   }
 }
 
@@ -68,9 +71,9 @@ function parseJson(text: string, shown: string): unknown {
     return JSON.parse(text);
   } catch (e) {
     const problem = findJsonSyntaxProblem(text);
-    if (!problem) throw startupError(`${shown}: invalid JSON: ${(e as Error).message}`);
+    if (!problem) throw startupError(`${shown}: invalid JSON: ${(e as Error).message}`, { catalogCode: "E0402" });
     const { line, col } = lineColOf(text, problem.offset);
-    throw startupError(`${shown}:${line}:${col}: invalid JSON: ${problem.reason}`);
+    throw startupError(`${shown}:${line}:${col}: invalid JSON: ${problem.reason}`, { catalogCode: "E0402" });
   }
 }
 

@@ -1,8 +1,10 @@
 /**
  * A tiny declarative checker for JSON shapes: a config schema is a table of `Rule`s, and
  * `checkShape` walks a value against it, collecting every problem (unknown key, wrong type,
- * missing key) with the key path it sits at — not stopping at the first.
+ * missing key) with the key path it sits at — not stopping at the first. An unknown key
+ * names the closest key the object accepts (`tool_modles` → `tool_modules`).
  */
+import { closestName } from "../check/did-you-mean";
 
 export type Rule =
   /** `form` describes a patterned string in messages: "must be <form> (got …)". */
@@ -92,11 +94,16 @@ export function checkShape(rule: Rule, value: unknown, path: string): string[] {
   }
 }
 
+function unknownKey(path: string, key: string, known: readonly string[]): string {
+  const closest = closestName(key, known);
+  return `unknown key '${childPath(path, key)}'${closest === undefined ? "" : ` (did you mean '${closest}'?)`}`;
+}
+
 function checkObject(rule: Extract<Rule, { kind: "object" }>, value: Record<string, unknown>, path: string): string[] {
   const problems: string[] = [];
   for (const [key, child] of Object.entries(value)) {
     const fieldRule = Object.hasOwn(rule.fields, key) ? rule.fields[key] : undefined;
-    if (!fieldRule) problems.push(`unknown key '${childPath(path, key)}'`);
+    if (!fieldRule) problems.push(unknownKey(path, key, Object.keys(rule.fields)));
     else problems.push(...checkShape(fieldRule, child, childPath(path, key)));
   }
   for (const key of rule.required ?? []) {

@@ -5,26 +5,35 @@
  * and absent for startup errors that the spec prints without one
  * (`Error: 'calculate' is not registered in the tool registry.`). `phase` tells the CLI which
  * exit code the error means: "startup" (rejected before running, exit 2) or "runtime" (exit 1).
+ *
+ * `catalogCode` is separate from `code`: the stable diagnostic code of a startup error
+ * (E04xx config, E05xx tool modules, E06xx start-up; `luma explain CODE`). The spec's
+ * messages stay byte for byte on their line; the CLI shows the code under them. A startup
+ * error cannot be made without one, unless it carries diagnostics (they have their own).
  */
 import type { Diagnostic } from "./diagnostic";
 
-export type ErrorCode =
-  | "TOOL_NOT_FOUND"
-  | "TOOL_PERMISSION_DENIED"
-  | "TOOL_INPUT_INVALID"
-  | "TOOL_CONTEXT_INVALID"
-  | "TOOL_IDEMPOTENCY_CONFLICT"
-  | "TOOL_TIMEOUT"
-  | "TOOL_OUTPUT_INVALID"
-  | "TOOL_ERROR_INVALID"
-  | "TOOL_CIRCUIT_OPEN"
-  | "TOOL_RATE_LIMITED"
-  | "TOOL_HANDLER_ERROR"
-  | "ASK_OUTPUT_INVALID"
-  | "PROVIDER_ERROR"
-  | "QUERY_ROW_INVALID"
-  | "VALUE_INVALID"
-  | "RUNTIME_ERROR";
+/** The spec's runtime codes (§9); each has a catalog entry (`luma explain TOOL_TIMEOUT`). */
+export const ERROR_CODES = [
+  "TOOL_NOT_FOUND",
+  "TOOL_PERMISSION_DENIED",
+  "TOOL_INPUT_INVALID",
+  "TOOL_CONTEXT_INVALID",
+  "TOOL_IDEMPOTENCY_CONFLICT",
+  "TOOL_TIMEOUT",
+  "TOOL_OUTPUT_INVALID",
+  "TOOL_ERROR_INVALID",
+  "TOOL_CIRCUIT_OPEN",
+  "TOOL_RATE_LIMITED",
+  "TOOL_HANDLER_ERROR",
+  "ASK_OUTPUT_INVALID",
+  "PROVIDER_ERROR",
+  "QUERY_ROW_INVALID",
+  "VALUE_INVALID",
+  "RUNTIME_ERROR",
+] as const;
+
+export type ErrorCode = (typeof ERROR_CODES)[number];
 
 export type ErrorPhase = "startup" | "runtime";
 
@@ -37,6 +46,8 @@ export interface LumaErrorInit {
   phase?: ErrorPhase;
   /** Parse/check diagnostics behind a startup error, rendered by the CLI with source excerpts. */
   diagnostics?: Diagnostic[];
+  /** The catalog code of a startup error, e.g. `E0601` (not the spec's runtime `code`). */
+  catalogCode?: string;
 }
 
 export class LumaError extends Error {
@@ -45,6 +56,7 @@ export class LumaError extends Error {
   readonly details?: unknown;
   readonly phase: ErrorPhase;
   readonly diagnostics?: Diagnostic[];
+  readonly catalogCode?: string;
 
   constructor(init: LumaErrorInit) {
     super(init.message);
@@ -54,6 +66,7 @@ export class LumaError extends Error {
     this.details = init.details;
     this.phase = init.phase ?? "runtime";
     this.diagnostics = init.diagnostics;
+    this.catalogCode = init.catalogCode;
   }
 
   /** The CLI's one-line form: `Error: [CODE] message`, or `Error: message` without a code. */
@@ -66,8 +79,11 @@ export class LumaError extends Error {
 export const runtimeError = (code: ErrorCode, message: string, extra: Partial<LumaErrorInit> = {}): LumaError =>
   new LumaError({ code, message, phase: "runtime", ...extra });
 
+/** What a startup error must carry besides its message: its catalog code, or diagnostics that have theirs. */
+export type StartupErrorExtra = Partial<LumaErrorInit> & ({ catalogCode: string } | { diagnostics: Diagnostic[] });
+
 /** An error that rejects the program before it runs (exit code 2). */
-export const startupError = (message: string, extra: Partial<LumaErrorInit> = {}): LumaError =>
+export const startupError = (message: string, extra: StartupErrorExtra): LumaError =>
   new LumaError({ message, phase: "startup", ...extra });
 
 export const isLumaError = (e: unknown): e is LumaError => e instanceof LumaError;

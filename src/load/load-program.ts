@@ -23,7 +23,7 @@ export function readSource(file: string): string {
     return readFileSync(file, "utf8");
   } catch (e) {
     const reason = (e as NodeJS.ErrnoException).code === "ENOENT" ? "no such file" : (e as Error).message;
-    throw startupError(`cannot read ${file}: ${reason}`);
+    throw startupError(`cannot read ${file}: ${reason}`, { catalogCode: "E0610" });
   }
 }
 

@@ -17,7 +17,7 @@ export function openTraceSink(target: string): TraceSink {
     try {
       fd = openSync(target, "w");
     } catch (e) {
-      throw startupError(`cannot write the trace file ${target}: ${(e as NodeJS.ErrnoException).code ?? (e as Error).message}`);
+      throw startupError(`cannot write the trace file ${target}: ${(e as NodeJS.ErrnoException).code ?? (e as Error).message}`, { catalogCode: "E0606" });
     }
   }
   return {

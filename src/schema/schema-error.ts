@@ -8,4 +8,4 @@ import { startupError, type LumaError } from "../diagnostics/luma-error";
 import type { Span } from "../syntax/ast";
 
 export const schemaError = (message: string, span?: Span): LumaError =>
-  startupError(message, { diagnostics: [error(message, span)] });
+  startupError(message, { diagnostics: [error(message, span, { code: "E0613" })] });

@@ -21,7 +21,7 @@ export class NameRegistry {
   claim(name: string, owner: string): string {
     const earlier = this.owners.get(name);
     if (earlier) {
-      throw startupError(`Cannot generate tool types: the type name '${name}' is used by both ${earlier} and ${owner}.`);
+      throw startupError(`Cannot generate tool types: the type name '${name}' is used by both ${earlier} and ${owner}.`, { catalogCode: "E0612" });
     }
     this.owners.set(name, owner);
     return name;

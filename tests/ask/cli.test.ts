@@ -26,7 +26,7 @@ describe("§15 command line: --record FILE / --replay FILE", () => {
     expect(parseArgv(["--replay", "c.jsonl", "a.luma"])).toMatchObject({ kind: "run", file: "a.luma", replay: "c.jsonl" });
     expect(parseArgv(["a.luma", "--record=c.jsonl", "x"])).toMatchObject({ file: "a.luma", record: "c.jsonl", args: ["x"] });
     expect(() => parseArgv(["a.luma", "--record", "a", "--replay", "b"])).toThrow("--record and --replay cannot be used together");
-    expect(() => parseArgv(["check", "a.luma", "--replay", "b"])).toThrow("luma check takes no options: it parses and checks FILE only");
+    expect(() => parseArgv(["check", "a.luma", "--replay", "b"])).toThrow("luma check takes no run options (only --format): it parses and checks FILE only");
     const r = runLuma([EXAMPLE, "--record", "a.jsonl", "--replay", CASSETTE]);
     expect(r.exitCode).toBe(64);
   });
@@ -49,7 +49,7 @@ describe("§15 command line: --record FILE / --replay FILE", () => {
   test("a missing cassette rejects the program before it runs (exit 2)", () => {
     const r = runLuma([EXAMPLE, "--replay", "no-such.jsonl"]);
     expect(r.exitCode).toBe(2);
-    expect(r.stderr).toBe("Error: cannot read cassette no-such.jsonl: no such file\n");
+    expect(r.stderr).toBe("Error: cannot read cassette no-such.jsonl: no such file\n  = code E0605 (luma explain E0605)\n");
   });
 
   test("--record through the binary against a live (fake) provider, then --replay of that file", async () => {

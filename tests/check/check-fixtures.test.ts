@@ -8,6 +8,7 @@ import { describe, expect, test } from "bun:test";
 import { readdirSync, readFileSync, writeFileSync } from "node:fs";
 import { join, relative } from "node:path";
 import { check } from "../../src/check";
+import { catalogEntry } from "../../src/diagnostics/catalog";
 import { renderDiagnostics } from "../../src/diagnostics/render";
 import { parse } from "../../src/syntax/parse";
 
@@ -43,6 +44,16 @@ const fixtures = readdirSync(DIR)
 describe("§2–7, §12 luma check: golden fixtures", () => {
   test("there is a fixture per rule family", () => {
     expect(fixtures.length).toBeGreaterThanOrEqual(10);
+  });
+
+  test("every diagnostic the fixtures produce has a code the catalog explains", () => {
+    const uncoded = fixtures.flatMap((name) => {
+      const file = join(DIR, name);
+      return check(parse(readFileSync(file, "utf8"), name).program!)
+        .filter((d) => d.code === undefined || !catalogEntry(d.code))
+        .map((d) => `${name}: ${d.message}`);
+    });
+    expect(uncoded).toEqual([]);
   });
 
   for (const name of fixtures) {

@@ -24,7 +24,20 @@ describe("§15 command line", () => {
   });
 
   test("luma check FILE.luma", () => {
-    expect(parseArgv(["check", "app.luma"])).toEqual({ kind: "check", file: "app.luma" });
+    expect(parseArgv(["check", "app.luma"])).toEqual({ kind: "check", file: "app.luma", format: "text" });
+  });
+
+  test("luma check --format json FILE.luma, before or after FILE", () => {
+    expect(parseArgv(["check", "--format", "json", "app.luma"])).toEqual({ kind: "check", file: "app.luma", format: "json" });
+    expect(parseArgv(["check", "app.luma", "--format=json"])).toEqual({ kind: "check", file: "app.luma", format: "json" });
+  });
+
+  test("--format is luma check's: for a run it is the program's argument", () => {
+    expect(parseArgv(["app.luma", "--format", "json"])).toMatchObject({ kind: "run", args: ["--format", "json"] });
+  });
+
+  test("luma explain CODE", () => {
+    expect(parseArgv(["explain", "E0201"])).toEqual({ kind: "explain", code: "E0201" });
   });
 
   test("luma --version | --help", () => {
@@ -38,7 +51,11 @@ describe("§15 command line", () => {
     [["app.luma", "--config"], "option --config needs a value (PATH)"],
     [["check"], "luma check needs a FILE.luma"],
     [["check", "a.luma", "b.luma"], "unexpected argument 'b.luma' (luma check takes one FILE)"],
-    [["check", "a.luma", "--config", "c.json"], "luma check takes no options: it parses and checks FILE only"],
+    [["check", "a.luma", "--config", "c.json"], "luma check takes no run options (only --format): it parses and checks FILE only"],
+    [["check", "--format", "xml", "a.luma"], "--format must be text or json (got 'xml')"],
+    [["check", "a.luma", "--format"], "option --format needs a value (text|json)"],
+    [["explain"], "luma explain needs a CODE (for example E0201 or TOOL_TIMEOUT)"],
+    [["explain", "E0201", "E0202"], "unexpected argument 'E0202' (luma explain takes one CODE)"],
   ])("usage error (exit 64): %p", (argv, message) => {
     expect(() => parseArgv(argv as string[])).toThrow(new UsageError(message as string));
   });

@@ -23,14 +23,15 @@ function run(source: string, env: Record<string, string> = {}, module = "") {
 
 describe("§4 consistency rules (check errors, exit 2)", () => {
   test.each([
-    [`tool x(a: int) -> R { side_effects: "write"  cache: true }`, "Write tool 'x' cannot use cache."],
-    [`tool x(a: int) -> R { side_effects: "write"  retries: 2 }`, "A write tool 'x' must be idempotent and specify an idempotency_key to be retried."],
-    [`tool x(a: int) -> R { idempotent: true }`, "Idempotent tool 'x' must specify an idempotency_key."],
-    [`tool x(a: int) -> R { timeout: 0 }`, "Tool 'x' timeout must be greater than zero."],
-  ])("%s", (decl, message) => {
+    [`tool x(a: int) -> R { side_effects: "write"  cache: true }`, "E0225", "Write tool 'x' cannot use cache."],
+    [`tool x(a: int) -> R { side_effects: "write"  retries: 2 }`, "E0226", "A write tool 'x' must be idempotent and specify an idempotency_key to be retried."],
+    [`tool x(a: int) -> R { idempotent: true }`, "E0227", "Idempotent tool 'x' must specify an idempotency_key."],
+    [`tool x(a: int) -> R { timeout: 0 }`, "E0228", "Tool 'x' timeout must be greater than zero."],
+  ])("%s", (decl, code, message) => {
     const r = run(R + decl + "\n");
     expect(r.exitCode).toBe(2);
-    expect(r.stderr.split("\n")[0]).toEndWith(`: error: ${message}`);
+    // The code sits in the label; the message after it is the spec's, byte for byte.
+    expect(r.stderr.split("\n")[0]).toEndWith(`: error[${code}]: ${message}`);
   });
 });
 
@@ -38,7 +39,7 @@ describe("§7 agent rules (check errors, exit 2)", () => {
   test("Agent 'A' does not allow tool 'x' to be called directly.", () => {
     const r = run(`${R}tool x(a: int) -> R {}\nagent A {\n  fn go() -> R { tool x({ a: 1 }) }\n}\n`);
     expect(r.exitCode).toBe(2);
-    expect(r.stderr).toContain("error: Agent 'A' does not allow tool 'x' to be called directly.\n");
+    expect(r.stderr).toContain("error[E0250]: Agent 'A' does not allow tool 'x' to be called directly.\n");
   });
 
   test("Agent 'A' does not allow the tool 'calculate' required by using tool.", () => {
@@ -52,7 +53,7 @@ agent A {
 `;
     const r = run(src);
     expect(r.exitCode).toBe(2);
-    expect(r.stderr).toContain("error: Agent 'A' does not allow the tool 'calculate' required by using tool.\n");
+    expect(r.stderr).toContain("error[E0249]: Agent 'A' does not allow the tool 'calculate' required by using tool.\n");
   });
 });
 

@@ -41,11 +41,12 @@ describe("§15 exit codes", () => {
     expect(r.exitCode).toBe(2);
     expect(r.stderr).toBe(
       [
-        "app.luma:2:10: error: Unknown annotation '@rnage'.",
+        "app.luma:2:10: error[E0209]: Unknown annotation '@rnage'.",
         "  2 |   x: int @rnage(1, 2)",
         "    |          ^^^^^^^^^^^^",
+        "  hint: did you mean `@range`?",
         "",
-        "app.luma:4:7: error: Unknown name 'y'.",
+        "app.luma:4:7: error[E0233]: Unknown name 'y'.",
         "  4 | print(y)",
         "    |       ^",
         "",
@@ -83,7 +84,7 @@ describe("§10 and §4 startup errors (exit 2, before the first statement)", () 
   test("*exact*: Error: 'x' is not registered in the tool registry.", () => {
     const dir = project({ "app.luma": `schema R { ok: bool }\ntool send_mail(to: string) -> R {}\nprint("never")\n` });
     expect(runLuma(["app.luma"], { cwd: dir })).toEqual({
-      exitCode: 2, stdout: "", stderr: "Error: 'send_mail' is not registered in the tool registry.\n",
+      exitCode: 2, stdout: "", stderr: "Error: 'send_mail' is not registered in the tool registry.\n  = code E0601 (luma explain E0601)\n",
     });
   });
 
@@ -91,7 +92,7 @@ describe("§10 and §4 startup errors (exit 2, before the first statement)", () 
     const mod = "export const calculate = () => ({ result: 1 });\n";
     const dir = project({ "app.luma": CALC + 'print("never")\n', "a.ts": mod, "b.ts": mod });
     expect(runLuma(["app.luma", "--tool-module", "a.ts", "--tool-module", "b.ts"], { cwd: dir })).toEqual({
-      exitCode: 2, stdout: "", stderr: "Error: Tool registry conflict: calculate.\n",
+      exitCode: 2, stdout: "", stderr: "Error: Tool registry conflict: calculate.\n  = code E0602 (luma explain E0602)\n",
     });
   });
 
@@ -106,7 +107,7 @@ print("never")
 `;
     const dir = project({ "app.luma": src, "t.ts": "export const lookup = () => ({ ok: true });\n" });
     expect(runLuma(["app.luma", "--tool-module", "t.ts"], { cwd: dir })).toEqual({
-      exitCode: 2, stdout: "", stderr: "Error: Cache cannot be used on a tool that uses needs: lookup\n",
+      exitCode: 2, stdout: "", stderr: "Error: Cache cannot be used on a tool that uses needs: lookup\n  = code E0604 (luma explain E0604)\n",
     });
     expect(runLuma(["check", "app.luma"], { cwd: dir }).exitCode).toBe(0);
   });
@@ -171,7 +172,7 @@ describe("§15 colour", () => {
 
   test("plain when NO_COLOR is set, even on a terminal", () => {
     const out = onTerminal("NO_COLOR=1");
-    expect(out).toContain("app.luma:1:7: error: Unknown name 'y'.");
+    expect(out).toContain("app.luma:1:7: error[E0233]: Unknown name 'y'.");
     expect(out).not.toContain("\x1b[");
   });
 
@@ -187,7 +188,7 @@ describe("startup order: nothing is written by a program that is rejected", () =
       "luma.config.json": JSON.stringify({ idempotency_store: { backend: "file", path: ".store.json" } }),
     });
     const r = runLuma(["app.luma"], { cwd: dir });
-    expect(r).toEqual({ exitCode: 2, stdout: "", stderr: "Error: datasource 'Warehouse' has no registered bridge.\n" });
+    expect(r).toEqual({ exitCode: 2, stdout: "", stderr: "Error: datasource 'Warehouse' has no registered bridge.\n  = code E0603 (luma explain E0603)\n" });
     expect(require("node:fs").readdirSync(dir).sort()).toEqual(["app.luma", "luma.config.json"]);
   });
 
@@ -206,7 +207,7 @@ describe("§1 number literals and checker warnings", () => {
     const dir = project({ "app.luma": "x = 1e400\nprint(x > 5)\n" });
     const r = runLuma(["app.luma"], { cwd: dir });
     expect(r.exitCode).toBe(2);
-    expect(r.stderr).toContain("app.luma:1:5: error: Number literal is out of range (it must be a finite number).");
+    expect(r.stderr).toContain("app.luma:1:5: error[E0244]: Number literal is out of range (it must be a finite number).");
   });
 
   test("a warning is shown with its source line, and the program still runs", () => {
@@ -215,7 +216,7 @@ describe("§1 number literals and checker warnings", () => {
     expect(r.exitCode).toBe(0);
     expect(r.stdout).toBe("ran\n");
     expect(r.stderr).toBe(
-      "app.luma:2:10: warning: @severity on 'x' has no rule to apply to (add @range, @length, @pattern, @format, @items, @min or @max).\n" +
+      "app.luma:2:10: warning[E0245]: @severity on 'x' has no rule to apply to (add @range, @length, @pattern, @format, @items, @min or @max).\n" +
         '  2 |   x: int @severity("soft")\n' +
         "    |          ^^^^^^^^^^^^^^^^^\n",
     );

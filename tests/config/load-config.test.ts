@@ -62,7 +62,7 @@ describe("§10 unknown config keys and wrong value types are startup errors that
   test("every problem of the file is reported at once, one per line, each naming the file and key path", async () => {
     const error = await startupFailure(() => loadConfig({ configPath: "many-errors.json", programDir: FIXTURES, cwd: FIXTURES }));
     expect(error.message.split("\n")).toEqual([
-      "many-errors.json: unknown key 'tool_modules[1].pth'",
+      "many-errors.json: unknown key 'tool_modules[1].pth' (did you mean 'path'?)",
       `many-errors.json: 'tool_modules[1].version' must be a semver version such as "1.0.0" (got 1)`,
       "many-errors.json: 'tool_modules[1].path' is required",
       `many-errors.json: 'tool_modules[2].integrity' must be "sha256-<base64>" (got "sha256-abc")`,
@@ -76,14 +76,15 @@ describe("§10 unknown config keys and wrong value types are startup errors that
       `many-errors.json: 'tool_contexts.db.port.parse' must be one of "string", "json", "number", "integer", "boolean" (got "int")`,
       "many-errors.json: unknown key 'tool_contexts.db.user.variable'",
       "many-errors.json: 'tool_contexts.db.user.env' is required",
-      "many-errors.json: unknown key 'tool_modul'",
+      "many-errors.json: unknown key 'tool_modul' (did you mean 'tool_modules'?)",
     ]);
+    expect(error.catalogCode).toBe("E0401");
   });
 
   test("the file is named luma.config.json when it was found beside the program", async () => {
     const dir = projectWith({ tool_modules: [{ pth: "./tools.ts", path: "./tools.ts" }] });
     const error = await startupFailure(() => loadConfig({ programDir: dir }));
-    expect(error.message).toBe("luma.config.json: unknown key 'tool_modules[0].pth'");
+    expect(error.message).toBe("luma.config.json: unknown key 'tool_modules[0].pth' (did you mean 'path'?)");
   });
 
   test("a config that is not an object", async () => {

@@ -19,7 +19,7 @@ describe("§12 startup: every datasource has a bridge before anything runs", () 
     const r = runLuma([join(dir, "main.luma")]);
     expect(r.exitCode).toBe(2);
     expect(r.stdout).toBe("");
-    expect(r.stderr).toBe("Error: datasource 'Warehouse' has no registered bridge.\n");
+    expect(r.stderr).toBe("Error: datasource 'Warehouse' has no registered bridge.\n  = code E0603 (luma explain E0603)\n");
   });
 
   test("url_env naming an unset variable stops the program at startup, naming the variable", async () => {

@@ -64,6 +64,7 @@ describe("§10 a refused module stops the program before any statement runs (exi
         `Tool module './bad.cjs' was refused: 2:20 [allow_builtins] loads builtin 'fs', which is not in "allow_builtins"`,
         `Tool module './bad.cjs' was refused: 3:42 [allow_env] mentions 'process' ("allow_env" is false)`,
         `Tool module './bad.cjs' was refused: 4:4 [dynamic_code] uses 'eval' (dynamic code is always forbidden under strict)`,
+        "  = code E0505 (luma explain E0505)",
         "",
       ].join("\n"),
     );
@@ -74,7 +75,7 @@ describe("§10 a refused module stops the program before any statement runs (exi
     const r = runLuma([join(root, "proj/main.luma"), "--tool-module", join(root, "outside/scan.ts")]);
     expect(r.exitCode).toBe(2);
     expect(r.stderr).toBe(
-      `Error: Tool module '${join(root, "outside/scan.ts")}' was refused: [project_dir] the module resolves to ${join(root, "outside/scan.ts")}, outside the project directory ${join(root, "proj")}\n`,
+      `Error: Tool module '${join(root, "outside/scan.ts")}' was refused: [project_dir] the module resolves to ${join(root, "outside/scan.ts")}, outside the project directory ${join(root, "proj")}\n  = code E0505 (luma explain E0505)\n`,
     );
   });
 });

@@ -99,8 +99,8 @@ describe("§5/§6 the checker types timeout and ask_timeout", () => {
       writeFileSync(file, program("openai", `ask_timeout: ${i % 2 ? '"10m"' : "0"}`, `ask "Rate" -> Answer`, { modelExtra: entry }));
       const r = runLuma(["check", file]);
       expect(r.exitCode).toBe(2);
-      expect(r.stderr).toContain(`error: Key 'timeout' in model 'M' must be an integer >= 1.`);
-      expect(r.stderr).toContain(`error: Key 'ask_timeout' in agent 'A' must be an integer >= 1.`);
+      expect(r.stderr).toContain(`error[E0220]: Key 'timeout' in model 'M' must be an integer >= 1.`);
+      expect(r.stderr).toContain(`error[E0220]: Key 'ask_timeout' in agent 'A' must be an integer >= 1.`);
     }
     writeFileSync(file, program("openai", `ask_timeout: 120000`, `ask "Rate" -> Answer`, { modelExtra: "timeout: 30000" }));
     expect(runLuma(["check", file]).exitCode).toBe(0);

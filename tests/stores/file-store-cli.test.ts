@@ -16,7 +16,7 @@ describe("§11 file store from luma.config.json", () => {
     expect(r).toMatchObject({
       exitCode: 2,
       stdout: "",
-      stderr: 'Error: idempotency_store encryption "aes-256-gcm" needs the passphrase in LUMA_IDEMPOTENCY_KEY, which is not set.\n',
+      stderr: 'Error: idempotency_store encryption "aes-256-gcm" needs the passphrase in LUMA_IDEMPOTENCY_KEY, which is not set.\n  = code E0607 (luma explain E0607)\n',
     });
     expect(project.effects().size).toBe(0);
   });
@@ -27,7 +27,7 @@ describe("§11 file store from luma.config.json", () => {
     const r = await project.run(["req-1"], { LUMA_IDEMPOTENCY_KEY: "not the key" });
     expect(r.exitCode).toBe(2);
     expect(r.stderr).toBe(
-      "Error: LUMA_IDEMPOTENCY_KEY does not match the key idempotency store state/idem.json was encrypted with; the file was left unchanged.\n",
+      "Error: LUMA_IDEMPOTENCY_KEY does not match the key idempotency store state/idem.json was encrypted with; the file was left unchanged.\n  = code E0609 (luma explain E0609)\n",
     );
     expect((await project.run(["req-1"], { LUMA_IDEMPOTENCY_KEY: PASSPHRASE })).stdout).toBe("done\n");
     expect(project.effects().get("req-1")).toBe(1);
@@ -52,7 +52,7 @@ describe("§11 file store from luma.config.json", () => {
     const r = await project.run(["req-1"]);
     expect(r.exitCode).toBe(2);
     expect(r.stdout).toBe("");
-    expect(r.stderr).toMatch(/^Error: Idempotency store blocker\/idem\.json: cannot create its directory: .*blocker.*\n$/);
+    expect(r.stderr).toMatch(/^Error: Idempotency store blocker\/idem\.json: cannot create its directory: .*blocker.*\n {2}= code E0608 \(luma explain E0608\)\n$/);
     expect(project.effects().size).toBe(0);
   });
 

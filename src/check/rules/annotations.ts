@@ -19,6 +19,7 @@ import type { Annotation, ConstValue, Field } from "../../syntax/ast";
 import { constMatchesType } from "../const-matches-type";
 import type { CheckContext } from "../context";
 import { messages } from "../messages";
+import { annotationHints } from "../suggestions";
 
 const ARG_KIND_TEXT: Record<AnnotationArgKind, string> = {
   number: "a number",
@@ -84,7 +85,7 @@ function checkField(ctx: CheckContext, field: Field): void {
     if (seen.has(a.name)) ctx.report(messages.duplicateAnnotation(a.name, field.name), a.span);
     seen.add(a.name);
     const spec = annotationSpec(a.name);
-    if (!spec) ctx.report(messages.unknownAnnotation(a.name), a.span);
+    if (!spec) ctx.report(messages.unknownAnnotation(a.name), a.span, { hints: annotationHints(a.name) });
     else checkAnnotation(ctx, field, a, spec);
   }
 }

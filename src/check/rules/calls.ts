@@ -7,9 +7,10 @@
 import type { Expr, Field, FnDecl } from "../../syntax/ast";
 import { BUILTINS, arityText, isBuiltin, type Arity } from "../builtins";
 import type { CheckContext, CodeUnit } from "../context";
-import { messages } from "../messages";
+import { messages, phrases } from "../messages";
 import { isNameInScope } from "../name-scope";
 import { forEachExpr } from "../walk";
+import { agentHints, functionHints, methodHints } from "../suggestions";
 
 const isRequired = (p: Field) => !p.optional && !p.annotations.some((a) => a.name === "default");
 const fnArity = (fn: FnDecl): Arity => ({ min: fn.params.filter(isRequired).length, max: fn.params.length });
@@ -20,24 +21,25 @@ function resolveCallee(ctx: CheckContext, unit: CodeUnit, callee: Expr): Callee 
   if (callee.kind === "Name") {
     const name = callee.name;
     const sibling = unit.agent ? ctx.agentMethods(unit.agent).get(name) : undefined;
-    if (sibling) return { what: messages.callee.method(unit.agent!.name, name), arity: fnArity(sibling) };
+    if (sibling) return { what: phrases.callee.method(unit.agent!.name, name), arity: fnArity(sibling) };
     const fn = ctx.symbols.fns.get(name);
-    if (fn) return { what: messages.callee.fn(name), arity: fnArity(fn) };
-    if (isBuiltin(name)) return { what: messages.callee.builtin(name), arity: BUILTINS[name] };
-    ctx.report(isNameInScope(ctx, unit, name) ? messages.notCallable() : messages.unknownFunction(name), callee.span);
+    if (fn) return { what: phrases.callee.fn(name), arity: fnArity(fn) };
+    if (isBuiltin(name)) return { what: phrases.callee.builtin(name), arity: BUILTINS[name] };
+    if (isNameInScope(ctx, unit, name)) ctx.report(messages.notCallable(), callee.span);
+    else ctx.report(messages.unknownFunction(name), callee.span, { hints: functionHints(ctx, unit, name) });
     return undefined;
   }
   if (callee.kind === "Member" && callee.object.kind === "Name") {
     const agentName = callee.object.name;
     const agent = ctx.symbols.agents.get(agentName);
     if (!agent) {
-      const inScope = isNameInScope(ctx, unit, agentName);
-      ctx.report(inScope ? messages.notCallable() : messages.unknownAgent(agentName), inScope ? callee.span : callee.object.span);
+      if (isNameInScope(ctx, unit, agentName)) ctx.report(messages.notCallable(), callee.span);
+      else ctx.report(messages.unknownAgent(agentName), callee.object.span, { hints: agentHints(ctx, agentName, callee.property) });
       return undefined;
     }
     const method = ctx.agentMethods(agent).get(callee.property);
-    if (method) return { what: messages.callee.method(agentName, callee.property), arity: fnArity(method) };
-    ctx.report(messages.unknownMethod(agentName, callee.property), callee.span);
+    if (method) return { what: phrases.callee.method(agentName, callee.property), arity: fnArity(method) };
+    ctx.report(messages.unknownMethod(agentName, callee.property), callee.span, { hints: methodHints(ctx, agentName, callee.property) });
     return undefined;
   }
   ctx.report(messages.notCallable(), callee.span);

@@ -3,19 +3,27 @@
  * command block must be a known key holding a value of its kind; required keys must be
  * present. The tables are in `config-key-tables.ts`.
  */
-import { entriesOf } from "../config-key-tables";
+import { entriesOf, type KeyTable } from "../config-key-tables";
 import type { CheckContext } from "../context";
-import { messages } from "../messages";
+import { messages, phrases } from "../messages";
 import { KIND_NOUN } from "../symbols";
+import { keyHints } from "../suggestions";
+import { keyElsewhereHint } from "../first-hour-hints";
+
+/** The closest key of the block, else the block the key belongs to (`temperature` is a model key). */
+const unknownKeyHints = (key: string, table: KeyTable): string[] => {
+  const close = keyHints(key, Object.keys(table));
+  return close.length ? close : keyElsewhereHint(key, table);
+};
 
 export function configKeys(ctx: CheckContext): void {
   for (const decl of ctx.program.decls) {
     const block = entriesOf(decl);
     if (!block) continue;
-    const owner = messages.owner.decl(KIND_NOUN[decl.kind], decl.name);
+    const owner = phrases.owner.decl(KIND_NOUN[decl.kind], decl.name);
     for (const entry of block.entries) {
       const spec = Object.hasOwn(block.table, entry.key) ? block.table[entry.key] : undefined;
-      if (!spec) ctx.report(messages.unknownKey(entry.key, owner), entry.keySpan);
+      if (!spec) ctx.report(messages.unknownKey(entry.key, owner), entry.keySpan, { hints: unknownKeyHints(entry.key, block.table) });
       else if (!spec.kind.check(entry.value, ctx)) {
         ctx.report(messages.keyValue(entry.key, owner, spec.kind.expected), entry.value.span);
       }

@@ -3,6 +3,7 @@ import type { CheckContext } from "../context";
 import { messages } from "../messages";
 import { withArticle } from "../symbols";
 import { forEachExpr } from "../walk";
+import { declHints } from "../suggestions";
 
 export function dbCalls(ctx: CheckContext): void {
   const { queries, commands } = ctx.symbols;
@@ -11,7 +12,8 @@ export function dbCalls(ctx: CheckContext): void {
       if (e.kind !== "DbCall") return;
       const [own, other, otherOp] = e.op === "query" ? [queries, commands, "command"] : [commands, queries, "query"];
       if (own.has(e.name)) return;
-      ctx.report(other.has(e.name) ? messages.wrongKind(e.name, withArticle(otherOp), e.op) : messages.unknownDb(e.op, e.name), e.nameSpan);
+      if (other.has(e.name)) ctx.report(messages.wrongKind(e.name, withArticle(otherOp), e.op), e.nameSpan);
+      else ctx.report(messages.unknownDb(e.op, e.name), e.nameSpan, { hints: declHints(ctx, [e.op === "query" ? "Query" : "Command"], e.name) });
     });
   }
 }

@@ -5,7 +5,7 @@
  */
 import type { Decl, Span } from "../../syntax/ast";
 import type { CheckContext } from "../context";
-import { messages } from "../messages";
+import { messages, phrases } from "../messages";
 import { KIND_NOUN } from "../symbols";
 
 type Named = { name: string; span: Span };
@@ -54,12 +54,12 @@ function memberLists(decl: Decl): [string, Named[]][] {
 
 export function duplicateMembers(ctx: CheckContext): void {
   for (const decl of ctx.program.decls) {
-    const owner = messages.owner.decl(KIND_NOUN[decl.kind], decl.name);
+    const owner = phrases.owner.decl(KIND_NOUN[decl.kind], decl.name);
     for (const [what, items] of memberLists(decl)) reportRepeats(ctx, items, what, owner);
     if (decl.kind === "Agent") {
       for (const m of decl.methods) {
         const params = m.params.map((p) => named(p.name, p.nameSpan));
-        reportRepeats(ctx, params, "parameter", messages.owner.method(decl.name, m.name));
+        reportRepeats(ctx, params, "parameter", phrases.owner.method(decl.name, m.name));
       }
     }
   }

@@ -8,6 +8,7 @@ import type { CheckContext } from "../context";
 import { messages } from "../messages";
 import { isNameInScope } from "../name-scope";
 import { forEachExpr } from "../walk";
+import { nameHints } from "../suggestions";
 
 /** The Name nodes a call resolves itself: `f(…)` and the `Agent` of `Agent.m(…)`. */
 function calleeNames(expr: Expr, into: Set<Expr>): void {
@@ -22,7 +23,9 @@ export function names(ctx: CheckContext): void {
     const skip = new Set<Expr>();
     forEachExpr(unit.body, (e) => calleeNames(e, skip));
     forEachExpr(unit.body, (e) => {
-      if (e.kind === "Name" && !skip.has(e) && !isNameInScope(ctx, unit, e.name)) ctx.report(messages.unknownName(e.name), e.span);
+      if (e.kind === "Name" && !skip.has(e) && !isNameInScope(ctx, unit, e.name)) {
+        ctx.report(messages.unknownName(e.name), e.span, { hints: nameHints(ctx, unit, e.name) });
+      }
     });
   }
 }

@@ -6,6 +6,7 @@
 import type { Entry, ToolDecl } from "../../syntax/ast";
 import type { CheckContext } from "../context";
 import { exact } from "../messages";
+import { idempotencyKeyHint } from "../first-hour-hints";
 
 const litOf = (entry: Entry | undefined) => (entry?.value.kind === "Lit" ? entry.value.value : undefined);
 
@@ -22,9 +23,11 @@ function checkTool(ctx: CheckContext, tool: ToolDecl): void {
   if (isWrite && cache && litOf(cache) === true) ctx.report(exact.writeToolCache(tool.name), cache.span);
   const retryCount = litOf(retries);
   if (isWrite && retries && typeof retryCount === "number" && retryCount > 0 && !(isIdempotent && hasKey)) {
-    ctx.report(exact.writeToolRetries(tool.name), retries.span);
+    ctx.report(exact.writeToolRetries(tool.name), retries.span, { hints: hasKey ? ["set `idempotent: true`"] : idempotencyKeyHint(tool, !isIdempotent) });
   }
-  if (idempotent && isIdempotent && !hasKey) ctx.report(exact.idempotentNeedsKey(tool.name), idempotent.span);
+  if (idempotent && isIdempotent && !hasKey) {
+    ctx.report(exact.idempotentNeedsKey(tool.name), idempotent.span, { hints: idempotencyKeyHint(tool, false) });
+  }
   const ms = litOf(timeout);
   if (timeout && typeof ms === "number" && ms <= 0) ctx.report(exact.toolTimeoutPositive(tool.name), timeout.span);
 }

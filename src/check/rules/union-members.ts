@@ -6,6 +6,7 @@
 import type { CheckContext } from "../context";
 import { messages } from "../messages";
 import { KIND_NOUN, withArticle } from "../symbols";
+import { declHints } from "../suggestions";
 
 export function unionMembers(ctx: CheckContext): void {
   for (const decl of ctx.program.decls) {
@@ -19,7 +20,7 @@ export function unionMembers(ctx: CheckContext): void {
         continue;
       }
       const other = ctx.symbols.byName.get(member.name);
-      if (!other) ctx.report(messages.unknownSchema(member.name), member.span);
+      if (!other) ctx.report(messages.unknownSchema(member.name), member.span, { hints: declHints(ctx, ["Schema"], member.name) });
       else if (other.kind === "Union") ctx.report(messages.unionMemberNotPlain(member.name, decl.name), member.span);
       else ctx.report(messages.wrongKind(member.name, withArticle(KIND_NOUN[other.kind]), "schema"), member.span);
     }

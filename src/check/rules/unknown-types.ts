@@ -7,13 +7,14 @@ import type { CheckContext } from "../context";
 import { messages } from "../messages";
 import { KIND_NOUN, withArticle } from "../symbols";
 import { forEachTypeInStmts } from "../walk";
+import { typeHints } from "../suggestions";
 
 export function unknownTypes(ctx: CheckContext): void {
   const visit = (ref: TypeRef): void => {
     if (ref.kind === "ArrayType") return visit(ref.element);
     if (ref.kind !== "NamedType") return;
     const resolved = ctx.resolveType(ref);
-    if (resolved.kind === "missing") ctx.report(messages.unknownSchema(ref.name), ref.span);
+    if (resolved.kind === "missing") ctx.report(messages.unknownSchema(ref.name), ref.span, { hints: typeHints(ctx, ref.name) });
     if (resolved.kind === "not-a-type") {
       const decl = ctx.symbols.byName.get(ref.name)!;
       ctx.report(messages.wrongKind(ref.name, withArticle(KIND_NOUN[decl.kind]), "schema"), ref.span);

@@ -1,3 +1,51 @@
+/**
+ * E05xx: loading tool modules and the strict module policy (src/runtime/tools/module-loading,
+ * module-policy, registry/export-shape). Each is a startup error (exit code 2) naming the
+ * module as you wrote it.
+ */
 import type { CatalogEntry } from "./catalog-entry";
 
-export const moduleCodes: CatalogEntry[] = [];
+export const moduleCodes: CatalogEntry[] = [
+  {
+    code: "E0501",
+    title: "tool module could not be loaded",
+    explanation:
+      "The module file is missing, has an unsupported file type, has a syntax error (with its line:col), an import that does not resolve, or it threw while its top level ran. The message lists the supported file types (.ts, .mts, .js, .mjs, .cjs…).",
+    example: "luma app.luma --tool-module ./tols.ts",
+  },
+  {
+    code: "E0502",
+    title: "tool module imports a package outside its allowlist",
+    explanation:
+      "The module's entry in luma.config.json lists `dependencies`; it (or a file it imports) imports a package not on that list. Add the package to `dependencies`, or drop the import.",
+    example: '{ "tool_modules": [{ "path": "./tools.ts", "dependencies": ["zod"] }] }\n// tools.ts: import _ from "lodash";',
+  },
+  {
+    code: "E0503",
+    title: "tool module integrity mismatch",
+    explanation:
+      "The module's `integrity` in luma.config.json (`sha256-<base64>` of the file's bytes) does not match the file: it changed since the hash was taken. Nothing of it ran. Recompute the hash if the change is yours.",
+    example: '{ "tool_modules": [{ "path": "./tools.ts", "integrity": "sha256-AAAA…" }] }',
+  },
+  {
+    code: "E0504",
+    title: "tool module loaded twice with different metadata",
+    explanation:
+      "The same file is listed twice (by --tool-module and the config, or under two spellings) with different version, integrity, dependencies or policy. Give both entries the same metadata, or list the file once.",
+    example: '{ "tool_modules": [{ "path": "./tools.ts", "version": "1.0.0" }, { "path": "tools.ts", "version": "2.0.0" }] }',
+  },
+  {
+    code: "E0505",
+    title: "tool module refused by the strict policy",
+    explanation:
+      "Under `tool_module_policy.sandbox: \"strict\"`, the module does something its policy does not allow: reads the environment, opens the network, imports a builtin not allowlisted, builds code from strings, starts processes, leaves the project directory. Every violation is listed with its rule and line:col. Allow it in the policy, or change the module.",
+    example: '{ "tool_module_policy": { "sandbox": "strict" }, "tool_modules": ["./tools.ts"] }\n// tools.ts: const key = process.env.API_KEY;',
+  },
+  {
+    code: "E0506",
+    title: "tool module exports the wrong shape",
+    explanation:
+      "A tool module exports an object of handler functions (directly, or as `lumaTools`, `tools` or `default`), and optionally `datasources`, an object of bridge functions. An export of another kind (a string, a class instance without functions) is reported with what it got.",
+    example: 'export const calculate = "not a function";',
+  },
+];

@@ -1,3 +1,107 @@
+/**
+ * The spec's runtime error codes (§9): a failure while the program runs (exit code 1 when
+ * nothing catches it), printed as `Error: [CODE] message` and seen by `catch e` as
+ * `e.code`. They are stable already; these entries are what `luma explain CODE` prints.
+ * A test keeps this list equal to the `ErrorCode` type of luma-error.ts.
+ */
 import type { CatalogEntry } from "./catalog-entry";
 
-export const runtimeCodes: CatalogEntry[] = [];
+export const runtimeCodes: CatalogEntry[] = [
+  {
+    code: "TOOL_NOT_FOUND",
+    title: "tool not found in the registry",
+    explanation: "Step 1 of the tool pipeline: the called tool has no handler at call time. Start-up normally reports a missing handler first (E0601).",
+    example: "x = tool lookup({ q: \"a\" })",
+  },
+  {
+    code: "TOOL_PERMISSION_DENIED",
+    title: "tool call not permitted",
+    explanation:
+      "Steps 2–5: the tool's `credential` environment variable is unset, its `scope` is not in the agent's `tool_scopes`, the agent's `tool_policy` is \"deny_write\" for a write tool, or \"approval\" and the call was not approved (LUMA_APPROVED_TOOLS or the prompt). Not retryable.",
+    example: 'tool send(to: string) -> Out {\n  side_effects: "write"\n  credential: "MAIL_TOKEN"\n}',
+  },
+  {
+    code: "TOOL_INPUT_INVALID",
+    title: "tool input does not match the parameters",
+    explanation: "Step 6: the input object fails the tool's parameter schema (a missing or extra field, a wrong type, a broken hard rule). The details name each field.",
+    example: 'p = { a: "one", b: 2 }\nx = tool calculate(p)',
+  },
+  {
+    code: "TOOL_CONTEXT_INVALID",
+    title: "needs not provided or of the wrong shape",
+    explanation: "Step 7: a `needs` dependency is not in the agent's `tool_contexts`, not in luma.config.json's `tool_contexts`, or does not match its declared schema. Its values never appear in the message.",
+    example: "tool lookup(q: string) -> Answer {\n  needs db: Db\n}",
+  },
+  {
+    code: "TOOL_IDEMPOTENCY_CONFLICT",
+    title: "idempotency key reused with a different input",
+    explanation: "Step 9: a call with an idempotency key already recorded for another input. The same key and the same input replay the stored result; a different input is refused, since the write may already have happened.",
+    example: 'tool pay(request_id: string, amount: float) -> Out {\n  side_effects: "write"\n  idempotent: true\n  idempotency_key: request_id\n}',
+  },
+  {
+    code: "TOOL_TIMEOUT",
+    title: "tool call timed out",
+    explanation: "Step 10: the handler ran longer than the effective timeout, min(tool `timeout` ?? agent `tool_timeout`, agent `tool_timeout_max`) ms. Its AbortSignal is aborted. Retryable: it is retried up to `retries`.",
+    example: "tool slow(q: string) -> Answer { timeout: 1000 }",
+  },
+  {
+    code: "TOOL_OUTPUT_INVALID",
+    title: "tool result does not match its return schema",
+    explanation: "Step 11: the handler returned a value its return schema rejects; the details name each field. The result is not cached or recorded.",
+    example: "tool lookup(q: string) -> Answer {}\n// handler returns { answer: 42 } for Answer { answer: string }",
+  },
+  {
+    code: "TOOL_ERROR_INVALID",
+    title: "thrown tool error does not match the error schema",
+    explanation: "The tool declares `error: Schema` and its handler threw a LumaToolError that the schema rejects.",
+    example: "tool save(id: string) -> Out { error: ToolError }",
+  },
+  {
+    code: "TOOL_CIRCUIT_OPEN",
+    title: "circuit breaker open",
+    explanation: "Within one agent method call, tool failures reached the agent's `tool_failure_limit`; that failure and every later tool call of the same method call fail at once, without running the handler. Not retryable.",
+    example: "agent A {\n  tool_failure_limit: 3\n}",
+  },
+  {
+    code: "TOOL_RATE_LIMITED",
+    title: "native tool calls over the agent's rate limit",
+    explanation: "The model asked for more tool calls in one `ask` than the agent's `tool_rate_limit` allows; the model is told and must answer without them.",
+    example: "agent A {\n  tool_rate_limit: 2\n}",
+  },
+  {
+    code: "TOOL_HANDLER_ERROR",
+    title: "handler threw a plain error",
+    explanation: "The handler threw an error that is not a LumaToolError (a plain `throw new Error(…)`); it becomes this code with `retryable: false`. Throw a LumaToolError to choose the code and retryability.",
+    example: 'export const lookup = () => { throw new Error("boom"); };',
+  },
+  {
+    code: "ASK_OUTPUT_INVALID",
+    title: "model answer does not match the ask target",
+    explanation: "The model's final answer is not valid JSON for the `ask … -> Type` target, after the retries (`retries` of the agent). The details hold the validation issues.",
+    example: 'ask "Give me a number" -> Answer',
+  },
+  {
+    code: "PROVIDER_ERROR",
+    title: "model provider request failed",
+    explanation: "A request to the model provider failed: a missing API key, an HTTP error status, a timeout (`timeout` of the model, `ask_timeout` of the agent), a malformed answer. API keys never appear in the message.",
+    example: 'model M { provider: "openai", name: "gpt-4o" }   (OPENAI_API_KEY unset)',
+  },
+  {
+    code: "QUERY_ROW_INVALID",
+    title: "query row does not match its schema",
+    explanation: "A row returned by a query or command fails the declared row schema; the message names the 0-based row index and the field.",
+    example: 'query top() -> Customer[] { source: Db  sql: "SELECT id FROM customers" }',
+  },
+  {
+    code: "VALUE_INVALID",
+    title: "value does not match its declared type",
+    explanation: "A typed assignment (`x: T = …`) or a fn's return value fails its declared type at run time. The details name each field.",
+    example: 'x: Answer = { answer: 42 }',
+  },
+  {
+    code: "RUNTIME_ERROR",
+    title: "runtime error",
+    explanation: "Any other failure while the program runs: a field read on null, a division by zero, an index out of range, a value of the wrong kind for an operator. The message names the file:line:col.",
+    example: "x = null\nprint(x.name)",
+  },
+];

@@ -1,3 +1,96 @@
+/**
+ * E06xx: the other reasons a program is rejected before its first statement (exit code 2):
+ * the tool registry, datasource bridges, start-up rules of the runtime, files Luma reads
+ * or writes for the run, idempotency stores.
+ */
 import type { CatalogEntry } from "./catalog-entry";
 
-export const startupCodes: CatalogEntry[] = [];
+export const startupCodes: CatalogEntry[] = [
+  {
+    code: "E0601",
+    title: "tool is not registered",
+    explanation:
+      "Every declared tool needs a handler: from a tool module (--tool-module or luma.config.json) or a built-in default (calculate, text_stats). The program does not start without it (spec §10, exact message). Export a function under the tool's name.",
+    example: "tool lookup(q: string) -> Answer {}\n// luma app.luma   (no module exports `lookup`)",
+  },
+  {
+    code: "E0602",
+    title: "tool registry conflict",
+    explanation:
+      "Two tool modules export a handler (or a datasource bridge) under the same name; Luma will not pick one for you (spec §10, exact message). A module may replace a built-in default, but not another module.",
+    example: "luma app.luma --tool-module ./a.ts --tool-module ./b.ts   (both export `calculate`)",
+  },
+  {
+    code: "E0603",
+    title: "datasource has no usable bridge",
+    explanation:
+      "A declared datasource has no module bridge and no `url`/`url_env` (spec §12, exact message), or its `url_env` variable is not set, or its URL is neither `sqlite:PATH` nor `postgres://…`. Every datasource is reported at once.",
+    example: "datasource Warehouse {}",
+  },
+  {
+    code: "E0604",
+    title: "cache on a tool that uses needs",
+    explanation:
+      "A tool with `needs` gets host dependencies (a connection, credentials) that are not part of its input, so a cache keyed by input could return another context's answer. Reported when the program starts (spec §4, exact message).",
+    example: "schema Db { url: string }\ntool lookup(q: string) -> Answer {\n  cache: true\n  needs db: Db\n}",
+  },
+  {
+    code: "E0605",
+    title: "cassette cannot be read or written",
+    explanation: "`--replay FILE` names a cassette that cannot be read or is not a Luma cassette, or `--record FILE` cannot be written.",
+    example: "luma app.luma --replay ./missing.jsonl",
+  },
+  {
+    code: "E0606",
+    title: "trace file cannot be written",
+    explanation: "`--trace FILE` names a file that cannot be created or opened for writing. Use `--trace -` for stderr.",
+    example: "luma app.luma --trace /no-such-dir/trace.jsonl",
+  },
+  {
+    code: "E0607",
+    title: "idempotency store configuration incomplete",
+    explanation:
+      "The `idempotency_store` of luma.config.json lacks what its backend needs: a `url` or `url_env`, an environment variable that is set, a valid URL, or (with encryption) the passphrase in LUMA_IDEMPOTENCY_KEY.",
+    example: '{ "idempotency_store": { "backend": "postgres", "url_env": "STORE_URL" } }   (STORE_URL not set)',
+  },
+  {
+    code: "E0608",
+    title: "idempotency store cannot be opened",
+    explanation:
+      "The store's file, directory or database cannot be created or opened (permissions, a path that is not a database, a server that refuses). Credentials in the cause are redacted.",
+    example: '{ "idempotency_store": { "backend": "sqlite", "path": "/read-only/store.db" } }',
+  },
+  {
+    code: "E0609",
+    title: "idempotency store refused",
+    explanation:
+      "The store holds data this Luma must not use: it is not a Luma idempotency store, its header is malformed, it was written by a newer version, or it is encrypted and the passphrase is missing or wrong. Nothing is overwritten.",
+    example: 'LUMA_IDEMPOTENCY_KEY=wrong luma app.luma   (store written with another key)',
+  },
+  {
+    code: "E0610",
+    title: "program file cannot be read",
+    explanation: "The .luma file named on the command line does not exist or cannot be read.",
+    example: "luma no-such-file.luma",
+  },
+  {
+    code: "E0611",
+    title: "generated types cannot be written",
+    explanation: "`--generate-tool-types OUT.d.ts` cannot write OUT (a missing directory, permissions).",
+    example: "luma app.luma --generate-tool-types /no-such-dir/tools.d.ts",
+  },
+  {
+    code: "E0612",
+    title: "generated type name used twice",
+    explanation:
+      "Type generation names each schema and each tool's Input/Needs/Handler types; two of them would get the same TypeScript name (a schema `LookupInput` and the input of tool `lookup`). Rename one.",
+    example: "schema LookupInput { q: string }\ntool lookup(q: string) -> LookupInput {}",
+  },
+  {
+    code: "E0613",
+    title: "schema the compiler cannot build",
+    explanation:
+      "A schema reached the schema compiler with a problem the checker should have reported (an unknown name, a cycle, a bad annotation), for example from a stale program cache. Run `luma check`, or set LUMA_NO_CACHE=1; please report it if it persists.",
+    example: "LUMA_NO_CACHE=1 luma app.luma",
+  },
+];

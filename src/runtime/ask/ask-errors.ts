@@ -18,4 +18,4 @@ export const askErrors = {
 
 /** A provider error with the ask's location added; code, retryable and details kept. */
 export const locatedAt = (e: LumaError, location: string): LumaError =>
-  new LumaError({ code: e.code, message: `${e.message.replace(/\.$/, "")} at ${location}`, retryable: e.retryable, details: e.details, phase: e.phase });
+  new LumaError({ code: e.code, message: `${e.message.replace(/\.$/, "")} at ${location}`, retryable: e.retryable, details: e.details, phase: e.phase, catalogCode: e.catalogCode });

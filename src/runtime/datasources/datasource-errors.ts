@@ -18,6 +18,8 @@ export interface StatementRef {
 }
 
 const title = (s: StatementRef) => `${s.kind === "query" ? "Query" : "Command"} '${s.name}' (datasource '${s.datasource}')`;
+/** The catalog code of every reason a datasource has no usable bridge (`luma explain E0603`). */
+const BRIDGE = { catalogCode: "E0603" };
 
 const fail = (s: StatementRef, code: ErrorCode | string, message: string, retryable: boolean, details: Record<string, unknown>) =>
   runtimeError(code as ErrorCode, redactSecrets(message, s.secrets), {
@@ -27,12 +29,12 @@ const fail = (s: StatementRef, code: ErrorCode | string, message: string, retrya
 
 export const datasourceErrors = {
   /** *exact* (spec §12), a startup error. */
-  noBridge: (datasource: string): LumaError => startupError(`datasource '${datasource}' has no registered bridge.`),
+  noBridge: (datasource: string): LumaError => startupError(`datasource '${datasource}' has no registered bridge.`, BRIDGE),
   envMissing: (datasource: string, variable: string): LumaError =>
-    startupError(`datasource '${datasource}': environment variable ${variable} is not set.`),
+    startupError(`datasource '${datasource}': environment variable ${variable} is not set.`, BRIDGE),
   /** The URL itself is never printed: it may hold a password. */
   unsupportedUrl: (datasource: string, from: string): LumaError =>
-    startupError(`datasource '${datasource}': ${from} is not a "sqlite:PATH" or "postgres://…" URL.`),
+    startupError(`datasource '${datasource}': ${from} is not a "sqlite:PATH" or "postgres://…" URL.`, BRIDGE),
 
   /** The path is shown only when the program's own text holds it (not from url_env). */
   sqliteMissing: (datasource: string, path: string | undefined): LumaError =>

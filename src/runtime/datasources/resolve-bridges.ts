@@ -73,7 +73,7 @@ export function resolveDatasourceBridges(opts: ResolveBridgesOptions): Datasourc
   }
   problems.push(...statementTextProblems(opts.program, (name) => bridges.get(name)));
   // Every datasource is reported at once, one per line, as the registry reports its tools.
-  if (problems.length > 0) throw startupError(problems.join("\n"));
+  if (problems.length > 0) throw startupError(problems.join("\n"), { catalogCode: "E0603" });
   return {
     get: (name) => bridges.get(name),
     async close() {

@@ -61,8 +61,8 @@ export const providerErrors = {
         `(request hash ${hash.slice(0, 12)}); record it again with --record.`,
       { details: { hash } },
     ),
-  cassetteUnreadable: (cassette: string, why: string): LumaError => startupError(`cannot read cassette ${cassette}: ${why}`),
-  cassetteUnwritable: (cassette: string, why: string): LumaError => startupError(`cannot write cassette ${cassette}: ${why}`),
+  cassetteUnreadable: (cassette: string, why: string): LumaError => startupError(`cannot read cassette ${cassette}: ${why}`, { catalogCode: "E0605" }),
+  cassetteUnwritable: (cassette: string, why: string): LumaError => startupError(`cannot write cassette ${cassette}: ${why}`, { catalogCode: "E0605" }),
 };
 
 /** How provider messages and cassettes mark a removed secret (the §14 canary tests pin it). */

@@ -34,7 +34,7 @@ export const isPackageSpecifier = (specifier: string): boolean =>
 export const packageNameOf = (specifier: string): string =>
   specifier.split("/").slice(0, specifier.startsWith("@") ? 2 : 1).join("/");
 
-const refused = (shownPath: string, why: string) => startupError(`Tool module '${shownPath}' was refused: ${why}`);
+const refused = (shownPath: string, why: string) => startupError(`Tool module '${shownPath}' was refused: ${why}`, { catalogCode: "E0502" });
 
 /** Throws when `specifier` names a package outside the allowlist. */
 export function assertDependencyAllowed(rules: DependencyRules | undefined, shownPath: string, specifier: string): void {

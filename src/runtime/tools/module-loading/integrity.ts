@@ -11,6 +11,7 @@ export function checkIntegrity(shownPath: string, bytes: Uint8Array, expected: s
   if (actual !== expected) {
     throw startupError(
       `Tool module '${shownPath}' was refused: integrity mismatch (expected ${expected}, actual ${actual}).`,
+      { catalogCode: "E0503" },
     );
   }
 }

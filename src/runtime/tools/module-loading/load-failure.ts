@@ -7,7 +7,7 @@ import { startupError, type LumaError } from "../../../diagnostics/luma-error";
 import { SUPPORTED_EXTENSIONS } from "./module-kind";
 
 const cannotLoad = (shownPath: string, cause: string): LumaError =>
-  startupError(`Tool module '${shownPath}' could not be loaded: ${cause}`);
+  startupError(`Tool module '${shownPath}' could not be loaded: ${cause}`, { catalogCode: "E0501" });
 
 export const moduleNotFound = (shownPath: string, absPath: string): LumaError =>
   cannotLoad(shownPath, `file not found (${absPath}).`);

@@ -28,6 +28,7 @@ function assertSameMetadata(realPath: string, earlier: ModuleRequest, later: Mod
     if (a !== undefined && b !== undefined && a !== b) {
       throw startupError(
         `Tool module '${realPath}' is loaded twice with different metadata: ${field} '${a}' ('${earlier.shownPath}') vs '${b}' ('${later.shownPath}').`,
+        { catalogCode: "E0504" },
       );
     }
   }

@@ -30,17 +30,20 @@ export interface PolicyViolation {
   file?: string;
 }
 
+/** The catalog code of a refusal at load (E0505, `luma explain E0505`). */
+const REFUSED = { catalogCode: "E0505" };
+
 const where = (v: PolicyViolation): string => `${v.file ? `${v.file}:` : ""}${v.line}:${v.col}`;
 
 /** One line per violation, in source order, all of them (never just the first). */
 export function refusedModule(shownPath: string, violations: readonly PolicyViolation[]): LumaError {
   const lines = violations.map((v) => `Tool module '${shownPath}' was refused: ${where(v)} [${v.rule}] ${v.message}`);
-  return startupError(lines.join("\n"));
+  return startupError(lines.join("\n"), REFUSED);
 }
 
 /** A refusal with no source position: a specifier computed at run time, met while loading. */
 export const refusedWhileLoading = (shownPath: string, rule: PolicyRule, message: string): LumaError =>
-  startupError(`Tool module '${shownPath}' was refused: [${rule}] ${message}`);
+  startupError(`Tool module '${shownPath}' was refused: [${rule}] ${message}`, REFUSED);
 
 /** The same refusal once the module has loaded: the tool call fails, it does not crash the run. */
 export const refusedAtCallTime = (shownPath: string, rule: PolicyRule, message: string): LumaError =>

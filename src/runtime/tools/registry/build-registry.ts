@@ -69,11 +69,11 @@ export function buildRegistry({ program, modules, maxConcurrency }: BuildRegistr
     ...[...toolConflicts].map((name) => `Tool registry conflict: ${name}.`),
     ...[...bridgeConflicts].map((name) => `Datasource bridge conflict: ${name}.`),
   ];
-  if (conflicts.length > 0) throw startupError(conflicts.join("\n"));
+  if (conflicts.length > 0) throw startupError(conflicts.join("\n"), { catalogCode: "E0602" });
 
   const missing = tools.filter((name) => !handlers.has(name));
   if (missing.length > 0) {
-    throw startupError(missing.map((name) => `'${name}' is not registered in the tool registry.`).join("\n"));
+    throw startupError(missing.map((name) => `'${name}' is not registered in the tool registry.`).join("\n"), { catalogCode: "E0601" });
   }
 
   return {

@@ -33,7 +33,7 @@ export function readModuleTools(module: LoadedModule): ModuleTools {
   const top = module.exports;
   if (!isObject(top)) {
     fail(`must export an object of tool handlers (got ${kindOf(top)}).`);
-    throw startupError(problems.join("\n"));
+    throw startupError(problems.join("\n"), { catalogCode: "E0506" });
   }
   const shape = SHAPE_ORDER.find((key) => top[key] !== undefined);
   const tools = shape ? top[shape] : top;
@@ -65,6 +65,6 @@ export function readModuleTools(module: LoadedModule): ModuleTools {
     }
   }
 
-  if (problems.length > 0) throw startupError(problems.join("\n"));
+  if (problems.length > 0) throw startupError(problems.join("\n"), { catalogCode: "E0506" });
   return result;
 }

@@ -114,5 +114,5 @@ export const toolErrors = {
     }),
 
   /** *exact* (spec §4), a startup error. */
-  cacheWithNeeds: (tool: string) => startupError(`Cache cannot be used on a tool that uses needs: ${tool}`),
+  cacheWithNeeds: (tool: string) => startupError(`Cache cannot be used on a tool that uses needs: ${tool}`, { catalogCode: "E0604" }),
 };

@@ -25,12 +25,12 @@ export const connectionOf = (
   env: Record<string, string | undefined>,
 ): StoreConnection => {
   const { url, shown, secrets, variable } = readUrlSetting(config, env, {
-    absent: () => startupError(`idempotency_store (${backend}) needs "url" or "url_env".`),
-    envUnset: (v) => startupError(`idempotency_store (${backend}): environment variable ${v} is not set.`),
+    absent: () => startupError(`idempotency_store (${backend}) needs "url" or "url_env".`, { catalogCode: "E0607" }),
+    envUnset: (v) => startupError(`idempotency_store (${backend}): environment variable ${v} is not set.`, { catalogCode: "E0607" }),
   });
   if (!URL.canParse(url)) {
     const from = variable !== undefined ? `environment variable ${variable}` : `"url"`;
-    throw startupError(`idempotency_store (${backend}): ${from} does not hold a valid URL.`);
+    throw startupError(`idempotency_store (${backend}): ${from} does not hold a valid URL.`, { catalogCode: "E0607" });
   }
   return { url, shown, secrets };
 };
@@ -43,7 +43,7 @@ const causeOf = (e: unknown): string => {
 
 /** A failure while opening the store: the program does not run. */
 export const openFailure = (c: StoreConnection, e: unknown): LumaError =>
-  isLuma(e) ? e : startupError(redactSecrets(`Idempotency store ${c.shown}: cannot open it: ${causeOf(e)}`, c.secrets));
+  isLuma(e) ? e : startupError(redactSecrets(`Idempotency store ${c.shown}: cannot open it: ${causeOf(e)}`, c.secrets), { catalogCode: "E0608" });
 
 /**
  * A failure during a call (connection lost, server error). Retryable before the handler

@@ -51,7 +51,7 @@ export const storeRefusal = {
 /** Before touching the backend: encryption without a passphrase stops the program. */
 export const requirePassphrase = (opts: Pick<HeaderOptions, "encryption" | "passphrase">): void => {
   if (opts.encryption !== undefined && !opts.passphrase) {
-    throw startupError(`idempotency_store encryption "${opts.encryption}" needs the passphrase in LUMA_IDEMPOTENCY_KEY, which is not set.`);
+    throw startupError(`idempotency_store encryption "${opts.encryption}" needs the passphrase in LUMA_IDEMPOTENCY_KEY, which is not set.`, { catalogCode: "E0607" });
   }
 };
 
@@ -72,12 +72,12 @@ export const decideHeader = (stored: string | undefined, opts: HeaderOptions): H
     doc = undefined;
   }
   if (doc === undefined || doc === null || typeof doc !== "object" || doc.format !== HEADER_FORMAT) {
-    throw startupError(`Idempotency store ${opts.shown} holds a header that is not a Luma idempotency store's${left}`);
+    throw startupError(`Idempotency store ${opts.shown} holds a header that is not a Luma idempotency store's${left}`, { catalogCode: "E0609" });
   }
   const version = doc.version;
-  if (!Number.isInteger(version) || (version as number) < 1) throw startupError(`Idempotency store ${opts.shown} has a malformed header${left}`);
+  if (!Number.isInteger(version) || (version as number) < 1) throw startupError(`Idempotency store ${opts.shown} has a malformed header${left}`, { catalogCode: "E0609" });
   if ((version as number) > HEADER_VERSION) {
-    throw startupError(storeRefusal.newer(opts.shown, "store", version, HEADER_VERSION));
+    throw startupError(storeRefusal.newer(opts.shown, "store", version, HEADER_VERSION), { catalogCode: "E0609" });
   }
   if (doc.encryption === "none") {
     if (opts.encryption === undefined) return { kind: "use", keys: undefined };
@@ -85,12 +85,12 @@ export const decideHeader = (stored: string | undefined, opts: HeaderOptions): H
     return { kind: "seal", keys, write: headerText(keys) };
   }
   if (opts.encryption === undefined) {
-    throw startupError(storeRefusal.needsKey(opts.shown, "store"));
+    throw startupError(storeRefusal.needsKey(opts.shown, "store"), { catalogCode: "E0609" });
   }
-  if (!kdfParamsValid(doc.kdf)) throw startupError(`Idempotency store ${opts.shown} has a malformed encryption header${left}`);
+  if (!kdfParamsValid(doc.kdf)) throw startupError(`Idempotency store ${opts.shown} has a malformed encryption header${left}`, { catalogCode: "E0609" });
   const keys = deriveKeys(opts.passphrase!, doc.kdf as KdfParams);
   if (!keyMatches(keys, doc.key_check)) {
-    throw startupError(storeRefusal.wrongKey(opts.shown, "store"));
+    throw startupError(storeRefusal.wrongKey(opts.shown, "store"), { catalogCode: "E0609" });
   }
   return { kind: "use", keys };
 };

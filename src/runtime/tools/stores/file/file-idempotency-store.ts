@@ -143,7 +143,7 @@ export class FileIdempotencyStore implements IdempotencyStore {
     try {
       mkdirSync(dirname(opts.path), { recursive: true });
     } catch (e) {
-      throw startupError(`Idempotency store ${shown}: cannot create its directory: ${(e as Error).message}`);
+      throw startupError(`Idempotency store ${shown}: cannot create its directory: ${(e as Error).message}`, { catalogCode: "E0608" });
     }
     let store: FileIdempotencyStore | undefined;
     try {
@@ -153,7 +153,7 @@ export class FileIdempotencyStore implements IdempotencyStore {
       return opened;
     } catch (e) {
       store?.close();
-      throw isLumaError(e) ? e : startupError(`Idempotency store ${shown}: cannot open it: ${(e as Error).message}`);
+      throw isLumaError(e) ? e : startupError(`Idempotency store ${shown}: cannot open it: ${(e as Error).message}`, { catalogCode: "E0608" });
     }
   }
 
@@ -274,7 +274,7 @@ export class FileIdempotencyStore implements IdempotencyStore {
         dirty = true;
       } else {
         this.pin.release();
-        throw startupError(this.refusal(decoded));
+        throw startupError(this.refusal(decoded), { catalogCode: "E0609" });
       }
     }
     const now = o.clock.now();

@@ -122,7 +122,7 @@ export class SqliteIdempotencyStore implements IdempotencyStore {
       db.exec("PRAGMA synchronous = NORMAL");
       db.exec(SCHEMA);
     } catch (e) {
-      throw startupError(`Idempotency store ${shown}: cannot open it as a SQLite database: ${(e as Error).message}`);
+      throw startupError(`Idempotency store ${shown}: cannot open it as a SQLite database: ${(e as Error).message}`, { catalogCode: "E0608" });
     }
     try {
       const store = new SqliteIdempotencyStore(db, opts);
@@ -130,7 +130,7 @@ export class SqliteIdempotencyStore implements IdempotencyStore {
       return store;
     } catch (e) {
       db.close();
-      throw (e as LumaError).name === "LumaError" ? e : startupError(`Idempotency store ${shown}: cannot open it: ${(e as Error).message}`);
+      throw (e as LumaError).name === "LumaError" ? e : startupError(`Idempotency store ${shown}: cannot open it: ${(e as Error).message}`, { catalogCode: "E0608" });
     }
   }
 

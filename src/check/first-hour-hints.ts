@@ -1,0 +1,44 @@
+/**
+ * Advice under the messages people meet in their first hour with Luma: not "did you
+ * mean" (that is `suggestions.ts`) but the fix, in the program's own names — which block a
+ * key belongs to, which list a tool must join, which key a write tool is missing. Each
+ * hint only says what the rule already knows; none guesses at intent.
+ */
+import type { AgentDecl, ToolDecl } from "../syntax/ast";
+import { AGENT_KEYS, DATASOURCE_KEYS, DB_STATEMENT_KEYS, MODEL_KEYS, TOOL_OPTIONS, type KeyTable } from "./config-key-tables";
+import type { CheckContext } from "./context";
+
+/** Every block's keys, with the noun a hint names the block by. */
+const BLOCKS: readonly (readonly [noun: string, table: KeyTable])[] = [
+  ["a tool option", TOOL_OPTIONS],
+  ["a model key", MODEL_KEYS],
+  ["an agent key", AGENT_KEYS],
+  ["a datasource key", DATASOURCE_KEYS],
+  ["a query/command key", DB_STATEMENT_KEYS],
+];
+
+/** An unknown key that another block accepts: `temperature` in an agent is a model key. */
+export function keyElsewhereHint(key: string, table: KeyTable): string[] {
+  const home = BLOCKS.find(([, other]) => other !== table && Object.hasOwn(other, key));
+  return home ? [`\`${key}\` is ${home[0]}; it does not apply here`] : [];
+}
+
+/** A tool an agent's method calls (directly or by `using tool`) but its `tools` lacks. */
+export const addToToolsHint = (agent: AgentDecl, tool: string): string[] => [
+  `add \`${tool}\` to the \`tools\` of agent '${agent.name}'`,
+];
+
+/** `ask` in an agent with no model: name the model to add when the program declares one. */
+export function addModelHint(ctx: CheckContext, agent: AgentDecl): string[] {
+  const [model] = ctx.symbols.models.keys();
+  return [model ? `add \`model: ${model}\` to agent '${agent.name}'` : `declare a model and add \`model: M\` to agent '${agent.name}'`];
+}
+
+export const askOutsideAgentHint: string[] = ["move it into a method (`fn`) of an agent that has a `model`"];
+
+/** A write or idempotent tool without `idempotency_key`: the key names a parameter. */
+export function idempotencyKeyHint(tool: ToolDecl, needsIdempotent: boolean): string[] {
+  const param = tool.params[0]?.name ?? "request_id";
+  const key = `\`idempotency_key: ${param}\` (the parameter that identifies a request)`;
+  return [needsIdempotent ? `set \`idempotent: true\` and ${key}` : `add ${key}`];
+}

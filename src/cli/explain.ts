@@ -1,0 +1,42 @@
+/**
+ * `luma explain CODE`: the catalog entry of a diagnostic code (E0201, E0601,
+ * TOOL_TIMEOUT…) — title, explanation, example. An unknown code is a usage error that
+ * names the closest known one. The catalog is imported only here and by the tests: no
+ * other command pays for its text.
+ */
+import { didYouMean } from "../check/did-you-mean";
+import { allCatalogEntries, catalogEntry, type CatalogEntry } from "../diagnostics/catalog";
+import { UsageError } from "./argv";
+
+const indent = (text: string) =>
+  text
+    .split("\n")
+    .map((line) => (line === "" ? "" : `    ${line}`))
+    .join("\n");
+
+/** Prose wrapped at `width` columns, at spaces (a longer word stays whole). */
+function wrap(text: string, width = 88): string {
+  const lines: string[] = [];
+  let line = "";
+  for (const word of text.split(/\s+/).filter(Boolean)) {
+    if (line && line.length + 1 + word.length > width) {
+      lines.push(line);
+      line = word;
+    } else line = line ? `${line} ${word}` : word;
+  }
+  if (line) lines.push(line);
+  return lines.join("\n");
+}
+
+export function formatEntry(e: CatalogEntry): string {
+  const parts = [`${e.code}: ${e.title}`, "", wrap(e.explanation)];
+  if (e.example) parts.push("", "Example:", indent(e.example));
+  return parts.join("\n");
+}
+
+export function explainText(code: string): string {
+  const entry = catalogEntry(code.trim());
+  if (entry) return formatEntry(entry);
+  const hint = didYouMean(code.trim().toUpperCase(), allCatalogEntries().map((e) => e.code));
+  throw new UsageError(`unknown diagnostic code '${code}'${hint.length ? ` (${hint[0]})` : ""}`);
+}

@@ -1,0 +1,114 @@
+/**
+ * The diagnostic catalog (`src/diagnostics/catalog/`): every code is unique, in its
+ * stage's range, documented (title, explanation, example); every check message has a code
+ * the catalog explains; and each check code's example really produces that code.
+ */
+import { describe, expect, test } from "bun:test";
+import { readdirSync, readFileSync } from "node:fs";
+import { join } from "node:path";
+import { check } from "../../src/check";
+import { EXACT_CODES, MESSAGE_CODES } from "../../src/check/message-codes";
+import { allCatalogEntries, catalogEntry } from "../../src/diagnostics/catalog";
+import { checkCodes } from "../../src/diagnostics/catalog/check-codes";
+import { configCodes } from "../../src/diagnostics/catalog/config-codes";
+import { moduleCodes } from "../../src/diagnostics/catalog/module-codes";
+import { runtimeCodes } from "../../src/diagnostics/catalog/runtime-codes";
+import { startupCodes } from "../../src/diagnostics/catalog/startup-codes";
+import { ERROR_CODES } from "../../src/diagnostics/luma-error";
+import { parse } from "../../src/syntax/parse";
+
+const entries = allCatalogEntries();
+
+describe("catalog: stable codes, one catalog", () => {
+  test("every code is unique", () => {
+    const seen = new Set<string>();
+    const twice = entries.map((e) => e.code).filter((c) => (seen.has(c) ? true : (seen.add(c), false)));
+    expect(twice).toEqual([]);
+  });
+
+  test("every code is documented: a title, an explanation and an example", () => {
+    const undocumented = entries.filter((e) => !e.title.trim() || !e.explanation.trim() || !e.example?.trim()).map((e) => e.code);
+    expect(undocumented).toEqual([]);
+  });
+
+  test("codes are E01xx–E06xx or a spec runtime code in SCREAMING_SNAKE", () => {
+    const bad = entries.map((e) => e.code).filter((c) => !/^E0[1-6]\d\d$/.test(c) && !/^[A-Z]+(_[A-Z]+)+$/.test(c));
+    expect(bad).toEqual([]);
+  });
+
+  test("lookup is case-insensitive", () => {
+    expect(catalogEntry("e0201")?.code).toBe("E0201");
+    expect(catalogEntry("tool_timeout")?.code).toBe("TOOL_TIMEOUT");
+  });
+});
+
+describe("catalog: every check message has a code the catalog explains", () => {
+  const used = [...Object.values(MESSAGE_CODES), ...Object.values(EXACT_CODES)];
+
+  test("each check message's code is an E02xx catalog entry", () => {
+    expect(used.filter((c) => !/^E02\d\d$/.test(c) || !catalogEntry(c))).toEqual([]);
+  });
+
+  test("no two check messages share a code", () => {
+    expect(new Set(used).size).toBe(used.length);
+  });
+
+  test("every E02xx catalog entry belongs to a check message", () => {
+    expect(checkCodes.map((e) => e.code).filter((c) => !used.includes(c))).toEqual([]);
+  });
+});
+
+/** Names the examples may lean on without declaring them. */
+const PRELUDE = `
+schema Out { ok: bool }
+schema Row { id: int }
+model M { provider: "openai", name: "x" }
+datasource Db { url: "sqlite::memory:" }
+tool calculate(a: float, b: float) -> Out {}
+`;
+
+describe("catalog: each check code's example produces that code", () => {
+  for (const entry of checkCodes) {
+    test(`${entry.code} ${entry.title}`, () => {
+      const parsed = parse(`${PRELUDE}\n${entry.example}\n`, "example.luma");
+      expect(parsed.diagnostics.map((d) => d.message)).toEqual([]);
+      expect(check(parsed.program!).map((d) => d.code)).toContain(entry.code);
+    });
+  }
+});
+
+describe("catalog: every spec runtime code is explained", () => {
+  test("runtime-codes.ts lists exactly the ErrorCode values of luma-error.ts", () => {
+    expect(runtimeCodes.map((e) => e.code).sort()).toEqual([...ERROR_CODES].sort());
+  });
+});
+
+/**
+ * Startup errors name their code where they are made (`catalogCode: "E0601"`); the type of
+ * `startupError` requires one. This reads the sources to keep those codes and the catalog
+ * in step both ways: no code without an explanation, no explanation nothing raises.
+ */
+describe("catalog: startup error codes (E04xx–E06xx) match the sources", () => {
+  const SRC = join(import.meta.dir, "..", "..", "src");
+  const sources = readdirSync(SRC, { recursive: true })
+    .map(String)
+    .filter((f) => f.endsWith(".ts") && !f.includes("catalog"))
+    .map((f) => readFileSync(join(SRC, f), "utf8"));
+  const raised = new Set(sources.flatMap((text) => [...text.matchAll(/"(E0[4-6]\d\d)"/g)].map((m) => m[1])));
+  const documented = [...configCodes, ...moduleCodes, ...startupCodes].map((e) => e.code);
+
+  test("every code a startup error carries is in the catalog", () => {
+    expect([...raised].filter((c) => !documented.includes(c))).toEqual([]);
+  });
+
+  test("every E04xx–E06xx catalog entry is raised somewhere", () => {
+    expect(documented.filter((c) => !raised.has(c))).toEqual([]);
+  });
+
+  test("each stage's file holds only its own range", () => {
+    const inRange = (list: { code: string }[], prefix: string) => list.every((e) => e.code.startsWith(prefix));
+    expect([inRange(checkCodes, "E02"), inRange(configCodes, "E04"), inRange(moduleCodes, "E05"), inRange(startupCodes, "E06")]).toEqual([
+      true, true, true, true,
+    ]);
+  });
+});
