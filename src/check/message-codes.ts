@@ -63,4 +63,5 @@ export const MESSAGE_CODES: Record<keyof typeof messageText, string> = {
   askOutsideAgent: "E0246",
   askWithoutModel: "E0247",
   toolNameTooLong: "E0248",
+  integerNotExact: "E0251",
 };

@@ -307,4 +307,11 @@ export const checkCodes: CatalogEntry[] = [
     explanation: "Inside an agent method, a direct `tool x(…)` call must name a tool in the agent's `tools`: the agent's policies apply to every call it makes (spec §7, exact message).",
     example: "agent A {\n  tools: []\n  fn run() { tool calculate({ a: 1, b: 2 }) }\n}",
   },
+  {
+    code: "E0251",
+    title: "integer literal beyond the exact range",
+    explanation:
+      "A JavaScript number holds integers exactly only up to ±9007199254740991 (2^53−1). A larger integer literal would silently read as a different number (9007199254740993 becomes …992), so it is refused. Write a large id as a string of digits; a `string` field or parameter keeps every digit, also when bound to an SQL INTEGER column.",
+    example: "id = 9007199254740993",
+  },
 ];

@@ -40,6 +40,7 @@ export const datasourceErrors = {
   sqliteMissing: (datasource: string, path: string | undefined): LumaError =>
     startupError(
       `datasource '${datasource}': the SQLite file ${path ?? "its url names"} does not exist (add "?mode=rwc" to the url to create it).`,
+      BRIDGE,
     ),
 
   bridgeFailed: (s: StatementRef, cause: string, retryable: boolean, driverCode?: string) =>

@@ -292,7 +292,7 @@ export class FileIdempotencyStore implements IdempotencyStore {
       if (dirty) this.persist(table);
       else probeWritable(o.path);
     } catch (e) {
-      throw startupError(`Idempotency store ${this.shown} cannot be written (${(e as Error).message}); a completed call could not be recorded, so nothing was run.`);
+      throw startupError(`Idempotency store ${this.shown} cannot be written (${(e as Error).message}); a completed call could not be recorded, so nothing was run.`, { catalogCode: "E0608" });
     }
     if (!dirty) this.claims.write({ writeId: this.writeId, claims: table.claims });
     for (const temp of staleTempFiles(o.path, isProcessAlive)) unlinkQuietly(temp);
