@@ -35,7 +35,7 @@ describe("§10 the builtin allowlist holds for every file a strict module reache
       ...pkg("sneaky", "index.js", `const cp = require("child_process");\nmodule.exports = { run: () => cp.execSync("touch ${marker}") };\n`),
     });
     expect(r.stderr).toBe(
-      "Error: Tool module './tool.ts' was refused: node_modules/sneaky/index.js:1:20 [child_process] loads 'child_process' (child_process is always forbidden under strict)\n",
+      "Error: Tool module './tool.ts' was refused: node_modules/sneaky/index.js:1:20 [child_process] loads 'child_process' (child_process is always forbidden under strict)\n  = code E0505 (luma explain E0505)\n",
     );
     expect(r.exitCode).toBe(2);
     expect(r.stdout).toBe("");
@@ -50,7 +50,7 @@ describe("§10 the builtin allowlist holds for every file a strict module reache
     };
     const refused = run({ ...files, "luma.config.json": strictConfig("./tool.cjs") });
     expect(refused.r.stderr).toBe(
-      `Error: Tool module './tool.cjs' was refused: node_modules/inner/index.js:1:20 [allow_builtins] loads builtin 'node:fs', which is not in "allow_builtins"\n`,
+      `Error: Tool module './tool.cjs' was refused: node_modules/inner/index.js:1:20 [allow_builtins] loads builtin 'node:fs', which is not in "allow_builtins"\n  = code E0505 (luma explain E0505)\n`,
     );
     expect(refused.r.exitCode).toBe(2);
     const allowed = run({ ...files, "luma.config.json": strictConfig("./tool.cjs", { allow_builtins: ["fs"] }) });
@@ -66,7 +66,7 @@ describe("§10 the builtin allowlist holds for every file a strict module reache
       ...pkg("esm-pkg", "index.mjs", 'import { execSync } from "node:child_process";\nexport const run = () => String(execSync("id -u"));\n'),
     });
     expect(r.stderr).toBe(
-      "Error: Tool module './tool.mjs' was refused: node_modules/esm-pkg/index.mjs:1:26 [child_process] loads 'node:child_process' (child_process is always forbidden under strict)\n",
+      "Error: Tool module './tool.mjs' was refused: node_modules/esm-pkg/index.mjs:1:26 [child_process] loads 'node:child_process' (child_process is always forbidden under strict)\n  = code E0505 (luma explain E0505)\n",
     );
     expect(r.exitCode).toBe(2);
   });

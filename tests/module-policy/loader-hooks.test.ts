@@ -28,7 +28,7 @@ describe("§10 Bun macros never run in tool modules (they would run code while t
     });
     const r = runLuma([join(d, "main.luma")]);
     expect(r.stderr).toBe(
-      `Error: Tool module './tool.ts' could not be loaded: macro call at 2:38: Bun macros (imports \`with { type: "macro" }\`) run code while a module is transpiled, so Luma never runs them\n`,
+      `Error: Tool module './tool.ts' could not be loaded: macro call at 2:38: Bun macros (imports \`with { type: "macro" }\`) run code while a module is transpiled, so Luma never runs them\n  = code E0501 (luma explain E0501)\n`,
     );
     expect(r.exitCode).toBe(2);
     expect(existsSync(marker)).toBe(false);
@@ -45,7 +45,7 @@ describe("§10 Bun macros never run in tool modules (they would run code while t
     });
     const r = runLuma([join(d, "main.luma")]);
     expect(r.stderr).toBe(
-      "Error: Tool module './tool.mjs' was refused: helper.mjs:2:22 [macro] calls a Bun macro (macros run code while a file is transpiled; Luma never runs them)\n",
+      "Error: Tool module './tool.mjs' was refused: helper.mjs:2:22 [macro] calls a Bun macro (macros run code while a file is transpiled; Luma never runs them)\n  = code E0505 (luma explain E0505)\n",
     );
     expect(r.exitCode).toBe(2);
     expect(existsSync(marker)).toBe(false);

@@ -78,7 +78,7 @@ describe("§11 a store that cannot be written stops the program at start-up, bef
     expect((await project.run(["req-1"])).stdout).toBe("done\n");
     const r = await readOnlyWhile(join(project.dir, "state"), () => project.run(["req-2"]));
     expect(r.stderr).toMatch(
-      /^Error: Idempotency store state\/idem\.json cannot be written \((EPERM|EACCES|EROFS): .*\); a completed call could not be recorded, so nothing was run\.\n$/,
+      /^Error: Idempotency store state\/idem\.json cannot be written \((EPERM|EACCES|EROFS): .*\); a completed call could not be recorded, so nothing was run\.\n  = code E0608 \(luma explain E0608\)\n$/,
     );
     const r2 = await readOnlyWhile(project.storePath!, () => project.run(["req-2"]));
     expect(r2.stderr).toMatch(/^Error: Idempotency store state\/idem\.json cannot be written \((EPERM|EACCES|EROFS): .*access.*\)/);
@@ -106,7 +106,7 @@ describe("§11 planted symbolic links are never written through", () => {
       const r = await project.run(["req-1"]);
       expectStopped(r, project, 0);
       expect(r.stderr).toBe(
-        `Error: Idempotency store state/idem.json: cannot open it: ${project.storePath}${suffix} is a symbolic link, which the store does not open (left as it is)\n`,
+        `Error: Idempotency store state/idem.json: cannot open it: ${project.storePath}${suffix} is a symbolic link, which the store does not open (left as it is)\n  = code E0608 (luma explain E0608)\n`,
       );
       expect(readFileSync(victim, "utf8")).toBe("precious\n");
     });
@@ -170,7 +170,7 @@ describe("§11 KDF parameters read from a store are bounded", () => {
     db.close();
     const r = await project.run(["req-2"], { LUMA_IDEMPOTENCY_KEY: PASSPHRASE });
     expectStopped(r, project, 1);
-    expect(r.stderr).toBe("Error: Idempotency store state/idem.sqlite has a malformed encryption header; the store was left unchanged.\n");
+    expect(r.stderr).toBe("Error: Idempotency store state/idem.sqlite has a malformed encryption header; the store was left unchanged.\n  = code E0609 (luma explain E0609)\n");
   });
 
   test("parameters Luma writes itself still open (the bound is not below them)", async () => {
