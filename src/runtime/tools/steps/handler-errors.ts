@@ -6,12 +6,15 @@
  *   (mismatch → TOOL_ERROR_INVALID, not retryable);
  * - an error-shaped object from another copy of the module (a string `code`, a boolean
  *   `retryable`) is treated the same, carried into a LumaError with the same fields;
+ * - a refused `process.exit()` (and the like, `run/exit-guard.ts`) → TOOL_HANDLER_ERROR
+ *   naming the tool and the call;
  * - anything else → TOOL_HANDLER_ERROR, retryable false, with the thrown error's message.
  */
 import { LumaError } from "../../../diagnostics/luma-error";
 import type { PipelineRuntime } from "./step";
 import type { ToolPlan } from "./tool-plan";
 import { toolErrors } from "./tool-errors";
+import { isExitAttempt } from "../../run/exit-guard";
 
 interface ErrorShape {
   code: string;
@@ -26,6 +29,7 @@ const isErrorShape = (e: unknown): e is ErrorShape =>
 const messageOf = (e: unknown): string => (e instanceof Error ? e.message : typeof e === "string" ? e : "Tool handler failed.");
 
 export const toToolError = (rt: PipelineRuntime, tool: ToolPlan, thrown: unknown): LumaError => {
+  if (isExitAttempt(thrown)) return toolErrors.handlerExit(tool.name, thrown.call);
   if (!(thrown instanceof LumaError) && !isErrorShape(thrown)) return toolErrors.handlerError(messageOf(thrown), thrown);
   if (tool.errorTarget !== undefined) {
     const shape: Record<string, unknown> = { code: thrown.code, message: thrown.message, retryable: thrown.retryable };
