@@ -16,6 +16,7 @@ import { openIdempotencyStore } from "./tools/stores/open-idempotency-store";
 import type { SchemaTable } from "../schema/schema-table-types";
 import type { AskRunnerDeps } from "./ask/create-ask-runner";
 import { installExitGuard, strayError } from "./run/exit-guard";
+import { redirectConsoleToStderr } from "./run/console-to-stderr";
 import { createRunLifecycle, type RunLifecycle } from "./run/run-lifecycle";
 
 export interface StartOptions {
@@ -44,9 +45,12 @@ export async function startProgram(program: Program, opts: StartOptions): Promis
   // a stray exit or throw stops the run through its lifecycle, which releases what it holds.
   const lifecycle = createRunLifecycle();
   const unguard = installExitGuard((thrown) => lifecycle.stop(strayError(thrown, lifecycle.inFlight())));
+  // A handler's console.log is a debug line, not program output (console-to-stderr.ts).
+  const restoreConsole = redirectConsoleToStderr(opts.stderr);
   try {
     await startGuarded(program, opts, lifecycle);
   } finally {
+    restoreConsole();
     unguard();
   }
 }
