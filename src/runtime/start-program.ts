@@ -15,7 +15,8 @@ import { askOnTerminal } from "./approval-prompt";
 import { openIdempotencyStore } from "./tools/stores/open-idempotency-store";
 import type { SchemaTable } from "../schema/schema-table-types";
 import type { AskRunnerDeps } from "./ask/create-ask-runner";
-import { installExitGuard, strayError } from "./run/exit-guard";
+import { exitProcess, installExitGuard, strayError } from "./run/exit-guard";
+import { stopOnSignal } from "./run/stop-on-signal";
 import { redirectConsoleToStderr } from "./run/console-to-stderr";
 import { createRunLifecycle, type RunLifecycle } from "./run/run-lifecycle";
 
@@ -47,9 +48,12 @@ export async function startProgram(program: Program, opts: StartOptions): Promis
   const unguard = installExitGuard((thrown) => lifecycle.stop(strayError(thrown, lifecycle.inFlight())));
   // A handler's console.log is a debug line, not program output (console-to-stderr.ts).
   const restoreConsole = redirectConsoleToStderr(opts.stderr);
+  // Ctrl-C / SIGTERM stop the run the same way: claims released, trace written, 130 / 143.
+  const unlisten = stopOnSignal(lifecycle, exitProcess);
   try {
     await startGuarded(program, opts, lifecycle);
   } finally {
+    unlisten();
     restoreConsole();
     unguard();
   }

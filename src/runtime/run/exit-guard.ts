@@ -35,6 +35,22 @@ export const isExitAttempt = (e: unknown): e is ExitAttempt => e instanceof Exit
 
 type Patched = "exit" | "reallyExit" | "abort" | "kill";
 
+const proc = process as unknown as Record<Patched, (...args: unknown[]) => unknown>;
+/** The process's own functions, taken before any guard replaced them. */
+const ORIGINAL = { exit: proc.exit, reallyExit: proc.reallyExit, abort: proc.abort, kill: proc.kill };
+const restore = () => {
+  for (const k of Object.keys(ORIGINAL) as Patched[]) if (ORIGINAL[k] !== undefined) proc[k] = ORIGINAL[k];
+};
+
+/**
+ * The runtime's own way out while the guard is installed (a second Ctrl-C). It restores the
+ * originals first: Bun's `process.exit` itself goes through `process.reallyExit`.
+ */
+export const exitProcess = (code: number): never => {
+  restore();
+  return process.exit(code);
+};
+
 const describeArg = (v: unknown): string => (v === undefined ? "" : typeof v === "string" ? JSON.stringify(v) : String(v));
 
 /**
@@ -42,24 +58,22 @@ const describeArg = (v: unknown): string => (v === undefined ? "" : typeof v ===
  * thrown outside any awaited call (an ExitAttempt, or any other uncaught error or rejection).
  */
 export function installExitGuard(onStray: (thrown: unknown) => void): () => void {
-  const proc = process as unknown as Record<Patched, (...args: unknown[]) => unknown>;
-  const saved = { exit: proc.exit, reallyExit: proc.reallyExit, abort: proc.abort, kill: proc.kill };
   const refuse = (name: string) => (code?: unknown) => {
     throw new ExitAttempt(`process.${name}(${describeArg(code)})`);
   };
   proc.exit = refuse("exit");
-  if (typeof saved.reallyExit === "function") proc.reallyExit = refuse("reallyExit");
+  if (typeof ORIGINAL.reallyExit === "function") proc.reallyExit = refuse("reallyExit");
   proc.abort = refuse("abort");
   proc.kill = (pid: unknown, signal?: unknown) => {
     const own = pid === process.pid || (typeof pid === "number" && pid <= 0);
     if (own && signal !== 0) throw new ExitAttempt(`process.kill(${describeArg(pid)}${signal === undefined ? "" : `, ${describeArg(signal)}`})`);
-    return saved.kill.call(process, pid, signal);
+    return ORIGINAL.kill.call(process, pid, signal);
   };
   const stray = (e: unknown) => onStray(e);
   process.on("uncaughtException", stray);
   process.on("unhandledRejection", stray);
   return () => {
-    for (const k of Object.keys(saved) as Patched[]) if (saved[k] !== undefined) proc[k] = saved[k];
+    restore();
     process.off("uncaughtException", stray);
     process.off("unhandledRejection", stray);
   };

@@ -11,8 +11,12 @@ import type { LumaError } from "../../diagnostics/luma-error";
 import type { RunToolInvoker } from "../tools/pipeline";
 import { RunEndingError } from "./run-ending-error";
 
-/** How long a stopped run waits for its aborted calls to unwind before it ends anyway. */
-const UNWIND_GRACE_MS = 1000;
+/**
+ * A stopped call's handler gets this long to settle after its signal fired (then its claim
+ * is released anyway); the run waits a little longer for the calls to unwind, then ends.
+ */
+const SETTLE_MS = 1000;
+const UNWIND_GRACE_MS = 1500;
 
 export interface RunLifecycle {
   /** The invoker whose calls `stop` aborts (the guard is installed before it exists). */
@@ -36,13 +40,13 @@ export function createRunLifecycle(): RunLifecycle {
   return {
     attach(t) {
       tools = t;
-      if (reason !== undefined) t.stopAll(reason);
+      if (reason !== undefined) t.stopAll(reason, SETTLE_MS);
     },
     inFlight: () => tools?.inFlight() ?? [],
     stop(r) {
       if (reason !== undefined) return;
       reason = r;
-      tools?.stopAll(r);
+      tools?.stopAll(r, SETTLE_MS);
       wake();
     },
     async run<T>(work: Promise<T>): Promise<T> {

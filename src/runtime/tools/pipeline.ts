@@ -97,10 +97,10 @@ const compose = (steps: readonly Step[], plan: CallPlan): Next => {
 export interface RunToolInvoker extends ToolInvoker {
   /**
    * The run is ending with `reason`: every call in flight is aborted with it (their handlers'
-   * signals fire, their claims are released by step 12), and every later call fails with it
-   * at once. Returns the names of the tools that were in flight.
+   * signals fire; once a handler settled, or after `settleMs`, step 12 releases its claim),
+   * and every later call fails with it at once. Returns the names of the tools that were in flight.
    */
-  stopAll(reason: Error): string[];
+  stopAll(reason: Error, settleMs: number): string[];
   /** The names of the tools whose calls are in flight (waiting on a handler or a backoff). */
   inFlight(): string[];
 }
@@ -178,9 +178,9 @@ export const createToolInvoker = (deps: ToolInvokerDeps): RunToolInvoker => {
         return Promise.reject(e);
       }
     },
-    stopAll(reason: Error): string[] {
+    stopAll(reason: Error, settleMs: number): string[] {
       stopped = reason;
-      return rt.deadlines.stopAll(reason).map(toolName);
+      return rt.deadlines.stopAll(reason, settleMs).map(toolName);
     },
     inFlight: () => rt.deadlines.owners().map(toolName),
   };

@@ -26,6 +26,8 @@ class Deadline {
   constructor(
     readonly at: number,
     readonly owner: Expirable,
+    /** The raced work (a handler's promise, a backoff wait): `stopAll` waits for it to settle. */
+    readonly work: PromiseLike<unknown>,
     /** Rejects the race: with `reason` when the run stops, else with the timeout error. */
     readonly reject: (reason?: unknown) => void,
   ) {}
@@ -51,7 +53,7 @@ export class DeadlineScheduler {
       return Promise.reject(onExpire());
     }
     return new Promise<T>((resolve, reject) => {
-      const d = new Deadline(at, owner, (reason) => reject(reason ?? onExpire()));
+      const d = new Deadline(at, owner, work, (reason) => reject(reason ?? onExpire()));
       this.link(d);
       work.then(
         (v) => {
@@ -66,11 +68,13 @@ export class DeadlineScheduler {
 
   /**
    * The run is stopping (a signal, a handler's stray `process.exit`): every call still in
-   * flight is aborted with `reason` — its handler's signal fires and its race rejects, so the
-   * pipeline unwinds it as a failure (claims released, trace event written). Returns the
-   * owners that were in flight.
+   * flight is aborted with `reason` — its handler's signal fires at once — and its race
+   * rejects with `reason` once the handler has settled (a handler that honours its signal
+   * settles at once), or after `settleMs` for one that does not. The pipeline then unwinds it
+   * as a failure: step 12 releases its claim and writes its trace event. Returns the owners
+   * that were in flight.
    */
-  stopAll(reason: unknown): Expirable[] {
+  stopAll(reason: unknown, settleMs: number): Expirable[] {
     const stopped: Deadline[] = [];
     for (let d = this.head; d !== undefined; d = d.next) stopped.push(d);
     for (const d of stopped) this.unlink(d);
@@ -79,7 +83,12 @@ export class DeadlineScheduler {
     this.timerAt = Infinity;
     for (const d of stopped) {
       d.owner.stop(reason);
-      d.reject(reason);
+      const grace = this.clock.setTimer(settleMs, () => d.reject(reason));
+      const settled = () => {
+        grace.cancel();
+        d.reject(reason);
+      };
+      d.work.then(settled, settled);
     }
     return stopped.map((d) => d.owner);
   }
