@@ -76,6 +76,16 @@ describe("issue #10.4: process.exit inside a handler is a tool failure naming th
     });
   });
 
+  test("a module calling process.exit(5) while it loads is refused at start-up (exit 2), naming the module", () => {
+    const dir = project({ "top.ts": "process.exit(5);\nexport const lumaTools = {};\n", "app.luma": 'print("never")\n' });
+    const r = runLuma(["app.luma", "--tool-module", "top.ts"], { cwd: dir });
+    expect(r).toEqual({
+      exitCode: 2,
+      stdout: "",
+      stderr: "Error: Tool module 'top.ts' could not be loaded: it threw while loading: process.exit(5) was called\n",
+    });
+  });
+
   test("process.exitCode set by a handler does not change the run's exit code", () => {
     const r = runLuma(["app.luma", "--tool-module", "tools.ts"], { cwd: noPolicy("exit_code") });
     expect(r).toEqual({ exitCode: 0, stdout: "before\nafter\n", stderr: "" });
