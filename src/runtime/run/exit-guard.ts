@@ -51,6 +51,11 @@ export const exitProcess = (code: number): never => {
   return process.exit(code);
 };
 
+/** Luma's own signal to itself (the store's crash points for kill -9 tests), past the guard. */
+export const killOwnProcess = (signal: NodeJS.Signals): void => {
+  ORIGINAL.kill.call(process, process.pid, signal);
+};
+
 const describeArg = (v: unknown): string => (v === undefined ? "" : typeof v === "string" ? JSON.stringify(v) : String(v));
 
 /**
