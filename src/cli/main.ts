@@ -3,7 +3,6 @@
  * The `luma` command. The only place that reads argv, prints, picks colours and exits;
  * everything else is the library (`src/index.ts`), which returns values or throws LumaErrors.
  */
-import { writeSync } from "node:fs";
 import { parseArgv } from "./argv";
 import { helpText } from "./help-text";
 import { reportError, EXIT } from "./report-error";
@@ -12,12 +11,16 @@ import { renderDiagnostics } from "../diagnostics/render";
 import type { Diagnostic } from "../diagnostics/diagnostic";
 import { VERSION } from "../version";
 import { checkFile, generateTypesForFile, runFile } from "../index";
+import { fdWriter } from "../runtime/run/write-fully";
 
 const sources = new Map<string, string>();
 const renderWarnings = (warnings: Diagnostic[]) =>
   renderDiagnostics(warnings, { color: useColor(process.stderr), sourceOf: (f) => sources.get(f) });
-const out = (text: string) => writeSync(1, text + "\n");
-const err = (text: string) => writeSync(2, text + "\n");
+// Both streams go through one writer: complete and in order on pipes, files, terminals.
+const stdout = fdWriter(1, "stdout");
+const stderr = fdWriter(2, "stderr");
+const out = (text: string) => stdout(text + "\n");
+const err = (text: string) => stderr(text + "\n");
 
 async function main(argv: string[]): Promise<number> {
   const cmd = parseArgv(argv);
@@ -80,9 +83,17 @@ try {
     sourceOf: (f) => sources.get(f),
     debug: process.env.LUMA_DEBUG === "1",
   });
-  err(report.text);
   exitCode = report.exitCode;
+  try {
+    if (report.text !== "") err(report.text);
+  } catch {
+    // stderr itself is closed or full: the exit code is all that can still say it.
+  }
 }
+// A broken stream decides the exit code even if something on the way swallowed its error.
+const broken = stdout.failure ?? stderr.failure;
+if (broken !== undefined && exitCode === EXIT.ok) exitCode = broken.exitCode;
 // Exit explicitly: a handler that ignored its AbortSignal may still hold a timer or a
-// socket, and a finished program must not wait for it. Output was written synchronously.
+// socket, and a finished program must not wait for it. Output was written synchronously,
+// to the last byte (write-fully.ts), so exiting loses nothing.
 process.exit(exitCode);

@@ -9,6 +9,7 @@
  */
 import { isLumaError } from "../diagnostics/luma-error";
 import { renderDiagnostics } from "../diagnostics/render";
+import { isRunEnding } from "../runtime/run/run-ending-error";
 import { UsageError } from "./argv";
 
 export const EXIT = { ok: 0, runtime: 1, rejected: 2, usage: 64 } as const;
@@ -28,6 +29,9 @@ export function reportError(
   if (e instanceof UsageError) {
     return { text: `luma: ${e.message}\nRun 'luma --help' for usage.`, exitCode: EXIT.usage };
   }
+  // A closed pipe ends a program quietly; a stream that cannot be written, a signal, a
+  // handler that tried to exit: the error's own exit code.
+  if (isRunEnding(e)) return { text: e.quiet ? "" : e.toLine(), exitCode: e.exitCode };
   if (isLumaError(e)) {
     const exitCode = e.phase === "startup" ? EXIT.rejected : EXIT.runtime;
     if (e.diagnostics?.length) {

@@ -15,6 +15,10 @@ import { askOnTerminal } from "./approval-prompt";
 import { openIdempotencyStore } from "./tools/stores/open-idempotency-store";
 import type { SchemaTable } from "../schema/schema-table-types";
 import type { AskRunnerDeps } from "./ask/create-ask-runner";
+import { exitProcess, installExitGuard, strayError } from "./run/exit-guard";
+import { stopOnSignal } from "./run/stop-on-signal";
+import { redirectConsoleToStderr } from "./run/console-to-stderr";
+import { createRunLifecycle, type RunLifecycle } from "./run/run-lifecycle";
 
 export interface StartOptions {
   file: string;
@@ -38,6 +42,24 @@ export interface StartOptions {
 }
 
 export async function startProgram(program: Program, opts: StartOptions): Promise<void> {
+  // From here to the end of the run, tool module code cannot end the process (exit-guard.ts):
+  // a stray exit or throw stops the run through its lifecycle, which releases what it holds.
+  const lifecycle = createRunLifecycle();
+  const unguard = installExitGuard((thrown) => lifecycle.stop(strayError(thrown, lifecycle.inFlight())));
+  // A handler's console.log is a debug line, not program output (console-to-stderr.ts).
+  const restoreConsole = redirectConsoleToStderr(opts.stderr);
+  // Ctrl-C / SIGTERM stop the run the same way: claims released, trace written, 130 / 143.
+  const unlisten = stopOnSignal(lifecycle, exitProcess);
+  try {
+    await startGuarded(program, opts, lifecycle);
+  } finally {
+    unlisten();
+    restoreConsole();
+    unguard();
+  }
+}
+
+async function startGuarded(program: Program, opts: StartOptions, lifecycle: RunLifecycle): Promise<void> {
   const programDir = dirname(resolve(opts.cwd, opts.file));
   const config = await loadConfig({ configPath: opts.configPath && resolve(opts.cwd, opts.configPath), programDir });
   const registry = await loadToolRegistry({ program, config, cliModules: opts.toolModules, cwd: opts.cwd, programDir, notice: opts.stderr });
@@ -77,6 +99,7 @@ export async function startProgram(program: Program, opts: StartOptions): Promis
       idempotencyStore,
       statements: bridges && datasources!.statementToolPlans({ program, schemas, bridges, warn: opts.stderr, trace }),
     });
+    lifecycle.attach(tools);
     // `ask` only exists with a model; its code (providers, cassettes) loads only then.
     const ask = program.decls.some((d) => d.kind === "Model")
       ? (await import("./ask/create-ask-runner")).createAskRunner({
@@ -91,15 +114,17 @@ export async function startProgram(program: Program, opts: StartOptions): Promis
           ...opts.askHooks,
         })
       : undefined;
-    await runProgram(program, {
-      args: opts.args,
-      schemas,
-      tools,
-      stdout: opts.stdout,
-      stderr: opts.stderr,
-      sourceOf: opts.sourceOf,
-      ask,
-    });
+    await lifecycle.run(
+      runProgram(program, {
+        args: opts.args,
+        schemas,
+        tools,
+        stdout: opts.stdout,
+        stderr: opts.stderr,
+        sourceOf: opts.sourceOf,
+        ask,
+      }),
+    );
   } finally {
     await bridges?.close();
     await idempotencyStore?.close?.();

@@ -3,8 +3,9 @@
  * truncated at start) or written to stderr for `-`. Events are plain data built by the
  * runtime, which never puts secret values in them; this sink only serialises.
  */
-import { closeSync, openSync, writeSync } from "node:fs";
+import { closeSync, openSync } from "node:fs";
 import { startupError } from "../diagnostics/luma-error";
+import { fdWriter } from "./run/write-fully";
 
 export interface TraceSink {
   emit(event: object): void;
@@ -20,9 +21,11 @@ export function openTraceSink(target: string): TraceSink {
       throw startupError(`cannot write the trace file ${target}: ${(e as NodeJS.ErrnoException).code ?? (e as Error).message}`, { catalogCode: "E0606" });
     }
   }
+  // Written whole or not at all, like the program's output (a full disk names the trace file).
+  const write = fdWriter(fd, fd === 2 ? "stderr" : `the trace file ${target}`);
   return {
     emit(event) {
-      writeSync(fd, JSON.stringify({ ts: new Date().toISOString(), ...event }) + "\n");
+      write(JSON.stringify({ ts: new Date().toISOString(), ...event }) + "\n");
     },
     close() {
       if (fd !== 2) closeSync(fd);

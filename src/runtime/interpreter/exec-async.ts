@@ -7,6 +7,7 @@ import type { Stmt } from "../../syntax/ast";
 import { evalExpr } from "./eval-async";
 import { execBlockSync, execStmtSync } from "./exec-sync";
 import { asLumaError, errorAt, errorValue } from "./runtime-errors";
+import { isRunEnding } from "../run/run-ending-error";
 import type { Frame } from "./runtime-context";
 import { assign, forItems } from "./statement-helpers";
 import { isTruthy, type Value } from "./values";
@@ -59,6 +60,8 @@ async function execStmtAsync(s: Stmt, f: Frame): Promise<Value> {
       try {
         return await block(s.body, f);
       } catch (e) {
+        // A closed stdout, a signal, a handler's exit: the program cannot catch the end of its run.
+        if (isRunEnding(e)) throw e;
         f.vars.set(s.errName, errorValue(asLumaError(e, f.rt.sourceOf, s.span)));
         return block(s.handler, f);
       }

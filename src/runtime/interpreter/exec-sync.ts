@@ -13,6 +13,7 @@
 import type { Stmt } from "../../syntax/ast";
 import { evalSync } from "./eval-sync";
 import { asLumaError, errorAt, errorValue } from "./runtime-errors";
+import { isRunEnding } from "../run/run-ending-error";
 import type { Frame } from "./runtime-context";
 import { assign, forItems } from "./statement-helpers";
 import { isTruthy, type Value } from "./values";
@@ -58,6 +59,8 @@ export function execStmtSync(s: Stmt, f: Frame): Value {
       try {
         return execBlockSync(s.body, f);
       } catch (e) {
+        // A closed stdout, a signal, a handler's exit: the program cannot catch the end of its run.
+        if (isRunEnding(e)) throw e;
         f.vars.set(s.errName, errorValue(asLumaError(e, f.rt.sourceOf, s.span)));
         return execBlockSync(s.handler, f);
       }

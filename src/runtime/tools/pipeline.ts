@@ -93,7 +93,21 @@ const compose = (steps: readonly Step[], plan: CallPlan): Next => {
   return next;
 };
 
-export const createToolInvoker = (deps: ToolInvokerDeps): ToolInvoker => {
+/** The invoker as the run's owner sees it: it can also stop every call in flight. */
+export interface RunToolInvoker extends ToolInvoker {
+  /**
+   * The run is ending with `reason`: every call in flight is aborted with it (their handlers'
+   * signals fire; once a handler settled, or after `settleMs`, step 12 releases its claim),
+   * and every later call fails with it at once. Returns the names of the tools that were in flight.
+   */
+  stopAll(reason: Error, settleMs: number): string[];
+  /** The names of the tools whose calls are in flight (waiting on a handler or a backoff). */
+  inFlight(): string[];
+}
+
+const toolName = (owner: unknown) => (owner as CallContext).plan.tool.name;
+
+export const createToolInvoker = (deps: ToolInvokerDeps): RunToolInvoker => {
   const clock = deps.clock ?? systemClock;
   const store = deps.idempotencyStore ?? new MemoryIdempotencyStore(clock);
   const rt: PipelineRuntime = {
@@ -155,8 +169,11 @@ export const createToolInvoker = (deps: ToolInvokerDeps): ToolInvoker => {
     return (lastPlan = plan);
   };
 
+  let stopped: Error | undefined;
+
   return {
     call(req: ToolCallRequest): Promise<unknown> {
+      if (stopped !== undefined) return Promise.reject(stopped);
       try {
         const plan = planFor(req.tool, req.agent);
         return Promise.resolve(plan.run(new CallContext(plan, req)));
@@ -164,5 +181,10 @@ export const createToolInvoker = (deps: ToolInvokerDeps): ToolInvoker => {
         return Promise.reject(e);
       }
     },
+    stopAll(reason: Error, settleMs: number): string[] {
+      stopped = reason;
+      return rt.deadlines.stopAll(reason, settleMs).map(toolName);
+    },
+    inFlight: () => rt.deadlines.owners().map(toolName),
   };
 };

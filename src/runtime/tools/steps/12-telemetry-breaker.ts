@@ -18,6 +18,7 @@ import { completeClaim, releaseClaim } from "./idempotency-write";
 import { keepsClaim, keepTimedOutClaim } from "./timed-out-claim";
 import { isThenable, type PipelineRuntime, type StepFactory } from "./step";
 import { toolErrors } from "./tool-errors";
+import { isRunEnding } from "../../run/run-ending-error";
 
 const asLumaError = (e: unknown): LumaError =>
   e instanceof LumaError ? e : runtimeError("RUNTIME_ERROR", e instanceof Error ? e.message : String(e));
@@ -43,7 +44,8 @@ const failed = (rt: PipelineRuntime, ctx: CallContext, e: unknown): never => {
   let err = asLumaError(e);
   const state = breakerOf(ctx);
   const limit = ctx.plan.agent.failureLimit!;
-  if (state !== undefined && ++state.failures >= limit) err = toolErrors.circuitOpened(limit, err);
+  // The end of the run (run-ending-error.ts) is not the tool's failure: it keeps its code.
+  if (state !== undefined && ++state.failures >= limit && !isRunEnding(err)) err = toolErrors.circuitOpened(limit, err);
   report(rt, ctx, err);
   throw err;
 };

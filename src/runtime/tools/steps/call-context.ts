@@ -24,6 +24,7 @@ export class CallContext implements Expirable {
   cacheHit = false;
   singleFlight = false;
   idempotentReplay = false;
+  /** The deadline passed or the run stopped: nothing more may start for this call. */
   timedOut = false;
   /** Step 9's idempotency claim, which step 12 completes (success) or releases (failure). */
   claimKey: string | undefined = undefined;
@@ -64,6 +65,13 @@ export class CallContext implements Expirable {
   expire(): void {
     this.timedOut = true;
     this.controller?.abort(this.timeoutError());
+  }
+
+  /** The run stops: abort the handler's signal with `reason`; like a timeout, no retry follows. */
+  stop(reason: unknown): void {
+    this.timedOut = true;
+    if (this.controller === undefined) this.controller = new AbortController();
+    this.controller.abort(reason);
   }
 
   timeoutError() {

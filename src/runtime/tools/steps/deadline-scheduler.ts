@@ -15,6 +15,8 @@ import type { Clock, ClockTimer } from "../clock";
 export interface Expirable {
   /** Called once, when the deadline passes before the work settled. */
   expire(): void;
+  /** Called instead of `expire` when the whole run stops (`stopAll`): abort with `reason`. */
+  stop(reason: unknown): void;
 }
 
 class Deadline {
@@ -24,7 +26,10 @@ class Deadline {
   constructor(
     readonly at: number,
     readonly owner: Expirable,
-    readonly reject: () => void,
+    /** The raced work (a handler's promise, a backoff wait): `stopAll` waits for it to settle. */
+    readonly work: PromiseLike<unknown>,
+    /** Rejects the race: with `reason` when the run stops, else with the timeout error. */
+    readonly reject: (reason?: unknown) => void,
   ) {}
 }
 
@@ -48,7 +53,7 @@ export class DeadlineScheduler {
       return Promise.reject(onExpire());
     }
     return new Promise<T>((resolve, reject) => {
-      const d = new Deadline(at, owner, () => reject(onExpire()));
+      const d = new Deadline(at, owner, work, (reason) => reject(reason ?? onExpire()));
       this.link(d);
       work.then(
         (v) => {
@@ -59,6 +64,40 @@ export class DeadlineScheduler {
         },
       );
     });
+  }
+
+  /**
+   * The run is stopping (a signal, a handler's stray `process.exit`): every call still in
+   * flight is aborted with `reason` — its handler's signal fires at once — and its race
+   * rejects with `reason` once the handler has settled (a handler that honours its signal
+   * settles at once), or after `settleMs` for one that does not. The pipeline then unwinds it
+   * as a failure: step 12 releases its claim and writes its trace event. Returns the owners
+   * that were in flight.
+   */
+  stopAll(reason: unknown, settleMs: number): Expirable[] {
+    const stopped: Deadline[] = [];
+    for (let d = this.head; d !== undefined; d = d.next) stopped.push(d);
+    for (const d of stopped) this.unlink(d);
+    this.timer?.cancel();
+    this.timer = undefined;
+    this.timerAt = Infinity;
+    for (const d of stopped) {
+      d.owner.stop(reason);
+      const grace = this.clock.setTimer(settleMs, () => d.reject(reason));
+      const settled = () => {
+        grace.cancel();
+        d.reject(reason);
+      };
+      d.work.then(settled, settled);
+    }
+    return stopped.map((d) => d.owner);
+  }
+
+  /** Who is in flight now, oldest first. */
+  owners(): Expirable[] {
+    const owners: Expirable[] = [];
+    for (let d = this.head; d !== undefined; d = d.next) owners.push(d.owner);
+    return owners;
   }
 
   private link(d: Deadline): void {

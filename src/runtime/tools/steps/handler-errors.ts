@@ -6,6 +6,8 @@
  *   (mismatch → TOOL_ERROR_INVALID, not retryable);
  * - an error-shaped object from another copy of the module (a string `code`, a boolean
  *   `retryable`) is treated the same, carried into a LumaError with the same fields;
+ * - a refused `process.exit()` (and the like, `run/exit-guard.ts`) → TOOL_HANDLER_ERROR
+ *   naming the tool and the call;
  * - anything else → TOOL_HANDLER_ERROR, retryable false, with the thrown error's message.
  *
  * `details` must be JSON data (schema/json-data.ts), with or without an error schema: it
@@ -19,6 +21,7 @@ import { jsonDataIssue } from "../../../schema/json-data";
 import type { PipelineRuntime } from "./step";
 import type { ToolPlan } from "./tool-plan";
 import { toolErrors } from "./tool-errors";
+import { isExitAttempt } from "../../run/exit-guard";
 
 interface ErrorShape {
   code: string;
@@ -33,6 +36,7 @@ const isErrorShape = (e: unknown): e is ErrorShape =>
 const messageOf = (e: unknown): string => (e instanceof Error ? e.message : typeof e === "string" ? e : "Tool handler failed.");
 
 export const toToolError = (rt: PipelineRuntime, tool: ToolPlan, thrown: unknown): LumaError => {
+  if (isExitAttempt(thrown)) return toolErrors.handlerExit(tool.name, thrown.call);
   if (!(thrown instanceof LumaError) && !isErrorShape(thrown)) return toolErrors.handlerError(messageOf(thrown), thrown);
   if (thrown.details !== undefined) {
     const notJson = jsonDataIssue(thrown.details, `${tool.errorRoot}.details`);

@@ -9,6 +9,8 @@ import { LumaError, runtimeError, startupError } from "../../../diagnostics/luma
 const q = (s: string) => `'${s}'`;
 /** A TOOL_ERROR_INVALID keeps the code the handler threw, when it is a string. */
 const thrownCodeDetails = (code: unknown) => ({ code: typeof code === "string" ? code : undefined });
+const inFlight = (tools: readonly string[]) =>
+  tools.length === 0 ? "" : ` (while ${tools.length === 1 ? "tool" : "tools"} ${tools.map(q).join(", ")} ${tools.length === 1 ? "was" : "were"} running)`;
 
 export const toolErrors = {
   notDeclared: (tool: string) => runtimeError("TOOL_NOT_FOUND", `Tool ${q(tool)} is not declared in the program.`),
@@ -86,6 +88,18 @@ export const toolErrors = {
   timeout: (tool: string, ms: number) =>
     runtimeError("TOOL_TIMEOUT", `Tool ${q(tool)} timed out after ${ms} ms.`, { retryable: true }),
   /** `details.name` keeps the thrown class (TypeError, RangeError…) for the catch variable. */
+  handlerExit: (tool: string, call: string) =>
+    runtimeError("TOOL_HANDLER_ERROR", `Tool ${q(tool)} called ${call}: a tool handler cannot end the run.`, {
+      retryable: false,
+      details: { name: "ExitAttempt" },
+    }),
+  strayExit: (call: string, tools: readonly string[]) =>
+    runtimeError(
+      "TOOL_HANDLER_ERROR",
+      `A tool module called ${call} outside a tool call${inFlight(tools)}: a tool handler cannot end the run.`,
+    ),
+  strayThrow: (message: string, tools: readonly string[]) =>
+    runtimeError("TOOL_HANDLER_ERROR", `A tool module threw outside a tool call${inFlight(tools)}: ${message}`),
   handlerError: (message: string, cause: unknown) =>
     runtimeError("TOOL_HANDLER_ERROR", message, { retryable: false, details: cause instanceof Error ? { name: cause.name } : undefined }),
   errorInvalid: (tool: string, messages: string[], thrownCode: unknown) =>

@@ -5,6 +5,8 @@
  * and look at what is left on disk. Unset — as it is everywhere but in those tests — a
  * crash point costs one comparison.
  */
+import { killOwnProcess } from "../../../run/exit-guard";
+
 export type CrashPoint =
   | "after-lock" // holding the store lock, nothing written yet
   | "after-temp-write" // the temp file written, not yet fsynced
@@ -18,5 +20,6 @@ let reached = 0;
 
 export const crashPoint = (point: CrashPoint): void => {
   if (armedPoint !== point) return;
-  if (++reached === nth) process.kill(process.pid, "SIGKILL");
+  // Past the exit guard, which refuses handlers' kills of this process (run/exit-guard.ts).
+  if (++reached === nth) killOwnProcess("SIGKILL");
 };
