@@ -82,7 +82,7 @@ describe("issue #10.4: process.exit inside a handler is a tool failure naming th
     expect(r).toEqual({
       exitCode: 2,
       stdout: "",
-      stderr: "Error: Tool module 'top.ts' could not be loaded: it threw while loading: process.exit(5) was called\n",
+      stderr: "Error: Tool module 'top.ts' could not be loaded: it threw while loading: process.exit(5) was called\n  = code E0501 (luma explain E0501)\n",
     });
   });
 
@@ -116,11 +116,17 @@ describe("issue #10.4: an exit or throw outside any awaited call ends the run, n
     });
   });
 
-  test("the idempotency claim of the stopped call is released: a rerun with the same key runs the handler", () => {
+  // The stop aborts the call's AbortSignal; a handler that settles on it gives its claim back
+  // (a handler that never settles keeps the key claimed until the lease passes: its outcome is
+  // unknown, the same rule as a timeout — see tests/pipeline/timed-out-claims.test.ts).
+  test("the idempotency claim of the stopped call is released once its handler settles: a rerun with the same key runs the handler", () => {
     const dir = project({
       "tools.ts": `export const lumaTools = {
-  charge: (input) => process.env.EXIT_IN_TIMER === "1"
-    ? new Promise(() => { setTimeout(() => process.exit(9), 5); })
+  charge: (input, signal) => process.env.EXIT_IN_TIMER === "1"
+    ? new Promise((_, reject) => {
+        signal.addEventListener("abort", () => reject(new Error("stopped")));
+        setTimeout(() => process.exit(9), 5);
+      })
     : { charged: input.id },
 };
 `,
@@ -146,7 +152,7 @@ print(tool charge({ id: "req-1" }).charged)
 describe("issue #10.4: under the strict policy", () => {
   test("a CommonJS module in the VM context reaching the host process through Function: a tool failure", () => {
     const dir = project({
-      "tools.cjs": `const host = Bun.constructor.constructor("return pro" + "cess")();
+      "tools.cjs": `const host = Bun.spawnSync.constructor("return pro" + "cess")();
 module.exports = { sync_exit: (input) => { host.exit(input.n); return { ok: true }; } };
 `,
       "luma.config.json": JSON.stringify({ tool_modules: ["./tools.cjs"], tool_module_policy: { sandbox: "strict" } }),
