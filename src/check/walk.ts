@@ -73,8 +73,14 @@ export function childExprs(expr: Expr): Expr[] {
 
 /** Every expression inside an expression tree, the root first. */
 export function forEachInExpr(expr: Expr, visit: (expr: Expr) => void): void {
-  visit(expr);
-  for (const child of childExprs(expr)) forEachInExpr(child, visit);
+  // An explicit stack, not recursion: a flat `a + b + …` of n terms is n levels deep.
+  const pending = [expr];
+  while (pending.length > 0) {
+    const next = pending.pop() as Expr;
+    visit(next);
+    const children = childExprs(next);
+    for (let i = children.length - 1; i >= 0; i--) pending.push(children[i]);
+  }
 }
 
 /** Every expression in a statement list, nested blocks and sub-expressions included. */

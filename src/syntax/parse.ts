@@ -13,6 +13,8 @@ import type { Expr, Program } from "./ast";
 import { lumaGrammar } from "./luma-grammar";
 import { lumaSemantics } from "./luma-semantics";
 import { type ParseContext, withParseContext } from "./parse-context";
+import { UNTERMINATED_MESSAGE, scanLexical } from "./lexical-scan";
+import { NESTING_MESSAGE } from "./nesting-limit";
 import { describeSyntaxError } from "./syntax-error";
 
 export interface ParseResult {
@@ -33,14 +35,25 @@ export function parse(source: string, file: string): ParseResult {
       file,
       base: 0,
       diagnostics,
+      nesting: { depth: 0, reported: false },
       parseSegment: (text, offset) => parseSegment(ctx, text, offset),
     };
     const program = withParseContext(ctx, () => convert(result)) as Program;
     return diagnostics.length > 0 ? { diagnostics } : { program, diagnostics };
   } catch (e) {
-    // Only pathological input gets here (nesting deep enough to exhaust the stack).
-    const message = e instanceof RangeError ? "Program is nested too deeply to parse" : `Internal parser error: ${String(e)}`;
-    return { diagnostics: [...diagnostics, error(message, { file, start: 0, end: 0 })] };
+    // Ohm recurses once per nesting level while matching, before the limit of
+    // `nesting-limit.ts` can be applied: input nested far past it exhausts the stack
+    // there. The pre-scan finds where the limit was crossed — or the string left open
+    // before it, whose `{`s Ohm was trying as interpolations.
+    if (!(e instanceof RangeError)) {
+      return { diagnostics: [...diagnostics, error(`Internal parser error: ${String(e)}`, { file, start: 0, end: 0 })] };
+    }
+    const { deepAt = 0, unterminated } = scanLexical(source);
+    const [message, at] =
+      unterminated && unterminated.start <= deepAt
+        ? [UNTERMINATED_MESSAGE[unterminated.kind], unterminated.start]
+        : [NESTING_MESSAGE, deepAt];
+    return { diagnostics: [error(message, { file, start: at, end: at })] };
   }
 }
 

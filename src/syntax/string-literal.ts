@@ -12,6 +12,7 @@
 import type * as ohm from "ohm-js";
 import { error } from "../diagnostics/diagnostic";
 import type { Expr, StrPart } from "./ast";
+import { enterNesting, leaveNesting } from "./nesting-limit";
 import { parseContext, spanOf } from "./parse-context";
 
 const ESCAPES: Record<string, string> = { '"': '"', "\\": "\\", n: "\n", t: "\t", "{": "{", "}": "}" };
@@ -51,7 +52,9 @@ export function interpolatedString(stringNode: ohm.Node): Expr {
         if (text) parts.push(text);
         text = "";
         const inner = part.sourceString.slice(1, -1);
+        if (!enterNesting(part)) break;
         const expr = ctx.parseSegment(inner, ctx.base + part.source.startIdx + 1);
+        leaveNesting();
         if (expr) parts.push(expr);
         break;
       }

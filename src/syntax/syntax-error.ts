@@ -8,7 +8,7 @@
  * GROUPS), and the optional separators (`,` `;` between block entries) are dropped.
  */
 import type * as ohm from "ohm-js";
-import { unterminatedAt } from "./unterminated-literal";
+import { UNTERMINATED_MESSAGE, scanLexical } from "./lexical-scan";
 
 const EXPRESSION_STARTERS = [
   "a name", "a number", '"\\""', '"true"', '"false"', '"null"', '"tool"', '"ask"', '"query"',
@@ -85,10 +85,9 @@ export function describeSyntaxError(result: ohm.MatchResult, input: string): Syn
   const position = failed.getRightmostFailurePosition();
   // A string or block comment left open swallows the rest of the file, so Ohm fails
   // somewhere after it; the opening is the useful place to point at.
-  const open = unterminatedAt(input);
+  const open = scanLexical(input).unterminated;
   if (open && open.start <= position) {
-    const message = open.kind === "string" ? "Unterminated string" : "Unterminated block comment";
-    return { position: open.start, message };
+    return { position: open.start, message: UNTERMINATED_MESSAGE[open.kind] };
   }
   const items = expectedItems(failed.getRightmostFailures());
   return { position, message: `Expected ${joinAlternatives(items.map((i) => RENAMES[i] ?? i))}` };
