@@ -94,6 +94,8 @@ export const messages = {
   arity: (what: string, expected: string, got: number) =>
     `${what} expects ${expected} argument${expected === "1" ? "" : "s"}, got ${got}.`,
   returnOutsideFn: () => `'return' is only allowed inside a fn.`,
+  returnValueOnNextLine: () =>
+    `This 'return' returns nothing: its value must start on the same line, and the statement after it never runs.`,
   numberOutOfRange: () => `Number literal is out of range (it must be a finite number).`,
   severityWithoutRules: (field: string) => `@severity on '${field}' has no rule to apply to (add @range, @length, @pattern, @format, @items, @min or @max).`,
   askOutsideAgent: () => `'ask' is only allowed inside an agent method.`,

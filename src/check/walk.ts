@@ -4,24 +4,32 @@
  */
 import type { Expr, Stmt, TypeRef } from "../syntax/ast";
 
+/** The blocks a statement holds directly: `if`/`else` branches, a `for` body, `try`/`catch`. */
+function nestedBlocks(stmt: Stmt): readonly Stmt[][] {
+  switch (stmt.kind) {
+    case "If":
+      return stmt.else ? [stmt.then, stmt.else] : [stmt.then];
+    case "For":
+      return [stmt.body];
+    case "Try":
+      return [stmt.body, stmt.handler];
+    default:
+      return [];
+  }
+}
+
 /** Every statement, nested blocks included, in source order (parent before children). */
 export function forEachStmt(stmts: readonly Stmt[], visit: (stmt: Stmt) => void): void {
   for (const stmt of stmts) {
     visit(stmt);
-    switch (stmt.kind) {
-      case "If":
-        forEachStmt(stmt.then, visit);
-        if (stmt.else) forEachStmt(stmt.else, visit);
-        break;
-      case "For":
-        forEachStmt(stmt.body, visit);
-        break;
-      case "Try":
-        forEachStmt(stmt.body, visit);
-        forEachStmt(stmt.handler, visit);
-        break;
-    }
+    for (const block of nestedBlocks(stmt)) forEachStmt(block, visit);
   }
+}
+
+/** Every statement list: `stmts` itself, then each nested block, in source order. */
+export function forEachBlock(stmts: readonly Stmt[], visit: (block: readonly Stmt[]) => void): void {
+  visit(stmts);
+  for (const stmt of stmts) for (const block of nestedBlocks(stmt)) forEachBlock(block, visit);
 }
 
 /** The expressions a statement holds directly (not those of nested statements). */

@@ -67,6 +67,6 @@ export function commaList(this: ohm.Node, first: ohm.Node, _commas: ohm.Node, re
 /** The items of an optional list `(Xs ","?)?`: its converted items, or none. */
 export const optionalList = <T>(optNode: ohm.Node): T[] => (optNode.numChildren > 0 ? toAst(optNode.child(0)) : []);
 
-/** The converted items of an `(Item | sep)*` iteration, separators dropped. */
+/** The converted items of an `(Item | sep)*` or `(Stmt | stmtSep)*` iteration, separators dropped. */
 export const itemsWithoutSeps = <T>(iterNode: ohm.Node): T[] =>
-  iterNode.children.filter((c) => c.ctorName !== "sep").map(toAst);
+  iterNode.children.filter((c) => c.ctorName !== "sep" && c.ctorName !== "stmtSep").map(toAst);

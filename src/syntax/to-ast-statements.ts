@@ -5,14 +5,14 @@
 import type * as ohm from "ohm-js";
 import type { Stmt } from "./ast";
 import { enterNesting, leaveNesting } from "./nesting-limit";
-import { spanOf, toAst } from "./parse-context";
+import { itemsWithoutSeps, spanOf, toAst } from "./parse-context";
 
 type Node = ohm.Node;
 
 export const statementActions: ohm.ActionDict<unknown> = {
   Block(open: Node, stmts: Node, _close: Node): Stmt[] {
     if (!enterNesting(open)) return [];
-    const body = stmts.children.map(toAst);
+    const body = itemsWithoutSeps<Stmt>(stmts);
     leaveNesting();
     return body;
   },

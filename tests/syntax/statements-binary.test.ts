@@ -1,0 +1,28 @@
+/** Statement separators and the `return` newline rule, driven through `dist/luma`. */
+import { describe, expect, test } from "bun:test";
+import { mkdtempSync, writeFileSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
+import { runLuma } from "../support/luma-binary";
+
+function program(source: string): string {
+  const dir = mkdtempSync(join(tmpdir(), "luma-stmts-"));
+  writeFileSync(join(dir, "app.luma"), source);
+  return dir;
+}
+
+describe("§7 Statements: `;` separates statements on one line", () => {
+  test("`x = 1; y = 2` on one line runs, in blocks too", () => {
+    const dir = program(`x = 1; y = 2; print(x + y)\nfn f() { a = 3; return a }\nif true { print(f()); print("done") }\n`);
+    expect(runLuma(["app.luma"], { cwd: dir })).toEqual({ exitCode: 0, stdout: "3\n3\ndone\n", stderr: "" });
+  });
+
+  test("`return` then a value on the next line is a check error at the return, never a silent bare return", () => {
+    const r = runLuma(["app.luma"], { cwd: program(`fn f() -> int {\n  return\n    42\n}\nprint(f())\n`) });
+    expect(r.exitCode).toBe(2);
+    expect(r.stdout).toBe("");
+    expect(r.stderr).toStartWith(
+      "app.luma:2:3: error: This 'return' returns nothing: its value must start on the same line, and the statement after it never runs.\n",
+    );
+  });
+});
