@@ -4,16 +4,8 @@
  * limit, each ending in an answer or a located error (exit 2), never a hang or a trace.
  */
 import { describe, expect, test } from "bun:test";
-import { mkdtempSync, writeFileSync } from "node:fs";
-import { tmpdir } from "node:os";
-import { join } from "node:path";
 import { runLuma } from "../support/luma-binary";
-
-function program(source: string): string {
-  const dir = mkdtempSync(join(tmpdir(), "luma-robust-"));
-  writeFileSync(join(dir, "app.luma"), source);
-  return dir;
-}
+import { programDir as program } from "./parse-helpers";
 
 describe("§1 Parse time is linear in the input for every input (dist/luma)", () => {
   test('`luma check` on an unterminated string of "{" (41 bytes) answers at once with the opening quote', () => {

@@ -1,15 +1,7 @@
 /** Statement separators and the `return` newline rule, driven through `dist/luma`. */
 import { describe, expect, test } from "bun:test";
-import { mkdtempSync, writeFileSync } from "node:fs";
-import { tmpdir } from "node:os";
-import { join } from "node:path";
 import { runLuma } from "../support/luma-binary";
-
-function program(source: string): string {
-  const dir = mkdtempSync(join(tmpdir(), "luma-stmts-"));
-  writeFileSync(join(dir, "app.luma"), source);
-  return dir;
-}
+import { programDir as program } from "./parse-helpers";
 
 describe("§7 Statements: `;` separates statements on one line", () => {
   test("`x = 1; y = 2` on one line runs, in blocks too", () => {
