@@ -13,11 +13,14 @@
  * any input. `steps` counts the characters examined; the robustness tests pin it.
  */
 
+import { PARSE_CODES } from "../diagnostics/catalog/parse-codes";
+
 /** The deepest nesting a program may have: brackets, blocks, interpolations, `ask`, operator chains. */
 export const MAX_NESTING = 100;
 
 /** The syntax error for a literal left open, by its kind. */
 export const UNTERMINATED_MESSAGE = { string: "Unterminated string", comment: "Unterminated block comment" } as const;
+export const UNTERMINATED_CODE = { string: PARSE_CODES.unterminatedString, comment: PARSE_CODES.unterminatedComment } as const;
 
 export interface LexicalScan {
   /** The first string literal or block comment that runs to the end of the input. */

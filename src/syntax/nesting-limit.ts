@@ -9,6 +9,7 @@
  * binary chains (`a + b + …`) are not nesting: every stage folds them iteratively.
  */
 import type * as ohm from "ohm-js";
+import { PARSE_CODES } from "../diagnostics/catalog/parse-codes";
 import { error } from "../diagnostics/diagnostic";
 import { MAX_NESTING } from "./lexical-scan";
 import { parseContext } from "./parse-context";
@@ -30,7 +31,7 @@ export function enterNesting(node: ohm.Node, levels = 1, at?: number): boolean {
     if (!nesting.reported) {
       nesting.reported = true;
       const start = at ?? ctx.base + node.source.startIdx;
-      ctx.diagnostics.push(error(NESTING_MESSAGE, { file: ctx.file, start, end: start }));
+      ctx.diagnostics.push(error(NESTING_MESSAGE, { file: ctx.file, start, end: start }, { code: PARSE_CODES.nesting }));
     }
     return false;
   }

@@ -10,6 +10,7 @@
  * keys) are never interpolated: their braces are kept as written.
  */
 import type * as ohm from "ohm-js";
+import { PARSE_CODES } from "../diagnostics/catalog/parse-codes";
 import { error } from "../diagnostics/diagnostic";
 import type { Expr, StrPart } from "./ast";
 import { enterNesting, leaveNesting } from "./nesting-limit";
@@ -61,7 +62,9 @@ export function interpolatedString(stringNode: ohm.Node): Expr {
       default:
         // A `{` with no matching `}` before the end of the string.
         ctx.diagnostics.push(
-          error('Unclosed "{" in string interpolation (write \\{ for a literal brace)', spanOf(part)),
+          error('Unclosed "{" in string interpolation (write \\{ for a literal brace)', spanOf(part), {
+            code: PARSE_CODES.unclosedInterpolation,
+          }),
         );
         text += "{";
     }

@@ -8,7 +8,9 @@
  * GROUPS), and the optional separators (`,` `;` between block entries) are dropped.
  */
 import type * as ohm from "ohm-js";
-import { UNTERMINATED_MESSAGE, scanLexical } from "./lexical-scan";
+import type { DiagnosticExtra } from "../diagnostics/diagnostic";
+import { UNTERMINATED_CODE, UNTERMINATED_MESSAGE, scanLexical } from "./lexical-scan";
+import { syntaxErrorExtra } from "./syntax-hints";
 
 const EXPRESSION_STARTERS = [
   "a name", "a number", '"\\""', '"true"', '"false"', '"null"', '"tool"', '"ask"', '"query"',
@@ -73,7 +75,7 @@ function joinAlternatives(items: string[]): string {
   return `${items.slice(0, -1).join(", ")} or ${items[items.length - 1]}`;
 }
 
-export interface SyntaxErrorAt {
+export interface SyntaxErrorAt extends Required<DiagnosticExtra> {
   /** Offset in the matched text. */
   position: number;
   message: string;
@@ -87,8 +89,9 @@ export function describeSyntaxError(result: ohm.MatchResult, input: string): Syn
   // somewhere after it; the opening is the useful place to point at.
   const open = scanLexical(input).unterminated;
   if (open && open.start <= position) {
-    return { position: open.start, message: UNTERMINATED_MESSAGE[open.kind] };
+    return { position: open.start, message: UNTERMINATED_MESSAGE[open.kind], code: UNTERMINATED_CODE[open.kind], hints: [] };
   }
   const items = expectedItems(failed.getRightmostFailures());
-  return { position, message: `Expected ${joinAlternatives(items.map((i) => RENAMES[i] ?? i))}` };
+  const message = `Expected ${joinAlternatives(items.map((i) => RENAMES[i] ?? i))}`;
+  return { position, message, ...syntaxErrorExtra(input, position) };
 }

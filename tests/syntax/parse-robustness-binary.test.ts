@@ -13,7 +13,7 @@ describe("§1 Parse time is linear in the input for every input (dist/luma)", ()
     expect(source.length).toBe(41);
     const r = runLuma(["check", "app.luma"], { cwd: program(source) });
     expect(r.exitCode).toBe(2);
-    expect(r.stderr).toStartWith("app.luma:1:5: error: Unterminated string\n");
+    expect(r.stderr).toStartWith("app.luma:1:5: error[E0102]: Unterminated string\n");
   }, 30_000);
 
   test("a flat 20,000-term `a + a + …` parses, checks and evaluates", () => {
@@ -30,7 +30,7 @@ describe("§1 Parse time is linear in the input for every input (dist/luma)", ()
   test("nesting 20,000 deep is one located error, exit 2, not a stack overflow", () => {
     const r = runLuma(["check", "app.luma"], { cwd: program(`x = 1\ny = ${"[".repeat(20000)}1${"]".repeat(20000)}\n`) });
     expect(r.exitCode).toBe(2);
-    expect(r.stderr).toStartWith("app.luma:2:105: error: Nesting deeper than 100 levels\n");
+    expect(r.stderr).toStartWith("app.luma:2:105: error[E0106]: Nesting deeper than 100 levels\n");
     expect(r.stderr).not.toMatch(/stack|internal/i);
   }, 30_000);
 });
