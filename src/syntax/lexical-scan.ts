@@ -142,8 +142,10 @@ export function scanLexical(input: string): LexicalScan {
 
   // Code: comments, strings, brackets and `ask … ->`.
   const openers: number[] = [];
+  // A byte order mark, then a shebang line, are not code.
+  const bom = input.charCodeAt(0) === 0xfeff ? 1 : 0;
   const firstLineEnd = input.indexOf("\n");
-  let i = !input.startsWith("#!") ? 0 : firstLineEnd < 0 ? n : firstLineEnd;
+  let i = !input.startsWith("#!", bom) ? bom : firstLineEnd < 0 ? n : firstLineEnd;
   while (i < n) {
     scan.steps++;
     const c = input.charCodeAt(i);

@@ -27,7 +27,7 @@ const DECL_KINDS = new Set<string>(["Schema", "Union", "Tool", "Model", "Agent",
 const named = (name: Node) => ({ name: name.sourceString, nameSpan: spanOf(name) });
 
 export const declarationActions: ohm.ActionDict<unknown> = {
-  Program(_shebang: Node, items: Node): Program {
+  Program(_bom: Node, _shebang: Node, items: Node): Program {
     const decls: Decl[] = [];
     const body: Stmt[] = [];
     for (const node of itemsWithoutSeps<Decl | Stmt>(items)) {

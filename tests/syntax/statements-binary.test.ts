@@ -18,3 +18,13 @@ describe("§7 Statements: `;` separates statements on one line", () => {
     );
   });
 });
+
+describe("§1 Lexical structure: a UTF-8 byte order mark opens a .luma file harmlessly", () => {
+  test("a BOM before code or a shebang is accepted, and columns after it are counted without it", () => {
+    expect(runLuma(["app.luma"], { cwd: program("\uFEFFx = 1\nprint(x)\n") })).toEqual({ exitCode: 0, stdout: "1\n", stderr: "" });
+    expect(runLuma(["app.luma"], { cwd: program('\uFEFF#!/usr/bin/env luma\nprint("ok")\n') }).stdout).toBe("ok\n");
+    const r = runLuma(["check", "app.luma"], { cwd: program('\uFEFFx = "abc\n') });
+    expect(r.exitCode).toBe(2);
+    expect(r.stderr).toBe('app.luma:1:5: error[E0102]: Unterminated string\n  1 | x = "abc\n    |     ^\n');
+  });
+});
