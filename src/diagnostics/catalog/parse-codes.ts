@@ -13,6 +13,8 @@ export const PARSE_CODES = {
   singleQuotes: "E0105",
   nesting: "E0106",
   unclosedInterpolation: "E0107",
+  assignInCondition: "E0108",
+  foreignKeyword: "E0109",
 } as const;
 
 export const parseCodes: CatalogEntry[] = [
@@ -61,5 +63,18 @@ export const parseCodes: CatalogEntry[] = [
     explanation:
       "In a string, `{expr}` interpolates. A `{` with no `}` before the string ends, or a `{…}` whose inside is not an expression, is an error; write `\\{` (and `\\}`) for a literal brace, as in a prompt that shows JSON.",
     example: 'prompt = "Reply as JSON: { text: string }"',
+  },
+  {
+    code: PARSE_CODES.assignInCondition,
+    title: "`=` where a comparison belongs",
+    explanation: "`=` assigns and is a statement of its own; comparing is `==` (and `!=`, `<`, `<=`, `>`, `>=`).",
+    example: "if x = 1 {\n  print(x)\n}",
+  },
+  {
+    code: PARSE_CODES.foreignKeyword,
+    title: "A keyword from another language",
+    explanation:
+      "Functions are declared with `fn name(param: Type) -> Type { … }` (not `func`, `function` or `def`), and the one loop is `for item in list { … }` (there is no `while`).",
+    example: "func greet(name: string) {\n  print(name)\n}",
   },
 ];
