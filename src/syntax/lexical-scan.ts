@@ -27,6 +27,8 @@ export interface LexicalScan {
   unterminated?: { kind: "string" | "comment"; start: number };
   /** The opener at which nesting first exceeds MAX_NESTING. */
   deepAt?: number;
+  /** The innermost bracket still open at the end of the input (its offset). */
+  unclosed?: number;
   /** Characters examined (linear in the input). */
   steps: number;
 }
@@ -142,6 +144,7 @@ export function scanLexical(input: string): LexicalScan {
 
   // Code: comments, strings, brackets and `ask … ->`.
   const openers: number[] = [];
+  const openedAt: number[] = [];
   // A byte order mark, then a shebang line, are not code.
   const bom = input.charCodeAt(0) === 0xfeff ? 1 : 0;
   const firstLineEnd = input.indexOf("\n");
@@ -164,6 +167,7 @@ export function scanLexical(input: string): LexicalScan {
       i = end;
     } else if (OPENERS.has(c)) {
       openers.push(c);
+      openedAt.push(i);
       deeper(1, i);
       i++;
     } else if (CLOSERS.has(c)) {
@@ -178,14 +182,22 @@ export function scanLexical(input: string): LexicalScan {
       while (i < n && isWordChar(input.charCodeAt(i))) i++;
       if (i - start === 3 && input.startsWith("ask", start)) {
         openers.push(ASK);
+        openedAt.push(start);
         deeper(1, start);
       }
     } else i++;
+  }
+  for (let k = openers.length - 1; k >= 0; k--) {
+    if (openers[k] !== ASK) {
+      scan.unclosed = openedAt[k];
+      break;
+    }
   }
   return scan;
 
   function closeOne(stack: number[]): void {
     stack.pop();
+    openedAt.pop();
     depth--;
   }
 }

@@ -9,6 +9,7 @@
  */
 import type * as ohm from "ohm-js";
 import type { DiagnosticExtra } from "../diagnostics/diagnostic";
+import { lineColOf } from "../diagnostics/source-position";
 import { UNTERMINATED_CODE, UNTERMINATED_MESSAGE, scanLexical } from "./lexical-scan";
 import { syntaxErrorExtra } from "./syntax-hints";
 
@@ -87,11 +88,18 @@ export function describeSyntaxError(result: ohm.MatchResult, input: string): Syn
   const position = failed.getRightmostFailurePosition();
   // A string or block comment left open swallows the rest of the file, so Ohm fails
   // somewhere after it; the opening is the useful place to point at.
-  const open = scanLexical(input).unterminated;
+  const scan = scanLexical(input);
+  const open = scan.unterminated;
   if (open && open.start <= position) {
     return { position: open.start, message: UNTERMINATED_MESSAGE[open.kind], code: UNTERMINATED_CODE[open.kind], hints: [] };
   }
   const items = expectedItems(failed.getRightmostFailures());
   const message = `Expected ${joinAlternatives(items.map((i) => RENAMES[i] ?? i))}`;
-  return { position, message, ...syntaxErrorExtra(input, position) };
+  const extra = syntaxErrorExtra(input, position);
+  // Failing at the very end usually means a bracket was never closed: name the opener.
+  if (scan.unclosed !== undefined && input.slice(position).trim() === "") {
+    const { line, col } = lineColOf(input, scan.unclosed);
+    extra.hints = [...extra.hints, `The "${input[scan.unclosed]}" at ${line}:${col} is never closed.`];
+  }
+  return { position, message, ...extra };
 }
