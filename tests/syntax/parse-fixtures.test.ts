@@ -36,3 +36,14 @@ describe("§1 Syntax errors: codes and hints for the first hour's mistakes (gold
     });
   }
 });
+
+describe("§1 Diagnostics: carets align by display width", () => {
+  test("CJK and emoji take two columns, combining marks none, tabs stay tabs", () => {
+    const source = "x = \"\te\u0301😀こんにちは\"\n";
+    const start = source.indexOf("こ");
+    const d = { severity: "error" as const, message: "m", span: { file: "a.luma", start, end: start + 5 } };
+    const [, , caretLine] = renderDiagnostics([d], { color: false, sourceOf: () => source }).split("\n");
+    // `x = "` 5 columns, a tab, `é` (e + combining acute) 1, 😀 2; then 5 CJK × 2 carets.
+    expect(caretLine).toBe(`    | ${" ".repeat(5)}\t${" ".repeat(3)}${"^".repeat(10)}`);
+  });
+});
