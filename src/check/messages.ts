@@ -125,6 +125,8 @@ export const messageText = {
   arity: (what: string, expected: string, got: number) =>
     `${what} expects ${expected} argument${expected === "1" ? "" : "s"}, got ${got}.`,
   returnOutsideFn: () => `'return' is only allowed inside a fn.`,
+  returnValueOnNextLine: () =>
+    `This 'return' returns nothing: its value must start on the same line, and the statement after it never runs.`,
   numberOutOfRange: () => `Number literal is out of range (it must be a finite number).`,
   integerNotExact: () =>
     `Integer literal is beyond ±9007199254740991 (2^53−1) and would read as a different number; write it as a string of digits.`,

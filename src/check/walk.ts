@@ -4,24 +4,32 @@
  */
 import type { Expr, Stmt, TypeRef } from "../syntax/ast";
 
+/** The blocks a statement holds directly: `if`/`else` branches, a `for` body, `try`/`catch`. */
+function nestedBlocks(stmt: Stmt): readonly Stmt[][] {
+  switch (stmt.kind) {
+    case "If":
+      return stmt.else ? [stmt.then, stmt.else] : [stmt.then];
+    case "For":
+      return [stmt.body];
+    case "Try":
+      return [stmt.body, stmt.handler];
+    default:
+      return [];
+  }
+}
+
 /** Every statement, nested blocks included, in source order (parent before children). */
 export function forEachStmt(stmts: readonly Stmt[], visit: (stmt: Stmt) => void): void {
   for (const stmt of stmts) {
     visit(stmt);
-    switch (stmt.kind) {
-      case "If":
-        forEachStmt(stmt.then, visit);
-        if (stmt.else) forEachStmt(stmt.else, visit);
-        break;
-      case "For":
-        forEachStmt(stmt.body, visit);
-        break;
-      case "Try":
-        forEachStmt(stmt.body, visit);
-        forEachStmt(stmt.handler, visit);
-        break;
-    }
+    for (const block of nestedBlocks(stmt)) forEachStmt(block, visit);
   }
+}
+
+/** Every statement list: `stmts` itself, then each nested block, in source order. */
+export function forEachBlock(stmts: readonly Stmt[], visit: (block: readonly Stmt[]) => void): void {
+  visit(stmts);
+  for (const stmt of stmts) for (const block of nestedBlocks(stmt)) forEachBlock(block, visit);
 }
 
 /** The expressions a statement holds directly (not those of nested statements). */
@@ -73,8 +81,14 @@ export function childExprs(expr: Expr): Expr[] {
 
 /** Every expression inside an expression tree, the root first. */
 export function forEachInExpr(expr: Expr, visit: (expr: Expr) => void): void {
-  visit(expr);
-  for (const child of childExprs(expr)) forEachInExpr(child, visit);
+  // An explicit stack, not recursion: a flat `a + b + …` of n terms is n levels deep.
+  const pending = [expr];
+  while (pending.length > 0) {
+    const next = pending.pop() as Expr;
+    visit(next);
+    const children = childExprs(next);
+    for (let i = children.length - 1; i >= 0; i--) pending.push(children[i]);
+  }
 }
 
 /** Every expression in a statement list, nested blocks and sub-expressions included. */

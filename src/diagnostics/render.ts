@@ -9,6 +9,7 @@
  */
 import pc from "picocolors";
 import type { Diagnostic } from "./diagnostic";
+import { blankLike, displayWidth } from "./display-width";
 import { lineColOf } from "./source-position";
 
 export interface RenderOptions {
@@ -30,10 +31,12 @@ export function renderDiagnostic(d: Diagnostic, opts: RenderOptions): string {
   const head = `${c.bold(`${d.span.file}:${at.line}:${at.col}`)}: ${label}: ${d.message}`;
   const gutter = String(at.line);
   const pad = " ".repeat(gutter.length);
-  // The caret covers the span on its first line (at least one column).
+  // The caret covers the span on its first line (at least one column), both measured in
+  // terminal columns: a CJK character or an emoji before it takes two.
   const lineEnd = at.lineStart + at.lineText.length;
-  const width = Math.max(1, Math.min(d.span.end, lineEnd) - d.span.start);
-  const lead = at.lineText.slice(0, at.col - 1).replace(/[^\t]/g, " ");
+  const spanText = at.lineText.slice(at.col - 1, Math.min(d.span.end, lineEnd) - at.lineStart);
+  const width = Math.max(1, displayWidth(spanText));
+  const lead = blankLike(at.lineText.slice(0, at.col - 1));
   const caret = c.red("^".repeat(width));
   return [head, `  ${c.dim(gutter + " |")} ${at.lineText}`, `  ${c.dim(pad + " |")} ${lead}${caret}`].join("\n") + hints;
 }

@@ -9,7 +9,8 @@ export interface LineCol {
 
 export function lineColOf(source: string, offset: number): LineCol {
   const clamped = Math.max(0, Math.min(offset, source.length));
-  const lineStart = source.lastIndexOf("\n", clamped - 1) + 1;
+  // A byte order mark opening the file is not a column.
+  const lineStart = source.lastIndexOf("\n", clamped - 1) + 1 || (source.charCodeAt(0) === 0xfeff && clamped > 0 ? 1 : 0);
   let line = 1;
   for (let i = source.indexOf("\n"); i !== -1 && i < lineStart; i = source.indexOf("\n", i + 1)) line++;
   let lineEnd = source.indexOf("\n", lineStart);

@@ -3,8 +3,8 @@
  *
  * Ohm actions take no extra arguments, so the file name, the offset of the text being
  * converted (non-zero inside a string interpolation segment, which is matched on its
- * own) and the diagnostics found during conversion live here for the duration of one
- * synchronous `parse()` call.
+ * own), the diagnostics found during conversion and the nesting depth reached live here
+ * for the duration of one synchronous `parse()` call.
  */
 import type * as ohm from "ohm-js";
 import type { Diagnostic } from "../diagnostics/diagnostic";
@@ -15,6 +15,8 @@ export interface ParseContext {
   /** Offset of the matched text inside the file's source. */
   base: number;
   diagnostics: Diagnostic[];
+  /** Shared with the contexts of interpolation segments: nesting goes on inside them. */
+  nesting: { depth: number; reported: boolean };
   /** Parses one `{…}` interpolation segment that starts at `offset` in the file. */
   parseSegment(text: string, offset: number): Expr | undefined;
 }
@@ -65,6 +67,6 @@ export function commaList(this: ohm.Node, first: ohm.Node, _commas: ohm.Node, re
 /** The items of an optional list `(Xs ","?)?`: its converted items, or none. */
 export const optionalList = <T>(optNode: ohm.Node): T[] => (optNode.numChildren > 0 ? toAst(optNode.child(0)) : []);
 
-/** The converted items of an `(Item | sep)*` iteration, separators dropped. */
+/** The converted items of an `(Item | sep)*` or `(Stmt | stmtSep)*` iteration, separators dropped. */
 export const itemsWithoutSeps = <T>(iterNode: ohm.Node): T[] =>
-  iterNode.children.filter((c) => c.ctorName !== "sep").map(toAst);
+  iterNode.children.filter((c) => c.ctorName !== "sep" && c.ctorName !== "stmtSep").map(toAst);

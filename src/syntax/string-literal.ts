@@ -10,8 +10,10 @@
  * keys) are never interpolated: their braces are kept as written.
  */
 import type * as ohm from "ohm-js";
+import { PARSE_CODES } from "../diagnostics/catalog/parse-codes";
 import { error } from "../diagnostics/diagnostic";
 import type { Expr, StrPart } from "./ast";
+import { enterNesting, leaveNesting } from "./nesting-limit";
 import { parseContext, spanOf } from "./parse-context";
 
 const ESCAPES: Record<string, string> = { '"': '"', "\\": "\\", n: "\n", t: "\t", "{": "{", "}": "}" };
@@ -51,14 +53,18 @@ export function interpolatedString(stringNode: ohm.Node): Expr {
         if (text) parts.push(text);
         text = "";
         const inner = part.sourceString.slice(1, -1);
+        if (!enterNesting(part)) break;
         const expr = ctx.parseSegment(inner, ctx.base + part.source.startIdx + 1);
+        leaveNesting();
         if (expr) parts.push(expr);
         break;
       }
       default:
         // A `{` with no matching `}` before the end of the string.
         ctx.diagnostics.push(
-          error('Unclosed "{" in string interpolation (write \\{ for a literal brace)', spanOf(part)),
+          error('Unclosed "{" in string interpolation (write \\{ for a literal brace)', spanOf(part), {
+            code: PARSE_CODES.unclosedInterpolation,
+          }),
         );
         text += "{";
     }

@@ -8,7 +8,10 @@
  * GROUPS), and the optional separators (`,` `;` between block entries) are dropped.
  */
 import type * as ohm from "ohm-js";
-import { unterminatedAt } from "./unterminated-literal";
+import type { DiagnosticExtra } from "../diagnostics/diagnostic";
+import { lineColOf } from "../diagnostics/source-position";
+import { UNTERMINATED_CODE, UNTERMINATED_MESSAGE, scanLexical } from "./lexical-scan";
+import { syntaxErrorExtra } from "./syntax-hints";
 
 const EXPRESSION_STARTERS = [
   "a name", "a number", '"\\""', '"true"', '"false"', '"null"', '"tool"', '"ask"', '"query"',
@@ -73,7 +76,7 @@ function joinAlternatives(items: string[]): string {
   return `${items.slice(0, -1).join(", ")} or ${items[items.length - 1]}`;
 }
 
-export interface SyntaxErrorAt {
+export interface SyntaxErrorAt extends Required<DiagnosticExtra> {
   /** Offset in the matched text. */
   position: number;
   message: string;
@@ -85,11 +88,18 @@ export function describeSyntaxError(result: ohm.MatchResult, input: string): Syn
   const position = failed.getRightmostFailurePosition();
   // A string or block comment left open swallows the rest of the file, so Ohm fails
   // somewhere after it; the opening is the useful place to point at.
-  const open = unterminatedAt(input);
+  const scan = scanLexical(input);
+  const open = scan.unterminated;
   if (open && open.start <= position) {
-    const message = open.kind === "string" ? "Unterminated string" : "Unterminated block comment";
-    return { position: open.start, message };
+    return { position: open.start, message: UNTERMINATED_MESSAGE[open.kind], code: UNTERMINATED_CODE[open.kind], hints: [] };
   }
   const items = expectedItems(failed.getRightmostFailures());
-  return { position, message: `Expected ${joinAlternatives(items.map((i) => RENAMES[i] ?? i))}` };
+  const message = `Expected ${joinAlternatives(items.map((i) => RENAMES[i] ?? i))}`;
+  const extra = syntaxErrorExtra(input, position);
+  // Failing at the very end usually means a bracket was never closed: name the opener.
+  if (scan.unclosed !== undefined && input.slice(position).trim() === "") {
+    const { line, col } = lineColOf(input, scan.unclosed);
+    extra.hints = [...extra.hints, `The "${input[scan.unclosed]}" at ${line}:${col} is never closed.`];
+  }
+  return { position, message, ...extra };
 }

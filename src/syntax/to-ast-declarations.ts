@@ -27,11 +27,10 @@ const DECL_KINDS = new Set<string>(["Schema", "Union", "Tool", "Model", "Agent",
 const named = (name: Node) => ({ name: name.sourceString, nameSpan: spanOf(name) });
 
 export const declarationActions: ohm.ActionDict<unknown> = {
-  Program(_shebang: Node, items: Node): Program {
+  Program(_bom: Node, _shebang: Node, items: Node): Program {
     const decls: Decl[] = [];
     const body: Stmt[] = [];
-    for (const item of items.children) {
-      const node = toAst(item) as Decl | Stmt;
+    for (const node of itemsWithoutSeps<Decl | Stmt>(items)) {
       if (DECL_KINDS.has(node.kind)) decls.push(node as Decl);
       else body.push(node as Stmt);
     }

@@ -8,6 +8,7 @@
 import type * as ohm from "ohm-js";
 import type { BinaryOp, Expr } from "./ast";
 import { type FlatOperand, type Located, type PrefixOp, applyPrecedence } from "./operator-precedence";
+import { enterNesting, leaveNesting } from "./nesting-limit";
 import { commaList, optionalList, parseContext, spanBetween, spanOf, toAst } from "./parse-context";
 import { interpolatedString } from "./string-literal";
 
@@ -18,23 +19,42 @@ function located(node: Node): Located {
   return { expr: toAst(node), start: base + node.source.startIdx, end: base + node.source.endIdx };
 }
 
-export const expressionActions: ohm.ActionDict<unknown> = {
-  Expr(first: Node, ops: Node, rests: Node): Expr {
-    // Fast path: most expressions are a single operand without prefix operators.
-    if (ops.numChildren === 0 && first.child(0).numChildren === 0) return toAst(first.child(1));
-    const { file, base } = parseContext();
-    const operands: FlatOperand[] = [first, ...rests.children].map((operand) => ({
+/** Stands in for an expression past the nesting limit (whose error already fails the parse). */
+const tooDeep = (node: Node): Expr => ({ kind: "Null", span: spanOf(node) });
+
+/** `operand (binOp operand)*` → a tree, with the nesting of the longest prefix run counted. */
+function flatExpr(this: Node, first: Node, ops: Node, rests: Node): Expr {
+  // Fast path: most expressions are a single operand without prefix operators.
+  if (ops.numChildren === 0 && first.child(0).numChildren === 0) return toAst(first.child(1));
+  const { file, base } = parseContext();
+  let deepest: FlatOperand | undefined;
+  const operands: FlatOperand[] = [first, ...rests.children].map((operand) => {
+    const flat: FlatOperand = {
       prefixes: operand.child(0).children.map((p) => ({
         op: (p.sourceString === "-" ? "-" : "not") as PrefixOp,
         start: base + p.source.startIdx,
       })),
       convert: () => located(operand.child(1)),
-    }));
-    const binaryOps = ops.children.map((op) => op.sourceString as BinaryOp);
-    return applyPrecedence(file, operands, binaryOps).expr;
-  },
+    };
+    if (flat.prefixes.length > (deepest?.prefixes.length ?? 0)) deepest = flat;
+    return flat;
+  });
+  const binaryOps = ops.children.map((op) => op.sourceString as BinaryOp);
+  // Each prefix operator is a level (`- - x` nests two Unary nodes); binary chains are not.
+  const levels = deepest?.prefixes.length ?? 0;
+  if (deepest && !enterNesting(first, levels, deepest.prefixes[0].start)) return tooDeep(first);
+  const tree = applyPrecedence(file, operands, binaryOps).expr;
+  leaveNesting(levels);
+  return tree;
+}
+
+export const expressionActions: ohm.ActionDict<unknown> = {
+  Expr: flatExpr,
 
   Postfix(primary: Node, opens: Node, rests: Node): Expr {
+    // A chain of n postfix operations nests n nodes (`a.b.c` is Member(Member(a))).
+    const levels = opens.numChildren;
+    if (levels > 0 && !enterNesting(opens.child(0), levels)) return tooDeep(this);
     let expr = toAst(primary) as Expr;
     for (let i = 0; i < opens.numChildren; i++) {
       const rest = rests.child(i);
@@ -50,6 +70,7 @@ export const expressionActions: ohm.ActionDict<unknown> = {
           expr = { kind: "Member", object: expr, property: rest.sourceString, span };
       }
     }
+    leaveNesting(levels);
     return expr;
   },
   CallArgs(list: Node, _comma: Node, _close: Node): Expr[] {
@@ -80,13 +101,22 @@ export const expressionActions: ohm.ActionDict<unknown> = {
     }
   },
   Paren(_open: Node, inner: Node, _close: Node): Expr {
-    return toAst(inner);
+    if (!enterNesting(this)) return tooDeep(this);
+    const expr = toAst(inner);
+    leaveNesting();
+    return expr;
   },
   ArrayLit(_open: Node, items: Node, _comma: Node, _close: Node): Expr {
-    return { kind: "Array", items: optionalList(items), span: spanOf(this) };
+    if (!enterNesting(this)) return tooDeep(this);
+    const array: Expr = { kind: "Array", items: optionalList(items), span: spanOf(this) };
+    leaveNesting();
+    return array;
   },
   ObjectLit(_open: Node, entries: Node, _comma: Node, _close: Node): Expr {
-    return { kind: "Object", entries: optionalList(entries), span: spanOf(this) };
+    if (!enterNesting(this)) return tooDeep(this);
+    const object: Expr = { kind: "Object", entries: optionalList(entries), span: spanOf(this) };
+    leaveNesting();
+    return object;
   },
   ObjEntries: commaList,
   ObjEntry(key: Node, _colon: Node, value: Node) {
@@ -94,10 +124,15 @@ export const expressionActions: ohm.ActionDict<unknown> = {
   },
 
   ToolCall(_kw: Node, name: Node, _open: Node, arg: Node, _close: Node): Expr {
-    return { kind: "ToolCall", tool: name.sourceString, toolSpan: spanOf(name), arg: toAst(arg), span: spanOf(this) };
+    if (!enterNesting(this)) return tooDeep(this);
+    const call: Expr = { kind: "ToolCall", tool: name.sourceString, toolSpan: spanOf(name), arg: toAst(arg), span: spanOf(this) };
+    leaveNesting();
+    return call;
   },
   Ask(_kw: Node, prompt: Node, _arrow: Node, target: Node, using: Node): Expr {
+    if (!enterNesting(this)) return tooDeep(this);
     const expr: Expr = { kind: "Ask", prompt: toAst(prompt), target: toAst(target), span: spanOf(this) };
+    leaveNesting();
     if (using.numChildren > 0) {
       const name = using.child(0).child(2);
       expr.usingTool = { name: name.sourceString, span: spanOf(name) };
@@ -105,7 +140,8 @@ export const expressionActions: ohm.ActionDict<unknown> = {
     return expr;
   },
   DbCall(kw: Node, name: Node, _open: Node, arg: Node, _close: Node): Expr {
-    return {
+    if (!enterNesting(this)) return tooDeep(this);
+    const call: Expr = {
       kind: "DbCall",
       op: kw.sourceString === "query" ? "query" : "command",
       name: name.sourceString,
@@ -113,5 +149,7 @@ export const expressionActions: ohm.ActionDict<unknown> = {
       arg: toAst(arg),
       span: spanOf(this),
     };
+    leaveNesting();
+    return call;
   },
 };

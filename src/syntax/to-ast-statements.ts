@@ -4,13 +4,17 @@
  */
 import type * as ohm from "ohm-js";
 import type { Stmt } from "./ast";
-import { spanOf, toAst } from "./parse-context";
+import { enterNesting, leaveNesting } from "./nesting-limit";
+import { itemsWithoutSeps, spanOf, toAst } from "./parse-context";
 
 type Node = ohm.Node;
 
 export const statementActions: ohm.ActionDict<unknown> = {
-  Block(_open: Node, stmts: Node, _close: Node): Stmt[] {
-    return stmts.children.map(toAst);
+  Block(open: Node, stmts: Node, _close: Node): Stmt[] {
+    if (!enterNesting(open)) return [];
+    const body = itemsWithoutSeps<Stmt>(stmts);
+    leaveNesting();
+    return body;
   },
   IfStmt(_kw: Node, cond: Node, then: Node, _else: Node, elseBranch: Node): Stmt {
     const stmt: Stmt = { kind: "If", cond: toAst(cond), then: toAst(then), span: spanOf(this) };

@@ -11,31 +11,10 @@ import { check } from "../../src/check";
 import { catalogEntry } from "../../src/diagnostics/catalog";
 import { renderDiagnostics } from "../../src/diagnostics/render";
 import { parse } from "../../src/syntax/parse";
+import { renderBlock, splitFixture } from "../support/golden-fixtures";
 
 const ROOT = join(import.meta.dir, "..", "..");
 const DIR = join(ROOT, "tests", "fixtures", "check");
-const MARKER = "// === expected diagnostics ===";
-const NONE = "(none)";
-
-/** The fixture's source (without its expected block) and the expected text. */
-function splitFixture(text: string): { source: string; expected: string | undefined } {
-  const at = text.indexOf(`\n${MARKER}\n`);
-  if (at === -1) return { source: text.replace(/\n*$/, "\n\n"), expected: undefined };
-  const block = text.slice(at + MARKER.length + 2).replace(/\n$/, "");
-  const expected = block
-    .split("\n")
-    .map((line) => line.replace(/^\/\/ ?/, ""))
-    .join("\n");
-  return { source: text.slice(0, at + 1), expected: expected === NONE ? "" : expected };
-}
-
-function renderBlock(rendered: string): string {
-  const body = rendered === "" ? NONE : rendered;
-  return `${MARKER}\n${body
-    .split("\n")
-    .map((line) => (line === "" ? "//" : `// ${line}`))
-    .join("\n")}\n`;
-}
 
 const fixtures = readdirSync(DIR)
   .filter((f) => f.endsWith(".luma"))

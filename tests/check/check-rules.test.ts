@@ -233,6 +233,17 @@ describe("§7 statements", () => {
   table([
     ["return outside a fn", `return 1`, "'return' is only allowed inside a fn."],
     ["return inside a fn", `fn f() { return 1 }`, null],
+    [
+      "a return value on the next line is not silently a bare return",
+      `fn f() -> int {\n  return\n    42\n}`,
+      "This 'return' returns nothing: its value must start on the same line, and the statement after it never runs.",
+    ],
+    [
+      "a bare return followed by a statement in a nested block",
+      `agent A {\n  fn go() {\n    if true {\n      return\n      print(1)\n    }\n  }\n}`,
+      "This 'return' returns nothing: its value must start on the same line, and the statement after it never runs.",
+    ],
+    ["a bare return that ends its block", `fn f() {\n  if true {\n    return\n  }\n  print(1)\n}`, null],
   ]);
 });
 

@@ -29,7 +29,7 @@ describe("§15 exit codes", () => {
     const r = runLuma(["app.luma"], { cwd: dir });
     expect(r.exitCode).toBe(2);
     expect(r.stdout).toBe("");
-    expect(r.stderr).toMatch(/^app\.luma:3:\d+: error: /);
+    expect(r.stderr).toMatch(/^app\.luma:3:\d+: error\[E0101\]: /);
     expect(r.stderr).toContain("  3 |   y int");
     expect(r.stderr).toContain("^");
     expect(r.stderr).not.toContain("    at ");

@@ -1,5 +1,8 @@
-/** Helpers shared by the syntax tests: parse-or-fail, span-free shapes, span text. */
+/** Helpers shared by the syntax tests: parse-or-fail, span-free shapes, span text, a program on disk. */
 import { expect } from "bun:test";
+import { mkdtempSync, writeFileSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
 import type { Program, Span } from "../../src/syntax/ast";
 import { parse } from "../../src/syntax/parse";
 
@@ -64,3 +67,10 @@ export const bin = (op: string, left: unknown, right: unknown) => ({ kind: "Bina
 export const unary = (op: string, operand: unknown) => ({ kind: "Unary", op, operand });
 export const call = (callee: unknown, ...args: unknown[]) => ({ kind: "Call", callee, args });
 export const member = (object: unknown, property: string) => ({ kind: "Member", object, property });
+
+/** A fresh directory holding `app.luma` with `source`, for driving `dist/luma` in it. */
+export function programDir(source: string): string {
+  const dir = mkdtempSync(join(tmpdir(), "luma-syntax-"));
+  writeFileSync(join(dir, "app.luma"), source);
+  return dir;
+}

@@ -68,6 +68,18 @@ describe("§7 Statements", () => {
     ]);
   });
 
+  test("`;` separates statements on one line, at top level and in blocks; it is optional", () => {
+    expect(shape(parseOk("x = 1; y = 2;\nprint(x);;").body)).toEqual(
+      shape(parseOk("x = 1\ny = 2\nprint(x)").body),
+    );
+    const program = parseOk("fn f() { a = 1; return a }");
+    const fn = program.decls[0];
+    expect(fn.kind === "Fn" && shape(fn.body)).toEqual([
+      { kind: "Assign", name: "a", value: num(1) },
+      { kind: "Return", value: name("a") },
+    ]);
+  });
+
   test("a return value must start on the return's line", () => {
     const program = parseOk("fn f() {\n  return\n  cleanup()\n}");
     const fn = program.decls[0];

@@ -26,7 +26,7 @@ describe("§1 Syntax errors: one diagnostic at the failure, with a readable mess
   test("the diagnostic is a zero-width error span at the failure, in the given file", () => {
     const result = parse("x = )", FILE);
     expect(result).toEqual({
-      diagnostics: [{ severity: "error", message: "Expected an expression", span: { file: FILE, start: 4, end: 4 } }],
+      diagnostics: [{ severity: "error", message: "Expected an expression", span: { file: FILE, start: 4, end: 4 }, code: "E0101" }],
     });
   });
 

@@ -7,7 +7,7 @@
 import type { Expr, StrPart } from "../../syntax/ast";
 import { evalCall } from "./calls";
 import { evalSync } from "./eval-sync";
-import { binaryOp, readField, readIndex, unaryOp } from "./operators";
+import { type BinaryExpr, binaryOp, leftSpine, readField, readIndex, unaryOp } from "./operators";
 import { errorAt, locationOf } from "./runtime-errors";
 import type { Frame } from "./runtime-context";
 import type { ToolCallRequest } from "../tools/tool-invoker-types";
@@ -39,10 +39,12 @@ export async function evalAsync(e: Expr, f: Frame): Promise<Value> {
       return readIndex(f.rt, obj, await evalExpr(e.index, f), e.span);
     }
     case "Binary": {
-      if (e.op === "and") return isTruthy(await evalExpr(e.left, f)) && isTruthy(await evalExpr(e.right, f));
-      if (e.op === "or") return isTruthy(await evalExpr(e.left, f)) || isTruthy(await evalExpr(e.right, f));
-      const left = await evalExpr(e.left, f);
-      return binaryOp(f.rt, e.op, left, await evalExpr(e.right, f), e.span);
+      // Folded bottom up, as in the synchronous evaluator; a left side that cannot suspend
+      // is one `evalExpr` (the synchronous evaluator folds its own chain).
+      const spine = leftSpine(e, (left) => f.rt.analysis.expr(left));
+      let value = await evalExpr(spine[spine.length - 1].left, f);
+      for (let i = spine.length - 1; i >= 0; i--) value = await binaryAsync(spine[i], value, f);
+      return value;
     }
     case "Unary":
       return unaryOp(f.rt, e.op, await evalExpr(e.operand, f), e.span);
@@ -89,6 +91,13 @@ export async function evalAsync(e: Expr, f: Frame): Promise<Value> {
     default:
       return evalSync(e, f);
   }
+}
+
+/** `left op right` with the left side's value already known; `and`/`or` short-circuit. */
+async function binaryAsync(e: BinaryExpr, left: Value, f: Frame): Promise<Value> {
+  if (e.op === "and") return isTruthy(left) && isTruthy(await evalExpr(e.right, f));
+  if (e.op === "or") return isTruthy(left) || isTruthy(await evalExpr(e.right, f));
+  return binaryOp(f.rt, e.op, left, await evalExpr(e.right, f), e.span);
 }
 
 async function evalStrAsync(parts: readonly StrPart[], f: Frame): Promise<string> {

@@ -6,7 +6,7 @@
  */
 import type { Expr, StrPart } from "../../syntax/ast";
 import { BUILTINS, callBuiltin } from "./builtins";
-import { binaryOp, readField, readIndex, unaryOp } from "./operators";
+import { type BinaryExpr, binaryOp, leftSpine, readField, readIndex, unaryOp } from "./operators";
 import { readName } from "./names";
 import { errorAt } from "./runtime-errors";
 import type { Frame } from "./runtime-context";
@@ -41,9 +41,7 @@ export function evalSync(e: Expr, f: Frame): Value {
     case "Index":
       return readIndex(f.rt, evalSync(e.object, f), evalSync(e.index, f), e.span);
     case "Binary":
-      if (e.op === "and") return isTruthy(evalSync(e.left, f)) && isTruthy(evalSync(e.right, f));
-      if (e.op === "or") return isTruthy(evalSync(e.left, f)) || isTruthy(evalSync(e.right, f));
-      return binaryOp(f.rt, e.op, evalSync(e.left, f), evalSync(e.right, f), e.span);
+      return e.left.kind === "Binary" ? evalChainSync(e, f) : binarySync(e, evalSync(e.left, f), f);
     case "Unary":
       return unaryOp(f.rt, e.op, evalSync(e.operand, f), e.span);
     case "Call": {
@@ -58,6 +56,21 @@ export function evalSync(e: Expr, f: Frame): Value {
     default:
       throw errorAt(f.rt.sourceOf, "RUNTIME_ERROR", `Internal error: '${e.kind}' reached the synchronous evaluator`, e.span);
   }
+}
+
+/** `left op right` with the left side's value already known; `and`/`or` short-circuit. */
+function binarySync(e: BinaryExpr, left: Value, f: Frame): Value {
+  if (e.op === "and") return isTruthy(left) && isTruthy(evalSync(e.right, f));
+  if (e.op === "or") return isTruthy(left) || isTruthy(evalSync(e.right, f));
+  return binaryOp(f.rt, e.op, left, evalSync(e.right, f), e.span);
+}
+
+/** A left-nested chain (`a + b + c …`), folded bottom up without recursion. */
+function evalChainSync(e: BinaryExpr, f: Frame): Value {
+  const spine = leftSpine(e);
+  let value = evalSync(spine[spine.length - 1].left, f);
+  for (let i = spine.length - 1; i >= 0; i--) value = binarySync(spine[i], value, f);
+  return value;
 }
 
 function evalStrSync(parts: readonly StrPart[], f: Frame): string {

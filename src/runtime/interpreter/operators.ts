@@ -17,12 +17,30 @@
  * - `a[i]`: arrays by integer, objects by string key; out of range (negative included) or
  *   missing is `null`; any other combination is RUNTIME_ERROR.
  */
-import type { BinaryOp, Span } from "../../syntax/ast";
+import type { BinaryOp, Expr, Span } from "../../syntax/ast";
 import { errorAt } from "./runtime-errors";
 import type { Runtime } from "./runtime-context";
 import { isObjectValue, isTruthy, renderValue, typeName, valuesEqual, type Value } from "./values";
 
 type Arith = (a: number, b: number) => number;
+
+export type BinaryExpr = Extract<Expr, { kind: "Binary" }>;
+
+/**
+ * The Binary nodes down the left side of `e`, `e` first. Binary operators are left-
+ * associative, so a flat `a + b + … ` of n terms is n levels deep on its left: the
+ * evaluators fold such a chain with a loop, bottom up, instead of recursing n times.
+ * `descend` says whether to go below a node into its left operand.
+ */
+export function leftSpine(e: BinaryExpr, descend?: (left: BinaryExpr) => boolean): BinaryExpr[] {
+  const spine = [e];
+  let node = e;
+  while (node.left.kind === "Binary" && (!descend || descend(node.left))) {
+    node = node.left;
+    spine.push(node);
+  }
+  return spine;
+}
 
 const ARITHMETIC: Record<"-" | "*" | "/" | "%", Arith> = {
   "-": (a, b) => a - b,

@@ -11,6 +11,7 @@
  */
 import type { Expr, Program, Stmt } from "../../syntax/ast";
 import { BUILTINS } from "./builtins";
+import { leftSpine } from "./operators";
 
 const assignedCache = new WeakMap<readonly Stmt[], ReadonlySet<string>>();
 
@@ -119,8 +120,16 @@ export class AsyncAnalysis {
         return this.expr(e.object);
       case "Index":
         return this.expr(e.object) || this.expr(e.index);
-      case "Binary":
-        return this.expr(e.left) || this.expr(e.right);
+      case "Binary": {
+        // Up a left-nested chain with a loop (a flat chain of n terms is n levels deep).
+        const spine = leftSpine(e, (left) => !this.cache.has(left));
+        let suspends = this.expr(spine[spine.length - 1].left);
+        for (let i = spine.length - 1; i > 0; i--) {
+          suspends = suspends || this.expr(spine[i].right);
+          this.cache.set(spine[i], suspends);
+        }
+        return suspends || this.expr(e.right);
+      }
       case "Unary":
         return this.expr(e.operand);
       case "Call": {

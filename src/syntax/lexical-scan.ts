@@ -1,0 +1,203 @@
+/**
+ * A linear pre-scan of the lexical structure, run only when Ohm fails or overflows: it
+ * finds a string literal or block comment left open (strings may span lines, so an
+ * unclosed one swallows the rest of the file and Ohm reports its failure far away) and
+ * the opener at which nesting first goes deeper than `MAX_NESTING`.
+ *
+ * Strings follow the grammar exactly, backtracking included: a `{` in a string opens an
+ * interpolation only when a balanced `}` closes it (nested strings allowed), otherwise it
+ * is a plain character and the scan resumes right after it. Done naively that re-scans
+ * the rest of the input once per failed `{` — exponential for `"{{{{…`. Here every
+ * (string | interpolation, start) outcome is memoized, as Ohm's packrat parser does, and
+ * the nesting lives on an explicit stack, so the scan is linear and recursion-free for
+ * any input. `steps` counts the characters examined; the robustness tests pin it.
+ */
+
+import { PARSE_CODES } from "../diagnostics/catalog/parse-codes";
+
+/** The deepest nesting a program may have: brackets, blocks, interpolations, `ask`, operator chains. */
+export const MAX_NESTING = 100;
+
+/** The syntax error for a literal left open, by its kind. */
+export const UNTERMINATED_MESSAGE = { string: "Unterminated string", comment: "Unterminated block comment" } as const;
+export const UNTERMINATED_CODE = { string: PARSE_CODES.unterminatedString, comment: PARSE_CODES.unterminatedComment } as const;
+
+export interface LexicalScan {
+  /** The first string literal or block comment that runs to the end of the input. */
+  unterminated?: { kind: "string" | "comment"; start: number };
+  /** The opener at which nesting first exceeds MAX_NESTING. */
+  deepAt?: number;
+  /** The innermost bracket still open at the end of the input (its offset). */
+  unclosed?: number;
+  /** Characters examined (linear in the input). */
+  steps: number;
+}
+
+const STRING = 0;
+const INTERP = 1;
+/** Outcomes of a string or interpolation scan; ≥ 0 is the index after its end. */
+const FAILED = -1;
+const RAN_TO_END = -2;
+
+const QUOTE = 34; // "
+const BACKSLASH = 92;
+const OPEN_BRACE = 123;
+const CLOSE_BRACE = 125;
+/** Characters that may follow `\`: `" \ n t { }` (anything else fails the string, as in the grammar). */
+const ESCAPES = new Set([34, 92, 110, 116, 123, 125]);
+const OPENERS = new Set([40, 91, 123]); // ( [ {
+const CLOSERS = new Set([41, 93, 125]); // ) ] }
+/** Marks an `ask` on the opener stack: its prompt nests until the `->` that ends it. */
+const ASK = -1;
+
+interface Frame {
+  kind: typeof STRING | typeof INTERP;
+  start: number;
+  pos: number;
+  /** Unclosed `(` `[` inside an interpolation segment's code. */
+  brackets: number;
+}
+
+const isWordChar = (c: number): boolean =>
+  (c >= 97 && c <= 122) || (c >= 65 && c <= 90) || (c >= 48 && c <= 57) || c === 95;
+
+export function scanLexical(input: string): LexicalScan {
+  const n = input.length;
+  const scan: LexicalScan = { steps: 0 };
+  // outcome + 3 per start index, 0 while unknown.
+  const memo = [new Int32Array(n + 1), new Int32Array(n + 1)];
+  let depth = 0;
+  const deeper = (levels: number, at: number): void => {
+    depth += levels;
+    if (depth > MAX_NESTING && scan.deepAt === undefined) scan.deepAt = at;
+  };
+
+  /** The outcome of the string or interpolation that opens at `start`. */
+  const scanLiteral = (kind: Frame["kind"], start: number): number => {
+    const known = memo[kind][start];
+    if (known !== 0) return known - 3;
+    const stack: Frame[] = [];
+    const push = (k: Frame["kind"], at: number): void => {
+      stack.push({ kind: k, start: at, pos: at + 1, brackets: 0 });
+      if (k === INTERP) deeper(1, at);
+    };
+    push(kind, start);
+    for (;;) {
+      scan.steps++;
+      const frame = stack[stack.length - 1];
+      const outcome = step(frame);
+      if (outcome === undefined) continue;
+      if (outcome === "child") {
+        const childKind = input.charCodeAt(frame.pos) === QUOTE ? STRING : INTERP;
+        const childKnown = memo[childKind][frame.pos];
+        if (childKnown === 0) push(childKind, frame.pos);
+        else resume(frame, childKnown - 3);
+        continue;
+      }
+      stack.pop();
+      memo[frame.kind][frame.start] = outcome + 3;
+      if (frame.kind === INTERP) depth -= 1 + frame.brackets;
+      if (stack.length === 0) return outcome;
+      resume(stack[stack.length - 1], outcome);
+    }
+  };
+
+  /** Continues `parent` after the string or interpolation at its position ended with `outcome`. */
+  const resume = (parent: Frame, outcome: number): void => {
+    if (outcome >= 0) parent.pos = outcome;
+    // A failed interpolation inside a string is a plain `{`; inside an interpolation, any
+    // failed part fails the whole segment.
+    else if (parent.kind === STRING) parent.pos++;
+    else parent.pos = FAILED;
+  };
+
+  /** Advances a frame by one character: its outcome, "child" to open one, or undefined. */
+  const step = (frame: Frame): number | "child" | undefined => {
+    const { pos } = frame;
+    if (pos === FAILED) return FAILED;
+    if (pos >= n) return frame.kind === STRING ? RAN_TO_END : FAILED;
+    const c = input.charCodeAt(pos);
+    if (frame.kind === STRING) {
+      if (c === QUOTE) return pos + 1;
+      if (c === BACKSLASH) {
+        if (!ESCAPES.has(input.charCodeAt(pos + 1))) return FAILED;
+        frame.pos += 2;
+        return undefined;
+      }
+      if (c === OPEN_BRACE) return "child";
+      frame.pos++;
+      return undefined;
+    }
+    if (c === CLOSE_BRACE) return pos + 1;
+    if (c === QUOTE || c === OPEN_BRACE) return "child";
+    // Code inside the segment: its brackets nest too.
+    if (c === 40 || c === 91) {
+      frame.brackets++;
+      deeper(1, pos);
+    } else if ((c === 41 || c === 93) && frame.brackets > 0) {
+      frame.brackets--;
+      depth--;
+    }
+    frame.pos++;
+    return undefined;
+  };
+
+  // Code: comments, strings, brackets and `ask … ->`.
+  const openers: number[] = [];
+  const openedAt: number[] = [];
+  // A byte order mark, then a shebang line, are not code.
+  const bom = input.charCodeAt(0) === 0xfeff ? 1 : 0;
+  const firstLineEnd = input.indexOf("\n");
+  let i = !input.startsWith("#!", bom) ? bom : firstLineEnd < 0 ? n : firstLineEnd;
+  while (i < n) {
+    scan.steps++;
+    const c = input.charCodeAt(i);
+    if (c === 47 && input.charCodeAt(i + 1) === 47) {
+      const eol = input.indexOf("\n", i);
+      i = eol < 0 ? n : eol + 1;
+    } else if (c === 47 && input.charCodeAt(i + 1) === 42) {
+      const close = input.indexOf("*/", i + 2);
+      if (close < 0) return { ...scan, unterminated: { kind: "comment", start: i } };
+      i = close + 2;
+    } else if (c === QUOTE) {
+      const end = scanLiteral(STRING, i);
+      if (end === RAN_TO_END) return { ...scan, unterminated: { kind: "string", start: i } };
+      // A string the grammar rejects (a bad escape) is where Ohm fails: nothing after it matters.
+      if (end === FAILED) return scan;
+      i = end;
+    } else if (OPENERS.has(c)) {
+      openers.push(c);
+      openedAt.push(i);
+      deeper(1, i);
+      i++;
+    } else if (CLOSERS.has(c)) {
+      while (openers.length > 0 && openers[openers.length - 1] === ASK) closeOne(openers);
+      if (openers.length > 0) closeOne(openers);
+      i++;
+    } else if (c === 45 && input.charCodeAt(i + 1) === 62) {
+      if (openers[openers.length - 1] === ASK) closeOne(openers);
+      i += 2;
+    } else if (isWordChar(c)) {
+      const start = i;
+      while (i < n && isWordChar(input.charCodeAt(i))) i++;
+      if (i - start === 3 && input.startsWith("ask", start)) {
+        openers.push(ASK);
+        openedAt.push(start);
+        deeper(1, start);
+      }
+    } else i++;
+  }
+  for (let k = openers.length - 1; k >= 0; k--) {
+    if (openers[k] !== ASK) {
+      scan.unclosed = openedAt[k];
+      break;
+    }
+  }
+  return scan;
+
+  function closeOne(stack: number[]): void {
+    stack.pop();
+    openedAt.pop();
+    depth--;
+  }
+}
