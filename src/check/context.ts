@@ -5,7 +5,7 @@
  *
  * Rules never stop at the first problem; they `report` and go on.
  */
-import { error, warning, type Diagnostic } from "../diagnostics/diagnostic";
+import { error, warning, type Diagnostic, type DiagnosticExtra } from "../diagnostics/diagnostic";
 import type { AgentDecl, Entry, Field, FnDecl, Program, SchemaDecl, Span, Stmt, TypeRef, UnionDecl } from "../syntax/ast";
 import { buildSymbols, type Symbols } from "./symbols";
 import { boundNames } from "./walk";
@@ -38,9 +38,10 @@ export interface CheckContext {
   symbols: Symbols;
   units: CodeUnit[];
   diagnostics: Diagnostic[];
-  report(message: string, span?: Span): void;
+  /** An error; `extra` carries the catalog code and "did you mean" hints. */
+  report(message: string, span?: Span, extra?: DiagnosticExtra): void;
   /** A warning: shown on every run and by `luma check`, never rejects the program. */
-  warn(message: string, span?: Span): void;
+  warn(message: string, span?: Span, extra?: DiagnosticExtra): void;
   resolveType(ref: TypeRef): ResolvedType;
   /** The entry of a declaration block with this key (the first, if repeated). */
   entry(entries: readonly Entry[], key: string): Entry | undefined;
@@ -63,8 +64,8 @@ export function createContext(program: Program): CheckContext {
     symbols,
     units: buildUnits(program),
     diagnostics,
-    report: (message, span) => diagnostics.push(error(message, span)),
-    warn: (message, span) => diagnostics.push(warning(message, span)),
+    report: (message, span, extra) => diagnostics.push(error(message, span, extra)),
+    warn: (message, span, extra) => diagnostics.push(warning(message, span, extra)),
     entry,
     resolveType(ref) {
       if (ref.kind !== "NamedType") return { kind: ref.kind };

@@ -1,0 +1,42 @@
+/**
+ * §6–7 calls of a top-level fn or an agent method (`f(x)`, `Agent.m(x)`, a sibling by
+ * bare name): each argument must be able to fit its parameter's declared type (the
+ * runtime validates it). Argument counts are the calls rule's.
+ */
+import type { Expr, FnDecl } from "../../syntax/ast";
+import type { CheckContext, CodeUnit } from "../context";
+import { messages } from "../messages";
+import { mismatch } from "../types/assignability";
+import { reasonHint, typeMessages } from "../types/type-messages";
+import { typeText, valueText } from "../types/type-model";
+import { typesOf } from "../types/typed-program";
+import { forEachExpr } from "../walk";
+
+/** `function 'f'` or `method 'A.m'`, as the call resolved. */
+export function calleeText(ctx: CheckContext, unit: CodeUnit, callee: Expr, fn: FnDecl): string {
+  if (callee.kind === "Member" && callee.object.kind === "Name") return messages.owner.method(callee.object.name, fn.name);
+  if (unit.agent && ctx.agentMethods(unit.agent).get(fn.name) === fn) return messages.owner.method(unit.agent.name, fn.name);
+  return messages.owner.decl("function", fn.name);
+}
+
+export function typesFnArguments(ctx: CheckContext): void {
+  const typed = typesOf(ctx);
+  const m = typeMessages.argumentMismatch;
+  for (const unit of ctx.units) {
+    forEachExpr(unit.body, (e) => {
+      const fn = e.kind === "Call" ? typed.callees.get(e) : undefined;
+      if (e.kind !== "Call" || !fn) return;
+      const count = Math.min(e.args.length, fn.params.length);
+      for (let i = 0; i < count; i++) {
+        const param = fn.params[i];
+        const target = typed.table.ofField(param);
+        const value = typed.typeOf(e.args[i]);
+        const why = mismatch(value, target);
+        if (why === undefined) continue;
+        const [v, t] = [valueText(value), typeText(target)];
+        const text = m.text(i + 1, param.name, calleeText(ctx, unit, e.callee, fn), t, v);
+        ctx.report(text, e.args[i].span, { code: m.code, hints: reasonHint(why, value, target) });
+      }
+    });
+  }
+}

@@ -1,0 +1,32 @@
+/**
+ * §7 `a.b` on a typed value: a field no member of the value's type declares is an error
+ * (the runtime would quietly read `null`: `"hi " + u.nmae` prints "hi null"), with the
+ * closest declared field as a hint; a field read on something that is never an object
+ * (a string, a number, an array) is an error too — the runtime fails on it.
+ */
+import { didYouMean } from "../did-you-mean";
+import type { CheckContext } from "../context";
+import { readFieldType } from "../types/field-access";
+import { typeMessages } from "../types/type-messages";
+import { typeText } from "../types/type-model";
+import { typesOf } from "../types/typed-program";
+import { forEachExpr } from "../walk";
+
+export function typesUnknownField(ctx: CheckContext): void {
+  const typed = typesOf(ctx);
+  for (const unit of ctx.units) {
+    forEachExpr(unit.body, (e) => {
+      if (e.kind !== "Member" || !typed.types.has(e.object)) return;
+      const objectType = typed.typeOf(e.object);
+      const read = readFieldType(objectType, e.property);
+      if (read.verdict === "unknown-field") {
+        const names = read.objects.flatMap((o) => [...o.fields.keys()]);
+        const m = typeMessages.unknownField;
+        ctx.report(m.text(e.property, typeText(objectType)), e.span, { code: m.code, hints: didYouMean(e.property, names) });
+      } else if (read.verdict === "not-an-object") {
+        const m = typeMessages.fieldOfNonObject;
+        ctx.report(m.text(e.property, typeText(objectType)), e.span, { code: m.code });
+      }
+    });
+  }
+}
