@@ -9,20 +9,17 @@ import { mismatch } from "../types/assignability";
 import { reasonHint, typeMessages } from "../types/type-messages";
 import { typeText, valueText } from "../types/type-model";
 import { typesOf } from "../types/typed-program";
-import { forEachStmt } from "../walk";
 
 export function typesAssignments(ctx: CheckContext): void {
   const typed = typesOf(ctx);
   const m = typeMessages.assignMismatch;
-  for (const unit of ctx.units) {
-    forEachStmt(unit.body, (s) => {
-      if (s.kind !== "Assign" || !s.type) return;
-      const target = typed.table.ofRef(s.type);
-      const value = typed.typeOf(s.value);
-      const why = mismatch(value, target);
-      if (why === undefined) return;
-      const [v, t] = [valueText(value), typeText(target)];
-      ctx.report(m.text(s.name, t, v), s.value.span, { code: m.code, hints: reasonHint(why, value, target) });
-    });
+  for (const s of typed.found.assigns) {
+    if (!s.type) continue;
+    const target = typed.table.ofRef(s.type);
+    const value = typed.typeOf(s.value);
+    const why = mismatch(value, target);
+    if (why === undefined) continue;
+    const [v, t] = [valueText(value), typeText(target)];
+    ctx.report(m.text(s.name, t, v), s.value.span, { code: m.code, hints: reasonHint(why, value, target) });
   }
 }

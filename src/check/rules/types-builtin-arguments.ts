@@ -10,22 +10,19 @@ import { builtinSignature } from "../types/builtin-signatures";
 import { typeMessages } from "../types/type-messages";
 import { typeText } from "../types/type-model";
 import { typesOf } from "../types/typed-program";
-import { forEachExpr } from "../walk";
 
 export function typesBuiltinArguments(ctx: CheckContext): void {
   const typed = typesOf(ctx);
   const m = typeMessages.builtinArgument;
-  for (const unit of ctx.units) {
-    forEachExpr(unit.body, (e) => {
-      if (e.kind !== "Call" || e.callee.kind !== "Name" || typed.callees.has(e)) return;
-      const sig = builtinSignature(e.callee.name);
-      const arity = BUILTINS[e.callee.name];
-      // A wrong argument count is the calls rule's; its arguments say nothing then.
-      if (!sig?.accepts || e.args.length < arity.min || e.args.length > arity.max) return;
-      for (const arg of e.args) {
-        const t = typed.typeOf(arg);
-        if (mismatch(t, sig.accepts) !== undefined) ctx.report(m.text(e.callee.name, sig.acceptsText!, typeText(t)), arg.span, { code: m.code });
-      }
-    });
+  for (const e of typed.found.calls) {
+    if (e.callee.kind !== "Name" || typed.callees.has(e)) continue;
+    const sig = builtinSignature(e.callee.name);
+    const arity = BUILTINS[e.callee.name];
+    // A wrong argument count is the calls rule's; its arguments say nothing then.
+    if (!sig?.accepts || e.args.length < arity.min || e.args.length > arity.max) continue;
+    for (const arg of e.args) {
+      const t = typed.typeOf(arg);
+      if (mismatch(t, sig.accepts) !== undefined) ctx.report(m.text(e.callee.name, sig.acceptsText!, typeText(t)), arg.span, { code: m.code });
+    }
   }
 }

@@ -7,19 +7,16 @@
 import type { CheckContext } from "../context";
 import { canBe } from "../types/assignability";
 import { typeMessages } from "../types/type-messages";
-import { typeText } from "../types/type-model";
+import { typeText, type Type } from "../types/type-model";
 import { typesOf } from "../types/typed-program";
-import { forEachStmt } from "../walk";
+
+const ACCEPTED: Type["kind"][] = ["bool", "null", "never"];
 
 export function typesConditions(ctx: CheckContext): void {
   const typed = typesOf(ctx);
   const m = typeMessages.conditionNotBool;
-  for (const unit of ctx.units) {
-    forEachStmt(unit.body, (s) => {
-      if (s.kind !== "If") return;
-      const t = typed.typeOf(s.cond);
-      if (canBe(t, ["bool", "null", "never"])) return;
-      ctx.report(m.text(typeText(t)), s.cond.span, { code: m.code, hints: [m.hint] });
-    });
+  for (const s of typed.found.ifs) {
+    const t = typed.typeOf(s.cond);
+    if (!canBe(t, ACCEPTED)) ctx.report(m.text(typeText(t)), s.cond.span, { code: m.code, hints: [m.hint] });
   }
 }

@@ -10,7 +10,6 @@ import { mismatch } from "../types/assignability";
 import { reasonHint, typeMessages } from "../types/type-messages";
 import { typeText, valueText } from "../types/type-model";
 import { typesOf } from "../types/typed-program";
-import { forEachExpr } from "../walk";
 
 /** `function 'f'` or `method 'A.m'`, as the call resolved. */
 export function calleeText(ctx: CheckContext, unit: CodeUnit, callee: Expr, fn: FnDecl): string {
@@ -22,21 +21,20 @@ export function calleeText(ctx: CheckContext, unit: CodeUnit, callee: Expr, fn: 
 export function typesFnArguments(ctx: CheckContext): void {
   const typed = typesOf(ctx);
   const m = typeMessages.argumentMismatch;
-  for (const unit of ctx.units) {
-    forEachExpr(unit.body, (e) => {
-      const fn = e.kind === "Call" ? typed.callees.get(e) : undefined;
-      if (e.kind !== "Call" || !fn) return;
-      const count = Math.min(e.args.length, fn.params.length);
-      for (let i = 0; i < count; i++) {
-        const param = fn.params[i];
-        const target = typed.table.ofField(param);
-        const value = typed.typeOf(e.args[i]);
-        const why = mismatch(value, target);
-        if (why === undefined) continue;
-        const [v, t] = [valueText(value), typeText(target)];
-        const text = m.text(i + 1, param.name, calleeText(ctx, unit, e.callee, fn), t, v);
-        ctx.report(text, e.args[i].span, { code: m.code, hints: reasonHint(why, value, target) });
-      }
-    });
+  for (const e of typed.found.calls) {
+    const fn = typed.callees.get(e);
+    const unit = typed.found.unitOf.get(e);
+    if (!fn || !unit) continue;
+    const count = Math.min(e.args.length, fn.params.length);
+    for (let i = 0; i < count; i++) {
+      const param = fn.params[i];
+      const target = typed.table.ofField(param);
+      const value = typed.typeOf(e.args[i]);
+      const why = mismatch(value, target);
+      if (why === undefined) continue;
+      const [v, t] = [valueText(value), typeText(target)];
+      const text = m.text(i + 1, param.name, calleeText(ctx, unit, e.callee, fn), t, v);
+      ctx.report(text, e.args[i].span, { code: m.code, hints: reasonHint(why, value, target) });
+    }
   }
 }

@@ -4,19 +4,23 @@
  * (the runtime validates it: VALUE_INVALID). A body that ends in another statement is
  * not judged: what it yields there depends on the path taken.
  */
-import type { Expr } from "../../syntax/ast";
-import type { CheckContext } from "../context";
+import type { Expr, Stmt } from "../../syntax/ast";
+import type { CheckContext, CodeUnit } from "../context";
 import { messages } from "../messages";
 import { mismatch } from "../types/assignability";
 import { reasonHint, typeMessages } from "../types/type-messages";
 import { NULL, typeText, valueText, type Type } from "../types/type-model";
 import { tailExprs } from "../types/type-statements";
 import { typesOf } from "../types/typed-program";
-import { forEachStmt } from "../walk";
 
 export function typesFnReturn(ctx: CheckContext): void {
   const typed = typesOf(ctx);
   const m = typeMessages.returnMismatch;
+  const returnsOf = new Map<CodeUnit, Extract<Stmt, { kind: "Return" }>[]>();
+  for (const s of typed.found.returns) {
+    const unit = typed.found.unitOf.get(s)!;
+    returnsOf.set(unit, [...(returnsOf.get(unit) ?? []), s]);
+  }
   for (const unit of ctx.units) {
     const fn = unit.fn;
     if (!fn?.returns) continue;
@@ -28,9 +32,7 @@ export function typesFnReturn(ctx: CheckContext): void {
       const [v, t] = [valueText(value), typeText(target)];
       ctx.report(m.text(owner, t, v), at.span, { code: m.code, hints: reasonHint(why, value, target) });
     };
-    forEachStmt(fn.body, (s) => {
-      if (s.kind === "Return") judge(s.value ? typed.typeOf(s.value) : NULL, s.value ?? s);
-    });
     for (const e of tailExprs(fn.body)) judge(typed.typeOf(e), e);
+    for (const s of returnsOf.get(unit) ?? []) judge(s.value ? typed.typeOf(s.value) : NULL, s.value ?? s);
   }
 }

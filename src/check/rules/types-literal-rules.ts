@@ -8,7 +8,7 @@
 import type { Annotation, Expr, Field } from "../../syntax/ast";
 import type { CheckContext } from "../context";
 import { typeMessages } from "../types/type-messages";
-import { forEachExpr } from "../walk";
+import { typesOf } from "../types/typed-program";
 import { callInput } from "./types-tool-input";
 
 type Bounds = { min?: number; max?: number };
@@ -37,11 +37,9 @@ function measure(e: Expr): { kind: Expr["kind"]; size: number; text: string } | 
 const ruleText = (a: Annotation) => `@${a.name}(${a.args.map((x) => JSON.stringify(x.value)).join(", ")})`;
 
 export function typesLiteralRules(ctx: CheckContext): void {
-  for (const unit of ctx.units) {
-    forEachExpr(unit.body, (e) => {
-      const input = callInput(ctx, e);
-      if (input?.arg.kind === "Object") checkObject(ctx, input.arg, input.params, input.owner, "");
-    });
+  for (const e of typesOf(ctx).found.inputs) {
+    const input = callInput(ctx, e);
+    if (input?.arg.kind === "Object") checkObject(ctx, input.arg, input.params, input.owner, "");
   }
 }
 

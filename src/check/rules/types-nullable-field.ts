@@ -5,24 +5,18 @@
  * that is only ever `null` is left to the runtime's own error: reading it is deliberate.
  */
 import type { CheckContext } from "../context";
-import { readFieldType } from "../types/field-access";
 import { pathKey } from "../types/narrowing";
 import { typeMessages } from "../types/type-messages";
 import { typeText } from "../types/type-model";
 import { typesOf } from "../types/typed-program";
-import { forEachExpr } from "../walk";
 
 export function typesNullableField(ctx: CheckContext): void {
   const typed = typesOf(ctx);
   const m = typeMessages.fieldOfNullable;
-  for (const unit of ctx.units) {
-    forEachExpr(unit.body, (e) => {
-      if (e.kind !== "Member" || !typed.types.has(e.object)) return;
-      const objectType = typed.typeOf(e.object);
-      const read = readFieldType(objectType, e.property);
-      if (read.verdict !== "ok" || !read.maybeNull) return;
-      const what = pathKey(e.object) ?? "value";
-      ctx.warn(m.text(e.property, typeText(objectType)), e.span, { code: m.code, hints: [m.hint(what)] });
-    });
+  for (const e of typed.found.members) {
+    const read = typed.fieldReads.get(e);
+    if (!read || read.verdict !== "ok" || !read.maybeNull) continue;
+    const what = pathKey(e.object) ?? "value";
+    ctx.warn(m.text(e.property, typeText(typed.typeOf(e.object))), e.span, { code: m.code, hints: [m.hint(what)] });
   }
 }

@@ -9,9 +9,9 @@ import { canBe } from "../types/assignability";
 import { typeMessages } from "../types/type-messages";
 import { typeText, type Type } from "../types/type-model";
 import { typesOf } from "../types/typed-program";
-import { forEachExpr } from "../walk";
 
 const NUMBER: Type["kind"][] = ["int", "float", "never"];
+const ARITHMETIC = new Set(["-", "*", "/", "%"]);
 
 function plusFits(l: Type, r: Type): boolean {
   if (canBe(l, ["string"]) || canBe(r, ["string"])) return true;
@@ -21,17 +21,15 @@ function plusFits(l: Type, r: Type): boolean {
 export function typesOperators(ctx: CheckContext): void {
   const typed = typesOf(ctx);
   const m = typeMessages.operatorMismatch;
-  for (const unit of ctx.units) {
-    forEachExpr(unit.body, (e) => {
-      if (e.kind === "Unary" && e.op === "-") {
-        const t = typed.typeOf(e.operand);
-        if (!canBe(t, NUMBER)) ctx.report(m.text("-", typeText(t)), e.span, { code: m.code });
-        return;
-      }
-      if (e.kind !== "Binary") return;
-      const [l, r] = [typed.typeOf(e.left), typed.typeOf(e.right)];
-      const fits = e.op === "+" ? plusFits(l, r) : ["-", "*", "/", "%"].includes(e.op) ? canBe(l, NUMBER) && canBe(r, NUMBER) : true;
-      if (!fits) ctx.report(m.text(e.op, typeText(l), typeText(r)), e.span, { code: m.code, hints: e.op === "+" ? [m.plusHint] : [] });
-    });
+  for (const e of typed.found.operators) {
+    if (e.kind === "Unary") {
+      const t = typed.typeOf(e.operand);
+      if (e.op === "-" && !canBe(t, NUMBER)) ctx.report(m.text("-", typeText(t)), e.span, { code: m.code });
+      continue;
+    }
+    if (e.op !== "+" && !ARITHMETIC.has(e.op)) continue;
+    const [l, r] = [typed.typeOf(e.left), typed.typeOf(e.right)];
+    const fits = e.op === "+" ? plusFits(l, r) : canBe(l, NUMBER) && canBe(r, NUMBER);
+    if (!fits) ctx.report(m.text(e.op, typeText(l), typeText(r)), e.span, { code: m.code, hints: e.op === "+" ? [m.plusHint] : [] });
   }
 }

@@ -8,20 +8,17 @@ import { mismatch } from "../types/assignability";
 import { reasonHint, typeMessages } from "../types/type-messages";
 import { typeText, valueText } from "../types/type-model";
 import { typesOf } from "../types/typed-program";
-import { forEachStmt } from "../walk";
 
 export function typesReassignment(ctx: CheckContext): void {
   const typed = typesOf(ctx);
   const m = typeMessages.reassignMismatch;
-  for (const unit of ctx.units) {
-    forEachStmt(unit.body, (s) => {
-      const declared = typed.declared.get(s);
-      if (s.kind !== "Assign" || !declared) return;
-      const value = typed.typeOf(s.value);
-      const why = mismatch(value, declared);
-      if (why === undefined) return;
-      const [v, t] = [valueText(value), typeText(declared)];
-      ctx.report(m.text(s.name, t, v), s.value.span, { code: m.code, hints: [...reasonHint(why, value, declared), m.hint(s.name)] });
-    });
+  for (const s of typed.found.assigns) {
+    const declared = typed.declared.get(s);
+    if (!declared) continue;
+    const value = typed.typeOf(s.value);
+    const why = mismatch(value, declared);
+    if (why === undefined) continue;
+    const [v, t] = [valueText(value), typeText(declared)];
+    ctx.report(m.text(s.name, t, v), s.value.span, { code: m.code, hints: [...reasonHint(why, value, declared), m.hint(s.name)] });
   }
 }

@@ -14,7 +14,6 @@ import { ownerText, reasonHint, typeMessages } from "../types/type-messages";
 import { hasDefault } from "../types/type-of-schema";
 import { typeText, valueText } from "../types/type-model";
 import { typesOf, type TypedProgram } from "../types/typed-program";
-import { forEachExpr } from "../walk";
 import { oneOf } from "../messages";
 
 export interface CallInput {
@@ -40,13 +39,11 @@ export function callInput(ctx: CheckContext, e: Expr): CallInput | undefined {
 
 export function typesToolInput(ctx: CheckContext): void {
   const typed = typesOf(ctx);
-  for (const unit of ctx.units) {
-    forEachExpr(unit.body, (e) => {
-      const input = callInput(ctx, e);
-      if (!input) return;
-      if (input.arg.kind === "Object") checkLiteral(ctx, typed, input, input.arg);
-      else checkValue(ctx, typed, input);
-    });
+  for (const e of typed.found.inputs) {
+    const input = callInput(ctx, e);
+    if (!input) continue;
+    if (input.arg.kind === "Object") checkLiteral(ctx, typed, input, input.arg);
+    else checkValue(ctx, typed, input);
   }
 }
 
@@ -68,7 +65,7 @@ function checkLiteral(ctx: CheckContext, typed: TypedProgram, input: CallInput, 
     const m = typeMessages.parameterMismatch;
     const [v, t] = [valueText(value), typeText(target)];
     const enumLiteral = target.kind === "string" && target.values && value.kind === "string" && value.values?.length === 1;
-    const text = enumLiteral ? m.enumText(input.owner, param.name, oneOf(target.values!), v) : m.text(input.owner, param.name, t, v);
+    const text = enumLiteral ? m.enumText(input.owner, param.name, oneOf(target.values!), typeText(value)) : m.text(input.owner, param.name, t, v);
     ctx.report(text, entry.value.span, { code: m.code, hints: reasonHint(why, value, target) });
   }
   for (const p of input.params) {

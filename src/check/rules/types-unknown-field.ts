@@ -6,27 +6,23 @@
  */
 import { didYouMean } from "../did-you-mean";
 import type { CheckContext } from "../context";
-import { readFieldType } from "../types/field-access";
 import { typeMessages } from "../types/type-messages";
 import { typeText } from "../types/type-model";
 import { typesOf } from "../types/typed-program";
-import { forEachExpr } from "../walk";
 
 export function typesUnknownField(ctx: CheckContext): void {
   const typed = typesOf(ctx);
-  for (const unit of ctx.units) {
-    forEachExpr(unit.body, (e) => {
-      if (e.kind !== "Member" || !typed.types.has(e.object)) return;
-      const objectType = typed.typeOf(e.object);
-      const read = readFieldType(objectType, e.property);
-      if (read.verdict === "unknown-field") {
-        const names = read.objects.flatMap((o) => [...o.fields.keys()]);
-        const m = typeMessages.unknownField;
-        ctx.report(m.text(e.property, typeText(objectType)), e.span, { code: m.code, hints: didYouMean(e.property, names) });
-      } else if (read.verdict === "not-an-object") {
-        const m = typeMessages.fieldOfNonObject;
-        ctx.report(m.text(e.property, typeText(objectType)), e.span, { code: m.code });
-      }
-    });
+  for (const e of typed.found.members) {
+    const read = typed.fieldReads.get(e);
+    if (!read || read.verdict === "ok") continue;
+    const objectType = typed.typeOf(e.object);
+    if (read.verdict === "unknown-field") {
+      const names = read.objects.flatMap((o) => [...o.fields.keys()]);
+      const m = typeMessages.unknownField;
+      ctx.report(m.text(e.property, typeText(objectType)), e.span, { code: m.code, hints: didYouMean(e.property, names) });
+    } else {
+      const m = typeMessages.fieldOfNonObject;
+      ctx.report(m.text(e.property, typeText(objectType)), e.span, { code: m.code });
+    }
   }
 }

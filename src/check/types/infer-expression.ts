@@ -15,12 +15,12 @@
  *    `- * %` numbers; `/` a float; comparisons and `and`/`or`/`not` a bool.
  * Anything the checker cannot tell is `unknown`, which every rule accepts.
  */
-import type { Expr, FnDecl } from "../../syntax/ast";
+import type { Expr, FnDecl, Stmt } from "../../syntax/ast";
 import type { CodeUnit } from "../context";
 import type { Symbols } from "../symbols";
 import { canBe } from "./assignability";
 import { builtinSignature } from "./builtin-signatures";
-import { readFieldType } from "./field-access";
+import { readFieldType, type FieldRead } from "./field-access";
 import { narrow, pathKey, type Env } from "./narrowing";
 import type { TypeTable } from "./type-of-schema";
 import {
@@ -41,11 +41,46 @@ import {
   type Type,
 } from "./type-model";
 
+type Kinds<K extends Expr["kind"]> = Extract<Expr, { kind: K }>;
+
+/**
+ * The nodes the type rules judge, each listed once (a loop body is typed twice), so no
+ * rule walks the program again: the typing pass is the only traversal.
+ */
+export interface FoundNodes {
+  members: Kinds<"Member">[];
+  calls: Kinds<"Call">[];
+  /** `tool …`, `query …`, `command …`. */
+  inputs: Kinds<"ToolCall" | "DbCall">[];
+  operators: Kinds<"Binary" | "Unary">[];
+  assigns: Extract<Stmt, { kind: "Assign" }>[];
+  ifs: Extract<Stmt, { kind: "If" }>[];
+  fors: Extract<Stmt, { kind: "For" }>[];
+  returns: Extract<Stmt, { kind: "Return" }>[];
+  /** The unit each call and `return` sits in (a method call resolves by its agent). */
+  unitOf: Map<Expr | Stmt, CodeUnit>;
+}
+
+export const emptyFound = (): FoundNodes => ({
+  members: [],
+  calls: [],
+  inputs: [],
+  operators: [],
+  assigns: [],
+  ifs: [],
+  fors: [],
+  returns: [],
+  unitOf: new Map(),
+});
+
 export interface TyperState {
   table: TypeTable;
   symbols: Symbols;
   /** Every expression's type (the last pass over a loop body wins). */
   types: Map<Expr, Type>;
+  /** What each `a.b` reads, and the verdict the field rules report. */
+  fieldReads: Map<Expr, FieldRead>;
+  found: FoundNodes;
   /** The fn or method each call resolves to. */
   callees: Map<Expr, FnDecl>;
   unit: CodeUnit;
@@ -54,8 +89,29 @@ export interface TyperState {
 
 export function inferExpr(s: TyperState, e: Expr, env: Env): Type {
   const t = infer(s, e, env);
+  if (!s.types.has(e)) note(s, e);
   s.types.set(e, t);
   return t;
+}
+
+function note(s: TyperState, e: Expr): void {
+  switch (e.kind) {
+    case "Member":
+      s.found.members.push(e);
+      break;
+    case "Call":
+      s.found.calls.push(e);
+      s.found.unitOf.set(e, s.unit);
+      break;
+    case "ToolCall":
+    case "DbCall":
+      s.found.inputs.push(e);
+      break;
+    case "Binary":
+    case "Unary":
+      s.found.operators.push(e);
+      break;
+  }
 }
 
 function infer(s: TyperState, e: Expr, env: Env): Type {
@@ -88,10 +144,11 @@ function infer(s: TyperState, e: Expr, env: Env): Type {
     case "Name":
       return env.get(e.name) ?? UNKNOWN;
     case "Member": {
-      const objectType = inferExpr(s, e.object, env);
+      const read = readFieldType(inferExpr(s, e.object, env), e.property);
+      s.fieldReads.set(e, read);
       const key = pathKey(e);
       const known = key === undefined ? undefined : env.get(key);
-      return known ?? readFieldType(objectType, e.property).type;
+      return known ?? read.type;
     }
     case "Index":
       return indexType(inferExpr(s, e.object, env), inferExpr(s, e.index, env));

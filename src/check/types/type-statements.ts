@@ -43,6 +43,8 @@ export interface StatementTyper extends TyperState {
   /** Open `try` bodies: every type each variable took inside. */
   collectors: Map<string, Type>[];
   loopDepth: number;
+  /** Statements already listed in `found` (loop bodies are typed twice). */
+  seen: Set<Stmt>;
 }
 
 export function typeUnit(w: StatementTyper, unit: CodeUnit): void {
@@ -66,7 +68,16 @@ function bind(w: StatementTyper, env: Env, name: string, t: Type): void {
   for (const c of w.collectors) c.set(name, join(c.get(name) ?? NEVER, t));
 }
 
+function noteStmt(w: StatementTyper, s: Stmt): void {
+  if (w.seen.has(s)) return;
+  w.seen.add(s);
+  if (s.kind === "Assign") w.found.assigns.push(s);
+  else if (s.kind === "If") w.found.ifs.push(s);
+  else if (s.kind === "For") w.found.fors.push(s);
+}
+
 function typeStmt(w: StatementTyper, s: Stmt, env: Env): boolean {
+  if (s.kind === "Assign" || s.kind === "If" || s.kind === "For") noteStmt(w, s);
   switch (s.kind) {
     case "Assign": {
       const value = inferExpr(w, s.value, env);
@@ -85,6 +96,11 @@ function typeStmt(w: StatementTyper, s: Stmt, env: Env): boolean {
       inferExpr(w, s.expr, env);
       return false;
     case "Return":
+      if (!w.seen.has(s)) {
+        w.seen.add(s);
+        w.found.returns.push(s);
+        w.found.unitOf.set(s, w.unit);
+      }
       if (s.value) inferExpr(w, s.value, env);
       return true;
     case "If":
@@ -100,7 +116,8 @@ function typeStmt(w: StatementTyper, s: Stmt, env: Env): boolean {
 function typeIf(w: StatementTyper, s: Extract<Stmt, { kind: "If" }>, env: Env): boolean {
   inferExpr(w, s.cond, env);
   const thenEnv = narrow(env, s.cond, true, w.types).clone();
-  const elseEnv = narrow(env, s.cond, false, w.types).clone();
+  // Without an else branch nothing writes to it: no copy needed.
+  const elseEnv = s.else ? narrow(env, s.cond, false, w.types).clone() : narrow(env, s.cond, false, w.types);
   const thenExits = typeBlock(w, s.then, thenEnv);
   const elseExits = s.else ? typeBlock(w, s.else, elseEnv) : false;
   env.adopt(thenExits && !elseExits ? elseEnv : elseExits && !thenExits ? thenEnv : joinEnvs(thenEnv, elseEnv));

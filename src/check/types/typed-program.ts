@@ -9,6 +9,8 @@
 import type { Expr, FnDecl, Stmt } from "../../syntax/ast";
 import type { CheckContext } from "../context";
 import { createTypeTable, type TypeTable } from "./type-of-schema";
+import type { FieldRead } from "./field-access";
+import { emptyFound, type FoundNodes } from "./infer-expression";
 import { typeUnit, type StatementTyper } from "./type-statements";
 import { UNKNOWN, type Type } from "./type-model";
 
@@ -20,6 +22,10 @@ export interface TypedProgram {
   callees: ReadonlyMap<Expr, FnDecl>;
   /** `x = v` after `x: T = …`: the type x was declared with. */
   declared: ReadonlyMap<Stmt, Type>;
+  /** What each `a.b` reads, with the field rules' verdict. */
+  fieldReads: ReadonlyMap<Expr, FieldRead>;
+  /** The nodes the rules judge, each once. */
+  found: FoundNodes;
   /** The type of an expression (`unknown` where the typer did not reach, e.g. a callee). */
   typeOf(e: Expr): Type;
 }
@@ -40,11 +46,17 @@ function typeUnits(ctx: CheckContext): TypedProgram {
   const types = new Map<Expr, Type>();
   const callees = new Map<Expr, FnDecl>();
   const declared = new Map<Stmt, Type>();
+  const fieldReads = new Map<Expr, FieldRead>();
+  const found = emptyFound();
+  const seen = new Set<Stmt>();
   for (const unit of ctx.units) {
     const w: StatementTyper = {
       table,
       symbols: ctx.symbols,
       types,
+      fieldReads,
+      found,
+      seen,
       callees,
       unit,
       methodsOf: (agent) => ctx.agentMethods(agent),
@@ -55,5 +67,5 @@ function typeUnits(ctx: CheckContext): TypedProgram {
     };
     typeUnit(w, unit);
   }
-  return { table, types, callees, declared, typeOf: (e) => types.get(e) ?? UNKNOWN };
+  return { table, types, callees, declared, fieldReads, found, typeOf: (e) => types.get(e) ?? UNKNOWN };
 }
