@@ -2,11 +2,13 @@
  * "did you mean `name`?" — the closest candidate to a misspelt name, by edit distance
  * (insert, delete, substitute, and a swap of two neighbours counts as one edit, since
  * `nmae` for `name` is the commonest slip). Only close matches are offered: at most one
- * edit for short names, a third of the length for longer ones; ties go to the first.
+ * edit for short names, a third of the length for longer ones, none under three letters
+ * (only a difference of case); ties go to the first.
  */
 
 export function closestName(wrong: string, candidates: Iterable<string>): string | undefined {
-  const limit = Math.max(1, Math.floor(wrong.length / 3));
+  // One- and two-letter names are too short to guess from (`z` is one edit from `x`).
+  const limit = wrong.length < 3 ? 0 : Math.max(1, Math.floor(wrong.length / 3));
   let best: string | undefined;
   let bestDistance = limit + 1;
   for (const c of candidates) {

@@ -19,7 +19,7 @@ export function typesAssignments(ctx: CheckContext): void {
     const value = typed.typeOf(s.value);
     const why = mismatch(value, target);
     if (why === undefined) continue;
-    const [v, t] = [valueText(value), typeText(target)];
+    const [v, t] = [valueText(value, target), typeText(target)];
     ctx.report(m.text(s.name, t, v), s.value.span, { code: m.code, hints: reasonHint(why, value, target) });
   }
 }

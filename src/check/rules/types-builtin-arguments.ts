@@ -8,7 +8,7 @@ import type { CheckContext } from "../context";
 import { mismatch } from "../types/assignability";
 import { builtinSignature } from "../types/builtin-signatures";
 import { typeMessages } from "../types/type-messages";
-import { typeText } from "../types/type-model";
+import { valueText } from "../types/type-model";
 import { typesOf } from "../types/typed-program";
 
 export function typesBuiltinArguments(ctx: CheckContext): void {
@@ -22,7 +22,7 @@ export function typesBuiltinArguments(ctx: CheckContext): void {
     if (!sig?.accepts || e.args.length < arity.min || e.args.length > arity.max) continue;
     for (const arg of e.args) {
       const t = typed.typeOf(arg);
-      if (mismatch(t, sig.accepts) !== undefined) ctx.report(m.text(e.callee.name, sig.acceptsText!, typeText(t)), arg.span, { code: m.code });
+      if (mismatch(t, sig.accepts) !== undefined) ctx.report(m.text(e.callee.name, sig.acceptsText!, valueText(t)), arg.span, { code: m.code });
     }
   }
 }

@@ -32,7 +32,7 @@ export function typesFnArguments(ctx: CheckContext): void {
       const value = typed.typeOf(e.args[i]);
       const why = mismatch(value, target);
       if (why === undefined) continue;
-      const [v, t] = [valueText(value), typeText(target)];
+      const [v, t] = [valueText(value, target), typeText(target)];
       const text = m.text(i + 1, param.name, calleeText(ctx, unit, e.callee, fn), t, v);
       ctx.report(text, e.args[i].span, { code: m.code, hints: reasonHint(why, value, target) });
     }

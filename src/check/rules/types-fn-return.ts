@@ -29,7 +29,7 @@ export function typesFnReturn(ctx: CheckContext): void {
     const judge = (value: Type, at: { span: Expr["span"] }) => {
       const why = mismatch(value, target);
       if (why === undefined) return;
-      const [v, t] = [valueText(value), typeText(target)];
+      const [v, t] = [valueText(value, target), typeText(target)];
       ctx.report(m.text(owner, t, v), at.span, { code: m.code, hints: reasonHint(why, value, target) });
     };
     for (const e of tailExprs(fn.body)) judge(typed.typeOf(e), e);

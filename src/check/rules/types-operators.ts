@@ -7,7 +7,7 @@
 import type { CheckContext } from "../context";
 import { canBe } from "../types/assignability";
 import { typeMessages } from "../types/type-messages";
-import { typeText, type Type } from "../types/type-model";
+import { valueText, type Type } from "../types/type-model";
 import { typesOf } from "../types/typed-program";
 
 const NUMBER: Type["kind"][] = ["int", "float", "never"];
@@ -24,12 +24,12 @@ export function typesOperators(ctx: CheckContext): void {
   for (const e of typed.found.operators) {
     if (e.kind === "Unary") {
       const t = typed.typeOf(e.operand);
-      if (e.op === "-" && !canBe(t, NUMBER)) ctx.report(m.text("-", typeText(t)), e.span, { code: m.code });
+      if (e.op === "-" && !canBe(t, NUMBER)) ctx.report(m.text("-", valueText(t)), e.span, { code: m.code });
       continue;
     }
     if (e.op !== "+" && !ARITHMETIC.has(e.op)) continue;
     const [l, r] = [typed.typeOf(e.left), typed.typeOf(e.right)];
     const fits = e.op === "+" ? plusFits(l, r) : canBe(l, NUMBER) && canBe(r, NUMBER);
-    if (!fits) ctx.report(m.text(e.op, typeText(l), typeText(r)), e.span, { code: m.code, hints: e.op === "+" ? [m.plusHint] : [] });
+    if (!fits) ctx.report(m.text(e.op, valueText(l), valueText(r)), e.span, { code: m.code, hints: e.op === "+" ? [m.plusHint] : [] });
   }
 }

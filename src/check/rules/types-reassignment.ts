@@ -18,7 +18,7 @@ export function typesReassignment(ctx: CheckContext): void {
     const value = typed.typeOf(s.value);
     const why = mismatch(value, declared);
     if (why === undefined) continue;
-    const [v, t] = [valueText(value), typeText(declared)];
+    const [v, t] = [valueText(value, declared), typeText(declared)];
     ctx.report(m.text(s.name, t, v), s.value.span, { code: m.code, hints: [...reasonHint(why, value, declared), m.hint(s.name)] });
   }
 }

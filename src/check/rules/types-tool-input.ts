@@ -9,7 +9,7 @@
 import type { Expr, Field } from "../../syntax/ast";
 import type { CheckContext } from "../context";
 import { didYouMean } from "../did-you-mean";
-import { mismatch } from "../types/assignability";
+import { canBe, mismatch } from "../types/assignability";
 import { ownerText, reasonHint, typeMessages } from "../types/type-messages";
 import { hasDefault } from "../types/type-of-schema";
 import { typeText, valueText } from "../types/type-model";
@@ -63,7 +63,7 @@ function checkLiteral(ctx: CheckContext, typed: TypedProgram, input: CallInput, 
     const why = mismatch(value, target);
     if (why === undefined) continue;
     const m = typeMessages.parameterMismatch;
-    const [v, t] = [valueText(value), typeText(target)];
+    const [v, t] = [valueText(value, target), typeText(target)];
     const enumLiteral = target.kind === "string" && target.values && value.kind === "string" && value.values?.length === 1;
     const text = enumLiteral ? m.enumText(input.owner, param.name, oneOf(target.values!), typeText(value)) : m.text(input.owner, param.name, t, v);
     ctx.report(text, entry.value.span, { code: m.code, hints: reasonHint(why, value, target) });
@@ -80,5 +80,6 @@ function checkValue(ctx: CheckContext, typed: TypedProgram, input: CallInput): v
   const why = mismatch(value, typed.table.paramsObject(input.key, input.params));
   if (why === undefined) return;
   const m = typeMessages.inputMismatch;
-  ctx.report(m.text(input.owner, typeText(value), why), input.arg.span, { code: m.code });
+  const reason = canBe(value, ["object"]) ? why : "it is not an object";
+  ctx.report(m.text(input.owner, valueText(value), reason), input.arg.span, { code: m.code });
 }

@@ -7,7 +7,7 @@
 import { didYouMean } from "../did-you-mean";
 import type { CheckContext } from "../context";
 import { typeMessages } from "../types/type-messages";
-import { typeText } from "../types/type-model";
+import { typeText, valueText } from "../types/type-model";
 import { typesOf } from "../types/typed-program";
 
 export function typesUnknownField(ctx: CheckContext): void {
@@ -22,7 +22,7 @@ export function typesUnknownField(ctx: CheckContext): void {
       ctx.report(m.text(e.property, typeText(objectType)), e.span, { code: m.code, hints: didYouMean(e.property, names) });
     } else {
       const m = typeMessages.fieldOfNonObject;
-      ctx.report(m.text(e.property, typeText(objectType)), e.span, { code: m.code });
+      ctx.report(m.text(e.property, valueText(objectType)), e.span, { code: m.code });
     }
   }
 }

@@ -127,9 +127,29 @@ function addMember(members: Type[], m: Type): Type[] {
       members[i] = mergeStrings(x, m);
       return members;
     }
+    const merged = x.kind === "object" && m.kind === "object" ? mergeLiterals(x, m) : undefined;
+    if (merged) {
+      members[i] = merged;
+      return members;
+    }
   }
   members.push(m);
   return members;
+}
+
+/**
+ * Two object literals with the same keys (`{ name: "a" }`, `{ name: "b" }`) read as one
+ * object whose fields join: exact for every field read, and fitting stays a "never" test.
+ */
+function mergeLiterals(a: ObjectType, b: ObjectType): Type | undefined {
+  if (a.name || b.name || a.open || b.open || a.fields.size !== b.fields.size) return undefined;
+  const fields = new Map<string, FieldType>();
+  for (const [k, f] of a.fields) {
+    const g = b.fields.get(k);
+    if (!g || g.optional !== f.optional) return undefined;
+    fields.set(k, { type: join(f.type, g.type), optional: f.optional });
+  }
+  return { kind: "object", fields };
 }
 
 function mergeStrings(a: Extract<Type, { kind: "string" }>, b: Extract<Type, { kind: "string" }>): Type {
@@ -156,9 +176,12 @@ export function filterMembers(t: Type, keep: (m: Type) => boolean): Type {
   return rest.length === 1 ? rest[0] : { kind: "union", members: rest, name: t.kind === "union" ? t.name : undefined };
 }
 
-/** A value's type in a message: a lone string literal reads as `string` (`'"seven"'` says less). */
-export const valueText = (t: Type): string =>
-  t.kind === "string" && t.values?.length === 1 ? "string" : typeText(t);
+/**
+ * A value's type in a message: a lone string literal reads as `string` (`'"seven"'` says
+ * less) — unless the target is an enum, where the literal is the point.
+ */
+export const valueText = (t: Type, target?: Type): string =>
+  t.kind === "string" && t.values?.length === 1 && !(target?.kind === "string" && target.values) ? "string" : typeText(t);
 
 /** The type as messages and hovers print it: `int`, `User`, `string[] | null`, `{ a: int }`. */
 export function typeText(t: Type, depth = 0): string {
