@@ -66,7 +66,7 @@ export const typeCodes: CatalogEntry[] = [
     code: "E0309",
     title: "unknown parameter",
     explanation: "The input object names a parameter the tool, query or command does not declare; inputs reject unknown properties. The hint names the closest declared one.",
-    example: 'x = tool calculate({ a: 2, b: 3, operaton: "add" })',
+    example: 'x = tool calculate({ a: 2, b: 3, operation: "add", precision: 2 })',
   },
   {
     code: "E0310",
