@@ -55,7 +55,7 @@ describe("§7 static types: no false positives", () => {
 
 describe("§7 static types: one golden fixture per rule, one code per message", () => {
   const typeRules = RULES.map(([name]) => name).filter((n) => n.startsWith("types-"));
-  const messageCodes = Object.values(typeMessages).map((m) => m.code);
+  const messageCodes: string[] = Object.values(typeMessages).map((m) => m.code);
 
   test("every E03 code is in the catalog once, and every catalog entry is used", () => {
     const catalog = typeCodes.map((e) => e.code);

@@ -2,19 +2,27 @@
  * §6–7 calls: `f(…)` names a builtin, a top-level fn or (inside an agent) a sibling
  * method; `Agent.m(…)` names an existing method of a declared agent; nothing else is
  * callable. The argument count must fit the callee (optional and defaulted parameters
- * may be left out).
+ * may be left out). An unknown function or method gets the closest existing name as a hint.
  */
 import type { Expr, Field, FnDecl } from "../../syntax/ast";
 import { BUILTINS, arityText, isBuiltin, type Arity } from "../builtins";
 import type { CheckContext, CodeUnit } from "../context";
 import { messages } from "../messages";
 import { isNameInScope } from "../name-scope";
+import { didYouMean } from "../did-you-mean";
 import { forEachExpr } from "../walk";
 
 const isRequired = (p: Field) => !p.optional && !p.annotations.some((a) => a.name === "default");
 const fnArity = (fn: FnDecl): Arity => ({ min: fn.params.filter(isRequired).length, max: fn.params.length });
 
 type Callee = { what: string; arity: Arity } | undefined;
+
+/** What a bare-name call could have meant: sibling methods, top-level fns, builtins. */
+function* callableNames(ctx: CheckContext, unit: CodeUnit): Iterable<string> {
+  if (unit.agent) yield* ctx.agentMethods(unit.agent).keys();
+  yield* ctx.symbols.fns.keys();
+  yield* Object.keys(BUILTINS);
+}
 
 function resolveCallee(ctx: CheckContext, unit: CodeUnit, callee: Expr): Callee {
   if (callee.kind === "Name") {
@@ -24,7 +32,8 @@ function resolveCallee(ctx: CheckContext, unit: CodeUnit, callee: Expr): Callee 
     const fn = ctx.symbols.fns.get(name);
     if (fn) return { what: messages.callee.fn(name), arity: fnArity(fn) };
     if (isBuiltin(name)) return { what: messages.callee.builtin(name), arity: BUILTINS[name] };
-    ctx.report(isNameInScope(ctx, unit, name) ? messages.notCallable() : messages.unknownFunction(name), callee.span);
+    if (isNameInScope(ctx, unit, name)) ctx.report(messages.notCallable(), callee.span);
+    else ctx.report(messages.unknownFunction(name), callee.span, { hints: didYouMean(name, callableNames(ctx, unit)) });
     return undefined;
   }
   if (callee.kind === "Member" && callee.object.kind === "Name") {
@@ -37,7 +46,9 @@ function resolveCallee(ctx: CheckContext, unit: CodeUnit, callee: Expr): Callee 
     }
     const method = ctx.agentMethods(agent).get(callee.property);
     if (method) return { what: messages.callee.method(agentName, callee.property), arity: fnArity(method) };
-    ctx.report(messages.unknownMethod(agentName, callee.property), callee.span);
+    ctx.report(messages.unknownMethod(agentName, callee.property), callee.span, {
+      hints: didYouMean(callee.property, ctx.agentMethods(agent).keys()),
+    });
     return undefined;
   }
   ctx.report(messages.notCallable(), callee.span);
