@@ -8,7 +8,7 @@
  * "possibly null" mark. The verdict is `unknown-field` only when no member could have the
  * field, and `not-an-object` only when no member is an object at all.
  */
-import { NULL, UNKNOWN, ANY, join, membersOf, NEVER, type ObjectType, type Type } from "./type-model";
+import { NULL, UNKNOWN, ANY, fieldReadType, join, membersOf, NEVER, type ObjectType, type Type } from "./type-model";
 
 export interface FieldRead {
   type: Type;
@@ -48,7 +48,7 @@ export function readFieldType(t: Type, name: string): FieldRead {
         const f = m.fields.get(name);
         if (f) {
           found = true;
-          type = join(type, f.optional && !f.defaulted ? join(f.type, NULL) : f.type);
+          type = join(type, fieldReadType(f));
         } else type = join(type, NULL);
         break;
       }

@@ -32,6 +32,7 @@ import {
   STRING,
   UNKNOWN,
   arrayOf,
+  fieldReadType,
   isOpen,
   join,
   joinAll,
@@ -186,7 +187,7 @@ function indexType(object: Type, index: Type): Type {
     if (m.kind === "array") t = join(t, m.element);
     else if (m.kind === "object" && !m.open && index.kind === "string" && index.values?.length === 1) {
       const f = m.fields.get(index.values[0]);
-      t = join(t, f ? (f.optional && !f.defaulted ? join(f.type, NULL) : f.type) : NULL);
+      t = join(t, f ? fieldReadType(f) : NULL);
     } else if (m.kind !== "null") t = join(t, UNKNOWN);
   }
   return t.kind === "never" ? UNKNOWN : t;

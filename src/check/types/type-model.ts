@@ -158,6 +158,9 @@ function mergeStrings(a: Extract<Type, { kind: "string" }>, b: Extract<Type, { k
   return values.length > MAX_LITERALS ? STRING : { kind: "string", values };
 }
 
+/** What reading a field gives: its type, `| null` when it may be absent (defaults are filled in). */
+export const fieldReadType = (f: FieldType): Type => (f.optional && !f.defaulted ? join(f.type, NULL) : f.type);
+
 /** The type without `null` (what `if x != null` leaves). */
 export function withoutNull(t: Type): Type {
   if (t.kind === "null") return NEVER;
