@@ -12,7 +12,7 @@ const q = (text: string) => `'${text}'`;
 /** How a message names the owner of parameters: `tool 'calculate'`, `query 'top'`. */
 export const ownerText = (kind: "tool" | "query" | "command", name: string) => `${kind} '${name}'`;
 
-export const INTENT_HINT = "if the value is right and the checker cannot see it, say so with `any` (`x: any = …`)";
+export const INTENT_HINT = "if the value really has more fields than its type says, give it the type `any` (`x: any = …`)";
 
 export const typeMessages = {
   unknownField: { code: "E0301", text: (field: string, type: string) => `Type ${q(type)} has no field ${q(field)}.` },
