@@ -20,6 +20,8 @@ export interface CallInput {
   owner: string;
   /** The name the parameters object is cached under. */
   key: string;
+  /** How messages print the parameters: `calculate(…)`. */
+  name: string;
   params: readonly Field[];
   arg: Expr;
 }
@@ -28,11 +30,11 @@ export interface CallInput {
 export function callInput(ctx: CheckContext, e: Expr): CallInput | undefined {
   if (e.kind === "ToolCall") {
     const tool = ctx.symbols.tools.get(e.tool);
-    return tool && { owner: ownerText("tool", tool.name), key: `tool ${tool.name}`, params: tool.params, arg: e.arg };
+    return tool && { owner: ownerText("tool", tool.name), key: `tool ${tool.name}`, name: `${tool.name}(…)`, params: tool.params, arg: e.arg };
   }
   if (e.kind === "DbCall") {
     const decl = (e.op === "query" ? ctx.symbols.queries : ctx.symbols.commands).get(e.name);
-    return decl && { owner: ownerText(e.op, decl.name), key: `${e.op} ${decl.name}`, params: decl.params, arg: e.arg };
+    return decl && { owner: ownerText(e.op, decl.name), key: `${e.op} ${decl.name}`, name: `${decl.name}(…)`, params: decl.params, arg: e.arg };
   }
   return undefined;
 }
@@ -77,7 +79,7 @@ function checkLiteral(ctx: CheckContext, typed: TypedProgram, input: CallInput, 
 
 function checkValue(ctx: CheckContext, typed: TypedProgram, input: CallInput): void {
   const value = typed.typeOf(input.arg);
-  const why = mismatch(value, typed.table.paramsObject(input.key, input.params));
+  const why = mismatch(value, typed.table.paramsObject(input.key, input.name, input.params));
   if (why === undefined) return;
   const m = typeMessages.inputMismatch;
   const reason = canBe(value, ["object"]) ? why : "it is not an object";

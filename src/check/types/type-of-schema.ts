@@ -35,8 +35,11 @@ export interface TypeTable {
   ofRef(ref: TypeRef): Type;
   /** A schema or tagged union by name; `unknown` for anything else. */
   named(name: string): Type;
-  /** The object a tool/query/command's parameters make: its input, as validated. */
-  paramsObject(owner: string, params: readonly Field[]): ObjectType;
+  /**
+   * The object a tool/query/command's parameters make: its input, as validated. `key`
+   * tells declarations apart (`tool x`, `query x`); `name` is how messages print it.
+   */
+  paramsObject(key: string, name: string, params: readonly Field[]): ObjectType;
   /** A declared parameter or field as a value reads it (`T | null` when it may be absent). */
   ofField(f: Field): Type;
 }
@@ -109,13 +112,13 @@ export function createTypeTable(symbols: Symbols): TypeTable {
   return {
     ofRef,
     named: namedType,
-    paramsObject(owner, params) {
-      let obj = inputs.get(owner);
+    paramsObject(key, name, params) {
+      let obj = inputs.get(key);
       if (!obj) {
         const fields = new Map<string, FieldType>();
         fieldsOf(params, fields);
-        obj = { kind: "object", name: `${owner} input`, fields };
-        inputs.set(owner, obj);
+        obj = { kind: "object", name, fields };
+        inputs.set(key, obj);
       }
       return obj;
     },
