@@ -42,6 +42,8 @@ export type Type =
       tag?: string;
       /** Any object at all (builtins' `keys(obj)`): fields unknown, every object fits. */
       open?: boolean;
+      /** A tagged-union member: the union's name and member count (so `Doc | null` prints as such). */
+      memberOf?: { union: string; size: number };
     }
   | { kind: "union"; members: readonly Type[]; name?: string };
 
@@ -186,6 +188,22 @@ export function filterMembers(t: Type, keep: (m: Type) => boolean): Type {
 export const valueText = (t: Type, target?: Type): string =>
   t.kind === "string" && t.values?.length === 1 && !(target?.kind === "string" && target.values) ? "string" : typeText(t);
 
+/** Members joined by `|`; all members of one tagged union print as its name. */
+function unionText(members: readonly Type[], depth: number): string {
+  const count = new Map<string, number>();
+  for (const m of members) if (m.kind === "object" && m.memberOf) count.set(m.memberOf.union, (count.get(m.memberOf.union) ?? 0) + 1);
+  const parts: string[] = [];
+  const printed = new Set<string>();
+  for (const m of members) {
+    const of = m.kind === "object" ? m.memberOf : undefined;
+    if (of && count.get(of.union) === of.size) {
+      if (!printed.has(of.union)) parts.push(of.union);
+      printed.add(of.union);
+    } else parts.push(typeText(m, depth + 1));
+  }
+  return parts.join(" | ");
+}
+
 /** The type as messages and hovers print it: `int`, `User`, `string[] | null`, `{ a: int }`. */
 export function typeText(t: Type, depth = 0): string {
   switch (t.kind) {
@@ -203,8 +221,7 @@ export function typeText(t: Type, depth = 0): string {
       if (t.fields.size === 0) return "{}";
       return `{ ${[...t.fields].map(([k, f]) => `${k}${f.optional ? "?" : ""}: ${typeText(f.type, depth + 1)}`).join(", ")} }`;
     case "union":
-      if (t.name) return t.name;
-      return t.members.map((m) => typeText(m, depth + 1)).join(" | ");
+      return t.name ?? unionText(t.members, depth);
     default:
       return t.kind;
   }

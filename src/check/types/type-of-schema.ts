@@ -56,11 +56,13 @@ export function createTypeTable(symbols: Symbols): TypeTable {
     }
   }
 
-  function schemaObject(name: string, tag?: { field: string }): ObjectType | undefined {
+  function schemaObject(name: string, tag?: { field: string; union: string; size: number }): ObjectType | undefined {
     const decl = symbols.schemas.get(name);
     if (!decl) return undefined;
     const fields = new Map<string, FieldType>();
-    const obj: ObjectType = tag ? { kind: "object", name, fields, tag: tag.field } : { kind: "object", name, fields };
+    const obj: ObjectType = tag
+      ? { kind: "object", name, fields, tag: tag.field, memberOf: { union: tag.union, size: tag.size } }
+      : { kind: "object", name, fields };
     if (!tag) named.set(name, obj);
     if (tag) fields.set(tag.field, { type: { kind: "string", values: [name] }, optional: false });
     fieldsOf(decl.fields, fields);
@@ -77,7 +79,7 @@ export function createTypeTable(symbols: Symbols): TypeTable {
     named.set(name, t);
     for (const m of union.members) {
       // A member that is not a plain schema is reported by the union rule; it tells nothing here.
-      const member = schemaObject(m.name, { field: union.tag });
+      const member = schemaObject(m.name, { field: union.tag, union: name, size: union.members.length });
       if (!member) {
         named.set(name, UNKNOWN);
         return UNKNOWN;
