@@ -4,18 +4,34 @@
  * diagnostics, sorted by position so they read top to bottom like the file.
  */
 import type { Diagnostic } from "../diagnostics/diagnostic";
-import type { Program } from "../syntax/ast";
-import { createContext } from "./context";
+import type { Expr, Program } from "../syntax/ast";
+import { createContext, type CheckContext } from "./context";
 import { RULES } from "./rule-table";
+import { typesOf } from "./types/typed-program";
+import type { Type } from "./types/type-model";
 
 export function check(program: Program): Diagnostic[] {
+  return checked(program).diagnostics;
+}
+
+/**
+ * Check a program and also return every expression's type (`typeText` prints one): the
+ * entry point for whatever shows types, such as an editor's hover.
+ */
+export function typeProgram(program: Program): { types: ReadonlyMap<Expr, Type>; diagnostics: Diagnostic[] } {
+  const { ctx, diagnostics } = checked(program);
+  return { types: typesOf(ctx).types, diagnostics };
+}
+
+function checked(program: Program): { ctx: CheckContext; diagnostics: Diagnostic[] } {
   const ctx = createContext(program);
   for (const [, rule] of RULES) rule(ctx);
   // Stable sort: diagnostics at the same place keep the rule order.
-  return ctx.diagnostics
+  const diagnostics = ctx.diagnostics
     .map((d, i) => ({ d, i }))
     .sort((a, b) => position(a.d) - position(b.d) || a.i - b.i)
     .map(({ d }) => d);
+  return { ctx, diagnostics };
 }
 
 /** Span start; diagnostics without a place go last. (One program is one file.) */
@@ -23,3 +39,4 @@ const position = (d: Diagnostic) => d.span?.start ?? Number.MAX_SAFE_INTEGER;
 
 export { createContext, type CheckContext, type CodeUnit } from "./context";
 export { RULES, type Rule } from "./rule-table";
+export { typeText, type Type } from "./types/type-model";

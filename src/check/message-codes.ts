@@ -64,4 +64,5 @@ export const MESSAGE_CODES: Record<keyof typeof messageText, string> = {
   askWithoutModel: "E0247",
   toolNameTooLong: "E0248",
   integerNotExact: "E0251",
+  returnValueOnNextLine: "E0252",
 };

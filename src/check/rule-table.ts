@@ -27,6 +27,18 @@ import { toolIdempotencyKey } from "./rules/tool-idempotency-key";
 import { toolTypes } from "./rules/tool-types";
 import { unionMembers } from "./rules/union-members";
 import { unknownTypes } from "./rules/unknown-types";
+import { typesUnknownField } from "./rules/types-unknown-field";
+import { typesNullableField } from "./rules/types-nullable-field";
+import { typesAssignments } from "./rules/types-assignments";
+import { typesReassignment } from "./rules/types-reassignment";
+import { typesFnArguments } from "./rules/types-fn-arguments";
+import { typesFnReturn } from "./rules/types-fn-return";
+import { typesToolInput } from "./rules/types-tool-input";
+import { typesLiteralRules } from "./rules/types-literal-rules";
+import { typesConditions } from "./rules/types-conditions";
+import { typesForIterable } from "./rules/types-for-iterable";
+import { typesOperators } from "./rules/types-operators";
+import { typesBuiltinArguments } from "./rules/types-builtin-arguments";
 
 export type Rule = (ctx: CheckContext) => void;
 
@@ -55,4 +67,17 @@ export const RULES: readonly (readonly [name: string, rule: Rule])[] = [
   ["ask-placement", askPlacement],
   ["model-tool-names", modelToolNames],
   ["db-calls", dbCalls],
+  // static types (§2–4, §7, §12): one typing pass (types/), read by each rule
+  ["types-unknown-field", typesUnknownField],
+  ["types-nullable-field", typesNullableField],
+  ["types-assignments", typesAssignments],
+  ["types-reassignment", typesReassignment],
+  ["types-fn-arguments", typesFnArguments],
+  ["types-fn-return", typesFnReturn],
+  ["types-tool-input", typesToolInput],
+  ["types-literal-rules", typesLiteralRules],
+  ["types-conditions", typesConditions],
+  ["types-for-iterable", typesForIterable],
+  ["types-operators", typesOperators],
+  ["types-builtin-arguments", typesBuiltinArguments],
 ];

@@ -15,8 +15,12 @@ import { join } from "node:path";
 import type { Program } from "../syntax/ast";
 import { VERSION } from "../version";
 
-/** Bump when the AST shape changes without a version change (dev builds). */
-const FORMAT = 1;
+/**
+ * Bump when the AST shape or what the checker accepts changes without a version change
+ * (dev builds): an entry means "this program checked clean", so a stricter checker must
+ * not trust entries an older one wrote. 2: the static type rules (E03xx).
+ */
+const FORMAT = 2;
 const MAX_ENTRIES = 256;
 const MAX_AGE_MS = 30 * 24 * 3600 * 1000;
 

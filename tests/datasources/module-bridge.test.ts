@@ -40,7 +40,8 @@ print(row.params)`);
   test("an input that breaks the parameter types is TOOL_INPUT_INVALID and the bridge is not called", async () => {
     const r = await withBridge(`
 query echo(limit: int) -> Echo[] { source: Warehouse  sql: "ECHO" }
-query echo({ limit: "ten" })`);
+bad: any = { limit: "ten" }
+query echo(bad)`);
     expect(r.error?.code).toBe("TOOL_INPUT_INVALID");
     expect(r.error?.message).toContain("echo.input.limit");
     expect(r.calls).toHaveLength(0);

@@ -55,7 +55,7 @@ agent Worker {
       if call == "no-credential" { r = tool other_secret({ id: "x" }) }
       if call == "timeout" { r = tool hang({ id: "x" }) }
       if call == "wrong-output" { r = tool wrong_output({ id: "x" }) }
-      print(label, "ok", r.user_length)
+      if r != null { print(label, "ok", r.user_length) }
     } catch e {
       print(label, e.code, e.message, e.details)
     }

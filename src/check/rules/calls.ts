@@ -2,7 +2,7 @@
  * §6–7 calls: `f(…)` names a builtin, a top-level fn or (inside an agent) a sibling
  * method; `Agent.m(…)` names an existing method of a declared agent; nothing else is
  * callable. The argument count must fit the callee (optional and defaulted parameters
- * may be left out).
+ * may be left out). An unknown function or method gets the closest existing name as a hint.
  */
 import type { Expr, Field, FnDecl } from "../../syntax/ast";
 import { BUILTINS, arityText, isBuiltin, type Arity } from "../builtins";

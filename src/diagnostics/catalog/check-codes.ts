@@ -314,4 +314,11 @@ export const checkCodes: CatalogEntry[] = [
       "A JavaScript number holds integers exactly only up to ±9007199254740991 (2^53−1). A larger integer literal would silently read as a different number (9007199254740993 becomes …992), so it is refused. Write a large id as a string of digits; a `string` field or parameter keeps every digit, also when bound to an SQL INTEGER column.",
     example: "id = 9007199254740993",
   },
+  {
+    code: "E0252",
+    title: "return with its value on the next line",
+    explanation:
+      "A `return` ends at the end of its line: a value written on the next line is not returned, it is a separate statement that never runs. Luma reports this instead of silently returning nothing. Put the value on the same line as `return` (or remove the dead statement).",
+    example: "fn f() -> int {\n  return\n  42\n}",
+  },
 ];

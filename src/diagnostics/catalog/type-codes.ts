@@ -1,3 +1,117 @@
+/**
+ * E03xx: the static type rules (`src/check/rules/types-*.ts`, messages in
+ * `src/check/types/type-messages.ts`). Each is reported by `luma check` and before every
+ * run; all are errors except E0303, a warning. A test keeps this list and the messages'
+ * codes in step.
+ */
 import type { CatalogEntry } from "./catalog-entry";
 
-export const typeCodes: CatalogEntry[] = [];
+export const typeCodes: CatalogEntry[] = [
+  {
+    code: "E0301",
+    title: "unknown field",
+    explanation:
+      "The value's type declares no field of this name. At run time a missing field reads as null, so the typo would pass silently (\"hi null\"). The hint names the closest declared field. If the value really carries more than its type says, give it the type `any`.",
+    example: 'schema User { name: string }\nfn greet(u: User) -> string { "hi " + u.nmae }',
+  },
+  {
+    code: "E0302",
+    title: "field read on a value that is not an object",
+    explanation: "A field is read from a string, a number, a bool or an array. The runtime fails with RUNTIME_ERROR.",
+    example: 'name = "Ada"\nprint(name.length)',
+  },
+  {
+    code: "E0303",
+    title: "field read on a value that may be null (warning)",
+    explanation:
+      "The value may be null here: an optional field, a single-row query with no row, a variable not assigned on every path. Reading a field of null fails at run time. Check it first (`if x != null { … }` narrows it), or, if it is always there, assign it with a type (`x: T = …`), which validates it.",
+    example:
+      'datasource Db { url: "sqlite::memory:" }\nschema Customer { name: string }\nquery one(id: int) -> Customer { source: Db  sql: "SELECT name FROM c WHERE id = $1" }\nc = query one({ id: 1 })\nprint(c.name)',
+  },
+  {
+    code: "E0304",
+    title: "typed assignment of a value that can never fit",
+    explanation:
+      "`x: T = v` validates v against T at run time (VALUE_INVALID). Fitting is structural, like the runtime: an object fits a schema when its fields fit, with no unknown field and no required field missing; a tool result re-validated against another schema is fine whenever the two shapes can match. This error means they never can.",
+    example: 'count: int = "seven"',
+  },
+  {
+    code: "E0305",
+    title: "typed variable assigned a value of another type",
+    explanation:
+      "A variable declared with a type (`x: T = …`) was later assigned, without a type, a value that can never be a T. Use a new name, or declare the variable with a type that allows both.",
+    example: 'count: int = 0\ncount = "seven"',
+  },
+  {
+    code: "E0306",
+    title: "fn or method argument of the wrong type",
+    explanation: "An argument can never fit the declared type of its parameter; the runtime would reject the call (VALUE_INVALID).",
+    example: 'fn double(n: int) -> int { n * 2 }\nprint(double("two"))',
+  },
+  {
+    code: "E0307",
+    title: "fn or method returns a value of the wrong type",
+    explanation:
+      "A `return` value, or an expression statement the body ends with, can never fit the declared return type (VALUE_INVALID at run time).",
+    example: 'fn answer() -> int { "forty-two" }',
+  },
+  {
+    code: "E0308",
+    title: "missing required parameter",
+    explanation:
+      "A tool, query or command is called with an object literal that leaves out a parameter with no `?` and no `@default` (TOOL_INPUT_INVALID at run time).",
+    example: 'x = tool calculate({ a: 2, operation: "add" })',
+  },
+  {
+    code: "E0309",
+    title: "unknown parameter",
+    explanation: "The input object names a parameter the tool, query or command does not declare; inputs reject unknown properties. The hint names the closest declared one.",
+    example: 'x = tool calculate({ a: 2, b: 3, operation: "add", precision: 2 })',
+  },
+  {
+    code: "E0310",
+    title: "parameter of the wrong type",
+    explanation: "A parameter's value can never fit its declared type — an enum literal not in the enum included (TOOL_INPUT_INVALID at run time).",
+    example: 'x = tool calculate({ a: "two", b: 3, operation: "divide" })',
+  },
+  {
+    code: "E0311",
+    title: "literal breaks a parameter's value rule",
+    explanation:
+      "A literal written into a tool, query or command input breaks the parameter's @range, @min, @max, @length or @items. On an input every rule is hard, `@severity(\"soft\")` included, so the call could only fail. Values that are not literals are checked at run time.",
+    example: 'x = tool calculate({ a: 2000000, b: 1, operation: "add" })',
+  },
+  {
+    code: "E0312",
+    title: "if condition is not a bool",
+    explanation:
+      "The condition is surely a string, a number, an array or an object. Its truthiness (`\"\"` and `0` are false) is rarely what was meant: compare explicitly. A value that may be null is accepted as a presence test.",
+    example: 'name = "Ada"\nif name { print(name) }',
+  },
+  {
+    code: "E0313",
+    title: "for over a value that is not an array",
+    explanation: "`for x in v` needs an array; the runtime fails on anything else. To visit an object's fields, iterate over `keys(obj)`.",
+    example: 'for c in "abc" { print(c) }',
+  },
+  {
+    code: "E0314",
+    title: "operator on values it does not apply to",
+    explanation:
+      "`- * / %` and unary `-` need numbers; `+` needs two numbers, two arrays, or a string on either side (which concatenates anything). The runtime fails with RUNTIME_ERROR.",
+    example: 'total = "3" - 1',
+  },
+  {
+    code: "E0315",
+    title: "builtin called with an argument of the wrong kind",
+    explanation: "`len` takes a string, an array or an object; `keys` an object. Any other argument fails at run time.",
+    example: "print(len(42))",
+  },
+  {
+    code: "E0316",
+    title: "tool input that can never fit the parameters",
+    explanation:
+      "A tool, query or command is called with a value (not an object literal) whose type can never fit the declared parameters: a non-object, or an object with an unknown or a missing required field.",
+    example: 'x = tool calculate("2 + 3")',
+  },
+];

@@ -1,0 +1,261 @@
+/**
+ * The type of every expression, computed bottom-up in one pass and recorded in
+ * `state.types` (so the rules, and later the editor's hover, read it back by node).
+ *
+ * What each form is (spec §7, and the runtime's operators):
+ *  - literals as written (a string without interpolation is its own literal type, so
+ *    `"add"` fits `enum["add", …]`); arrays and objects structurally;
+ *  - names from the flow environment; `a.b` by `field-access.ts`, or what a condition
+ *    proved about that path; `xs[i]` the element type (out of range reads null, which the
+ *    checker does not track — as TypeScript does not);
+ *  - calls: a sibling method, a top-level fn or `Agent.m(…)` return their declared type;
+ *    builtins their signature's; `tool` the tool's return schema; `ask … -> T` T;
+ *    `query` its rows (`T[]`, or `T | null` for a single row); `command` its schema;
+ *  - `+`: two numbers add, a string on either side concatenates, two arrays concatenate;
+ *    `- * %` numbers; `/` a float; comparisons and `and`/`or`/`not` a bool.
+ * Anything the checker cannot tell is `unknown`, which every rule accepts.
+ */
+import type { Expr, FnDecl, Stmt } from "../../syntax/ast";
+import type { CodeUnit } from "../context";
+import type { Symbols } from "../symbols";
+import { canBe } from "./assignability";
+import { builtinSignature } from "./builtin-signatures";
+import { readFieldType, type FieldRead } from "./field-access";
+import { narrow, pathKey, type Env } from "./narrowing";
+import type { TypeTable } from "./type-of-schema";
+import {
+  BOOL,
+  FLOAT,
+  INT,
+  NEVER,
+  NULL,
+  STRING,
+  UNKNOWN,
+  arrayOf,
+  fieldReadType,
+  isOpen,
+  join,
+  joinAll,
+  literalString,
+  membersOf,
+  type FieldType,
+  type Type,
+} from "./type-model";
+
+type Kinds<K extends Expr["kind"]> = Extract<Expr, { kind: K }>;
+
+/**
+ * The nodes the type rules judge, each listed once (a loop body is typed twice), so no
+ * rule walks the program again: the typing pass is the only traversal.
+ */
+export interface FoundNodes {
+  members: Kinds<"Member">[];
+  calls: Kinds<"Call">[];
+  /** `tool …`, `query …`, `command …`. */
+  inputs: Kinds<"ToolCall" | "DbCall">[];
+  operators: Kinds<"Binary" | "Unary">[];
+  assigns: Extract<Stmt, { kind: "Assign" }>[];
+  ifs: Extract<Stmt, { kind: "If" }>[];
+  fors: Extract<Stmt, { kind: "For" }>[];
+  returns: Extract<Stmt, { kind: "Return" }>[];
+  /** The unit each call and `return` sits in (a method call resolves by its agent). */
+  unitOf: Map<Expr | Stmt, CodeUnit>;
+}
+
+export const emptyFound = (): FoundNodes => ({
+  members: [],
+  calls: [],
+  inputs: [],
+  operators: [],
+  assigns: [],
+  ifs: [],
+  fors: [],
+  returns: [],
+  unitOf: new Map(),
+});
+
+export interface TyperState {
+  table: TypeTable;
+  symbols: Symbols;
+  /** Every expression's type (the last pass over a loop body wins). */
+  types: Map<Expr, Type>;
+  /** What each `a.b` reads, and the verdict the field rules report. */
+  fieldReads: Map<Expr, FieldRead>;
+  found: FoundNodes;
+  /** The fn or method each call resolves to. */
+  callees: Map<Expr, FnDecl>;
+  unit: CodeUnit;
+  methodsOf(agent: NonNullable<CodeUnit["agent"]>): Map<string, FnDecl>;
+}
+
+export function inferExpr(s: TyperState, e: Expr, env: Env): Type {
+  const t = infer(s, e, env);
+  if (!s.types.has(e)) note(s, e);
+  s.types.set(e, t);
+  return t;
+}
+
+function note(s: TyperState, e: Expr): void {
+  switch (e.kind) {
+    case "Member":
+      s.found.members.push(e);
+      break;
+    case "Call":
+      s.found.calls.push(e);
+      s.found.unitOf.set(e, s.unit);
+      break;
+    case "ToolCall":
+    case "DbCall":
+      s.found.inputs.push(e);
+      break;
+    case "Binary":
+    case "Unary":
+      s.found.operators.push(e);
+      break;
+  }
+}
+
+function infer(s: TyperState, e: Expr, env: Env): Type {
+  switch (e.kind) {
+    case "Num":
+      return Number.isInteger(e.value) ? INT : FLOAT;
+    case "Bool":
+      return BOOL;
+    case "Null":
+      return NULL;
+    case "Str": {
+      let text = "";
+      let literal = true;
+      for (const p of e.parts) {
+        if (typeof p === "string") text += p;
+        else {
+          inferExpr(s, p, env);
+          literal = false;
+        }
+      }
+      return literal ? literalString(text) : STRING;
+    }
+    case "Array":
+      return arrayOf(joinAll(e.items.map((item) => inferExpr(s, item, env))));
+    case "Object": {
+      const fields = new Map<string, FieldType>();
+      for (const entry of e.entries) fields.set(entry.key, { type: inferExpr(s, entry.value, env), optional: false });
+      return { kind: "object", fields };
+    }
+    case "Name":
+      return env.get(e.name) ?? UNKNOWN;
+    case "Member": {
+      const read = readFieldType(inferExpr(s, e.object, env), e.property);
+      s.fieldReads.set(e, read);
+      const key = pathKey(e);
+      const known = key === undefined ? undefined : env.get(key);
+      return known ?? read.type;
+    }
+    case "Index":
+      return indexType(inferExpr(s, e.object, env), inferExpr(s, e.index, env));
+    case "Call":
+      return callType(s, e, env);
+    case "Binary":
+      return binaryType(s, e, env);
+    case "Unary": {
+      const operand = inferExpr(s, e.operand, env);
+      if (e.op === "not") return BOOL;
+      return numericResult(operand, operand);
+    }
+    case "ToolCall": {
+      inferExpr(s, e.arg, env);
+      const tool = s.symbols.tools.get(e.tool);
+      return tool ? s.table.ofRef(tool.returns) : UNKNOWN;
+    }
+    case "Ask":
+      inferExpr(s, e.prompt, env);
+      return s.table.ofRef(e.target);
+    case "DbCall": {
+      inferExpr(s, e.arg, env);
+      const decl = (e.op === "query" ? s.symbols.queries : s.symbols.commands).get(e.name);
+      if (!decl) return UNKNOWN;
+      const rows = s.table.ofRef(decl.returns);
+      // A single-row query has no row to return when the result is empty.
+      return e.op === "query" && decl.returns.kind !== "ArrayType" ? join(rows, NULL) : rows;
+    }
+  }
+}
+
+function indexType(object: Type, index: Type): Type {
+  let t: Type = NEVER;
+  for (const m of membersOf(object)) {
+    if (m.kind === "array") t = join(t, m.element);
+    else if (m.kind === "object" && !m.open && index.kind === "string" && index.values?.length === 1) {
+      const f = m.fields.get(index.values[0]);
+      t = join(t, f ? fieldReadType(f) : NULL);
+    } else if (m.kind !== "null") t = join(t, UNKNOWN);
+  }
+  return t.kind === "never" ? UNKNOWN : t;
+}
+
+function callType(s: TyperState, e: Extract<Expr, { kind: "Call" }>, env: Env): Type {
+  for (const arg of e.args) inferExpr(s, arg, env);
+  const fn = resolveCallee(s, e.callee);
+  if (fn) {
+    s.callees.set(e, fn);
+    return fn.returns ? s.table.ofRef(fn.returns) : UNKNOWN;
+  }
+  if (e.callee.kind === "Name") return builtinSignature(e.callee.name)?.returns ?? UNKNOWN;
+  return UNKNOWN;
+}
+
+/** The fn a call runs, as the runtime resolves it: a sibling method, then a top-level fn; or `Agent.m`. */
+export function resolveCallee(s: Pick<TyperState, "symbols" | "unit" | "methodsOf">, callee: Expr): FnDecl | undefined {
+  if (callee.kind === "Name") {
+    const sibling = s.unit.agent ? s.methodsOf(s.unit.agent).get(callee.name) : undefined;
+    return sibling ?? s.symbols.fns.get(callee.name);
+  }
+  if (callee.kind === "Member" && callee.object.kind === "Name") {
+    const agent = s.symbols.agents.get(callee.object.name);
+    return agent ? s.methodsOf(agent).get(callee.property) : undefined;
+  }
+  return undefined;
+}
+
+function binaryType(s: TyperState, e: Extract<Expr, { kind: "Binary" }>, env: Env): Type {
+  const left = inferExpr(s, e.left, env);
+  switch (e.op) {
+    case "and":
+      inferExpr(s, e.right, narrow(env, e.left, true, s.types));
+      return BOOL;
+    case "or":
+      inferExpr(s, e.right, narrow(env, e.left, false, s.types));
+      return BOOL;
+  }
+  const right = inferExpr(s, e.right, env);
+  switch (e.op) {
+    case "+":
+      return plusType(left, right);
+    case "/":
+      return FLOAT;
+    case "-":
+    case "*":
+    case "%":
+      return numericResult(left, right);
+    default:
+      return BOOL;
+  }
+}
+
+/** `int` when both sides are surely ints, else `float` (or `unknown` when unsure). */
+function numericResult(left: Type, right: Type): Type {
+  if (isOpen(left) || isOpen(right)) return UNKNOWN;
+  return left.kind === "int" && right.kind === "int" ? INT : FLOAT;
+}
+
+function plusType(left: Type, right: Type): Type {
+  if (left.kind === "string" || right.kind === "string") return STRING;
+  if (isOpen(left) || isOpen(right)) return UNKNOWN;
+  const numbers = ["int", "float"] as const;
+  const lNum = membersOf(left).every((m) => m.kind === "int" || m.kind === "float");
+  const rNum = membersOf(right).every((m) => m.kind === "int" || m.kind === "float");
+  if (lNum && rNum) return numericResult(left, right);
+  if (left.kind === "array" && right.kind === "array") return arrayOf(join(left.element, right.element));
+  // A mix (a union on one side): whatever the runtime makes of it.
+  return canBe(left, numbers) && canBe(right, numbers) && !canBe(left, ["string"]) && !canBe(right, ["string"]) ? FLOAT : UNKNOWN;
+}

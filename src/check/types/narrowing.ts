@@ -1,0 +1,128 @@
+/**
+ * Flow typing: what the checker knows about each variable at one point of a body, and
+ * how a condition refines it, so that correct programs need no casts:
+ *
+ *   if x != null { x.field }          x without null in the branch (and `x == null` in else)
+ *   if u.email { len(u.email) }       a truthy test removes null too
+ *   if d.kind == "Invoice" { … }      a tagged union narrows to the member its tag names
+ *   if x == null { return … }         and after it, x is not null (see type-statements.ts)
+ *   a != null and a.b > 1             `and` narrows its right side; `or` by the left's failure
+ *
+ * An environment maps variable names — and dotted paths like `u.email`, once narrowed —
+ * to types. Assigning a variable forgets what was known about its paths. Environments are
+ * copied at branches and joined where branches meet; a path survives a join only where
+ * both sides know it.
+ */
+import type { Expr } from "../../syntax/ast";
+import { NULL, canBeNull, filterMembers, join, membersOf, withoutNull, type Type } from "./type-model";
+
+export class Env {
+  constructor(readonly vars: Map<string, Type> = new Map()) {}
+
+  get(key: string): Type | undefined {
+    return this.vars.get(key);
+  }
+
+  /** `name = …`: the new type, and nothing narrowed about its fields any more. */
+  assign(name: string, t: Type): void {
+    this.vars.set(name, t);
+    const prefix = `${name}.`;
+    for (const key of this.vars.keys()) if (key.startsWith(prefix)) this.vars.delete(key);
+  }
+
+  /** A refinement a condition proved (a name or a path). */
+  refine(key: string, t: Type): void {
+    this.vars.set(key, t);
+  }
+
+  /** Take over another environment's knowledge (where branches meet). */
+  adopt(other: Env): void {
+    if (other === this) return;
+    this.vars.clear();
+    for (const [k, t] of other.vars) this.vars.set(k, t);
+  }
+
+  clone(): Env {
+    return new Env(new Map(this.vars));
+  }
+}
+
+/** Where two branches meet: each name has either branch's type. */
+export function joinEnvs(a: Env, b: Env): Env {
+  const out = new Map<string, Type>();
+  for (const [key, t] of a.vars) {
+    const u = b.vars.get(key);
+    if (u !== undefined) out.set(key, join(t, u));
+  }
+  return new Env(out);
+}
+
+/** `x`, `x.a.b`: the key a narrowing is stored under; undefined for anything else. */
+export function pathKey(e: Expr): string | undefined {
+  if (e.kind === "Name") return e.name;
+  if (e.kind === "Member") {
+    const base = pathKey(e.object);
+    return base === undefined ? undefined : `${base}.${e.property}`;
+  }
+  return undefined;
+}
+
+/**
+ * The environment in which `cond` is known to be `truthy` (or falsy). The condition's
+ * sub-expressions are already typed (`types`); the input environment is never changed — a
+ * refined copy is returned, or the same one when nothing was learnt.
+ */
+export function narrow(env: Env, cond: Expr, truthy: boolean, types: ReadonlyMap<Expr, Type>): Env {
+  switch (cond.kind) {
+    case "Unary":
+      return cond.op === "not" ? narrow(env, cond.operand, !truthy, types) : env;
+    case "Binary":
+      if (cond.op === "and") return truthy ? narrow(narrow(env, cond.left, true, types), cond.right, true, types) : env;
+      if (cond.op === "or") return truthy ? env : narrow(narrow(env, cond.left, false, types), cond.right, false, types);
+      if (cond.op === "==" || cond.op === "!=") return narrowEquality(env, cond.left, cond.right, truthy === (cond.op === "=="), types);
+      return env;
+    case "Name":
+    case "Member":
+      return truthy ? refined(env, cond, types, withoutNull) : env;
+    default:
+      return env;
+  }
+}
+
+function narrowEquality(env: Env, left: Expr, right: Expr, equal: boolean, types: ReadonlyMap<Expr, Type>): Env {
+  if (right.kind === "Null" || left.kind === "Null") {
+    const other = right.kind === "Null" ? left : right;
+    return refined(env, other, types, (t) => (equal ? (canBeNull(t) ? NULL : t) : withoutNull(t)));
+  }
+  const literal = singleString(right) ?? singleString(left);
+  const member = singleString(right) !== undefined ? left : right;
+  if (literal === undefined || member.kind !== "Member") return env;
+  const tag = member.property;
+  return refined(env, member.object, types, (t) => {
+    const tagged = membersOf(t).filter((m) => m.kind === "object" && m.tag === tag);
+    if (tagged.length === 0) return t;
+    return filterMembers(t, (m) => {
+      if (m.kind !== "object" || m.tag !== tag) return true; // null and the like: not decided here
+      const is = m.fields.get(tag)?.type;
+      const names = is?.kind === "string" ? is.values : undefined;
+      return equal ? names?.includes(literal) !== false : !(names?.length === 1 && names[0] === literal);
+    });
+  });
+}
+
+/** The text of a string literal without interpolation. */
+function singleString(e: Expr): string | undefined {
+  if (e.kind !== "Str") return undefined;
+  return e.parts.every((p) => typeof p === "string") ? e.parts.join("") : undefined;
+}
+
+function refined(env: Env, e: Expr, types: ReadonlyMap<Expr, Type>, f: (t: Type) => Type): Env {
+  const key = pathKey(e);
+  const t = types.get(e);
+  if (key === undefined || t === undefined) return env;
+  const next = f(t);
+  if (next === t) return env;
+  const out = env.clone();
+  out.refine(key, next);
+  return out;
+}

@@ -1,0 +1,186 @@
+/**
+ * Flow typing over statements, one code unit at a time, in one forward pass:
+ *  - a unit starts with its parameters typed, `args` (top level) a `string[]`, and every
+ *    other name it binds `null` — a name assigned anywhere but not yet assigned reads as
+ *    null at run time (spec §7, the `bonus` case);
+ *  - `x = v` gives x the type of v; `x: T = v` gives it T (the runtime validates v
+ *    against T) and declares x as T for the assignments that follow;
+ *  - `if` types each branch in the environment its condition proves, and joins them; a
+ *    branch that ends in `return` does not flow on (so `if x == null { return … }` narrows
+ *    the rest of the body);
+ *  - a `for` body may run any number of times: it is typed twice, the second time in the
+ *    join of "before" and "after one iteration" (deep nests widen instead, to stay linear);
+ *  - a `catch` handler may start after any statement of its `try` body, so every type a
+ *    variable took in the body joins; `e` is the error shape the runtime hands over.
+ */
+import type { Expr, Stmt } from "../../syntax/ast";
+import type { CodeUnit } from "../context";
+import { boundNames } from "../walk";
+import { inferExpr, type TyperState } from "./infer-expression";
+import { Env, joinEnvs, narrow } from "./narrowing";
+import { BOOL, NEVER, NULL, STRING, STRING_ARRAY, UNKNOWN, join, membersOf, type FieldType, type Type } from "./type-model";
+
+/** What a `catch e` variable holds: `errorValue` in runtime/interpreter/runtime-errors.ts. */
+export const CAUGHT_ERROR: Type = {
+  kind: "object",
+  name: "error",
+  fields: new Map<string, FieldType>([
+    ["code", { type: STRING, optional: false }],
+    ["message", { type: STRING, optional: false }],
+    ["retryable", { type: BOOL, optional: false }],
+    ["details", { type: { kind: "any" }, optional: true }],
+  ]),
+};
+
+/** Nested deeper than this, a loop is typed once with what it assigns widened to `unknown`. */
+const MAX_LOOP_DEPTH = 3;
+
+export interface StatementTyper extends TyperState {
+  /** `x = v` after `x: T = …` in the same unit: the type x was declared with. */
+  declared: Map<Stmt, Type>;
+  /** Typed assignments seen so far in this unit, by name. */
+  declaredNames: Map<string, Type>;
+  /** Open `try` bodies: every type each variable took inside. */
+  collectors: Map<string, Type>[];
+  loopDepth: number;
+  /** Statements already listed in `found` (loop bodies are typed twice). */
+  seen: Set<Stmt>;
+}
+
+export function typeUnit(w: StatementTyper, unit: CodeUnit): void {
+  const env = new Env();
+  for (const name of unit.locals) env.assign(name, NULL);
+  for (const p of unit.params) env.assign(p.name, w.table.ofField(p));
+  if (unit.kind === "top" && !unit.locals.has("args")) env.assign("args", STRING_ARRAY);
+  w.declaredNames.clear();
+  typeBlock(w, unit.body, env);
+}
+
+/** Types a block in `env` (changed in place); true when the block surely ends in `return`. */
+function typeBlock(w: StatementTyper, stmts: readonly Stmt[], env: Env): boolean {
+  let exits = false;
+  for (const s of stmts) if (typeStmt(w, s, env)) exits = true;
+  return exits;
+}
+
+function bind(w: StatementTyper, env: Env, name: string, t: Type): void {
+  env.assign(name, t);
+  for (const c of w.collectors) c.set(name, join(c.get(name) ?? NEVER, t));
+}
+
+function noteStmt(w: StatementTyper, s: Stmt): void {
+  if (w.seen.has(s)) return;
+  w.seen.add(s);
+  if (s.kind === "Assign") w.found.assigns.push(s);
+  else if (s.kind === "If") w.found.ifs.push(s);
+  else if (s.kind === "For") w.found.fors.push(s);
+}
+
+function typeStmt(w: StatementTyper, s: Stmt, env: Env): boolean {
+  if (s.kind === "Assign" || s.kind === "If" || s.kind === "For") noteStmt(w, s);
+  switch (s.kind) {
+    case "Assign": {
+      const value = inferExpr(w, s.value, env);
+      if (s.type) {
+        const declared = w.table.ofRef(s.type);
+        w.declaredNames.set(s.name, declared);
+        bind(w, env, s.name, declared);
+      } else {
+        const declared = w.declaredNames.get(s.name);
+        if (declared) w.declared.set(s, declared);
+        bind(w, env, s.name, value);
+      }
+      return false;
+    }
+    case "ExprStmt":
+      inferExpr(w, s.expr, env);
+      return false;
+    case "Return":
+      if (!w.seen.has(s)) {
+        w.seen.add(s);
+        w.found.returns.push(s);
+        w.found.unitOf.set(s, w.unit);
+      }
+      if (s.value) inferExpr(w, s.value, env);
+      return true;
+    case "If":
+      return typeIf(w, s, env);
+    case "For":
+      typeFor(w, s, env);
+      return false;
+    case "Try":
+      return typeTry(w, s, env);
+  }
+}
+
+function typeIf(w: StatementTyper, s: Extract<Stmt, { kind: "If" }>, env: Env): boolean {
+  inferExpr(w, s.cond, env);
+  const thenEnv = narrow(env, s.cond, true, w.types).clone();
+  // Without an else branch nothing writes to it: no copy needed.
+  const elseEnv = s.else ? narrow(env, s.cond, false, w.types).clone() : narrow(env, s.cond, false, w.types);
+  const thenExits = typeBlock(w, s.then, thenEnv);
+  const elseExits = s.else ? typeBlock(w, s.else, elseEnv) : false;
+  env.adopt(thenExits && !elseExits ? elseEnv : elseExits && !thenExits ? thenEnv : joinEnvs(thenEnv, elseEnv));
+  return thenExits && elseExits;
+}
+
+/** What `for x in v` binds x to. */
+export function elementType(t: Type): Type {
+  let el: Type = NEVER;
+  for (const m of membersOf(t)) {
+    if (m.kind === "array") el = join(el, m.element);
+    else if (m.kind === "any" || m.kind === "unknown") el = join(el, UNKNOWN);
+  }
+  return el.kind === "never" ? UNKNOWN : el;
+}
+
+function typeFor(w: StatementTyper, s: Extract<Stmt, { kind: "For" }>, env: Env): void {
+  const el = elementType(inferExpr(w, s.iterable, env));
+  w.loopDepth++;
+  if (w.loopDepth > MAX_LOOP_DEPTH) {
+    for (const name of boundNames(s.body)) bind(w, env, name, UNKNOWN);
+    const body = env.clone();
+    bind(w, body, s.name, el);
+    typeBlock(w, s.body, body);
+    bind(w, env, s.name, join(env.get(s.name) ?? NULL, el));
+  } else {
+    const first = env.clone();
+    bind(w, first, s.name, el);
+    typeBlock(w, s.body, first);
+    const looped = joinEnvs(env, first);
+    const second = looped.clone();
+    bind(w, second, s.name, el);
+    typeBlock(w, s.body, second);
+    env.adopt(joinEnvs(looped, second));
+  }
+  w.loopDepth--;
+}
+
+function typeTry(w: StatementTyper, s: Extract<Stmt, { kind: "Try" }>, env: Env): boolean {
+  const seen = new Map<string, Type>();
+  w.collectors.push(seen);
+  const body = env.clone();
+  const bodyExits = typeBlock(w, s.body, body);
+  w.collectors.pop();
+  const handler = env.clone();
+  for (const [name, t] of seen) bind(w, handler, name, join(handler.get(name) ?? NULL, t));
+  bind(w, handler, s.errName, CAUGHT_ERROR);
+  const handlerExits = typeBlock(w, s.handler, handler);
+  env.adopt(bodyExits && !handlerExits ? handler : handlerExits && !bodyExits ? body : joinEnvs(body, handler));
+  return bodyExits && handlerExits;
+}
+
+/** The expressions whose value a block yields when it ends without `return` (its tail). */
+export function tailExprs(stmts: readonly Stmt[], out: Expr[] = []): Expr[] {
+  const last = stmts[stmts.length - 1];
+  if (!last) return out;
+  if (last.kind === "ExprStmt") out.push(last.expr);
+  else if (last.kind === "If") {
+    tailExprs(last.then, out);
+    if (last.else) tailExprs(last.else, out);
+  } else if (last.kind === "Try") {
+    tailExprs(last.body, out);
+    tailExprs(last.handler, out);
+  }
+  return out;
+}
