@@ -14,7 +14,7 @@ describe("§7 Statements: `;` separates statements on one line", () => {
     expect(r.exitCode).toBe(2);
     expect(r.stdout).toBe("");
     expect(r.stderr).toStartWith(
-      "app.luma:2:3: error: This 'return' returns nothing: its value must start on the same line, and the statement after it never runs.\n",
+      "app.luma:2:3: error[E0252]: This 'return' returns nothing: its value must start on the same line, and the statement after it never runs.\n",
     );
   });
 });

@@ -218,17 +218,35 @@ export function resolveCallee(s: Pick<TyperState, "symbols" | "unit" | "methodsO
 }
 
 function binaryType(s: TyperState, e: Extract<Expr, { kind: "Binary" }>, env: Env): Type {
-  const left = inferExpr(s, e.left, env);
-  switch (e.op) {
-    case "and":
-      inferExpr(s, e.right, narrow(env, e.left, true, s.types));
-      return BOOL;
-    case "or":
-      inferExpr(s, e.right, narrow(env, e.left, false, s.types));
-      return BOOL;
+  if (e.op === "and" || e.op === "or") {
+    inferExpr(s, e.left, env);
+    inferExpr(s, e.right, narrow(env, e.left, e.op === "and", s.types));
+    return BOOL;
   }
-  const right = inferExpr(s, e.right, env);
-  switch (e.op) {
+  // Operators are left-associative, so a flat `a + b + …` of n terms is n levels deep on its
+  // left: fold that spine with a loop, bottom up (a 20,000-term chain must not recurse 20,000
+  // times). `and`/`or` nodes stay recursive: they narrow their right side.
+  const spine: Extract<Expr, { kind: "Binary" }>[] = [e];
+  let node = e;
+  while (node.left.kind === "Binary" && node.left.op !== "and" && node.left.op !== "or") {
+    node = node.left;
+    spine.push(node);
+  }
+  let left = inferExpr(s, node.left, env);
+  for (let i = spine.length - 1; i >= 0; i--) {
+    const b = spine[i];
+    const t = operatorResult(b.op, left, inferExpr(s, b.right, env));
+    if (i > 0) {
+      if (!s.types.has(b)) note(s, b);
+      s.types.set(b, t);
+    }
+    left = t;
+  }
+  return left;
+}
+
+function operatorResult(op: string, left: Type, right: Type): Type {
+  switch (op) {
     case "+":
       return plusType(left, right);
     case "/":
