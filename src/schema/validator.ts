@@ -4,18 +4,21 @@
  *
  * Each shape's TypeCompiler check is compiled on first use and cached, so a hot call does
  * no compiling: for a valid value it costs the prepare walk (skipped entirely where no
- * default or union is involved) and one compiled check.
+ * default or union is involved) and one compiled check. A recursive schema's value is
+ * first measured (iteratively): deeper than MAX_JSON_DEPTH it is an issue, never a stack
+ * overflow in the recursive walks.
  */
 import type { TSchema } from "@sinclair/typebox";
 import { TypeCompiler, type TypeCheck } from "@sinclair/typebox/compiler";
 import type { Shape } from "./shape";
 import type { Direction, ValidationIssue, ValidationResult } from "./schema-table-types";
 import { collectIssues } from "./collect-issues";
-import { schemaMismatchIssue } from "./issue-messages";
+import { depthIssue, schemaMismatchIssue } from "./issue-messages";
+import { MAX_JSON_DEPTH } from "./json-data";
 import { prepareValue } from "./prepare-value";
-import { toTypeBox } from "./to-typebox";
+import { referencesOf, toTypeBoxDocument } from "./to-typebox";
 import { ensureTypeBoxRegistry } from "./typebox-registry";
-import type { WalkContext } from "./walk-context";
+import { nestedDeeperThan, type WalkContext } from "./walk-context";
 
 /** Shared by every valid result (readonly, never mutated): no two fresh arrays per validation. */
 const NO_ISSUES: readonly ValidationIssue[] = Object.freeze([]);
@@ -32,13 +35,18 @@ export class ShapeValidator {
     let check = this.checks.get(shape);
     if (!check) {
       ensureTypeBoxRegistry();
-      check = TypeCompiler.Compile(toTypeBox(shape));
+      const doc = toTypeBoxDocument(shape);
+      check = TypeCompiler.Compile(doc, referencesOf(doc));
       this.checks.set(shape, check);
     }
     return check;
   }
 
   validate(shape: Shape, value: unknown, direction: Direction, root: string): ValidationResult {
+    // Only a recursive schema lets a value be deeper than the schema; bound it before walking.
+    if (toTypeBoxDocument(shape).$defs !== undefined && nestedDeeperThan(value, MAX_JSON_DEPTH)) {
+      return { ok: false, value, hard: [depthIssue(root, MAX_JSON_DEPTH)], soft: NO_ISSUES };
+    }
     const ctx = this.contexts[direction];
     const prepared = prepareValue(shape, value, ctx);
     const check = this.checkOf(shape);

@@ -4,49 +4,23 @@
  * union with a member that does not recurse. What is rejected is a cycle that no finite
  * value can satisfy — `schema A { a: A }`, or A → B → A through required fields only —
  * because every value of A would have to contain another A forever: no program, tool or
- * model could ever produce one, and a provider's strict mode would loop on it.
+ * model could ever produce one (finiteness: `src/schema/finite-values.ts`).
  *
- * Finiteness is a least fixpoint: a schema has a finite value when each of its required
- * (or defaulted) fields does (arrays always do: `[]`); a tagged union when one of its members does.
- * Whatever is left over lies on, or leads into, a cycle of required links; each such cycle
- * is reported once, at the schema declared first, with the path that closes it (cycles that
- * share a schema with one already reported are the same knot and are not reported again).
+ * Each infinite schema lies on, or leads into, a cycle of links that force another value
+ * (required or defaulted non-array fields, union members). Each cycle is reported once, at
+ * the schema declared first, with the path that closes it; cycles that share a schema with
+ * one already reported are the same knot and are not reported again.
  */
-import type { Field, TypeRef } from "../../syntax/ast";
+import { finiteTypes, mayBeAbsent } from "../../schema/finite-values";
 import type { CheckContext } from "../context";
 import { messages } from "../messages";
 
-/**
- * A field that may stay absent: written `name?:` and without `@default`. A defaulted field
- * is always present once defaults are filled (`a: A @default({})` would fill `{a: {a: …}}`
- * forever), so for finiteness it counts as required.
- */
-const mayBeAbsent = (f: Field): boolean => f.optional && !f.annotations.some((a) => a.name === "default");
-
 export function schemaCycles(ctx: CheckContext): void {
   const { schemas, unions } = ctx.symbols;
-  const isType = (n: string) => schemas.has(n) || unions.has(n);
+  const finite = finiteTypes(ctx.symbols);
+  const infinite = (n: string) => (schemas.has(n) || unions.has(n)) && !finite.has(n);
 
-  const finite = new Set<string>();
-  // Unknown names are reported by the type rule; here they count as finite so they add nothing.
-  const refIsFinite = (ref: TypeRef): boolean =>
-    ref.kind !== "NamedType" || !isType(ref.name) || finite.has(ref.name);
-  const candidates: { name: string; hasFiniteValue: () => boolean }[] = [
-    ...[...schemas.values()].map((s) => ({ name: s.name, hasFiniteValue: () => s.fields.every((f) => mayBeAbsent(f) || refIsFinite(f.type)) })),
-    ...[...unions.values()].map((u) => ({ name: u.name, hasFiniteValue: () => u.members.some((m) => !isType(m.name) || finite.has(m.name)) })),
-  ];
-  for (let grew = true; grew; ) {
-    grew = false;
-    for (const c of candidates) {
-      if (finite.has(c.name) || !c.hasFiniteValue()) continue;
-      finite.add(c.name);
-      grew = true;
-    }
-  }
-
-  // The links that force another value of an infinite type: required, non-array fields and union members.
   const edges = new Map<string, string[]>();
-  const infinite = (n: string) => isType(n) && !finite.has(n);
   for (const s of schemas.values()) {
     if (finite.has(s.name)) continue;
     const forced = s.fields.filter((f) => !mayBeAbsent(f) && f.type.kind === "NamedType" && infinite(f.type.name));
@@ -61,11 +35,9 @@ export function schemaCycles(ctx: CheckContext): void {
     if (reported.has(decl.name)) continue;
     const cycle = findCycleThrough(decl.name, edges);
     if (!cycle) continue;
-    // A knot of cycles through one schema (Box -> Spin -> Box, Spin -> Twirl -> Box) is one mistake: one error.
     const knownKnot = cycle.some((n) => reported.has(n));
     cycle.forEach((n) => reported.add(n));
-    if (knownKnot) continue;
-    ctx.report(messages.recursiveSchema(decl.name, cycle), decl.nameSpan);
+    if (!knownKnot) ctx.report(messages.recursiveSchema(decl.name, cycle), decl.nameSpan);
   }
 }
 
