@@ -9,6 +9,10 @@ import { TypeCompiler } from "@sinclair/typebox/compiler";
 import { parse } from "../../src/syntax/parse";
 import { createSchemaTable } from "../../src/schema/schema-table";
 import { toJsonSchema } from "../../src/schema/json-schema";
+import { mkdtempSync, writeFileSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
+import { runLuma } from "../support/luma-binary";
 
 const SOURCE = `
 schema Comment {
@@ -148,5 +152,35 @@ describe("§2 'Schemas are compiled once': a recursive schema is one compiled ch
     for (const depth of [0, 5, 50]) expect(fresh.validate({ schema: "Comment" }, thread(depth), "output", "Comment").ok).toBe(true);
     expect(spy).toHaveBeenCalledTimes(1);
     spy.mockRestore();
+  });
+});
+
+describe("§2 recursive schemas through `luma check` and `luma FILE`", () => {
+  const write = (source: string) => {
+    const file = join(mkdtempSync(join(tmpdir(), "luma-recursive-")), "main.luma");
+    writeFileSync(file, source);
+    return file;
+  };
+
+  test("a schema that refers to itself through an array or an optional field checks and runs", () => {
+    const file = write(`schema Node {\n  value: int\n  children: Node[]\n  parent?: Node\n}\nt: Node = { value: 1, children: [{ value: 2, children: [] }] }\nprint(t.children[0].value)\n`);
+    expect(runLuma(["check", file])).toMatchObject({ exitCode: 0 });
+    expect(runLuma([file])).toEqual({ exitCode: 0, stdout: "2\n", stderr: "" });
+  });
+
+  test("'a cycle of required fields has no finite value': a check error at the schema, exit 2", () => {
+    const file = write(`schema A {\n  b: B\n}\nschema B {\n  a: A\n}\n`);
+    const r = runLuma(["check", file]);
+    expect(r.exitCode).toBe(2);
+    expect(r.stderr).toContain(
+      "main.luma:1:8: error: Schema 'A' is recursive with no finite value: A -> B -> A. Make a field on the cycle optional (name?: T, without @default) or a list (T[]).",
+    );
+  });
+
+  test("a typed value deeper down the tree is validated with its full path", () => {
+    const file = write(`schema Node {\n  value: int\n  children: Node[]\n}\nt: Node = { value: 1, children: [{ value: 2, children: [{ value: "x", children: [] }] }] }\n`);
+    const r = runLuma([file]);
+    expect(r.exitCode).toBe(1);
+    expect(r.stderr).toMatch(/^Error: \[VALUE_INVALID\] t\.children\[0\]\.children\[0\]\.value must be an integer, got string \(type\) at .*main\.luma:5:1\n$/);
   });
 });
