@@ -7,7 +7,7 @@
  * `required`), Anthropic only as a non-strict tool: a recursive `ask` target on Anthropic
  * is rejected at start-up naming the schema and the provider, before any request.
  */
-import { afterAll, describe, expect, test } from "bun:test";
+import { describe, expect, test } from "bun:test";
 import { mkdtempSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
@@ -50,15 +50,13 @@ function tree(nulls: boolean): unknown {
   return { author: "ada", text: "Root", score: 5, replies: [{ author: "bob", text: "Reply", score: 2, replies: [leaf], parent: { author: "ada", text: "Root", replies: [] } }] };
 }
 
+// The fake provider is the shared one of the ask harness (other files use it after this one): never stopped here.
 let fake: FakeProvider;
-const dirs: string[] = [];
-afterAll(() => fake?.stop?.());
 
 async function run(kind: ProviderKind, source: string, turns: FakeTurn[]) {
   fake = await fakeProvider();
   fake.script(turns);
   const dir = mkdtempSync(join(tmpdir(), "luma-recursive-"));
-  dirs.push(dir);
   writeFileSync(join(dir, "main.luma"), source);
   writeFileSync(join(dir, "tools.ts"), TOOLS);
   const p = Bun.spawn([ensureBinary(), join(dir, "main.luma"), "--tool-module", join(dir, "tools.ts")], {
