@@ -5,20 +5,21 @@
  * Each shape's TypeCompiler check is compiled on first use and cached, so a hot call does
  * no compiling: for a valid value it costs the prepare walk (skipped entirely where no
  * default or union is involved) and one compiled check. A recursive schema's value is
- * first measured (iteratively): deeper than MAX_JSON_DEPTH it is an issue, never a stack
- * overflow in the recursive walks.
+ * first measured (walk-context.ts `tooBigToWalk`): deeper than MAX_JSON_DEPTH, or more
+ * than MAX_JSON_VALUES objects and arrays written out, it is an issue — never a stack
+ * overflow or an exponential walk of a shared (DAG) value.
  */
 import type { TSchema } from "@sinclair/typebox";
 import { TypeCompiler, type TypeCheck } from "@sinclair/typebox/compiler";
 import type { Shape } from "./shape";
 import type { Direction, ValidationIssue, ValidationResult } from "./schema-table-types";
 import { collectIssues } from "./collect-issues";
-import { depthIssue, schemaMismatchIssue } from "./issue-messages";
-import { MAX_JSON_DEPTH } from "./json-data";
+import { depthIssue, schemaMismatchIssue, sizeIssue } from "./issue-messages";
+import { MAX_JSON_DEPTH, MAX_JSON_VALUES } from "./json-data";
 import { prepareValue } from "./prepare-value";
 import { referencesOf, toTypeBoxDocument } from "./to-typebox";
 import { ensureTypeBoxRegistry } from "./typebox-registry";
-import { nestedDeeperThan, type WalkContext } from "./walk-context";
+import { tooBigToWalk, type WalkContext } from "./walk-context";
 
 /** Shared by every valid result (readonly, never mutated): no two fresh arrays per validation. */
 const NO_ISSUES: readonly ValidationIssue[] = Object.freeze([]);
@@ -43,9 +44,11 @@ export class ShapeValidator {
   }
 
   validate(shape: Shape, value: unknown, direction: Direction, root: string): ValidationResult {
-    // Only a recursive schema lets a value be deeper than the schema; bound it before walking.
-    if (toTypeBoxDocument(shape).$defs !== undefined && nestedDeeperThan(value, MAX_JSON_DEPTH)) {
-      return { ok: false, value, hard: [depthIssue(root, MAX_JSON_DEPTH)], soft: NO_ISSUES };
+    // Only a recursive schema lets the walks follow a value further than the schema; bound it first.
+    const tooBig = toTypeBoxDocument(shape).$defs !== undefined ? tooBigToWalk(value, MAX_JSON_DEPTH, MAX_JSON_VALUES) : undefined;
+    if (tooBig) {
+      const issue = tooBig === "depth" ? depthIssue(root, MAX_JSON_DEPTH) : sizeIssue(root, MAX_JSON_VALUES);
+      return { ok: false, value, hard: [issue], soft: NO_ISSUES };
     }
     const ctx = this.contexts[direction];
     const prepared = prepareValue(shape, value, ctx);

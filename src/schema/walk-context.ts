@@ -21,19 +21,31 @@ export const ownValue = (obj: Record<string, unknown>, key: string): unknown =>
   Object.hasOwn(obj, key) ? obj[key] : undefined;
 
 /**
- * Is the value nested deeper than `max` objects and arrays? Iterative, so a hostile value
- * (a model's 100 000-deep tree) is measured without recursing; the recursive walks and
- * compiled checks of a recursive schema are only run on values that pass this.
+ * Is the value too big for the recursive walks of a recursive schema — nested deeper than
+ * `maxDepth` objects and arrays, or holding more than `maxValues` of them as written out (a
+ * shared object counts at every place, as in JSON: `t = {r: [t, t]}` sixty times over is a
+ * few objects in memory and 2^60 to check)? The walk itself recurses at most `maxDepth`
+ * deep and stops at the budget, so a hostile value (a model's 100 000-deep tree, a cycle)
+ * costs at most `maxValues` steps and never the stack.
  */
-export function nestedDeeperThan(value: unknown, max: number): boolean {
-  const stack: [unknown, number][] = [[value, 0]];
-  while (stack.length > 0) {
-    const [v, depth] = stack.pop()!;
-    if (typeof v !== "object" || v === null) continue;
-    if (depth >= max) return true;
-    for (const child of Array.isArray(v) ? v : Object.values(v)) {
-      if (typeof child === "object" && child !== null) stack.push([child, depth + 1]);
+export function tooBigToWalk(value: unknown, maxDepth: number, maxValues: number): "depth" | "size" | undefined {
+  let budget = maxValues;
+  const walk = (v: unknown, left: number): "depth" | "size" | undefined => {
+    if (typeof v !== "object" || v === null) return undefined;
+    if (left === 0) return "depth";
+    if (--budget < 0) return "size";
+    if (Array.isArray(v)) {
+      for (let i = 0; i < v.length; i++) {
+        const found = walk(v[i], left - 1);
+        if (found) return found;
+      }
+    } else {
+      for (const key in v) {
+        const found = walk((v as Record<string, unknown>)[key], left - 1);
+        if (found) return found;
+      }
     }
-  }
-  return false;
+    return undefined;
+  };
+  return walk(value, maxDepth);
 }

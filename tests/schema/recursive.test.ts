@@ -137,6 +137,13 @@ describe("§3 validating recursive values", () => {
     expect(r.hard.map((i) => i.message)).toEqual(["post.input.thread is nested deeper than 1000 levels (depth)."]);
   });
 
+  test("a shared subtree counts at every place: a 2^60-node DAG is a size issue, not an endless walk", () => {
+    let dag: unknown = { author: "z", text: "end", replies: [] };
+    for (let i = 0; i < 60; i++) dag = { author: "a", text: "t", replies: [dag, dag] };
+    const r = table.validate({ schema: "Comment" }, dag, "output", "Comment");
+    expect(r.hard.map((i) => i.message)).toEqual(["Comment holds more than 1000000 objects and arrays (size)."]);
+  });
+
   test("a cyclic object is reported as too deep, not followed forever", () => {
     const loop: Record<string, unknown> = { author: "a", text: "t" };
     loop.replies = [loop];
