@@ -45,12 +45,13 @@ export class ShapeValidator {
 
   validate(shape: Shape, value: unknown, direction: Direction, root: string): ValidationResult {
     // Only a recursive schema lets the walks follow a value further than the schema; bound it first.
-    const tooBig = toTypeBoxDocument(shape).$defs !== undefined ? tooBigToWalk(value, MAX_JSON_DEPTH, MAX_JSON_VALUES) : undefined;
+    const recursive = toTypeBoxDocument(shape).$defs !== undefined;
+    const tooBig = recursive ? tooBigToWalk(value, MAX_JSON_DEPTH, MAX_JSON_VALUES) : undefined;
     if (tooBig) {
       const issue = tooBig === "depth" ? depthIssue(root, MAX_JSON_DEPTH) : sizeIssue(root, MAX_JSON_VALUES);
       return { ok: false, value, hard: [issue], soft: NO_ISSUES };
     }
-    const ctx = this.contexts[direction];
+    const ctx = recursive ? { ...this.contexts[direction], memo: new WeakMap() } : this.contexts[direction];
     const prepared = prepareValue(shape, value, ctx);
     const check = this.checkOf(shape);
     if (check.Check(prepared)) return { ok: true, value: prepared, hard: NO_ISSUES, soft: NO_ISSUES };

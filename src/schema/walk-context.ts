@@ -3,13 +3,19 @@
  * the direction, and a compiled check per tagged-union member, used to infer the member
  * of an untagged input. Passing it in keeps the walks free of compiler state.
  */
-import type { ObjectShape } from "./shape";
+import type { ObjectShape, Shape } from "./shape";
 import type { Direction } from "./schema-table-types";
 
 export interface WalkContext {
   direction: Direction;
   /** Does `value` (already prepared for `member`) satisfy the member schema, tag not included? */
   memberAccepts(member: ObjectShape, value: unknown): boolean;
+  /**
+   * One validation of a recursive schema: each (value, union) is prepared once. Without it,
+   * finding the member of an untagged tree tries every member at every level, each trying
+   * the whole subtree again — exponential in the depth.
+   */
+  memo?: WeakMap<object, Map<Shape, unknown>>;
 }
 
 /** An object for JSON Schema's purposes (TypeBox's default policy: not null, not an array). */

@@ -131,6 +131,18 @@ describe("§3 validating recursive values", () => {
     expect(out.hard.map((i) => i.message)).toEqual(["e.right.left.op must identify a tagged union member."]);
   });
 
+  test("inferring the members of a 100-deep untagged tree tries each (value, union) once, not 2^100 times", () => {
+    const t2 = createSchemaTable(parse(`schema A { kids: U[]  a: int }\nschema B { kids: U[]  b: int }\nschema U = A | B tagged by k`, "u.luma").program!);
+    let v: Record<string, unknown> = { kids: [], a: 0 };
+    for (let i = 1; i <= 100; i++) v = i % 2 ? { kids: [v], b: i } : { kids: [v], a: i };
+    const r = t2.validate({ schema: "U" }, v, "input", "u");
+    expect(r.ok).toBe(true);
+    const tags: string[] = [];
+    for (let n = r.value as { k: string; kids: unknown[] } | undefined; n; n = n.kids[0] as typeof n) tags.push(n.k);
+    expect(tags.length).toBe(101);
+    expect(tags.slice(0, 3)).toEqual(["A", "B", "A"]);
+  });
+
   test("a value nested deeper than 1000 levels is an issue, never a stack overflow", () => {
     const r = table.validate({ schema: "Comment" }, thread(100_000), "input", "post.input.thread");
     expect(r.ok).toBe(false);
