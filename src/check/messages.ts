@@ -76,7 +76,9 @@ export const messageText = {
     `Member '${member}' of schema '${union}' must be a plain schema, not a tagged union.`,
   unionTagClash: (tag: string, union: string, member: string) =>
     `Tag '${tag}' of schema '${union}' clashes with a field of member '${member}'.`,
-  recursiveSchema: (name: string, cycle: string[]) => `Schema '${name}' is recursive: ${cycle.join(" -> ")}.`,
+  /** A cycle of required links (recursion through `?`, `[]` or a finite union member is fine). */
+  recursiveSchema: (name: string, cycle: string[]) =>
+    `Schema '${name}' is recursive with no finite value: ${cycle.join(" -> ")}. Make a field on the cycle optional (name?: T, without @default) or a list (T[]).`,
 
   // annotations
   unknownAnnotation: (name: string) => `Unknown annotation '@${name}'.`,

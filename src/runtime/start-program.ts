@@ -70,6 +70,8 @@ async function startGuarded(program: Program, opts: StartOptions, lifecycle: Run
   const datasources = program.decls.some((d) => d.kind === "Datasource") ? await import("./datasources") : undefined;
   const bridges = datasources?.resolveDatasourceBridges({ program, registry, env: opts.env, programDir });
   const schemas = usesTypes(program) ? (await import("../schema/schema-table")).createSchemaTable(program) : NO_TYPES;
+  // An ask whose provider cannot take its (recursive) schema is rejected now, not at the provider.
+  if (program.decls.some((d) => d.kind === "Model")) (await import("./ask/ask-format-support")).checkAskFormats(program, schemas);
   const sink = opts.trace === undefined ? undefined : openTraceSink(opts.trace === "-" ? "-" : resolve(opts.cwd, opts.trace));
   const trace = sink ? (e: object) => sink.emit(e) : undefined;
   // Spec §11: the configured idempotency store opens (and purges) before the first statement —

@@ -14,7 +14,11 @@ import type { Constraint, Shape } from "./shape";
 import { typeText } from "./type-text";
 import type { WalkContext } from "./walk-context";
 
-export function annotateField(field: Field, base: Shape): Shape {
+/**
+ * `defer` runs the `@default` check later: in a recursive schema the default's type may
+ * still be being compiled (the compiler runs deferred checks once the graph is complete).
+ */
+export function annotateField(field: Field, base: Shape, defer: (check: () => void) => void = (check) => check()): Shape {
   if (field.annotations.length === 0) return base;
   const category = typeCategory(field.type);
   const seen = new Set<string>();
@@ -41,8 +45,9 @@ export function annotateField(field: Field, base: Shape): Shape {
 
   const shape: Shape = { ...base, constraints: [...base.constraints, ...constraints], soft, description };
   if (defaultValue) {
-    checkDefault(field, shape, defaultValue.value);
-    return { ...shape, hasDefault: true, default: defaultValue.value, needsPrepare: true };
+    const withDefault: Shape = { ...shape, hasDefault: true, default: defaultValue.value, needsPrepare: true };
+    defer(() => checkDefault(field, withDefault, defaultValue.value));
+    return withDefault;
   }
   return shape;
 }

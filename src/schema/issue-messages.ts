@@ -59,6 +59,14 @@ export const noMemberIssue = (path: string, union: string, members: readonly str
 export const ambiguousMemberIssue = (path: string, union: string, tag: string, matches: readonly string[]): ValidationIssue =>
   issue(path, "tag", `${subject(path)} matches more than one member of ${union}: ${matches.join(", ")}; set '${tag}' to choose (tag).`);
 
+/** A value of a recursive schema nested past what the recursive walks may follow. */
+export const depthIssue = (path: string, max: number): ValidationIssue =>
+  issue(path, "depth", `${subject(path)} is nested deeper than ${max} levels (depth).`);
+
+/** A value of a recursive schema with more objects and arrays (written out) than the walks may visit. */
+export const sizeIssue = (path: string, max: number): ValidationIssue =>
+  issue(path, "size", `${subject(path)} holds more than ${max} objects and arrays (size).`);
+
 /** Only when TypeBox and the walker disagree; it should never be seen, but never hides a failure. */
 export const schemaMismatchIssue = (path: string, detail: string): ValidationIssue =>
   issue(path, "schema", `${subject(path)} does not match its schema: ${detail} (schema).`);

@@ -1,8 +1,8 @@
 /**
  * The plain JSON Schema of a TypeBox type — what a model receives as a tool's
  * `parameters` or a response format. TypeBox marks its types with symbol keys; JSON has
- * none. `type` is written first (TypeBox puts options first), so the schema reads as the
- * spec prints it: `{"type":"string","enum":["a","b"]}`. Each call returns a fresh copy,
+ * none. `type` (or `$ref`) is written first (TypeBox puts options first), so the schema reads
+ * as the spec prints it: `{"type":"string","enum":["a","b"]}`. Each call returns a fresh copy,
  * which provider adapters may reshape freely.
  */
 import type { TSchema } from "@sinclair/typebox";
@@ -17,6 +17,7 @@ function plain(v: unknown): unknown {
   const src = v as Record<string, unknown>;
   const out: Record<string, unknown> = {};
   if ("type" in src) out.type = src.type;
-  for (const key of Object.keys(src)) if (key !== "type" && src[key] !== undefined) out[key] = plain(src[key]);
+  if ("$ref" in src) out.$ref = src.$ref;
+  for (const key of Object.keys(src)) if (key !== "type" && key !== "$ref" && src[key] !== undefined) out[key] = plain(src[key]);
   return out;
 }

@@ -6,7 +6,8 @@
  * Copy-on-write: a new object or array is made only along the path to something that
  * changed; the caller's value is never mutated, and unchanged subtrees are shared. Shapes
  * with nothing to prepare (`needsPrepare` false) are not walked at all, which is what
- * keeps the hot path cheap.
+ * keeps the hot path cheap. In a recursive schema a union's result is memoized per value
+ * (`ctx.memo`), so inferring the members of an untagged tree stays linear in its size.
  */
 import type { ConstValue } from "../syntax/ast";
 import type { ArrayShape, ObjectShape, Shape, UnionShape } from "./shape";
@@ -21,10 +22,19 @@ export function prepareValue(shape: Shape, value: unknown, ctx: WalkContext): un
     case "array":
       return prepareArray(shape, value, ctx);
     case "union":
-      return prepareUnion(shape, value, ctx);
+      return ctx.memo && isObjectLike(value) ? memoized(ctx.memo, shape, value, ctx) : prepareUnion(shape, value, ctx);
     default:
       return value;
   }
+}
+
+function memoized(memo: NonNullable<WalkContext["memo"]>, shape: UnionShape, value: Record<string, unknown>, ctx: WalkContext): unknown {
+  let byShape = memo.get(value);
+  if (byShape?.has(shape)) return byShape.get(shape);
+  const prepared = prepareUnion(shape, value, ctx);
+  if (!byShape) memo.set(value, (byShape = new Map()));
+  byShape.set(shape, prepared);
+  return prepared;
 }
 
 function prepareObject(shape: ObjectShape, value: unknown, ctx: WalkContext): unknown {

@@ -16,7 +16,7 @@ import { runtimeError } from "../diagnostics/luma-error";
 import type { SchemaTable, ValidationResult, ValidationTarget, Direction } from "./schema-table-types";
 import { createShapeCompiler } from "./compile-shape";
 import type { ObjectShape, Shape } from "./shape";
-import { toTypeBox } from "./to-typebox";
+import { toTypeBoxDocument } from "./to-typebox";
 import { typeText } from "./type-text";
 import { ShapeValidator } from "./validator";
 
@@ -81,12 +81,12 @@ export function createSchemaTable(program: Program): SchemaTable {
   return {
     named: (name) => {
       const shape = compiler.named(name);
-      return shape && toTypeBox(shape);
+      return shape && toTypeBoxDocument(shape);
     },
-    typeOf: (ref) => toTypeBox(shapeOfRef(ref)),
+    typeOf: (ref) => toTypeBoxDocument(shapeOfRef(ref)),
     // Queries and commands listed in an agent's `tools` are offered to a model like tools
     // (§12), so their parameters are answered here too (one namespace: no clash).
-    toolInput: (tool) => toTypeBox(tools.get(tool) ?? queries.get(tool) ?? lookup(tools, tool, "tool")),
+    toolInput: (tool) => toTypeBoxDocument(tools.get(tool) ?? queries.get(tool) ?? lookup(tools, tool, "tool")),
     validate: (target: ValidationTarget, value: unknown, direction: Direction, root: string): ValidationResult =>
       "param" in target
         ? validateParam(target.param, value, direction, root)

@@ -6,9 +6,15 @@
  * defaults, tagging union inputs (`prepare-value.ts`) and naming the failed Luma rule
  * (`collect-issues.ts`). Keeping one source for all three is what keeps them in agreement.
  *
- * A field's annotations live on the field's own copy of its type's shape (`withField`), so
+ * A field's annotations live on the field's own copy of its type's shape (`annotateField`), so
  * a named schema is shared by every field that references it while `@desc`/`@range`/
  * `@severity` stay per field.
+ *
+ * A recursive schema is a cyclic graph: `Comment.replies` is an array whose element is the
+ * `Comment` shape itself. Walks over values terminate because they follow the value (which
+ * is finite), not the schema; the graph's own walks (`needsPrepare`, JSON Schema `$defs`)
+ * remember what they have visited. `def` marks a declared schema; its `recursive` flag is
+ * shared with every annotated copy, so each knows to be written as a `$ref`.
  */
 import type { ConstValue } from "../syntax/ast";
 
@@ -56,8 +62,17 @@ export type ScalarKind = "string" | "int" | "float" | "bool" | "any";
 export type ScalarShape = ShapeBase & { kind: ScalarKind };
 export type EnumShape = ShapeBase & { kind: "enum"; values: string[] };
 export type ArrayShape = ShapeBase & { kind: "array"; element: Shape };
+/** A declared schema or tagged union, shared by its shape and every annotated copy of it. */
+export interface NamedDef {
+  name: string;
+  /** It reaches itself (set when its graph is complete): JSON Schema writes it once, in `$defs`, and refers to it by `$ref`. */
+  recursive: boolean;
+}
+
 export type ObjectShape = ShapeBase & {
   kind: "object";
+  /** Absent for generated inputs (`__tool_<name>_input`), which nothing references. */
+  def?: NamedDef;
   /** The schema name, or `__tool_<name>_input` for generated inputs. */
   name: string;
   fields: FieldShape[];
@@ -65,6 +80,7 @@ export type ObjectShape = ShapeBase & {
 };
 export type UnionShape = ShapeBase & {
   kind: "union";
+  def: NamedDef;
   name: string;
   tag: string;
   /** Member schemas in declaration order, without the tag field. */

@@ -4,18 +4,22 @@
  *
  * Each shape's TypeCompiler check is compiled on first use and cached, so a hot call does
  * no compiling: for a valid value it costs the prepare walk (skipped entirely where no
- * default or union is involved) and one compiled check.
+ * default or union is involved) and one compiled check. A recursive schema's value is
+ * first measured (walk-context.ts `tooBigToWalk`): deeper than MAX_JSON_DEPTH, or more
+ * than MAX_JSON_VALUES objects and arrays written out, it is an issue — never a stack
+ * overflow or an exponential walk of a shared (DAG) value.
  */
 import type { TSchema } from "@sinclair/typebox";
 import { TypeCompiler, type TypeCheck } from "@sinclair/typebox/compiler";
 import type { Shape } from "./shape";
 import type { Direction, ValidationIssue, ValidationResult } from "./schema-table-types";
 import { collectIssues } from "./collect-issues";
-import { schemaMismatchIssue } from "./issue-messages";
+import { depthIssue, schemaMismatchIssue, sizeIssue } from "./issue-messages";
+import { MAX_JSON_DEPTH, MAX_JSON_VALUES } from "./json-data";
 import { prepareValue } from "./prepare-value";
-import { toTypeBox } from "./to-typebox";
+import { referencesOf, toTypeBoxDocument } from "./to-typebox";
 import { ensureTypeBoxRegistry } from "./typebox-registry";
-import type { WalkContext } from "./walk-context";
+import { tooBigToWalk, type WalkContext } from "./walk-context";
 
 /** Shared by every valid result (readonly, never mutated): no two fresh arrays per validation. */
 const NO_ISSUES: readonly ValidationIssue[] = Object.freeze([]);
@@ -32,14 +36,22 @@ export class ShapeValidator {
     let check = this.checks.get(shape);
     if (!check) {
       ensureTypeBoxRegistry();
-      check = TypeCompiler.Compile(toTypeBox(shape));
+      const doc = toTypeBoxDocument(shape);
+      check = TypeCompiler.Compile(doc, referencesOf(doc));
       this.checks.set(shape, check);
     }
     return check;
   }
 
   validate(shape: Shape, value: unknown, direction: Direction, root: string): ValidationResult {
-    const ctx = this.contexts[direction];
+    // Only a recursive schema lets the walks follow a value further than the schema; bound it first.
+    const recursive = toTypeBoxDocument(shape).$defs !== undefined;
+    const tooBig = recursive ? tooBigToWalk(value, MAX_JSON_DEPTH, MAX_JSON_VALUES) : undefined;
+    if (tooBig) {
+      const issue = tooBig === "depth" ? depthIssue(root, MAX_JSON_DEPTH) : sizeIssue(root, MAX_JSON_VALUES);
+      return { ok: false, value, hard: [issue], soft: NO_ISSUES };
+    }
+    const ctx = recursive ? { ...this.contexts[direction], memo: new WeakMap() } : this.contexts[direction];
     const prepared = prepareValue(shape, value, ctx);
     const check = this.checkOf(shape);
     if (check.Check(prepared)) return { ok: true, value: prepared, hard: NO_ISSUES, soft: NO_ISSUES };

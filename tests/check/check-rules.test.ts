@@ -64,9 +64,14 @@ describe("§2 types: names resolve to declared schemas or tagged unions", () => 
     ["union member is a union", `schema A { a: int }\nschema U = A | Out tagged by kind\nschema V = U | A tagged by kind`, "Member 'U' of schema 'V' must be a plain schema, not a tagged union."],
     ["union member is a tool", `schema U = Out | calculate tagged by kind`, "'calculate' is a tool, not a schema."],
     ["union tag clashes with a member field", `schema A { kind: string }\nschema U = A | Out tagged by kind`, "Tag 'kind' of schema 'U' clashes with a field of member 'A'."],
-    ["self-recursive schema", `schema Node { children: Node[] }`, "Schema 'Node' is recursive: Node -> Node."],
-    ["mutually recursive schemas", `schema P { c?: C }\nschema C { p: P[] }`, "Schema 'P' is recursive: P -> C -> P."],
-    ["recursion through a union", `schema W { t: T }\nschema T = Out | W tagged by kind`, "Schema 'W' is recursive: W -> T -> W."],
+    ["recursion through an array has a finite value ([])", `schema Node { children: Node[] }`, null],
+    ["recursion through optional fields and arrays", `schema P { c?: C }\nschema C { p: P[] }`, null],
+    ["recursion through a union with a finite member", `schema W { t: T }\nschema T = Out | W tagged by kind`, null],
+    ["a required self-reference has no finite value", `schema A { a: A }`, "Schema 'A' is recursive with no finite value: A -> A. Make a field on the cycle optional (name?: T, without @default) or a list (T[])."],
+    ["required links A -> B -> A have no finite value", `schema A { b: B }\nschema B { a: A  n?: int }`, "Schema 'A' is recursive with no finite value: A -> B -> A. Make a field on the cycle optional (name?: T, without @default) or a list (T[])."],
+    ["a union whose every member recurses has no finite value", `schema W { t: T }\nschema V { t: T }\nschema T = V | W tagged by kind`, "Schema 'W' is recursive with no finite value: W -> T -> W. Make a field on the cycle optional (name?: T, without @default) or a list (T[])."],
+    ["a default is always filled in, so it does not end the recursion", `schema A { a?: A @default({}) }`, "Schema 'A' is recursive with no finite value: A -> A. Make a field on the cycle optional (name?: T, without @default) or a list (T[])."],
+    ["a defaulted array ends the recursion ([] is finite)", `schema A { a: A[] @default([]) }`, null],
     ["a tagged union is a valid type", `schema A { a: int }\nschema U = A | Out tagged by kind\nschema S { u: U  us: U[] }`, null],
   ]);
 });

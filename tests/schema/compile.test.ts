@@ -7,7 +7,7 @@ import { TypeCompiler } from "@sinclair/typebox/compiler";
 import { createSchemaTable } from "../../src/schema/schema-table";
 import { isLumaError, type LumaError } from "../../src/diagnostics/luma-error";
 import type { Program } from "../../src/syntax/ast";
-import { field, program, schema, t, union } from "./build-ast";
+import { ann, field, program, schema, t, union } from "./build-ast";
 import { specProgram } from "./fixtures";
 
 const rejection = (p: Program): LumaError => {
@@ -56,10 +56,19 @@ describe("§3 programs the checker should have rejected", () => {
     expect(rejection(program(schema("A", field("b", t.named("Missing"))))).message).toBe("Unknown schema 'Missing'.");
   });
 
-  test("a recursive schema is rejected without looping", () => {
-    const e = rejection(program(schema("A", field("b", t.named("B"))), schema("B", field("a", t.array(t.named("A"))))));
-    expect(e.message).toBe("Schema 'A' is recursive: A -> B -> A.");
+  test("a recursive schema with no finite value is rejected without looping", () => {
+    const e = rejection(program(schema("A", field("b", t.named("B"))), schema("B", field("a", t.named("A")))));
+    expect(e.message).toBe("Schema 'A' is recursive with no finite value.");
     expect(e.phase).toBe("startup");
+    // A default is always filled in: it does not end the recursion either.
+    expect(rejection(program(schema("C", field("c?", t.named("C"), ann("default", {}))))).message).toBe(
+      "Schema 'C' is recursive with no finite value.",
+    );
+  });
+
+  test("a tag that clashes with a field of a member on the same cycle", () => {
+    const p = program(schema("A", field("kind", t.string), field("next?", t.named("U"))), union("U", ["A"], "kind"));
+    expect(rejection(p).message).toBe("Tag 'kind' of schema 'U' clashes with a field of member 'A'.");
   });
 
   test("a union member that is a union, and a tag that clashes with a member field", () => {

@@ -46,7 +46,7 @@ async function generated(name: string): Promise<string> {
 }
 
 describe("§13 TypeScript type generation: goldens", () => {
-  for (const name of ["calculate", "full"]) {
+  for (const name of ["calculate", "full", "recursive"]) {
     test(`fixtures/${name}.luma generates fixtures/${name}.d.ts`, async () => {
       const text = await generated(name);
       const golden = join(FIXTURES, `${name}.d.ts`);

@@ -10,6 +10,7 @@ import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { generateToolTypes } from "../../src/typegen/generate-tool-types";
 import { fixture } from "./fixtures/full";
+import { fixture as recursive } from "./fixtures/recursive";
 
 const TSC = join(import.meta.dir, "../../node_modules/.bin/tsc");
 
@@ -44,6 +45,20 @@ export const tools: Pick<GeneratedToolModule, "calculate"> = {
   calculate: (input) => ({ result: input.a + input.c }),
 };
 `,
+  // Recursive schemas (recursive.luma): the handlers walk and build trees.
+  "recursive-good.ts": `import type { Comment, Expr, GeneratedToolModule } from "./recursive.generated";
+const count = (c: Comment): number => 1 + c.replies.reduce((n, r) => n + count(r), 0);
+const value = (e: Expr): number => (e.op === "Num" ? e.value : value(e.left) + value(e.right));
+export const tools: GeneratedToolModule = {
+  prune: (input) => ({ ...input.thread, replies: input.thread.replies.filter((r) => count(r) >= (input.min_score ?? 1)) }),
+  evaluate: (input) => ({ value: value(input.expr) }),
+};
+`,
+  "recursive-deep-miss.ts": `import type { GeneratedToolModule } from "./recursive.generated";
+export const tools: Pick<GeneratedToolModule, "prune"> = {
+  prune: (input) => ({ author: input.thread.author, replies: [{ author: "x", replies: [{ author: "y" }] }] }),
+};
+`,
 };
 
 let dir = "";
@@ -54,8 +69,9 @@ let otherErrors: string[] = [];
 beforeAll(() => {
   dir = mkdtempSync(join(tmpdir(), "luma-typegen-"));
   writeFileSync(join(dir, "tools.generated.d.ts"), generateToolTypes(fixture));
+  writeFileSync(join(dir, "recursive.generated.d.ts"), generateToolTypes(recursive));
   for (const [name, text] of Object.entries(HANDLERS)) writeFileSync(join(dir, name), text);
-  const files = ["tools.generated.d.ts", ...Object.keys(HANDLERS)];
+  const files = ["tools.generated.d.ts", "recursive.generated.d.ts", ...Object.keys(HANDLERS)];
   const args = ["--noEmit", "--strict", "--target", "es2022", "--module", "esnext", "--moduleResolution", "bundler", "--skipDefaultLibCheck"];
   const run = Bun.spawnSync([TSC, ...args, "--lib", "es2022,dom", ...files], { cwd: dir });
   const out = run.stdout.toString() + run.stderr.toString();
@@ -87,6 +103,15 @@ describe("§13 generated types under tsc --strict", () => {
 
   test("a handler returning a misspelled field does not compile", () => {
     expect(errors["misspelled.ts"]?.join("\n")).toContain("results");
+  });
+
+  test("recursive schemas: self-referring interfaces and a union holding itself compile, and handlers that walk them do", () => {
+    expect(errors["recursive.generated.d.ts"]).toBeUndefined();
+    expect(errors["recursive-good.ts"]).toBeUndefined();
+  });
+
+  test("a handler that builds a tree with a node missing a required field deep down does not compile", () => {
+    expect(errors["recursive-deep-miss.ts"]?.join("\n")).toContain("'replies'");
   });
 
   test("a handler reading an undeclared input field does not compile", () => {

@@ -4,10 +4,11 @@
  *
  * Providers' strict modes need an object root, so any target whose schema is not a plain
  * object (`string`, `int[]`, a tagged union's `anyOf`) is wrapped as `{ "value": T }` on the
- * wire and unwrapped on return. Decoding: safe JSON parse (no prototype keys; an answer in a
- * ```json fence is unfenced first, answer-fence.ts), the adapter's
- * normalisation (OpenAI: nulls of optional fields dropped), unwrap, then local validation —
- * hard issues make the answer invalid, soft ones annotate it.
+ * wire and unwrapped on return (a recursive T's `$defs` stay at the document root).
+ * Decoding: safe JSON parse (no prototype keys; an answer in a ```json fence is unfenced
+ * first, answer-fence.ts), the adapter's normalisation (OpenAI: nulls of optional fields
+ * dropped), unwrap, then local validation — hard issues make the answer invalid, soft ones
+ * annotate it.
  */
 import type { TypeRef } from "../../syntax/ast";
 import { toJsonSchema } from "../../schema/json-schema";
@@ -28,13 +29,16 @@ export function buildAskTarget(schemas: SchemaTable, ref: TypeRef): AskTarget {
   const schema = toJsonSchema(schemas.typeOf(ref)) as JsonSchema;
   const named = ref.kind === "NamedType" ? ref.name : undefined;
   const wrapped = schema.type !== "object";
-  const format: ResponseFormat = wrapped
-    ? {
-        name: named ?? "Result",
-        schema: { type: "object", additionalProperties: false, required: ["value"], properties: { value: schema } },
-      }
-    : { name: named!, schema };
+  const format: ResponseFormat = wrapped ? { name: named ?? "Result", schema: wrapValue(schema) } : { name: named!, schema };
   return { ref, format, wrapped, root: named ?? "ask" };
+}
+
+/** `{ "value": T }`; a recursive T's `$defs` move to the new root, where its `#/$defs/…` refs point. */
+function wrapValue(schema: JsonSchema): JsonSchema {
+  const { $defs, ...value } = schema;
+  const root: JsonSchema = { type: "object", additionalProperties: false, required: ["value"], properties: { value } };
+  if ($defs !== undefined) root.$defs = $defs;
+  return root;
 }
 
 export type Verdict =

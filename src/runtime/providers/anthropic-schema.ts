@@ -3,7 +3,9 @@
  * keep `additionalProperties: false`, optional properties are allowed, and keywords the API
  * does not enforce (numeric and length bounds, `maxItems`, `minItems` above 1, `default`,
  * unlisted formats) are moved into `description` as text — what Anthropic's own SDK does.
- * The model still reads them; Luma still validates them locally.
+ * The model still reads them; Luma still validates them locally. A recursive schema's
+ * `$defs` are converted the same way; it only ever goes in a non-strict tool (strict mode
+ * takes no recursion, §3.4), so `$ref`s keep their sibling keywords.
  */
 import type { JsonSchema } from "./provider-types";
 
@@ -37,6 +39,7 @@ function convert(s: unknown): unknown {
   }
   if (out.items !== undefined) out.items = convert(out.items);
   if (Array.isArray(out.anyOf)) out.anyOf = out.anyOf.map(convert);
+  if (isObj(out.$defs)) out.$defs = Object.fromEntries(Object.entries(out.$defs).map(([k, d]) => [k, convert(d)]));
   if (moved.length > 0) {
     const note = `{${moved.join(", ")}}`;
     out.description = typeof out.description === "string" ? `${out.description}\n\n${note}` : note;

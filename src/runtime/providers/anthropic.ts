@@ -11,6 +11,7 @@
  */
 import { toAnthropicSchema } from "./anthropic-schema";
 import { isStrictCompatible } from "./openai-strict-schema";
+import { hasDefinitions } from "./schema-refs";
 import type { FinishReason, ProviderAdapter, ToolCall, TurnResult } from "./provider-types";
 
 type Obj = Record<string, any>;
@@ -41,13 +42,16 @@ function pushUser(messages: Obj[], blocks: Obj[]): void {
 export function createAnthropicAdapter(): ProviderAdapter {
   return {
     family: "anthropic",
+    // PROVIDERS.md §3.4: strict structured output takes no recursive schema.
+    recursiveFormat: false,
 
     prepareTools(specs) {
       const wire = specs.map((t) => {
         const tool: Obj = { name: t.name };
         if (t.description !== undefined) tool.description = t.description;
         tool.input_schema = toAnthropicSchema(t.parameters);
-        tool.strict = isStrictCompatible(t.parameters);
+        // Strict tools take no recursion either; a recursive input goes non-strict (validated locally).
+        tool.strict = isStrictCompatible(t.parameters) && !hasDefinitions(t.parameters);
         return tool;
       });
       return { specs, wire };

@@ -3,7 +3,8 @@
  * `x-goog-api-key` (never the `?key=` query: keys stay out of URLs and logs).
  *
  * - tools: `[{functionDeclarations:[{name, description, parametersJsonSchema}]}]` — plain
- *   JSON Schema, sent as compiled; choice: `toolConfig.functionCallingConfig` mode
+ *   JSON Schema, sent as compiled (a `$ref` that carries keywords wrapped so it is bare,
+ *   schema-refs.ts: recursive schemas go as `$defs`/`$ref`, §4.4); choice: `toolConfig.functionCallingConfig` mode
  *   AUTO / NONE / ANY + `allowedFunctionNames` for a forced tool;
  * - the model's `content` is replayed verbatim (thought signatures included); results are one
  *   user content of `functionResponse` parts, `response` = `{output}` or `{error}`, the call's
@@ -12,6 +13,7 @@
  * - final schema: `generationConfig.responseMimeType: "application/json"` + `responseJsonSchema`.
  */
 import type { FinishReason, ProviderAdapter, ToolCall, TurnResult } from "./provider-types";
+import { bareRefs } from "./schema-refs";
 
 type Obj = Record<string, any>;
 
@@ -43,19 +45,20 @@ const durationMs = (v: unknown): number | undefined => {
 export function createGeminiAdapter(): ProviderAdapter {
   return {
     family: "gemini",
+    recursiveFormat: true,
 
     prepareTools(specs) {
       const decls = specs.map((t) => {
         const d: Obj = { name: t.name };
         if (t.description !== undefined) d.description = t.description;
-        d.parametersJsonSchema = t.parameters;
+        d.parametersJsonSchema = bareRefs(t.parameters);
         return d;
       });
       return { specs, wire: [{ functionDeclarations: decls }] };
     },
 
     prepareFormat(format) {
-      return { format, wire: { responseMimeType: "application/json", responseJsonSchema: format.schema } };
+      return { format, wire: { responseMimeType: "application/json", responseJsonSchema: bareRefs(format.schema) } };
     },
 
     buildRequest(model, turn) {

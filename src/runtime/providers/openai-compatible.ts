@@ -88,6 +88,7 @@ export function createOpenAiAdapter(variant: OpenAiVariant): ProviderAdapter {
 
   return {
     family: "openai",
+    recursiveFormat: true,
 
     prepareTools(specs): PreparedTools {
       const wire = specs.map(toolWire);

@@ -6,14 +6,21 @@
  *
  * `strict: true` also needs every sub-schema to say what it is; Luma's `any` is `{}`, which
  * strict mode rejects — such a schema goes with `strict: false` (still the same schema).
+ *
+ * Recursive schemas go as OpenAI documents them: definitions under `$defs`, local `$ref`s
+ * (bare: see schema-refs.ts), each definition made strict like the root. Dropping nulls
+ * follows the `$ref`s into the definitions, to the depth the answer has (bounded: a deeper
+ * answer is rejected by validation anyway).
  */
+import { MAX_JSON_DEPTH } from "../../schema/json-data";
 import type { JsonSchema } from "./provider-types";
+import { bareRefs, resolveRef } from "./schema-refs";
 
 type Obj = Record<string, unknown>;
 const isObj = (v: unknown): v is Obj => typeof v === "object" && v !== null && !Array.isArray(v);
 
 export function toOpenAiStrict(schema: JsonSchema): JsonSchema {
-  return strictify(schema) as JsonSchema;
+  return strictify(bareRefs(schema)) as JsonSchema;
 }
 
 function strictify(s: unknown): unknown {
@@ -31,16 +38,18 @@ function strictify(s: unknown): unknown {
   }
   if (s.items !== undefined) out.items = strictify(s.items);
   if (Array.isArray(s.anyOf)) out.anyOf = s.anyOf.map(strictify);
+  if (isObj(s.$defs)) out.$defs = Object.fromEntries(Object.entries(s.$defs).map(([k, d]) => [k, strictify(d)]));
   return out;
 }
 
 /** Does every sub-schema name a type (or enum/const/anyOf)? `{}` (Luma's `any`) does not. */
 export function isStrictCompatible(s: unknown): boolean {
   if (!isObj(s)) return false;
-  if (s.type === undefined && s.anyOf === undefined && s.enum === undefined && s.const === undefined) return false;
+  if (s.type === undefined && s.anyOf === undefined && s.enum === undefined && s.const === undefined && s.$ref === undefined) return false;
   if (isObj(s.properties) && !Object.values(s.properties).every(isStrictCompatible)) return false;
   if (s.items !== undefined && !isStrictCompatible(s.items)) return false;
   if (Array.isArray(s.anyOf) && !s.anyOf.every(isStrictCompatible)) return false;
+  if (isObj(s.$defs) && !Object.values(s.$defs).every(isStrictCompatible)) return false;
   return true;
 }
 
@@ -49,14 +58,19 @@ export function isStrictCompatible(s: unknown): boolean {
  * is freshly parsed model output, owned by the caller.
  */
 export function dropOptionalNulls(schema: unknown, value: unknown): void {
-  if (!isObj(schema)) return;
+  if (isObj(schema)) dropNulls(schema, value, schema.$defs, 0);
+}
+
+function dropNulls(node: unknown, value: unknown, defs: unknown, depth: number): void {
+  if (!isObj(node) || depth > MAX_JSON_DEPTH) return;
+  const schema = resolveRef(node, defs) ?? node;
   if (Array.isArray(value)) {
-    if (schema.items !== undefined) for (const item of value) dropOptionalNulls(schema.items, item);
+    if (schema.items !== undefined) for (const item of value) dropNulls(schema.items, item, defs, depth + 1);
     return;
   }
   if (!isObj(value)) return;
   if (Array.isArray(schema.anyOf)) {
-    for (const member of schema.anyOf) if (constsMatch(member, value)) dropOptionalNulls(member, value);
+    for (const member of schema.anyOf) if (constsMatch(resolveRef(member as Obj, defs) ?? member, value)) dropNulls(member, value, defs, depth + 1);
     return;
   }
   if (!isObj(schema.properties)) return;
@@ -64,7 +78,7 @@ export function dropOptionalNulls(schema: unknown, value: unknown): void {
   for (const [key, sub] of Object.entries(schema.properties)) {
     if (!Object.hasOwn(value, key)) continue;
     if (value[key] === null && !required.includes(key)) delete value[key];
-    else dropOptionalNulls(sub, value[key]);
+    else dropNulls(sub, value[key], defs, depth + 1);
   }
 }
 

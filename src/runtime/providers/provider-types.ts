@@ -118,6 +118,12 @@ export interface ProviderHttpRequest {
 
 export interface ProviderAdapter {
   readonly family: "openai" | "anthropic" | "gemini";
+  /**
+   * Whether its final-answer format takes a recursive schema (`$defs` that refer to
+   * themselves). Where it does not, a program that asks for one is rejected at start-up
+   * (ask/ask-format-support.ts) instead of failing at the provider.
+   */
+  readonly recursiveFormat: boolean;
   prepareTools(tools: readonly ToolSpec[]): PreparedTools;
   prepareFormat(format: ResponseFormat): PreparedFormat;
   buildRequest(model: ResolvedModel, turn: TurnRequest): ProviderHttpRequest;

@@ -64,6 +64,10 @@ const trimSlash = (url: string): string => url.replace(/\/+$/, "");
 
 export const baseUrlOverrideVar = (decl: string): string => `LUMA_BASE_URL_${decl.toUpperCase()}`;
 
+/** The provider a model declaration names (`openai` when it names none), without resolving keys or URLs. */
+export const modelProvider = (decl: ModelDecl): ProviderName =>
+  (readEntries<ModelEntries>(decl.entries, READERS, {}).provider ?? "openai") as ProviderName;
+
 export function resolveModel(
   decl: ModelDecl,
   env: Record<string, string | undefined>,

@@ -20,10 +20,17 @@ interface Recording {
   model: string;
   kind: Kind;
   turns: FakeTurn[];
+  /** `--tool-module` paths (relative to the repository) the example's `test-args` load. */
+  toolModules?: string[];
 }
 
 const calc = (a: number, b: number, operation: "add" | "multiply") => ({ name: "calculate", args: { a, b, operation } });
 const stats = (text: string) => ({ name: "text_stats", args: { text } });
+const comment = (author: string, text: string, score: number | null, replies: unknown[] = []) => ({ author, text, score, replies });
+const THREAD = comment("ada", "Can schemas be recursive now?", 5, [
+  comment("bob", "Yes, replies nest", 3, [comment("cy", "Even deeper?", null)]),
+  comment("dan", "spam", 0),
+]);
 
 export const RECORDINGS: Recording[] = [
   {
@@ -111,6 +118,17 @@ export const RECORDINGS: Recording[] = [
       { json: { counted: 2, words: [1, 2] } },
     ],
   },
+  {
+    // OpenAI strict mode sends an optional field as null (cy's score): dropped through the $refs.
+    file: "057_recursive_schema",
+    model: "GPT54Mini",
+    kind: "openai",
+    toolModules: ["examples/tools/thread-tools.ts"],
+    turns: [
+      { toolCalls: [{ name: "thread_stats", args: { thread: THREAD } }] },
+      { json: THREAD },
+    ],
+  },
 ];
 
 const KEY_VARS: Record<Kind, string | undefined> = {
@@ -135,7 +153,7 @@ export async function recordExampleCassettes(only: string[] = []): Promise<void>
       await runFile({
         file: `examples/${rec.file}.luma`,
         args: [],
-        toolModules: [],
+        toolModules: rec.toolModules ?? [],
         cwd: repo,
         env,
         stdout: (l) => out.push(l),
