@@ -192,14 +192,14 @@ describe("§2 recursive schemas through `luma check` and `luma FILE`", () => {
     const r = runLuma(["check", file]);
     expect(r.exitCode).toBe(2);
     expect(r.stderr).toContain(
-      "main.luma:1:8: error: Schema 'A' is recursive with no finite value: A -> B -> A. Make a field on the cycle optional (name?: T, without @default) or a list (T[]).",
+      "main.luma:1:8: error[E0208]: Schema 'A' is recursive with no finite value: A -> B -> A. Make a field on the cycle optional (name?: T, without @default) or a list (T[]).",
     );
   });
 
   test("a typed value deeper down the tree is validated with its full path", () => {
-    const file = write(`schema Node {\n  value: int\n  children: Node[]\n}\nt: Node = { value: 1, children: [{ value: 2, children: [{ value: "x", children: [] }] }] }\n`);
+    const file = write(`schema Node {\n  value: int\n  children: Node[]\n}\nraw: any = { value: 1, children: [{ value: 2, children: [{ value: "x", children: [] }] }] }\nt: Node = raw\n`);
     const r = runLuma([file]);
     expect(r.exitCode).toBe(1);
-    expect(r.stderr).toMatch(/^Error: \[VALUE_INVALID\] t\.children\[0\]\.children\[0\]\.value must be an integer, got string \(type\) at .*main\.luma:5:1\n$/);
+    expect(r.stderr).toMatch(/^Error: \[VALUE_INVALID\] t\.children\[0\]\.children\[0\]\.value must be an integer, got string \(type\) at .*main\.luma:6:1\n$/);
   });
 });
