@@ -4,6 +4,7 @@
  * and `--` ends option parsing. Usage errors are data (`UsageError`), turned into exit 64
  * by main.ts.
  */
+import { parseBuildArgv, type BuildCommand } from "./build-argv";
 
 export interface RunCommand {
   kind: "run";
@@ -21,6 +22,8 @@ export type Command =
   | RunCommand
   /** Parse and check only: no config, no tool modules (they are the runtime's business). */
   | { kind: "check"; file: string }
+  /** Write a standalone executable running FILE (build-argv.ts). */
+  | BuildCommand
   | { kind: "help" }
   | { kind: "version" };
 
@@ -55,6 +58,8 @@ export function parseArgv(argv: readonly string[]): Command {
   const first = argv[0];
   if (first === "--help" || first === "-h" || first === "help") return { kind: "help" };
   if (first === "--version" || first === "-v" || first === "version") return { kind: "version" };
+
+  if (first === "build") return parseBuildArgv(argv.slice(1));
 
   const isCheck = first === "check";
   const rest = isCheck ? argv.slice(1) : argv;

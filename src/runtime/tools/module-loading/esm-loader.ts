@@ -27,3 +27,23 @@ export async function loadEsm(file: string, code: string): Promise<Record<string
   }
   return (await import(file)) as Record<string, unknown>;
 }
+
+const virtual = new Set<string>();
+
+/**
+ * Imports `code` as the ES module `specifier`, a name no file has (a built agent's embedded
+ * module): a `Bun.plugin` virtual module, since Bun resolves a path before any `onLoad` runs.
+ */
+export async function loadVirtualEsm(specifier: string, code: string): Promise<Record<string, unknown>> {
+  installLumaModule();
+  if (!virtual.has(specifier)) {
+    virtual.add(specifier);
+    Bun.plugin({
+      name: `luma-embedded-module:${specifier}`,
+      setup(build) {
+        build.module(specifier, () => ({ contents: code, loader: "js" }));
+      },
+    });
+  }
+  return (await import(specifier)) as Record<string, unknown>;
+}

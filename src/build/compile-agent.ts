@@ -1,0 +1,73 @@
+/**
+ * The last build step: the payload and the Luma runtime bundle, compiled into one executable
+ * by `Bun.build({ compile })`. For the host platform Bun uses the running executable as the
+ * runtime it embeds, so this works from the compiled `dist/luma`, offline, with no `bun`
+ * installed. The entry sets the payload before the runtime bundle runs (ES modules evaluate
+ * in import order); src/cli/main.ts finds it there.
+ *
+ * `--target` for another platform needs that platform's Bun runtime, which Bun fetches from
+ * the network; when it cannot, the build fails naming the target and what to do instead.
+ */
+import { mkdtempSync, rmSync, writeFileSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { join, resolve } from "node:path";
+import { startupError } from "../diagnostics/luma-error";
+import { PAYLOAD_SYMBOL, type AgentPayload } from "./agent-payload";
+import { RUNTIME_BUNDLE_PATH } from "./runtime-bundle-path";
+
+/** `bun-linux-x64`, `bun-darwin-arm64`, optionally `-baseline`/`-modern` and `-musl`. */
+const TARGET = /^bun-(linux|darwin|windows)-(x64|arm64)(-(baseline|modern))?(-musl)?$/;
+
+export const hostTarget = (): string => `bun-${process.platform === "win32" ? "windows" : process.platform}-${process.arch}`;
+
+export function checkTarget(target: string | undefined): string {
+  if (target === undefined) return hostTarget();
+  if (!TARGET.test(target)) {
+    throw startupError(`luma build: unknown --target '${target}' (expected bun-OS-ARCH, e.g. bun-linux-x64, bun-linux-arm64, bun-darwin-arm64, bun-windows-x64)`);
+  }
+  return target;
+}
+
+async function runtimeBundle(): Promise<string> {
+  const text = RUNTIME_BUNDLE_PATH ? await Bun.file(RUNTIME_BUNDLE_PATH).text().catch(() => "") : "";
+  if (!text) throw startupError("luma build: this luma has no runtime bundle to build from (run 'bun run build' to make dist/luma)");
+  return text;
+}
+
+export async function compileAgent(payload: AgentPayload, out: string, target: string): Promise<void> {
+  const runtime = await runtimeBundle();
+  const dir = mkdtempSync(join(tmpdir(), "luma-build-"));
+  try {
+    // JSON inside a string literal: parsed by JSON.parse at start-up, faster than an object literal.
+    const payloadJs = `globalThis[Symbol.for(${JSON.stringify(PAYLOAD_SYMBOL)})] = JSON.parse(${JSON.stringify(JSON.stringify(payload))});\n`;
+    writeFileSync(join(dir, "payload.js"), payloadJs);
+    writeFileSync(join(dir, "luma-runtime.js"), runtime);
+    writeFileSync(join(dir, "entry.js"), `import "./payload.js";\nimport "./luma-runtime.js";\n`);
+    const cross = target !== hostTarget();
+    let result: Awaited<ReturnType<typeof Bun.build>>;
+    try {
+      result = await Bun.build({
+        entrypoints: [join(dir, "entry.js")],
+        target: "bun",
+        format: "esm",
+        minify: true,
+        bytecode: true,
+        sourcemap: "none",
+        throw: false,
+        compile: { outfile: resolve(out), ...(cross ? { target: target as Bun.Build.Target } : {}) },
+      } as Parameters<typeof Bun.build>[0]);
+    } catch (e) {
+      throw compileFailure(target, cross, (e as Error).message);
+    }
+    if (!result.success) throw compileFailure(target, cross, result.logs.map((l) => String(l.message ?? l)).join("; "));
+  } finally {
+    rmSync(dir, { recursive: true, force: true });
+  }
+}
+
+function compileFailure(target: string, cross: boolean, why: string) {
+  const hint = cross
+    ? ` — building for ${target} needs Bun's runtime for that platform, which is not available locally (it is downloaded from the network); build on a ${target} machine, or leave out --target to build for this one (${hostTarget()})`
+    : "";
+  return startupError(`luma build: could not write the executable for ${target}: ${why}${hint}`);
+}
