@@ -13,7 +13,7 @@
  * Step 2 loads the modules, so their top-level code runs once at build time, as it does at
  * every `luma` start. Nothing of the environment is read into the payload.
  */
-import { dirname, resolve } from "node:path";
+import { dirname, relative, resolve } from "node:path";
 import { loadConfig } from "../config/load-config";
 import type { Diagnostic } from "../diagnostics/diagnostic";
 import { loadProgram, readSource } from "../load/load-program";
@@ -63,7 +63,7 @@ export async function buildAgent(opts: BuildAgentOptions): Promise<BuiltAgent> {
   const manifest: AgentManifest = {
     luma_version: VERSION,
     program: { path: opts.file, sha256: sha256(source) },
-    config: config.path ? { path: opts.configPath ?? config.path, sha256: sha256(await Bun.file(config.path).bytes()) } : undefined,
+    config: config.path ? { path: opts.configPath ?? relative(opts.cwd, config.path), sha256: sha256(await Bun.file(config.path).bytes()) } : undefined,
     tool_module_policy: policy?.strict ? "strict" : "none",
     modules: bundled.map((b) => b.manifest),
     target,

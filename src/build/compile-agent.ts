@@ -54,7 +54,7 @@ export async function compileAgent(payload: AgentPayload, out: string, target: s
         bytecode: true,
         sourcemap: "none",
         throw: false,
-        compile: { outfile: resolve(out), ...(cross ? { target: target as Bun.Build.Target } : {}) },
+        compile: { outfile: resolve(out), ...(cross ? { target: target as Bun.Build.CompileTarget } : {}) },
       } as Parameters<typeof Bun.build>[0]);
     } catch (e) {
       throw compileFailure(target, cross, (e as Error).message);
