@@ -78,6 +78,7 @@ export async function buildAgent(opts: BuildAgentOptions): Promise<BuiltAgent> {
     modules: bundled.map((b) => b.embedded),
     manifest,
   };
-  await compileAgent(payload, opts.out, target);
+  const inputs = [resolve(opts.cwd, opts.file), ...(config.path ? [config.path] : []), ...modules.map((m) => m.realPath)];
+  await compileAgent(payload, opts.out, target, inputs);
   return { warnings: diagnostics, manifest };
 }

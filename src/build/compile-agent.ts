@@ -8,7 +8,7 @@
  * `--target` for another platform needs that platform's Bun runtime, which Bun fetches from
  * the network; when it cannot, the build fails naming the target and what to do instead.
  */
-import { mkdtempSync, rmSync, writeFileSync } from "node:fs";
+import { mkdtempSync, renameSync, rmSync, statSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join, resolve } from "node:path";
 import { startupError } from "../diagnostics/luma-error";
@@ -34,9 +34,16 @@ async function runtimeBundle(): Promise<string> {
   return text;
 }
 
-export async function compileAgent(payload: AgentPayload, out: string, target: string): Promise<void> {
+/** `inputs`: the files the build read (program, config, modules); OUT must not be one of them. */
+export async function compileAgent(payload: AgentPayload, out: string, target: string, inputs: string[]): Promise<void> {
+  const outfile = resolve(out);
+  if (inputs.some((input) => resolve(input) === outfile)) throw startupError(`luma build: -o ${out} is one of the build's own inputs; choose another OUT`);
+  if (statSync(outfile, { throwIfNoEntry: false })?.isDirectory()) throw startupError(`luma build: -o ${out} is a directory; name the executable to write`);
   const runtime = await runtimeBundle();
   const dir = mkdtempSync(join(tmpdir(), "luma-build-"));
+  // Written beside OUT, then renamed over it: a failed build leaves no half file, and an agent
+  // running from OUT keeps its (old) file.
+  const partial = `${outfile}.${process.pid}.partial`;
   try {
     // JSON inside a string literal: parsed by JSON.parse at start-up, faster than an object literal.
     const payloadJs = `globalThis[Symbol.for(${JSON.stringify(PAYLOAD_SYMBOL)})] = JSON.parse(${JSON.stringify(JSON.stringify(payload))});\n`;
@@ -54,14 +61,16 @@ export async function compileAgent(payload: AgentPayload, out: string, target: s
         bytecode: true,
         sourcemap: "none",
         throw: false,
-        compile: { outfile: resolve(out), ...(cross ? { target: target as Bun.Build.CompileTarget } : {}) },
+        compile: { outfile: partial, ...(cross ? { target: target as Bun.Build.CompileTarget } : {}) },
       } as Parameters<typeof Bun.build>[0]);
     } catch (e) {
       throw compileFailure(target, cross, (e as Error).message);
     }
     if (!result.success) throw compileFailure(target, cross, result.logs.map((l) => String(l.message ?? l)).join("; "));
+    renameSync(partial, outfile);
   } finally {
     rmSync(dir, { recursive: true, force: true });
+    rmSync(partial, { force: true });
   }
 }
 

@@ -188,6 +188,19 @@ describe("luma build: command line and --target", () => {
     expect(r.stderr).toContain("luma build needs -o OUT");
   });
 
+  test("-o naming one of the build's inputs is refused (exit 2) and the input is left intact, not overwritten", () => {
+    const dir = tempDir("luma-build-self-");
+    writeProject(dir);
+    const program = readFileSync(join(dir, "prog.luma"), "utf8");
+    for (const input of ["prog.luma", "tools.ts", "luma.config.json"]) {
+      const r = runLuma(["build", join(dir, "prog.luma"), "-o", join(dir, input)]);
+      expect(r.exitCode).toBe(2);
+      expect(r.stderr).toContain("is one of the build's own inputs");
+    }
+    expect(readFileSync(join(dir, "prog.luma"), "utf8")).toBe(program);
+    removeAll(dir);
+  });
+
   test("an unknown --target fails with a clear message (exit 2)", () => {
     const r = lumaBuild(["examples/001_hello.luma", "-o", join(out, "t"), "--target", "pdp-11"]);
     expect(r.exitCode).toBe(2);
