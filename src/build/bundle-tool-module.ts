@@ -6,6 +6,11 @@
  * the `dependencies` allowlist is enforced here on every bare import the module's own files
  * make — a relative helper file included — with the loader's own message.
  *
+ * Macros are off here too: `Bun.build` runs a `with { type: "macro" }` import while it
+ * bundles — code of the module's choosing, at build time, in a file no loader checked (a
+ * helper, a package). Every file is transpiled with macros off first, and one that imports a
+ * macro fails the build, as the module itself would fail to load.
+ *
  * "luma" (and the legacy `./src/tool-registry` path) stays an import: the runtime serves it.
  * Builtins stay imports too, so the strict policy judges them when the agent runs. CommonJS
  * is bundled for the `node` target: Bun's `bun` target wraps CommonJS output in a function
@@ -23,9 +28,23 @@ import {
 import type { LoadedModule } from "../runtime/tools/module-loading/loaded-module";
 import { isLumaSpecifier, LUMA_SPECIFIER } from "../runtime/tools/module-loading/luma-virtual-module";
 import { prepareSource } from "../runtime/tools/module-loading/prepare-source";
+import { isMacroRefusal } from "../runtime/tools/module-loading/load-failure";
 import type { EmbeddedModule, ManifestModule } from "./agent-payload";
 
 export const sha256 = (data: string | Uint8Array): string => new Bun.CryptoHasher("sha256").update(data).digest("hex");
+
+type SourceLoader = "js" | "jsx" | "ts" | "tsx";
+const loaderOf = (file: string): SourceLoader =>
+  file.endsWith("x") ? (/\.tsx$/.test(file) ? "tsx" : "jsx") : /\.[cm]?ts$/.test(file) ? "ts" : "js";
+
+/** `false` turns macros off; Bun's types only know the macro map (as in prepare-source.ts). */
+const NO_MACROS = { macro: false } as unknown as Pick<Bun.TranspilerOptions, "macro">;
+const transpilers = new Map<SourceLoader, Bun.Transpiler>();
+const transpilerFor = (loader: SourceLoader): Bun.Transpiler => {
+  let t = transpilers.get(loader);
+  if (!t) transpilers.set(loader, (t = new Bun.Transpiler({ loader, target: "bun", ...NO_MACROS })));
+  return t;
+};
 
 const inNodeModules = (file: string): boolean => /[\\/]node_modules[\\/]/.test(file);
 
@@ -54,6 +73,20 @@ export async function bundleToolModule(m: LoadedModule, programDir: string): Pro
       {
         name: "luma-build-dependencies",
         setup(build) {
+          build.onLoad({ filter: /\.[cm]?[jt]sx?$/ }, (args) => {
+            const text = readFileSync(args.path, "utf8");
+            const loader = loaderOf(args.path);
+            try {
+              transpilerFor(loader).transformSync(text);
+            } catch (e) {
+              if (!isMacroRefusal(e)) throw e; // a syntax error: Bun reports it with its position
+              refusal ??= startupError(
+                `Tool module '${m.shownPath}' could not be bundled: ${args.path} imports a Bun macro (\`with { type: "macro" }\`), which runs code while building, so Luma never runs it.`,
+              );
+              throw new Error(`macro import in ${args.path}`);
+            }
+            return { contents: text, loader };
+          });
           build.onResolve({ filter: /.*/ }, (args) => {
             const specifier = args.path;
             if (isLumaSpecifier(specifier)) return { path: LUMA_SPECIFIER, external: true };

@@ -179,6 +179,18 @@ describe("luma build: a refusal fails the build (exit 2) with the message luma g
     expect(existsSync(target)).toBe(false);
     removeAll(dir);
   });
+
+  test("a Bun macro imported by a helper file fails the build: the bundler never runs macros", () => {
+    const dir = tempDir("luma-build-macro-");
+    writeProject(dir, { helperImport: `import { now } from "./macro.ts" with { type: "macro" };\nexport const t = now();` });
+    writeFileSync(join(dir, "macro.ts"), "export const now = () => 1;\n");
+    const target = join(out, "macro");
+    const r = runLuma(["build", join(dir, "prog.luma"), "-o", target]);
+    expect(r.exitCode).toBe(2);
+    expect(r.stderr).toContain(`helper.ts imports a Bun macro (\`with { type: "macro" }\`), which runs code while building`);
+    expect(existsSync(target)).toBe(false);
+    removeAll(dir);
+  });
 });
 
 describe("luma build: command line and --target", () => {
