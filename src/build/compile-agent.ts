@@ -8,7 +8,7 @@
  * `--target` for another platform needs that platform's Bun runtime, which Bun fetches from
  * the network; when it cannot, the build fails naming the target and what to do instead.
  */
-import { mkdtempSync, renameSync, rmSync, statSync, writeFileSync } from "node:fs";
+import { existsSync, mkdtempSync, renameSync, rmSync, statSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join, resolve } from "node:path";
 import { startupError } from "../diagnostics/luma-error";
@@ -67,10 +67,11 @@ export async function compileAgent(payload: AgentPayload, out: string, target: s
       throw compileFailure(target, cross, (e as Error).message);
     }
     if (!result.success) throw compileFailure(target, cross, result.logs.map((l) => String(l.message ?? l)).join("; "));
-    renameSync(partial, outfile);
+    // Bun names a Windows executable `….exe` whatever outfile says.
+    renameSync(existsSync(partial) ? partial : `${partial}.exe`, outfile);
   } finally {
     rmSync(dir, { recursive: true, force: true });
-    rmSync(partial, { force: true });
+    for (const leftover of [partial, `${partial}.exe`]) rmSync(leftover, { force: true });
   }
 }
 
