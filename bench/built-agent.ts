@@ -6,7 +6,7 @@
 import { mkdtempSync, rmSync, statSync, writeFileSync, existsSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join, resolve } from "node:path";
-import { fmt, timeCommand } from "./measure";
+import { fmt, timeInterleaved } from "./measure";
 
 export async function benchBuiltAgent(): Promise<void> {
   const luma = resolve("dist/luma");
@@ -21,8 +21,7 @@ export async function benchBuiltAgent(): Promise<void> {
     if (build.exitCode !== 0) throw new Error(`luma build failed: ${build.stderr.toString()}`);
 
     const env = { ...process.env, XDG_CACHE_HOME: join(dir, "cache") };
-    const direct = timeCommand([luma, join(dir, "hello.luma")], 20, env);
-    const built = timeCommand([agent], 20, env);
+    const [direct, built] = timeInterleaved([[luma, join(dir, "hello.luma")], [agent]], 30, env);
     const mib = statSync(agent).size / 2 ** 20;
     console.log(
       `luma build  hello agent ${fmt(built)} ms · luma hello.luma ${fmt(direct)} ms · ratio ${fmt(built / direct, 2)}× (target ≤ 1.2×, cache warm)` +
