@@ -9,6 +9,7 @@
 import { basename } from "node:path";
 import { parseArgv, UsageError } from "../cli/argv";
 import { optionLines } from "../cli/help-text";
+import { EXIT } from "../cli/report-error";
 import type { Diagnostic } from "../diagnostics/diagnostic";
 import type { StartOptions } from "../runtime/start-program";
 import type { AgentPayload } from "./agent-payload";
@@ -38,20 +39,34 @@ Read at run time, never embedded: environment variables (API keys, credentials, 
 LUMA_APPROVED_TOOLS), the idempotency store and datasource URLs, the working directory.`;
 }
 
+/** The program's file takes FILE's place, so options and ARGS parse exactly as for `luma FILE …`. */
+function agentCommand(agent: AgentPayload, argv: string[]) {
+  const cmd = parseArgv([agent.file, ...argv]);
+  if (cmd.kind === "run" && (cmd.toolModules.length > 0 || cmd.generateToolTypes !== undefined)) {
+    const option = cmd.toolModules.length > 0 ? "--tool-module" : "--generate-tool-types";
+    throw new UsageError(`${option} was decided when this agent was built (its tool modules are embedded); pass -- before program arguments that look like options`);
+  }
+  return cmd;
+}
+
 export async function runBuiltAgent(agent: AgentPayload, argv: string[], host: AgentHost): Promise<number> {
   if (argv[0] === "--luma-manifest") {
     host.stdout(JSON.stringify(agent.manifest, null, 2));
     return 0;
   }
-  // The program's file takes FILE's place, so options and ARGS parse exactly as for `luma FILE …`.
-  const cmd = parseArgv([agent.file, ...argv]);
+  let cmd: ReturnType<typeof parseArgv>;
+  try {
+    cmd = agentCommand(agent, argv);
+  } catch (e) {
+    if (!(e instanceof UsageError)) throw e;
+    // The usage line names this executable, not `luma`: the user may never have heard of it.
+    const name = basename(process.execPath);
+    host.stderr(`${name}: ${e.message}\nRun '${name} --help' for usage.`);
+    return EXIT.usage;
+  }
   if (cmd.kind !== "run") {
     host.stdout(agentHelp(agent));
     return 0;
-  }
-  if (cmd.toolModules.length > 0 || cmd.generateToolTypes !== undefined) {
-    const option = cmd.toolModules.length > 0 ? "--tool-module" : "--generate-tool-types";
-    throw new UsageError(`${option} was decided when this agent was built (its tool modules are embedded); pass -- before program arguments that look like options`);
   }
   host.sources.set(agent.file, agent.source);
   if (agent.warnings.length > 0) host.onWarnings(agent.warnings);

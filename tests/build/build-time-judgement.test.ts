@@ -127,7 +127,9 @@ describe("luma build: OUT records what it contains (--luma-manifest) and says wh
   test("build-time options are usage errors for OUT (exit 64): its modules are embedded", () => {
     const r = runIsolated(plain, ["--tool-module", "x.ts"]);
     expect(r.exitCode).toBe(64);
-    expect(r.stderr).toContain("--tool-module was decided when this agent was built");
+    expect(r.stderr).toContain("plain: --tool-module was decided when this agent was built");
+    expect(r.stderr).toContain("Run 'plain --help' for usage.");
+    expect(runIsolated(plain, ["--record"]).stderr).toContain("plain: option --record needs a value");
   });
 });
 
