@@ -5,7 +5,7 @@
  * in beforeAll and shared by the tests below.
  */
 import { afterAll, beforeAll, describe, expect, test } from "bun:test";
-import { readFileSync } from "node:fs";
+import { existsSync, readFileSync } from "node:fs";
 import { join } from "node:path";
 import { REPO, runLuma } from "../support/luma-binary";
 import { isolate, lumaBuild, removeAll, runIsolated, tempDir, type Isolated } from "./built-agent-support";
@@ -13,6 +13,7 @@ import { isolate, lumaBuild, removeAll, runIsolated, tempDir, type Isolated } fr
 const CASSETTE = join(REPO, "examples/cassettes/041_multi_tool_worker.jsonl");
 const SECRET = "sk-test-built-agent-secret-7f3a91c2";
 const CONTEXT_SECRET = "db-password-built-agent-5be0d7";
+const STORE_SECRET = "store-passphrase-built-agent-c81f0a";
 const contextEnv = { DB_USER: "app", DB_PASSWORD: "example-only-secret", DB_PORT: "5432", DB_TLS: "true" };
 
 let out: string;
@@ -27,6 +28,9 @@ beforeAll(() => {
   };
   build("agent018", ["examples/018_direct_tool.luma"]);
   build("agent041", ["examples/041_multi_tool_worker.luma"]);
+  build("agent023", ["examples/023_idempotency_file_store.luma", "--config", "examples/idempotency/luma.config.json"], {
+    LUMA_IDEMPOTENCY_KEY: STORE_SECRET,
+  });
   build("agent033", ["examples/033_strict_computed_specifier.luma", "--config", "examples/strict/luma.config.json"]);
   // Built with every kind of secret in the environment: API keys, a credential, context values.
   build("agent025", ["examples/025_needs_contexts.luma", "--config", "examples/contexts/luma.config.json"], {
@@ -105,9 +109,21 @@ describe("luma build: what stays at run time stays at run time (environment, con
     expect(bare.stderr).toContain("environment variable DB_USER is not set");
   });
 
+  test("the idempotency store opens at run time, in the working directory, with the run's LUMA_IDEMPOTENCY_KEY", () => {
+    const a = agents.agent023;
+    const without = runIsolated(a, []);
+    expect(without.exitCode).toBe(2);
+    expect(without.stderr).toContain("needs the passphrase in LUMA_IDEMPOTENCY_KEY, which is not set");
+    const r = runIsolated(a, [], { LUMA_IDEMPOTENCY_KEY: "a-run-time-passphrase" });
+    const golden = readFileSync(join(REPO, "examples/expected/023_idempotency_file_store.out"), "utf8");
+    expect(`exit: ${r.exitCode}\n--- stdout\n${r.stdout}--- stderr\n${r.stderr}`).toBe(golden);
+    expect(existsSync(join(a.dir, ".luma-idempotency.json"))).toBe(true);
+  });
+
   test("no secret set in the environment at build time appears in the output file", () => {
     const bytes = readFileSync(join(out, "agent025"));
     for (const secret of [SECRET, CONTEXT_SECRET, "write_secret_tool"]) expect(bytes.indexOf(secret)).toBe(-1);
+    expect(readFileSync(join(out, "agent023")).indexOf(STORE_SECRET)).toBe(-1);
     // The check can see text: the program's own source is embedded.
     expect(bytes.indexOf("find_row")).toBeGreaterThan(-1);
   });
