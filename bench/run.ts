@@ -5,9 +5,11 @@ import { benchPipelineFileStore } from "./pipeline-file-store";
 import { benchAskRoundtrip } from "./ask-roundtrip";
 import { benchDatasources } from "./datasources";
 import { benchIdempotencyBackends } from "./idempotency-backends";
+import { benchBuiltAgent } from "./built-agent";
 
 console.log(`luma benchmarks · Bun ${Bun.version} · ${navigator.hardwareConcurrency} cores\n`);
 await benchStartupAndParse();
+await benchBuiltAgent();
 await benchPipelineOverhead();
 await benchPipelineFileStore();
 await benchAskRoundtrip();

@@ -5,6 +5,7 @@
  * `luma explain CODE` takes just the code. Usage errors are data (`UsageError`), turned
  * into exit 64 by main.ts.
  */
+import { parseBuildArgv, type BuildCommand } from "./build-argv";
 
 export interface RunCommand {
   kind: "run";
@@ -34,6 +35,8 @@ export type Command =
   | CheckCommand
   /** Print the catalog entry of a diagnostic code. */
   | { kind: "explain"; code: string }
+  /** Write a standalone executable running FILE (build-argv.ts). */
+  | BuildCommand
   | { kind: "help" }
   | { kind: "version" };
 
@@ -86,6 +89,8 @@ export function parseArgv(argv: readonly string[]): Command {
   if (first === "--help" || first === "-h" || first === "help") return { kind: "help" };
   if (first === "--version" || first === "-v" || first === "version") return { kind: "version" };
   if (first === "explain") return parseExplain(argv.slice(1));
+
+  if (first === "build") return parseBuildArgv(argv.slice(1));
 
   const isCheck = first === "check";
   const rest = isCheck ? argv.slice(1) : argv;

@@ -1,18 +1,28 @@
 import { CHECK_OPTIONS, OPTIONS } from "./argv";
 import { VERSION } from "../version";
 
+/** The `--help` lines of Luma's options (all, or those named, in table order). */
+export function optionLines(names?: readonly string[]): string {
+  return Object.entries(OPTIONS)
+    .filter(([name]) => !names || names.includes(name))
+    .map(([name, o]) => `  ${`${name} ${o.metavar ?? ""}`.padEnd(34)}${o.help}`)
+    .join("\n");
+}
+
 export function helpText(): string {
   const list = (table: Record<string, { metavar?: string; help: string }>) =>
     Object.entries(table)
       .map(([name, o]) => `  ${`${name} ${o.metavar ?? ""}`.padEnd(34)}${o.help}`)
       .join("\n");
-  const opts = list(OPTIONS);
+  const opts = optionLines();
   return `luma ${VERSION} — a small typed language for LLM agents
 
 Usage:
   luma FILE.luma [ARGS…]      run the program (ARGS become \`args\`; \`--\` ends option parsing)
   luma check FILE.luma        parse and check only
   luma explain CODE           explain a diagnostic code (E0201, E0601, TOOL_TIMEOUT…)
+  luma build FILE.luma -o OUT [--tool-module PATH]… [--config PATH] [--target T]
+                              write OUT, one executable running the program (see README "Ship it")
   luma --version | --help
 
 Options (before or after FILE):

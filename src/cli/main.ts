@@ -12,6 +12,7 @@ import type { Diagnostic } from "../diagnostics/diagnostic";
 import { VERSION } from "../version";
 import { checkFile, generateTypesForFile, runFile } from "../index";
 import { fdWriter } from "../runtime/run/write-fully";
+import { builtAgentPayload } from "../build/agent-payload";
 
 const sources = new Map<string, string>();
 const renderWarnings = (warnings: Diagnostic[]) =>
@@ -22,7 +23,21 @@ const stderr = fdWriter(2, "stderr");
 const out = (text: string) => stdout(text + "\n");
 const err = (text: string) => stderr(text + "\n");
 
+/** What every program run gets from this process (`luma FILE` and a built agent alike). */
+const host = () => ({
+  cwd: process.cwd(),
+  env: process.env,
+  stdout: out,
+  stderr: err,
+  sources,
+  interactive: process.stdin.isTTY === true,
+  onWarnings: (warnings: Diagnostic[]) => err(renderWarnings(warnings)),
+});
+
 async function main(argv: string[]): Promise<number> {
+  // A built agent (`luma build`) carries its program: its argv is the program's command line.
+  const agent = builtAgentPayload();
+  if (agent) return (await import("../build/run-built-agent")).runBuiltAgent(agent, argv, host());
   const cmd = parseArgv(argv);
   switch (cmd.kind) {
     case "help":
@@ -62,15 +77,17 @@ async function main(argv: string[]): Promise<number> {
         trace: cmd.trace,
         record: cmd.record,
         replay: cmd.replay,
-        cwd: process.cwd(),
-        env: process.env,
-        stdout: out,
-        stderr: err,
-        sources,
-        interactive: process.stdin.isTTY === true,
-        onWarnings: (warnings) => err(renderWarnings(warnings)),
+        ...host(),
       });
       return EXIT.ok;
+    case "build": {
+      const { buildAgent } = await import("../build/build-agent");
+      const built = await buildAgent({ ...cmd, configPath: cmd.config, cwd: process.cwd(), env: process.env, sources, notice: err });
+      if (built.warnings.length) err(renderWarnings(built.warnings));
+      const modules = built.manifest.modules.length;
+      out(`wrote ${cmd.out} (${cmd.file}, ${modules} tool module${modules === 1 ? "" : "s"}, ${built.manifest.target})`);
+      return EXIT.ok;
+    }
   }
 }
 

@@ -14,6 +14,9 @@ import { openTraceSink } from "./trace-sink";
 import { askOnTerminal } from "./approval-prompt";
 import { openIdempotencyStore } from "./tools/stores/open-idempotency-store";
 import type { SchemaTable } from "../schema/schema-table-types";
+import type { LoadedConfig } from "../config/config-types";
+import type { LoadedModule } from "./tools/module-loading/loaded-module";
+import type { ModulePolicy } from "./tools/module-policy/module-policy";
 import type { AskRunnerDeps } from "./ask/create-ask-runner";
 import { exitProcess, installExitGuard, strayError } from "./run/exit-guard";
 import { stopOnSignal } from "./run/stop-on-signal";
@@ -39,6 +42,19 @@ export interface StartOptions {
   replay?: string;
   /** Test and benchmark hooks for `ask`: transport, retry sleep, response size cap. */
   askHooks?: Pick<AskRunnerDeps, "transport" | "sleep" | "maxResponseBytes">;
+  /** A built agent (`luma build`, src/build): its config and tool modules come from memory. */
+  builtAgent?: BuiltAgentStart;
+}
+
+/**
+ * What a built agent decided at build time. Paths that a program run resolves against the
+ * program's directory resolve against the working directory instead: the build machine's
+ * directories do not exist where the agent runs.
+ */
+export interface BuiltAgentStart {
+  /** The embedded config, or the `--config` file given at run time (absolute path). */
+  loadConfig(configPath: string | undefined): Promise<LoadedConfig>;
+  loadModules(policy: ModulePolicy | undefined): Promise<LoadedModule[]>;
 }
 
 export async function startProgram(program: Program, opts: StartOptions): Promise<void> {
@@ -60,9 +76,13 @@ export async function startProgram(program: Program, opts: StartOptions): Promis
 }
 
 async function startGuarded(program: Program, opts: StartOptions, lifecycle: RunLifecycle): Promise<void> {
-  const programDir = dirname(resolve(opts.cwd, opts.file));
-  const config = await loadConfig({ configPath: opts.configPath && resolve(opts.cwd, opts.configPath), programDir });
-  const registry = await loadToolRegistry({ program, config, cliModules: opts.toolModules, cwd: opts.cwd, programDir, notice: opts.stderr });
+  const agent = opts.builtAgent;
+  const programDir = agent ? opts.cwd : dirname(resolve(opts.cwd, opts.file));
+  const configPath = opts.configPath && resolve(opts.cwd, opts.configPath);
+  const config = agent ? await agent.loadConfig(configPath) : await loadConfig({ configPath, programDir });
+  const registry = await loadToolRegistry({
+    program, config, cliModules: opts.toolModules, cwd: opts.cwd, programDir, notice: opts.stderr, loadEmbedded: agent?.loadModules,
+  });
   const ruleError = checkToolRuntimeRules(program);
   if (ruleError) throw ruleError;
   // Spec §12: every datasource has a bridge before any statement runs (connects lazily).

@@ -10,13 +10,14 @@ import { configCodes } from "./config-codes";
 import { moduleCodes } from "./module-codes";
 import { startupCodes } from "./startup-codes";
 import { runtimeCodes } from "./runtime-codes";
+import { buildCodes } from "./build-codes";
 
 export type { CatalogEntry } from "./catalog-entry";
 
 let byCode: Map<string, CatalogEntry> | undefined;
 
 export const allCatalogEntries = (): CatalogEntry[] => [
-  ...parseCodes, ...checkCodes, ...typeCodes, ...configCodes, ...moduleCodes, ...startupCodes, ...runtimeCodes,
+  ...parseCodes, ...checkCodes, ...typeCodes, ...configCodes, ...moduleCodes, ...startupCodes, ...buildCodes, ...runtimeCodes,
 ];
 
 export function catalogEntry(code: string): CatalogEntry | undefined {

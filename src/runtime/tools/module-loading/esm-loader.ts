@@ -11,19 +11,32 @@ import { installLumaModule } from "./luma-virtual-module";
 
 const served = new Set<string>();
 
+/** One `Bun.plugin` per module name, once per process (Bun's module cache does the rest). */
+function serveOnce(name: string, setup: Bun.BunPlugin["setup"]): void {
+  if (served.has(name)) return;
+  served.add(name);
+  Bun.plugin({ name: `luma-tool-module:${name}`, setup });
+}
+
 const escapeRegExp = (text: string): string => text.replace(/[.*+?^${}()|[\]\\/]/g, "\\$&");
 
 /** Imports `file` with `code` as its source; resolves with the module namespace. */
 export async function loadEsm(file: string, code: string): Promise<Record<string, unknown>> {
   installLumaModule();
-  if (!served.has(file)) {
-    served.add(file);
-    Bun.plugin({
-      name: `luma-tool-module:${file}`,
-      setup(build) {
-        build.onLoad({ filter: new RegExp(`^${escapeRegExp(file)}$`) }, () => ({ contents: code, loader: "js" }));
-      },
-    });
-  }
+  serveOnce(file, (build) => {
+    build.onLoad({ filter: new RegExp(`^${escapeRegExp(file)}$`) }, () => ({ contents: code, loader: "js" }));
+  });
   return (await import(file)) as Record<string, unknown>;
+}
+
+/**
+ * Imports `code` as the ES module `specifier`, a name no file has (a built agent's embedded
+ * module): a `Bun.plugin` virtual module, since Bun resolves a path before any `onLoad` runs.
+ */
+export async function loadVirtualEsm(specifier: string, code: string): Promise<Record<string, unknown>> {
+  installLumaModule();
+  serveOnce(specifier, (build) => {
+    build.module(specifier, () => ({ contents: code, loader: "js" }));
+  });
+  return (await import(specifier)) as Record<string, unknown>;
 }

@@ -11,7 +11,7 @@
 import type { DependencyRules } from "../module-loading/dependency-rules";
 import type { ModuleKind } from "../module-loading/module-kind";
 import type { PreparedSource } from "../module-loading/prepare-source";
-import { checkModuleGraph } from "./module-graph-check";
+import { checkModuleGraph, type CheckedFiles } from "./module-graph-check";
 import type { ModulePolicy } from "./module-policy";
 import { refusedModule } from "./policy-violation";
 import { createStrictContext } from "./strict-context";
@@ -45,7 +45,20 @@ export async function loadStrictModule(input: StrictModuleInput): Promise<unknow
   });
   if (violations.length > 0) throw refusedModule(input.shownPath, violations);
   if (inProcess) return input.loadInProcess();
+  return runInStrictContext(input, checked);
+}
 
+/** What running a module in the strict VM context needs once its static checks passed. */
+export type StrictRunInput = Pick<StrictModuleInput, "policy" | "rules" | "shownPath" | "realPath"> & {
+  prepared: Pick<PreparedSource, "code" | "runAs">;
+};
+
+/**
+ * Step 2 alone: also the entry for a built agent's embedded modules, whose static checks ran
+ * at build time (`checked` empty: the bundled text loads no project file or package).
+ */
+export async function runInStrictContext(input: StrictRunInput, checked: CheckedFiles = new Map()): Promise<unknown> {
+  const scope = { policy: input.policy, rules: input.rules };
   const strict: StrictScope = {
     ...scope,
     shownPath: input.shownPath,

@@ -12,7 +12,7 @@ import type { LoadedConfig } from "../../../config/config-types";
 import type { Program } from "../../../syntax/ast";
 import type { LoadedModule } from "../module-loading/loaded-module";
 import { moduleRequests } from "../module-loading/module-requests";
-import { policyNotices, resolveModulePolicy } from "../module-policy/module-policy";
+import { policyNotices, resolveModulePolicy, type ModulePolicy } from "../module-policy/module-policy";
 import { buildRegistry } from "./build-registry";
 import type { ToolRegistry } from "./registry-types";
 
@@ -29,11 +29,25 @@ export interface LoadToolRegistryOptions {
   programDir?: string;
   /** Where one-line start-up notices go (e.g. `max_memory_mb` is not enforced); stderr in the CLI. */
   notice?: (line: string) => void;
+  /**
+   * A built agent's tool modules (src/build): bundled and judged at build time, they load
+   * from memory under the run's policy instead of from the requests' files.
+   */
+  loadEmbedded?: (policy: ModulePolicy | undefined) => Promise<LoadedModule[]>;
 }
 
 export async function loadToolRegistry(opts: LoadToolRegistryOptions): Promise<ToolRegistry> {
+  const { policy, modules } = await loadRequestedModules(opts);
+  return buildRegistry({ program: opts.program, modules, maxConcurrency: policy?.maxConcurrency });
+}
+
+/** The policy and the loaded modules, before the registry (`luma build` embeds these modules). */
+export async function loadRequestedModules(
+  opts: LoadToolRegistryOptions,
+): Promise<{ policy: ModulePolicy | undefined; modules: LoadedModule[] }> {
   const policy = resolveModulePolicy(opts.config);
   if (policy) for (const line of policyNotices(policy, opts.config.config.tool_module_policy!)) opts.notice?.(line);
+  if (opts.loadEmbedded) return { policy, modules: await opts.loadEmbedded(policy) };
   const programDir = opts.programDir ?? dirname(resolve(opts.cwd, opts.program.file));
   const requests = moduleRequests({ config: opts.config, programDir, cliModules: opts.cliModules, cwd: opts.cwd });
   let modules: LoadedModule[] = [];
@@ -41,5 +55,5 @@ export async function loadToolRegistry(opts: LoadToolRegistryOptions): Promise<T
     const { loadToolModules } = await import("../module-loading/load-tool-modules");
     modules = await loadToolModules(requests, policy);
   }
-  return buildRegistry({ program: opts.program, modules, maxConcurrency: policy?.maxConcurrency });
+  return { policy, modules };
 }
