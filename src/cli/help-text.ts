@@ -10,6 +10,10 @@ export function helpText(): string {
 Usage:
   luma FILE.luma [ARGS…]      run the program (ARGS become \`args\`; \`--\` ends option parsing)
   luma check FILE.luma        parse and check only
+  luma mcp FILE.luma [--agent NAME] [--http HOST:PORT] [--tool-module P]… [--config P] [--trace F]
+                              serve the program's tools and agent methods over MCP (stdio by default)
+  luma mcp import NAME [--config P]
+                              print Luma tool declarations for the tools of MCP server NAME
   luma --version | --help
 
 Options (before or after FILE):

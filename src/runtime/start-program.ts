@@ -15,6 +15,8 @@ import { askOnTerminal } from "./approval-prompt";
 import { openIdempotencyStore } from "./tools/stores/open-idempotency-store";
 import type { SchemaTable } from "../schema/schema-table-types";
 import type { AskRunnerDeps } from "./ask/create-ask-runner";
+import type { AskRunner } from "./ask/ask-types";
+import type { ToolInvoker } from "./tools/tool-invoker-types";
 
 export interface StartOptions {
   file: string;
@@ -37,34 +39,84 @@ export interface StartOptions {
   askHooks?: Pick<AskRunnerDeps, "transport" | "sleep" | "maxResponseBytes">;
 }
 
+/**
+ * Everything a started program holds between its start-up checks and its end: what the
+ * interpreter needs, and `close`, which releases it (bridges, store, trace, MCP servers).
+ */
+export interface OpenProgram {
+  schemas: SchemaTable;
+  tools: ToolInvoker;
+  ask?: AskRunner;
+  close(): Promise<void>;
+}
+
 export async function startProgram(program: Program, opts: StartOptions): Promise<void> {
+  const open = await openProgram(program, opts);
+  try {
+    await runProgram(program, {
+      args: opts.args,
+      schemas: open.schemas,
+      tools: open.tools,
+      stdout: opts.stdout,
+      stderr: opts.stderr,
+      sourceOf: opts.sourceOf,
+      ask: open.ask,
+    });
+  } finally {
+    await open.close();
+  }
+}
+
+/**
+ * The start-up steps without running the body: `luma FILE` runs the program on the result,
+ * `luma mcp FILE` serves its tools and agent methods through it (src/mcp/). Whatever fails
+ * here has had no side effect, and what was opened before the failure is closed again.
+ */
+export async function openProgram(program: Program, opts: Omit<StartOptions, "args">): Promise<OpenProgram> {
   const programDir = dirname(resolve(opts.cwd, opts.file));
   const config = await loadConfig({ configPath: opts.configPath && resolve(opts.cwd, opts.configPath), programDir });
-  const registry = await loadToolRegistry({ program, config, cliModules: opts.toolModules, cwd: opts.cwd, programDir, notice: opts.stderr });
-  const ruleError = checkToolRuntimeRules(program);
-  if (ruleError) throw ruleError;
-  // Spec §12: every datasource has a bridge before any statement runs (connects lazily).
-  // Code that a program does not use is not loaded (start-up stays near a bare binary's).
-  const datasources = program.decls.some((d) => d.kind === "Datasource") ? await import("./datasources") : undefined;
-  const bridges = datasources?.resolveDatasourceBridges({ program, registry, env: opts.env, programDir });
-  const schemas = usesTypes(program) ? (await import("../schema/schema-table")).createSchemaTable(program) : NO_TYPES;
-  const sink = opts.trace === undefined ? undefined : openTraceSink(opts.trace === "-" ? "-" : resolve(opts.cwd, opts.trace));
-  const trace = sink ? (e: object) => sink.emit(e) : undefined;
-  // Spec §11: the configured idempotency store opens (and purges) before the first statement —
-  // last of the startup steps, because it creates files: a program rejected by any check
-  // above leaves nothing behind.
-  let idempotencyStore: Awaited<ReturnType<typeof openIdempotencyStore>>;
+  const registry = await loadToolRegistry({
+    program,
+    config,
+    cliModules: opts.toolModules,
+    cwd: opts.cwd,
+    programDir,
+    notice: opts.stderr,
+    env: opts.env,
+  });
+  const closeRegistry = async () => void (await registry.close?.());
+  let bridges: { close(): Promise<void> } | undefined;
+  let sink: ReturnType<typeof openTraceSink> | undefined;
+  let idempotencyStore: Awaited<ReturnType<typeof openIdempotencyStore>> | undefined;
+  const close = async () => {
+    try {
+      await bridges?.close();
+      await idempotencyStore?.close?.();
+      sink?.close();
+    } finally {
+      await closeRegistry();
+    }
+  };
   try {
+    const ruleError = checkToolRuntimeRules(program);
+    if (ruleError) throw ruleError;
+    // Spec §12: every datasource has a bridge before any statement runs (connects lazily).
+    // Code that a program does not use is not loaded (start-up stays near a bare binary's).
+    const datasources = program.decls.some((d) => d.kind === "Datasource") ? await import("./datasources") : undefined;
+    const resolved = datasources?.resolveDatasourceBridges({ program, registry, env: opts.env, programDir });
+    bridges = resolved;
+    const schemas = usesTypes(program) ? (await import("../schema/schema-table")).createSchemaTable(program) : NO_TYPES;
+    sink = opts.trace === undefined ? undefined : openTraceSink(opts.trace === "-" ? "-" : resolve(opts.cwd, opts.trace));
+    const traceSink = sink;
+    const trace = traceSink ? (e: object) => traceSink.emit(e) : undefined;
+    // Spec §11: the configured idempotency store opens (and purges) before the first statement —
+    // last of the startup steps, because it creates files: a program rejected by any check
+    // above leaves nothing behind.
     idempotencyStore = await openIdempotencyStore(config.config.idempotency_store, {
       projectDir: config.projectDir,
       env: opts.env,
       warn: opts.stderr,
     });
-  } catch (e) {
-    sink?.close();
-    throw e;
-  }
-  try {
     const tools = createToolInvoker({
       program,
       schemas,
@@ -75,7 +127,7 @@ export async function startProgram(program: Program, opts: StartOptions): Promis
       trace,
       approve: opts.interactive ? askOnTerminal : undefined,
       idempotencyStore,
-      statements: bridges && datasources!.statementToolPlans({ program, schemas, bridges, warn: opts.stderr, trace }),
+      statements: resolved && datasources!.statementToolPlans({ program, schemas, bridges: resolved, warn: opts.stderr, trace }),
     });
     // `ask` only exists with a model; its code (providers, cassettes) loads only then.
     const ask = program.decls.some((d) => d.kind === "Model")
@@ -91,19 +143,10 @@ export async function startProgram(program: Program, opts: StartOptions): Promis
           ...opts.askHooks,
         })
       : undefined;
-    await runProgram(program, {
-      args: opts.args,
-      schemas,
-      tools,
-      stdout: opts.stdout,
-      stderr: opts.stderr,
-      sourceOf: opts.sourceOf,
-      ask,
-    });
-  } finally {
-    await bridges?.close();
-    await idempotencyStore?.close?.();
-    sink?.close();
+    return { schemas, tools, ask, close };
+  } catch (e) {
+    await close();
+    throw e;
   }
 }
 

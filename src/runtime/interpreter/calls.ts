@@ -152,3 +152,16 @@ function bindParams(rt: Runtime, c: Callee, args: Value[], call: CallExpr, frame
     frame.vars.set(name, v);
   }
 }
+
+/**
+ * `Agent.method(args…)` called from outside the program's code — `luma mcp` serves agent
+ * methods as MCP tools (src/mcp/). It is one new agent method call, as from top level:
+ * arguments bind and validate by position, the result is validated against the return type.
+ */
+export function callAgentMethod(rt: Runtime, agentName: string, method: string, args: Value[]): Promise<Value> {
+  const agent = rt.agents.get(agentName);
+  const fn = agent?.methods.get(method);
+  if (!agent || !fn) throw new Error(`internal: no method ${agentName}.${method}`);
+  const call: CallExpr = { kind: "Call", callee: { kind: "Name", name: method, span: fn.nameSpan }, args: [], span: fn.nameSpan };
+  return callUser(rt, { fn, label: `${agentName}.${method}`, agent, methodCall: { failures: 0 } }, args, call);
+}

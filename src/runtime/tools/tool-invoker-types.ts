@@ -18,6 +18,13 @@ export interface ToolCallRequest {
   agent?: AgentDecl;
   /** One per agent method call; undefined at top level. */
   methodCall?: MethodCallState;
+  /**
+   * The caller's own cancellation (an MCP client's `notifications/cancelled`): aborting it
+   * aborts the handler's AbortSignal, as the tool's deadline does.
+   */
+  signal?: AbortSignal;
+  /** Asks this call's user to approve a write tool (an MCP client's elicitation); overrides the invoker's `approve`. */
+  approve?: (tool: string) => Promise<boolean>;
 }
 
 export interface ToolInvoker {
