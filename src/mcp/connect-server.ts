@@ -4,7 +4,8 @@
  * reached over Streamable HTTP (`url`, with headers whose values come from the environment
  * variables `headers_env` names — the config never holds a secret).
  *
- * A stdio server gets a small environment: the SDK's default inherited variables (PATH,
+ * A stdio server runs in the project directory (the config file's), so relative paths in
+ * `command` and `args` read as they do in the file. It gets a small environment: the SDK's default inherited variables (PATH,
  * HOME…) plus the entry's `env` — not Luma's whole environment, whose API keys are none of
  * its business. Its stderr is drained and dropped, so its logs never mix with the program's.
  *
@@ -54,7 +55,7 @@ const headersOf = (name: string, entry: McpServerConfig, env: Record<string, str
   return headers;
 };
 
-function makeTransport(name: string, entry: McpServerConfig, env: Record<string, string | undefined>): Transport {
+function makeTransport(name: string, entry: McpServerConfig, env: Record<string, string | undefined>, cwd: string): Transport {
   if (entry.url !== undefined) {
     return new StreamableHTTPClientTransport(new URL(entry.url), { requestInit: { headers: headersOf(name, entry, env) } });
   }
@@ -67,6 +68,7 @@ function makeTransport(name: string, entry: McpServerConfig, env: Record<string,
     command: entry.command!,
     args: entry.args ?? [],
     env: { ...inherited, ...entry.env },
+    cwd,
     stderr: "pipe",
   });
   transport.stderr?.on("data", () => {});
@@ -86,11 +88,19 @@ async function listAll(client: Client): Promise<Map<string, RemoteTool>> {
   return tools;
 }
 
-async function open(name: string, entry: McpServerConfig, env: Record<string, string | undefined>, onClose: () => void) {
+interface Endpoint {
+  name: string;
+  entry: McpServerConfig;
+  env: Record<string, string | undefined>;
+  /** The project directory: where a stdio server runs. */
+  cwd: string;
+}
+
+async function open({ name, entry, env, cwd }: Endpoint, onClose: () => void) {
   const client = new Client({ name: "luma", version: VERSION }, { capabilities: {} });
   client.onclose = onClose;
   try {
-    await client.connect(makeTransport(name, entry, env), { timeout: CONNECT_TIMEOUT_MS });
+    await client.connect(makeTransport(name, entry, env, cwd), { timeout: CONNECT_TIMEOUT_MS });
     return { client, tools: await listAll(client) };
   } catch (e) {
     await client.close().catch(() => {});
@@ -99,17 +109,14 @@ async function open(name: string, entry: McpServerConfig, env: Record<string, st
 }
 
 /** Connects at start-up and reads the tool list; a failure is a start-up error naming the server. */
-export async function connectServer(
-  name: string,
-  entry: McpServerConfig,
-  env: Record<string, string | undefined>,
-): Promise<ServerConnection> {
+export async function connectServer(endpoint: Endpoint): Promise<ServerConnection> {
+  const { name, entry } = endpoint;
   let up = true;
   let closing = false;
   const down = () => void (up = false);
   let current: { client: Client; tools: Map<string, RemoteTool> };
   try {
-    current = await open(name, entry, env, down);
+    current = await open(endpoint, down);
   } catch (e) {
     if (e instanceof LumaError) throw e;
     throw startupError(`MCP server '${name}' ${where(entry)} failed to start: ${(e as Error).message ?? String(e)}`);
@@ -127,7 +134,7 @@ export async function connectServer(
     async client(tool) {
       if (closing) throw unavailable(tool, "is shutting down");
       if (!up) {
-        reconnecting ??= open(name, entry, env, down).then(
+        reconnecting ??= open(endpoint, down).then(
           (next) => {
             current = next;
             up = true;

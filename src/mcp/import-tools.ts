@@ -140,13 +140,13 @@ export async function importServerTools(opts: {
   cwd: string;
   env: Record<string, string | undefined>;
 }): Promise<string> {
-  const { config, path } = await loadConfig({ configPath: opts.configPath, programDir: opts.cwd, cwd: opts.cwd });
+  const { config, path, projectDir } = await loadConfig({ configPath: opts.configPath, programDir: opts.cwd, cwd: opts.cwd });
   const servers = config.mcp_servers ?? {};
   if (!Object.hasOwn(servers, opts.server)) {
     const known = Object.keys(servers).join(", ") || "none";
     throw startupError(`MCP server '${opts.server}' is not declared in mcp_servers of ${path ?? "luma.config.json"} (declared: ${known}).`);
   }
-  const conn = await connectServer(opts.server, servers[opts.server], opts.env);
+  const conn = await connectServer({ name: opts.server, entry: servers[opts.server], env: opts.env, cwd: projectDir });
   try {
     const gen = new Generator();
     const tools = [...conn.tools.values()].map((t) => declaration(gen, opts.server, t));

@@ -116,6 +116,10 @@ const parseAddress = (text: string): { hostname: string; port: number } => {
 
 async function serveHttp(makeServer: () => Server, address: string, log: (line: string) => void): Promise<void> {
   const { hostname, port } = parseAddress(address);
+  // Before listening: a client told the address may stop the server at once.
+  const stopped = new Promise<void>((done) => {
+    for (const signal of ["SIGINT", "SIGTERM"] as const) process.once(signal, () => done());
+  });
   const sessions = new Map<string, WebStandardStreamableHTTPServerTransport>();
   let allowedHosts: string[] = [];
   const newSession = async (): Promise<WebStandardStreamableHTTPServerTransport> => {
@@ -151,9 +155,7 @@ async function serveHttp(makeServer: () => Server, address: string, log: (line: 
   const shown = hostname.includes(":") ? `[${hostname}]` : hostname;
   allowedHosts = [`${shown}:${http.port}`, `localhost:${http.port}`, `127.0.0.1:${http.port}`];
   log(`luma mcp: serving http://${shown}:${http.port}/mcp`);
-  await new Promise<void>((done) => {
-    for (const signal of ["SIGINT", "SIGTERM"] as const) process.once(signal, () => done());
-  });
+  await stopped;
   await Promise.allSettled([...sessions.values()].map((t) => t.close()));
   http.stop(true);
 }

@@ -29,10 +29,12 @@ export interface McpToolSource extends RemoteHandlers {
 export interface McpToolSourceOptions {
   program: Program;
   config: LumaConfig;
+  /** The config file's directory: stdio servers run there. */
+  projectDir: string;
   env: Record<string, string | undefined>;
 }
 
-export async function openMcpToolSource({ program, config, env }: McpToolSourceOptions): Promise<McpToolSource> {
+export async function openMcpToolSource({ program, config, projectDir, env }: McpToolSourceOptions): Promise<McpToolSource> {
   const wanted = program.decls
     .filter((d): d is ToolDecl => d.kind === "Tool")
     .map((decl) => ({ decl, options: readToolOptions(decl) }))
@@ -49,7 +51,7 @@ export async function openMcpToolSource({ program, config, env }: McpToolSourceO
   }
 
   const names = [...new Set(wanted.map((t) => t.options.mcp!))];
-  const settled = await Promise.allSettled(names.map((name) => connectServer(name, servers[name], env)));
+  const settled = await Promise.allSettled(names.map((name) => connectServer({ name, entry: servers[name], env, cwd: projectDir })));
   const connections = new Map<string, ServerConnection>();
   settled.forEach((s, i) => s.status === "fulfilled" && connections.set(names[i], s.value));
   const close = async () => void (await Promise.allSettled([...connections.values()].map((c) => c.close())));

@@ -8,7 +8,7 @@ import { Client } from "@modelcontextprotocol/sdk/client/index.js";
 import { StdioClientTransport } from "@modelcontextprotocol/sdk/client/stdio.js";
 import { StreamableHTTPClientTransport } from "@modelcontextprotocol/sdk/client/streamableHttp.js";
 import { ElicitRequestSchema, type ElicitResult } from "@modelcontextprotocol/sdk/types.js";
-import { mkdtempSync } from "node:fs";
+import { mkdtempSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join, resolve } from "node:path";
 import { ensureBinary } from "../support/luma-binary";
@@ -117,10 +117,38 @@ export async function connectHttp(url: string, opts: ClientOptions = {}): Promis
 }
 
 /** The JSON body of a `tools/call` answer's text content. */
-export const textJson = (result: { content?: unknown }): Record<string, unknown> =>
-  JSON.parse((result.content as { text: string }[])[0].text);
+export const textJson = (result: unknown): Record<string, unknown> =>
+  JSON.parse(((result as { content: { text: string }[] }).content)[0].text);
 
 /** Waits (polling, no deadline of its own: the test's timeout bounds it) until `ready()` holds. */
 export async function until(ready: () => boolean): Promise<void> {
   while (!ready()) await Bun.sleep(10);
+}
+
+export const EVERYTHING = resolve(import.meta.dir, "../../node_modules/@modelcontextprotocol/server-everything/dist/index.js");
+export const STDIO_SERVER = join(FIXTURES, "stdio-server.ts");
+
+/** The `mcp_servers` entries tests use: server-everything and the SDK stdio server of fixtures/. */
+export const stdioServers = (extra: Record<string, unknown> = {}) => ({
+  everything: { command: "bun", args: [EVERYTHING, "stdio"] },
+  local: { command: "bun", args: [STDIO_SERVER] },
+  ...extra,
+});
+
+/** A project directory with luma.config.json and main.luma; returns the program path. */
+export function project(config: object, program: string): { dir: string; file: string } {
+  const dir = tempDir();
+  writeFileSync(join(dir, "luma.config.json"), JSON.stringify(config, null, 2));
+  writeFileSync(join(dir, "main.luma"), program);
+  return { dir, file: join(dir, "main.luma") };
+}
+
+/**
+ * `dist/luma ARGS…` without blocking this process (an MCP server in the test process must
+ * keep answering while the binary runs).
+ */
+export async function runLumaAsync(args: string[], opts: { cwd?: string; env?: Record<string, string> } = {}) {
+  const proc = Bun.spawn([ensureBinary(), ...args], { cwd: opts.cwd, env: baseEnv(opts.env), stdin: "ignore", stdout: "pipe", stderr: "pipe" });
+  const [stdout, stderr, exitCode] = await Promise.all([new Response(proc.stdout).text(), new Response(proc.stderr).text(), proc.exited]);
+  return { exitCode, stdout, stderr };
 }

@@ -48,7 +48,12 @@ export async function loadToolRegistry(opts: LoadToolRegistryOptions): Promise<T
   const usesMcp = opts.program.decls.some((d) => d.kind === "Tool" && d.options.some((o) => o.key === "mcp"));
   if (!usesMcp) return buildRegistry({ program: opts.program, modules, maxConcurrency: policy?.maxConcurrency });
   const { openMcpToolSource } = await import("../../../mcp/mcp-tool-source");
-  const source = await openMcpToolSource({ program: opts.program, config: opts.config.config, env: opts.env ?? process.env });
+  const source = await openMcpToolSource({
+    program: opts.program,
+    config: opts.config.config,
+    projectDir: opts.config.projectDir,
+    env: opts.env ?? process.env,
+  });
   try {
     const registry = buildRegistry({ program: opts.program, modules, maxConcurrency: policy?.maxConcurrency, remote: source });
     return { ...registry, close: source.close };
