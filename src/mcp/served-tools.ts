@@ -10,6 +10,8 @@
  * - `outputSchema` is the return type. MCP wants an object there: a tagged union (an
  *   `anyOf` of objects) gets `type: "object"` beside it, and any other type is wrapped as
  *   `{ result: T }` — the structured result is wrapped the same way;
+ * - `description` is the tool's `description` option, else a sentence naming the tool and
+ *   its side effects (clients, and the conformance suite, expect one on every tool);
  * - annotations come from the contract: `readOnlyHint` for `side_effects` none/read,
  *   `destructiveHint` for write (a query reads, a command writes), `idempotentHint` for
  *   `idempotent: true`.
@@ -92,12 +94,14 @@ function pipelineTool(schemas: SchemaTable, decl: ToolDecl | QueryDecl, agent: A
   if (decl.kind !== "Tool") {
     const writes = decl.kind === "Command";
     const annotations = { readOnlyHint: !writes, destructiveHint: writes };
-    return { ...base, description: descriptionOf(decl.entries), annotations, wrapsResult: true, typedErrors: false, outputSchema: undefined };
+    const description = descriptionOf(decl.entries) ?? `Runs the ${writes ? "command" : "query"} ${decl.name} (SQL).`;
+    return { ...base, description, annotations, wrapsResult: true, typedErrors: false, outputSchema: undefined };
   }
   const o = readToolOptions(decl);
   const annotations: ToolAnnotations = { readOnlyHint: o.sideEffects !== "write", destructiveHint: o.sideEffects === "write" };
   if (o.idempotent) annotations.idempotentHint = true;
-  return { ...base, description: o.description, annotations, typedErrors: o.error !== undefined, ...outputOf(schemas, decl.returns) };
+  const description = o.description ?? `Luma tool ${decl.name} (side_effects: "${o.sideEffects}").`;
+  return { ...base, description, annotations, typedErrors: o.error !== undefined, ...outputOf(schemas, decl.returns) };
 }
 
 function methodTool(program: Program, schemas: SchemaTable, agent: AgentDecl, method: FnDecl): ServedMethod {
