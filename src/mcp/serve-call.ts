@@ -2,7 +2,9 @@
  * One `tools/call` of `luma mcp`: a served tool runs through the program's one tool
  * pipeline (createToolInvoker, every step: policy, scopes, credentials, needs, timeout,
  * retries, cache, idempotency, breaker, trace) under the served agent; an agent method runs
- * through the interpreter, as `Agent.method(…)` would from top level.
+ * through the interpreter, as `Agent.method(…)` would from top level. The client's
+ * cancellation aborts the handler's AbortSignal — of the tool, or of every tool the method
+ * calls (directly, or natively from an `ask`).
  *
  * The answer is data, never a protocol error: a success carries `structuredContent` (the
  * validated value, wrapped as `{ result }` when its type is not an object) and the same
@@ -55,11 +57,11 @@ const successAnswer = (tool: ServedTool, value: unknown): CallToolAnswer => {
 const invalidArguments = (tool: ServedTool, messages: string[]) =>
   new LumaError({ code: "TOOL_INPUT_INVALID", message: messages.join(" ") || `${tool.name}.input is invalid.` });
 
-async function runMethod(deps: ServeCallDeps, tool: ServedMethod, args: unknown): Promise<Value> {
+async function runMethod(deps: ServeCallDeps, tool: ServedMethod, args: unknown, signal: AbortSignal): Promise<Value> {
   const checked = tool.validateInput(args);
   if (!checked.ok) throw invalidArguments(tool, checked.messages);
   const positional = tool.method.params.map((p) => (checked.value[p.name] ?? null) as Value);
-  return callAgentMethod(deps.interpreter, tool.agent.name, tool.method.name, positional);
+  return callAgentMethod(deps.interpreter, tool.agent.name, tool.method.name, positional, signal);
 }
 
 export async function serveCall(deps: ServeCallDeps, tool: ServedTool, args: unknown, opts: CallOptions): Promise<CallToolAnswer> {
@@ -75,7 +77,7 @@ export async function serveCall(deps: ServeCallDeps, tool: ServedTool, args: unk
             signal: opts.signal,
             approve: opts.approve,
           })
-        : await runMethod(deps, tool, args);
+        : await runMethod(deps, tool, args, opts.signal);
     return successAnswer(tool, value);
   } catch (e) {
     const span = tool.kind === "method" ? tool.method.nameSpan : { file: "", start: 0, end: 0 };

@@ -18,7 +18,7 @@ describe("MCP server tools/list: the contract as MCP tools", () => {
 
   test("every tool of the program and every agent method is listed, methods as Agent.method", async () => {
     const { tools } = await s.client.listTools();
-    expect(tools.map((t) => t.name)).toEqual(["calculate", "save_note", "open_ticket", "lookup", "wait_for_abort", "ReadOnly.summarize"]);
+    expect(tools.map((t) => t.name)).toEqual(["calculate", "save_note", "open_ticket", "lookup", "wait_for_abort", "ReadOnly.wait", "ReadOnly.summarize"]);
   });
 
   test("inputSchema is __tool_<name>_input, outputSchema the return schema, description from `description`", async () => {
@@ -62,7 +62,7 @@ describe("MCP server tools/list: the contract as MCP tools", () => {
   test("--agent NAME lists only that agent's tools and methods", async () => {
     const r = await connectLuma(served("--agent", "ReadOnly"));
     try {
-      expect((await r.client.listTools()).tools.map((t) => t.name)).toEqual(["calculate", "save_note", "lookup", "ReadOnly.summarize"]);
+      expect((await r.client.listTools()).tools.map((t) => t.name)).toEqual(["calculate", "save_note", "lookup", "wait_for_abort", "ReadOnly.wait", "ReadOnly.summarize"]);
     } finally {
       await r.close();
     }
@@ -122,16 +122,30 @@ describe("MCP server tools/call: the full pipeline, structuredContent or isError
     expect(textJson(r).code).toBe("TOOL_NOT_FOUND");
   });
 
-  test("cancellation from the client (notifications/cancelled) aborts the handler's AbortSignal", async () => {
+  const cancelDuring = async (session: StdioSession, name: string, file: string) => {
     const controller = new AbortController();
-    const call = s.client.callTool({ name: "wait_for_abort", arguments: { ms: 30000 } }, undefined, { signal: controller.signal });
-    await until(() => existsSync(abortFile));
+    const call = session.client.callTool({ name, arguments: { ms: 30000 } }, undefined, { signal: controller.signal });
+    await until(() => existsSync(file));
     controller.abort("user gave up");
     await expect(call).rejects.toThrow();
-    await until(() => readFileSync(abortFile, "utf8").includes("aborted"));
-    expect(readFileSync(abortFile, "utf8")).toBe("started\naborted\n");
+    await until(() => readFileSync(file, "utf8").includes("aborted"));
+    expect(readFileSync(file, "utf8")).toBe("started\naborted\n");
+  };
+
+  test("cancellation from the client (notifications/cancelled) aborts the handler's AbortSignal", async () => {
+    await cancelDuring(s, "wait_for_abort", abortFile);
     // The server still answers after a cancelled call.
     expect((await s.client.callTool({ name: "calculate", arguments: { a: 1, b: 1, operation: "add" } })).structuredContent).toEqual({ result: 2 });
+  });
+
+  test("cancelling an agent method aborts the signal of the tool it is waiting on", async () => {
+    const file = join(tempDir(), "method-aborts.txt");
+    const m = await connectLuma(served(), { env: { MCP_ABORT_FILE: file } });
+    try {
+      await cancelDuring(m, "ReadOnly.wait", file);
+    } finally {
+      await m.close();
+    }
   });
 });
 

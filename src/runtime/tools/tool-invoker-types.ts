@@ -7,6 +7,11 @@ import type { AgentDecl } from "../../syntax/ast";
 /** State that lives for one agent method call (the circuit breaker counts failures here, §9). */
 export interface MethodCallState {
   failures: number;
+  /**
+   * The cancellation of the whole method call (an MCP client cancelling `Agent.method`,
+   * src/mcp/): every tool handler the method's calls reach sees it abort.
+   */
+  signal?: AbortSignal;
 }
 
 export interface ToolCallRequest {

@@ -57,7 +57,7 @@ export class CallContext implements Expirable {
       const controller = (this.controller = new AbortController());
       if (this.timedOut) controller.abort(this.timeoutError());
       // The caller's cancellation reaches the handler through the same signal.
-      const outer = this.req.signal;
+      const outer = this.req.signal ?? this.req.methodCall?.signal;
       if (outer?.aborted) controller.abort(outer.reason);
       else outer?.addEventListener("abort", () => controller.abort(outer.reason), { once: true });
     }
