@@ -8,7 +8,8 @@
  * runs input validation, the MCP handler (the SDK `callTool`, with the pipeline's signal),
  * output validation and telemetry. The direct side is `client.callTool` with the same
  * arguments, with and without an AbortSignal (the pipeline hands the SDK one, so that a
- * timeout sends `notifications/cancelled`; the middle row shows what that alone costs). Rounds interleave the two, so load on the machine hits both alike; the figure
+ * timeout sends `notifications/cancelled`; that row shows what the signal alone costs), and
+ * Luma's handler called without the pipeline (what the SDK wrapper costs). Rounds interleave the two, so load on the machine hits both alike; the figure
  * is the best round of each, and their difference is Luma's share.
  */
 import { Client } from "@modelcontextprotocol/sdk/client/index.js";
@@ -47,6 +48,7 @@ export async function benchMcpOverhead(): Promise<void> {
   const scenarios: [string, () => Promise<unknown>][] = [
     ["SDK client.callTool directly", () => client.callTool({ name: "search", arguments: args })],
     ["SDK client.callTool with an AbortSignal", () => client.callTool({ name: "search", arguments: args }, undefined, { signal: new AbortController().signal })],
+    ["Luma's MCP handler alone, no pipeline", () => registry.handler("search")!(args, new AbortController().signal)],
     ["Luma pipeline → MCP tool (tool search)", () => invoker.call({ tool: "search", input: args, mode: "direct" })],
   ];
   const run = async (f: () => Promise<unknown>) => {
