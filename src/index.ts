@@ -60,20 +60,15 @@ export async function runFile(opts: RunFileOptions): Promise<void> {
   await startProgram(loaded.program, { ...opts, sourceOf: (f) => sources.get(f) });
 }
 
-export interface ServeMcpOptions extends SourceMemo {
-  file: string;
-  agent?: string;
-  http?: string;
-  toolModules: string[];
-  configPath?: string;
-  trace?: string;
-  cwd: string;
-  env: Record<string, string | undefined>;
-  stdout: (line: string) => void;
-  stderr: (line: string) => void;
-  /** The checker's warnings (the CLI renders them on stderr: stdout may be the protocol). */
-  onWarnings?: (warnings: Diagnostic[]) => void;
-}
+export type ServeMcpOptions = Omit<StartOptions, "args" | "interactive" | "sourceOf" | "record" | "replay" | "askHooks"> &
+  SourceMemo & {
+    /** Serve this agent's tools and methods, under its settings; every tool and method when absent. */
+    agent?: string;
+    /** `HOST:PORT` for Streamable HTTP; stdio when absent. */
+    http?: string;
+    /** The checker's warnings (the CLI renders them on stderr: stdout may be the protocol). */
+    onWarnings?: (warnings: Diagnostic[]) => void;
+  };
 
 /** `luma mcp FILE`: load and check the program, then serve it over MCP until the client leaves. */
 export async function serveMcp(opts: ServeMcpOptions): Promise<void> {

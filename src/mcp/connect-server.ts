@@ -75,7 +75,14 @@ function makeTransport(name: string, entry: McpServerConfig, env: Record<string,
   return transport;
 }
 
-const where = (entry: McpServerConfig) => (entry.url !== undefined ? `at ${entry.url}` : `(${entry.command})`);
+/** How messages name a server's address: a URL without any user:password part it was written with. */
+const where = (entry: McpServerConfig) => {
+  if (entry.url === undefined) return `(${entry.command})`;
+  const url = new URL(entry.url);
+  url.username = "";
+  url.password = "";
+  return `at ${url.href}`;
+};
 
 async function listAll(client: Client): Promise<Map<string, RemoteTool>> {
   const tools = new Map<string, RemoteTool>();

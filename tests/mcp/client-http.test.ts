@@ -57,6 +57,30 @@ try { tool slow({ms: 60000}) } catch e { print(e.code) }
     expect(r.stderr).toContain("MCP server 'gone' at http://127.0.0.1:9/mcp failed to start");
   });
 
+  test("a URL's user:password part never appears in a message", async () => {
+    const r = await runProgram(
+      { mcp_servers: { gone: { url: "http://admin:hunter2@127.0.0.1:9/mcp" } } },
+      `schema Who { authorization: string }\ntool whoami() -> Who { mcp: "gone" }\n`,
+    );
+    expect(r.exitCode).toBe(2);
+    expect(r.stderr).toContain("MCP server 'gone' at http://127.0.0.1:9/mcp failed to start");
+    expect(r.stderr).not.toContain("hunter2");
+  });
+
+  test("a server breaking its own outputSchema is an MCP_ERROR for that call; the run goes on", async () => {
+    const r = await runProgram(
+      { mcp_servers: { remote: { url: server.url } } },
+      `schema N { n: int }
+schema Who { authorization: string }
+tool liar() -> N { mcp: "remote"  side_effects: "read" }
+tool whoami() -> Who { mcp: "remote"  side_effects: "read" }
+try { tool liar({}) } catch e { print(e.code) }
+print(tool whoami({}).authorization)
+`,
+    );
+    expect(r.stdout).toBe("MCP_ERROR\n(none)\n");
+  });
+
   test("tools of two servers (HTTP and stdio) in one program", async () => {
     const r = await runProgram(
       { mcp_servers: { remote: { url: server.url }, ...stdioServers() } },
