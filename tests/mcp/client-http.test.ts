@@ -3,9 +3,12 @@
  * fixtures/http-server.ts, which runs in this test process and records what it received —
  * so "a call past its timeout sends the protocol's cancellation" is seen on the server.
  */
-import { afterAll, beforeAll, describe, expect, test } from "bun:test";
+import { afterAll, beforeAll, describe, expect, test, setDefaultTimeout } from "bun:test";
 import { startTestHttpServer, type TestHttpServer } from "./fixtures/http-server";
 import { project, runLumaAsync, stdioServers, until } from "./mcp-harness";
+
+// Real servers start here (bun, the SDK, server-everything): a loaded machine needs more than 5 s.
+setDefaultTimeout(30_000);
 
 let server: TestHttpServer;
 beforeAll(() => void (server = startTestHttpServer()));

@@ -5,11 +5,14 @@
  * validated before the call, the result after it; start-up rejects what cannot work; a
  * server that dies fails only its own tools.
  */
-import { describe, expect, test } from "bun:test";
+import { describe, expect, test, setDefaultTimeout } from "bun:test";
 import { readFileSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
 import { runLuma } from "../support/luma-binary";
 import { project, stdioServers, tempDir } from "./mcp-harness";
+
+// Real servers start here (bun, the SDK, server-everything): a loaded machine needs more than 5 s.
+setDefaultTimeout(30_000);
 
 const run = (config: object, program: string, env: Record<string, string> = {}) => {
   const p = project(config, program);

@@ -5,9 +5,12 @@
  * scenarios call fixed tool names or features of the suite's own reference server, so
  * they do not apply (README "MCP"); the SDK-client tests beside this file cover tools/call.
  */
-import { afterAll, beforeAll, describe, expect, test } from "bun:test";
+import { afterAll, beforeAll, describe, expect, test, setDefaultTimeout } from "bun:test";
 import { resolve } from "node:path";
 import { SERVED, SERVED_TOOLS, startLumaHttp, type HttpServer } from "./mcp-harness";
+
+// Real servers start here (bun, the SDK, server-everything): a loaded machine needs more than 5 s.
+setDefaultTimeout(30_000);
 
 const CONFORMANCE = resolve(import.meta.dir, "../../node_modules/@modelcontextprotocol/conformance/dist/index.js");
 const SCENARIOS = ["server-initialize", "ping", "tools-list", "server-sse-multiple-streams", "dns-rebinding-protection"];

@@ -3,9 +3,12 @@
  * client (README "MCP"). Sessions are separate clients of one program: they share its
  * pipeline (idempotency store), and each is asked for its own approvals.
  */
-import { afterAll, beforeAll, describe, expect, test } from "bun:test";
+import { afterAll, beforeAll, describe, expect, test, setDefaultTimeout } from "bun:test";
 import { runLuma } from "../support/luma-binary";
 import { connectHttp, SERVED, SERVED_TOOLS, startLumaHttp, textJson, type HttpServer } from "./mcp-harness";
+
+// Real servers start here (bun, the SDK, server-everything): a loaded machine needs more than 5 s.
+setDefaultTimeout(30_000);
 
 describe("MCP server over Streamable HTTP", () => {
   let server: HttpServer;

@@ -4,10 +4,13 @@
  * pipeline under the served agent and answers with validated structuredContent or a typed
  * isError result, approval goes through elicitation, and cancellation aborts the handler.
  */
-import { afterAll, beforeAll, describe, expect, test } from "bun:test";
+import { afterAll, beforeAll, describe, expect, test, setDefaultTimeout } from "bun:test";
 import { existsSync, readFileSync } from "node:fs";
 import { join } from "node:path";
 import { connectLuma, SERVED, SERVED_TOOLS, tempDir, textJson, until, type StdioSession } from "./mcp-harness";
+
+// Real servers start here (bun, the SDK, server-everything): a loaded machine needs more than 5 s.
+setDefaultTimeout(30_000);
 
 const served = (...extra: string[]) => [SERVED, "--tool-module", SERVED_TOOLS, ...extra];
 
