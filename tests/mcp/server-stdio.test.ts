@@ -152,6 +152,18 @@ describe("MCP server tools/call: the full pipeline, structuredContent or isError
   });
 });
 
+describe("MCP server trace: --trace records every served call", () => {
+  test("a tools/call through luma mcp writes its tool.call event, as a run would", async () => {
+    const trace = join(tempDir(), "trace.jsonl");
+    const t = await connectLuma(served("--trace", trace));
+    await t.client.callTool({ name: "calculate", arguments: { a: 1, b: 2, operation: "add" } });
+    await t.close();
+    await until(() => existsSync(trace) && readFileSync(trace, "utf8").includes("calculate"));
+    const events = readFileSync(trace, "utf8").trim().split("\n").map((l) => JSON.parse(l));
+    expect(events.some((e) => e.event === "tool.call" && e.tool === "calculate")).toBe(true);
+  });
+});
+
 describe("MCP server policy: the served agent's settings apply", () => {
   test("deny_write: a write tool is refused with TOOL_PERMISSION_DENIED", async () => {
     const s = await connectLuma(served("--agent", "ReadOnly"));
