@@ -43,7 +43,7 @@ const approvalUnsupported = (tool: string) =>
   );
 
 /** Asks the client to approve one call of `tool`; true only for an accepted form that says yes. */
-const elicitApproval = async (server: Server, tool: string, signal: AbortSignal): Promise<boolean> => {
+const elicitApproval = async (server: Server, tool: string, call: { signal: AbortSignal; requestId: string | number }): Promise<boolean> => {
   if (!server.getClientCapabilities()?.elicitation) throw approvalUnsupported(tool);
   const answer = await server.elicitInput(
     {
@@ -54,7 +54,8 @@ const elicitApproval = async (server: Server, tool: string, signal: AbortSignal)
         required: ["approve"],
       },
     },
-    { signal },
+    // On the stream of the tools/call it belongs to (Streamable HTTP), cancelled with it.
+    { signal: call.signal, relatedRequestId: call.requestId },
   );
   return answer.action === "accept" && answer.content?.approve === true;
 };
@@ -75,7 +76,7 @@ function sessionServer(deps: ServeCallDeps, tools: ServedTool[], label: string):
     if (tool === undefined) {
       return errorAnswer(runtimeError("TOOL_NOT_FOUND", `Tool '${request.params.name}' is not served by this program.`), false);
     }
-    const approve = (name: string) => elicitApproval(server, name, extra.signal);
+    const approve = (name: string) => elicitApproval(server, name, extra);
     return serveCall(deps, tool, request.params.arguments, { signal: extra.signal, approve });
   });
   return server;
