@@ -6,6 +6,7 @@ import { benchAskRoundtrip } from "./ask-roundtrip";
 import { benchDatasources } from "./datasources";
 import { benchIdempotencyBackends } from "./idempotency-backends";
 import { benchBuiltAgent } from "./built-agent";
+import { benchMcpOverhead } from "./mcp-overhead";
 
 console.log(`luma benchmarks · Bun ${Bun.version} · ${navigator.hardwareConcurrency} cores\n`);
 await benchStartupAndParse();
@@ -15,3 +16,4 @@ await benchPipelineFileStore();
 await benchAskRoundtrip();
 await benchDatasources();
 await benchIdempotencyBackends();
+await benchMcpOverhead();

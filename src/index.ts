@@ -59,3 +59,28 @@ export async function runFile(opts: RunFileOptions): Promise<void> {
   const { startProgram } = await import("./runtime/start-program");
   await startProgram(loaded.program, { ...opts, sourceOf: (f) => sources.get(f) });
 }
+
+export type ServeMcpOptions = Omit<StartOptions, "args" | "interactive" | "sourceOf" | "record" | "replay" | "askHooks"> &
+  SourceMemo & {
+    /** Serve this agent's tools and methods, under its settings; every tool and method when absent. */
+    agent?: string;
+    /** `HOST:PORT` for Streamable HTTP; stdio when absent. */
+    http?: string;
+    /** The checker's warnings (the CLI renders them on stderr: stdout may be the protocol). */
+    onWarnings?: (warnings: Diagnostic[]) => void;
+  };
+
+/** `luma mcp FILE`: load and check the program, then serve it over MCP until the client leaves. */
+export async function serveMcp(opts: ServeMcpOptions): Promise<void> {
+  const sources = opts.sources ?? new Map<string, string>();
+  const loaded = await load(opts.file, { sources, env: opts.env });
+  if (loaded.diagnostics.length) opts.onWarnings?.(loaded.diagnostics);
+  const { serveProgram } = await import("./mcp/mcp-server");
+  await serveProgram(loaded.program, { ...opts, sourceOf: (f) => sources.get(f) });
+}
+
+/** `luma mcp import NAME`: Luma declarations (text) for every tool the configured server offers. */
+export async function importMcpTools(opts: { server: string; configPath?: string; cwd: string; env: Record<string, string | undefined> }): Promise<string> {
+  const { importServerTools } = await import("./mcp/import-tools");
+  return importServerTools(opts);
+}

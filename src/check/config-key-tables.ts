@@ -47,6 +47,9 @@ export const TOOL_OPTIONS: KeyTable = {
   idempotency_key: { kind: fieldPath },
   idempotency_ttl_ms: { kind: int(1) },
   description: { kind: str },
+  // The MCP server (luma.config.json `mcp_servers`) whose tool is the handler, and that tool's name there.
+  mcp: { kind: str },
+  mcp_tool: { kind: str },
 };
 
 export const MODEL_KEYS: KeyTable = {

@@ -30,6 +30,24 @@ export interface CheckCommand {
   format: CheckFormat;
 }
 
+/** `luma mcp FILE`: serve the program's tools and agent methods over MCP (src/mcp/). */
+export interface McpServeCommand {
+  kind: "mcp";
+  file: string;
+  agent?: string;
+  http?: string;
+  toolModules: string[];
+  config?: string;
+  trace?: string;
+}
+
+/** `luma mcp import NAME`: print Luma declarations for a configured MCP server's tools. */
+export interface McpImportCommand {
+  kind: "mcp-import";
+  server: string;
+  config?: string;
+}
+
 export type Command =
   | RunCommand
   | CheckCommand
@@ -37,6 +55,8 @@ export type Command =
   | { kind: "explain"; code: string }
   /** Write a standalone executable running FILE (build-argv.ts). */
   | BuildCommand
+  | McpServeCommand
+  | McpImportCommand
   | { kind: "help" }
   | { kind: "version" };
 
@@ -83,9 +103,51 @@ function parseExplain(rest: readonly string[]): Command {
   return { kind: "explain", code: rest[0] };
 }
 
+type McpCommand = McpServeCommand | McpImportCommand;
+
+/** The options of `luma mcp` and `luma mcp import` (which takes only --config). */
+export const MCP_OPTIONS: Record<string, { metavar: string; help: string; apply: (c: McpServeCommand, v: string) => void }> = {
+  "--agent": { metavar: "NAME", help: "serve this agent's tools and methods, under its settings", apply: (c, v) => void (c.agent = v) },
+  "--http": { metavar: "HOST:PORT", help: "serve Streamable HTTP at http://HOST:PORT/mcp (default: stdio)", apply: (c, v) => void (c.http = v) },
+  "--tool-module": { metavar: "PATH", help: "load a tool module (repeatable)", apply: (c, v) => void c.toolModules.push(v) },
+  "--config": { metavar: "PATH", help: "use this luma.config.json", apply: (c, v) => void (c.config = v) },
+  "--trace": { metavar: "FILE|-", help: "write trace events as JSON Lines (- for stderr)", apply: (c, v) => void (c.trace = v) },
+};
+
+function parseMcp(argv: readonly string[]): McpCommand {
+  const isImport = argv[0] === "import";
+  const rest = isImport ? argv.slice(1) : argv;
+  const cmd: McpServeCommand = { kind: "mcp", file: "", toolModules: [] };
+  for (let i = 0; i < rest.length; i++) {
+    const arg = rest[i];
+    const eq = arg.indexOf("=");
+    const name = arg.startsWith("--") && eq !== -1 ? arg.slice(0, eq) : arg;
+    const spec = MCP_OPTIONS[name];
+    if (spec && (!isImport || name === "--config")) {
+      let value = eq === -1 || !arg.startsWith("--") ? undefined : arg.slice(eq + 1);
+      if (value === undefined) {
+        if (i + 1 >= rest.length) throw new UsageError(`option ${name} needs a value (${spec.metavar})`);
+        value = rest[++i];
+      }
+      spec.apply(cmd, value);
+    } else if (arg.startsWith("--")) {
+      throw new UsageError(`unknown option ${name} for luma mcp${isImport ? " import (it takes --config only)" : ""}`);
+    } else if (cmd.file) {
+      throw new UsageError(`unexpected argument '${arg}' (luma mcp${isImport ? " import takes one server NAME" : " takes one FILE"})`);
+    } else cmd.file = arg;
+  }
+  if (isImport) {
+    if (!cmd.file) throw new UsageError("luma mcp import needs the NAME of a server in mcp_servers");
+    return { kind: "mcp-import", server: cmd.file, config: cmd.config };
+  }
+  if (!cmd.file) throw new UsageError("luma mcp needs a FILE.luma");
+  return cmd;
+}
+
 export function parseArgv(argv: readonly string[]): Command {
   if (argv.length === 0) throw new UsageError("missing FILE.luma");
   const first = argv[0];
+  if (first === "mcp") return parseMcp(argv.slice(1));
   if (first === "--help" || first === "-h" || first === "help") return { kind: "help" };
   if (first === "--version" || first === "-v" || first === "version") return { kind: "version" };
   if (first === "explain") return parseExplain(argv.slice(1));

@@ -23,6 +23,10 @@ Usage:
   luma explain CODE           explain a diagnostic code (E0201, E0601, TOOL_TIMEOUT…)
   luma build FILE.luma -o OUT [--tool-module PATH]… [--config PATH] [--target T]
                               write OUT, one executable running the program (see README "Ship it")
+  luma mcp FILE.luma [--agent NAME] [--http HOST:PORT] [--tool-module P]… [--config P] [--trace F]
+                              serve the program's tools and agent methods over MCP (stdio by default)
+  luma mcp import NAME [--config P]
+                              print Luma tool declarations for the tools of MCP server NAME
   luma --version | --help
 
 Options (before or after FILE):

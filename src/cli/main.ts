@@ -10,9 +10,9 @@ import { useColor } from "./terminal";
 import { renderDiagnostics } from "../diagnostics/render";
 import type { Diagnostic } from "../diagnostics/diagnostic";
 import { VERSION } from "../version";
-import { checkFile, generateTypesForFile, runFile } from "../index";
 import { fdWriter } from "../runtime/run/write-fully";
 import { builtAgentPayload } from "../build/agent-payload";
+import { checkFile, generateTypesForFile, importMcpTools, runFile, serveMcp } from "../index";
 
 const sources = new Map<string, string>();
 const renderWarnings = (warnings: Diagnostic[]) =>
@@ -88,6 +88,15 @@ async function main(argv: string[]): Promise<number> {
       out(`wrote ${cmd.out} (${cmd.file}, ${modules} tool module${modules === 1 ? "" : "s"}, ${built.manifest.target})`);
       return EXIT.ok;
     }
+    case "mcp":
+      await serveMcp({
+        ...cmd, configPath: cmd.config, cwd: process.cwd(), env: process.env, stdout: out, stderr: err, sources,
+        onWarnings: (warnings) => err(renderWarnings(warnings)),
+      });
+      return EXIT.ok;
+    case "mcp-import":
+      out((await importMcpTools({ server: cmd.server, configPath: cmd.config, cwd: process.cwd(), env: process.env })).trimEnd());
+      return EXIT.ok;
   }
 }
 

@@ -1,6 +1,6 @@
 /**
  * The table `luma.config.json` is checked against (spec §8 tool_contexts, §10 tool modules and
- * strict policy, §11 idempotency stores). Adding a key is one line here.
+ * strict policy, §11 idempotency stores, MCP servers). Adding a key is one line here.
  */
 import type { ObjectCheck, Rule } from "./shape-rules";
 import { childPath } from "./shape-rules";
@@ -83,6 +83,32 @@ const contextField: Rule = {
   },
 };
 
+/** An MCP server (src/mcp/): a command Luma starts (stdio) or a URL it connects to (Streamable HTTP). */
+const MCP_TRANSPORT_KEYS = { stdio: ["command", "args", "env"], http: ["url", "headers_env"] } as const;
+
+const mcpServerKeysFitTransport: ObjectCheck = (server, path) => {
+  const stdio = MCP_TRANSPORT_KEYS.stdio.filter((key) => Object.hasOwn(server, key));
+  const http = MCP_TRANSPORT_KEYS.http.filter((key) => Object.hasOwn(server, key));
+  if (stdio.length > 0 && http.length > 0) {
+    return [`'${childPath(path, stdio[0])}' and '${childPath(path, http[0])}' cannot be used together (a server is started with "command" or reached at "url")`];
+  }
+  if (!Object.hasOwn(server, "command") && !Object.hasOwn(server, "url")) return [`'${path}' needs "command" or "url"`];
+  return [];
+};
+
+const mcpServer: Rule = {
+  kind: "object",
+  check: mcpServerKeysFitTransport,
+  fields: {
+    command: text,
+    args: textList,
+    env: { kind: "map", of: text },
+    url: { kind: "string", pattern: /^https?:\/\/\S+$/, form: 'an "http://" or "https://" URL' },
+    /** Header name → the environment variable holding its value (never the value itself). */
+    headers_env: { kind: "map", of: envName },
+  },
+};
+
 export const CONFIG_SCHEMA: Rule = {
   kind: "object",
   fields: {
@@ -90,5 +116,6 @@ export const CONFIG_SCHEMA: Rule = {
     tool_module_policy: toolModulePolicy,
     idempotency_store: idempotencyStore,
     tool_contexts: { kind: "map", of: { kind: "map", of: contextField } },
+    mcp_servers: { kind: "map", of: mcpServer },
   },
 };

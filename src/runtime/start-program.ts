@@ -22,6 +22,8 @@ import { exitProcess, installExitGuard, strayError } from "./run/exit-guard";
 import { stopOnSignal } from "./run/stop-on-signal";
 import { redirectConsoleToStderr } from "./run/console-to-stderr";
 import { createRunLifecycle, type RunLifecycle } from "./run/run-lifecycle";
+import type { AskRunner } from "./ask/ask-types";
+import type { ToolInvoker } from "./tools/tool-invoker-types";
 
 export interface StartOptions {
   file: string;
@@ -57,6 +59,17 @@ export interface BuiltAgentStart {
   loadModules(policy: ModulePolicy | undefined): Promise<LoadedModule[]>;
 }
 
+/**
+ * Everything a started program holds between its start-up checks and its end: what the
+ * interpreter needs, and `close`, which releases it (bridges, store, trace, MCP servers).
+ */
+export interface OpenProgram {
+  schemas: SchemaTable;
+  tools: ToolInvoker;
+  ask?: AskRunner;
+  close(): Promise<void>;
+}
+
 export async function startProgram(program: Program, opts: StartOptions): Promise<void> {
   // From here to the end of the run, tool module code cannot end the process (exit-guard.ts):
   // a stray exit or throw stops the run through its lifecycle, which releases what it holds.
@@ -67,7 +80,22 @@ export async function startProgram(program: Program, opts: StartOptions): Promis
   // Ctrl-C / SIGTERM stop the run the same way: claims released, trace written, 130 / 143.
   const unlisten = stopOnSignal(lifecycle, exitProcess);
   try {
-    await startGuarded(program, opts, lifecycle);
+    const open = await openProgram(program, opts, lifecycle);
+    try {
+      await lifecycle.run(
+        runProgram(program, {
+          args: opts.args,
+          schemas: open.schemas,
+          tools: open.tools,
+          stdout: opts.stdout,
+          stderr: opts.stderr,
+          sourceOf: opts.sourceOf,
+          ask: open.ask,
+        }),
+      );
+    } finally {
+      await open.close();
+    }
   } finally {
     unlisten();
     restoreConsole();
@@ -75,40 +103,62 @@ export async function startProgram(program: Program, opts: StartOptions): Promis
   }
 }
 
-async function startGuarded(program: Program, opts: StartOptions, lifecycle: RunLifecycle): Promise<void> {
+/**
+ * The start-up steps without running the body: `luma FILE` runs the program on the result,
+ * `luma mcp FILE` serves its tools and agent methods through it (src/mcp/). Whatever fails
+ * here has had no side effect, and what was opened before the failure is closed again.
+ * `lifecycle`, when given, learns the tool invoker so a stop can abort what is in flight.
+ */
+export async function openProgram(program: Program, opts: Omit<StartOptions, "args">, lifecycle?: RunLifecycle): Promise<OpenProgram> {
   const agent = opts.builtAgent;
   const programDir = agent ? opts.cwd : dirname(resolve(opts.cwd, opts.file));
   const configPath = opts.configPath && resolve(opts.cwd, opts.configPath);
   const config = agent ? await agent.loadConfig(configPath) : await loadConfig({ configPath, programDir });
   const registry = await loadToolRegistry({
-    program, config, cliModules: opts.toolModules, cwd: opts.cwd, programDir, notice: opts.stderr, loadEmbedded: agent?.loadModules,
+    program,
+    config,
+    cliModules: opts.toolModules,
+    cwd: opts.cwd,
+    programDir,
+    notice: opts.stderr,
+    env: opts.env,
+    loadEmbedded: agent?.loadModules,
   });
-  const ruleError = checkToolRuntimeRules(program);
-  if (ruleError) throw ruleError;
-  // Spec §12: every datasource has a bridge before any statement runs (connects lazily).
-  // Code that a program does not use is not loaded (start-up stays near a bare binary's).
-  const datasources = program.decls.some((d) => d.kind === "Datasource") ? await import("./datasources") : undefined;
-  const bridges = datasources?.resolveDatasourceBridges({ program, registry, env: opts.env, programDir });
-  const schemas = usesTypes(program) ? (await import("../schema/schema-table")).createSchemaTable(program) : NO_TYPES;
-  // An ask whose provider cannot take its (recursive) schema is rejected now, not at the provider.
-  if (program.decls.some((d) => d.kind === "Model")) (await import("./ask/ask-format-support")).checkAskFormats(program, schemas);
-  const sink = opts.trace === undefined ? undefined : openTraceSink(opts.trace === "-" ? "-" : resolve(opts.cwd, opts.trace));
-  const trace = sink ? (e: object) => sink.emit(e) : undefined;
-  // Spec §11: the configured idempotency store opens (and purges) before the first statement —
-  // last of the startup steps, because it creates files: a program rejected by any check
-  // above leaves nothing behind.
-  let idempotencyStore: Awaited<ReturnType<typeof openIdempotencyStore>>;
+  const closeRegistry = async () => void (await registry.close?.());
+  let bridges: { close(): Promise<void> } | undefined;
+  let sink: ReturnType<typeof openTraceSink> | undefined;
+  let idempotencyStore: Awaited<ReturnType<typeof openIdempotencyStore>> | undefined;
+  const close = async () => {
+    try {
+      await bridges?.close();
+      await idempotencyStore?.close?.();
+      sink?.close();
+    } finally {
+      await closeRegistry();
+    }
+  };
   try {
+    const ruleError = checkToolRuntimeRules(program);
+    if (ruleError) throw ruleError;
+    // Spec §12: every datasource has a bridge before any statement runs (connects lazily).
+    // Code that a program does not use is not loaded (start-up stays near a bare binary's).
+    const datasources = program.decls.some((d) => d.kind === "Datasource") ? await import("./datasources") : undefined;
+    const resolved = datasources?.resolveDatasourceBridges({ program, registry, env: opts.env, programDir });
+    bridges = resolved;
+    const schemas = usesTypes(program) ? (await import("../schema/schema-table")).createSchemaTable(program) : NO_TYPES;
+    // An ask whose provider cannot take its (recursive) schema is rejected now, not at the provider.
+    if (program.decls.some((d) => d.kind === "Model")) (await import("./ask/ask-format-support")).checkAskFormats(program, schemas);
+    sink = opts.trace === undefined ? undefined : openTraceSink(opts.trace === "-" ? "-" : resolve(opts.cwd, opts.trace));
+    const traceSink = sink;
+    const trace = traceSink ? (e: object) => traceSink.emit(e) : undefined;
+    // Spec §11: the configured idempotency store opens (and purges) before the first statement —
+    // last of the startup steps, because it creates files: a program rejected by any check
+    // above leaves nothing behind.
     idempotencyStore = await openIdempotencyStore(config.config.idempotency_store, {
       projectDir: config.projectDir,
       env: opts.env,
       warn: opts.stderr,
     });
-  } catch (e) {
-    sink?.close();
-    throw e;
-  }
-  try {
     const tools = createToolInvoker({
       program,
       schemas,
@@ -119,9 +169,9 @@ async function startGuarded(program: Program, opts: StartOptions, lifecycle: Run
       trace,
       approve: opts.interactive ? askOnTerminal : undefined,
       idempotencyStore,
-      statements: bridges && datasources!.statementToolPlans({ program, schemas, bridges, warn: opts.stderr, trace }),
+      statements: resolved && datasources!.statementToolPlans({ program, schemas, bridges: resolved, warn: opts.stderr, trace }),
     });
-    lifecycle.attach(tools);
+    lifecycle?.attach(tools);
     // `ask` only exists with a model; its code (providers, cassettes) loads only then.
     const ask = program.decls.some((d) => d.kind === "Model")
       ? (await import("./ask/create-ask-runner")).createAskRunner({
@@ -136,21 +186,10 @@ async function startGuarded(program: Program, opts: StartOptions, lifecycle: Run
           ...opts.askHooks,
         })
       : undefined;
-    await lifecycle.run(
-      runProgram(program, {
-        args: opts.args,
-        schemas,
-        tools,
-        stdout: opts.stdout,
-        stderr: opts.stderr,
-        sourceOf: opts.sourceOf,
-        ask,
-      }),
-    );
-  } finally {
-    await bridges?.close();
-    await idempotencyStore?.close?.();
-    sink?.close();
+    return { schemas, tools, ask, close };
+  } catch (e) {
+    await close();
+    throw e;
   }
 }
 

@@ -10,6 +10,7 @@
  *   E05xx tool modules, policy  module-codes.ts
  *   E06xx runtime start-up      startup-codes.ts
  *   E07xx luma build            build-codes.ts
+ *   E08xx MCP                   mcp-codes.ts
  * Runtime error codes of the spec (TOOL_TIMEOUT, VALUE_INVALID…) are catalog entries of
  * their own in runtime-codes.ts: they are already stable and printed as `[CODE]`.
  * A code, once published, never changes meaning; a retired code stays in its file.

@@ -11,13 +11,14 @@ import { moduleCodes } from "./module-codes";
 import { startupCodes } from "./startup-codes";
 import { runtimeCodes } from "./runtime-codes";
 import { buildCodes } from "./build-codes";
+import { mcpCodes } from "./mcp-codes";
 
 export type { CatalogEntry } from "./catalog-entry";
 
 let byCode: Map<string, CatalogEntry> | undefined;
 
 export const allCatalogEntries = (): CatalogEntry[] => [
-  ...parseCodes, ...checkCodes, ...typeCodes, ...configCodes, ...moduleCodes, ...startupCodes, ...buildCodes, ...runtimeCodes,
+  ...parseCodes, ...checkCodes, ...typeCodes, ...configCodes, ...moduleCodes, ...startupCodes, ...buildCodes, ...mcpCodes, ...runtimeCodes,
 ];
 
 export function catalogEntry(code: string): CatalogEntry | undefined {

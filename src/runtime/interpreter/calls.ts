@@ -66,7 +66,9 @@ export async function evalCall(e: CallExpr, f: Frame): Promise<Value> {
         throw errorAt(rt.sourceOf, "RUNTIME_ERROR", `Agent '${agentName}' has no method '${callee.property}'`, callee.span);
       }
       const label = `${agentName}.${callee.property}`;
-      return callUser(rt, { fn: method, label, agent, methodCall: { failures: 0 } }, await evalArgs(e, f), e);
+      // A new method call, still under the caller's cancellation (if one was given from outside).
+      const methodCall = { failures: 0, signal: f.methodCall?.signal };
+      return callUser(rt, { fn: method, label, agent, methodCall }, await evalArgs(e, f), e);
     }
   }
   throw errorAt(rt.sourceOf, "RUNTIME_ERROR", "Only functions, builtins and agent methods can be called", callee.span);
@@ -151,4 +153,18 @@ function bindParams(rt: Runtime, c: Callee, args: Value[], call: CallExpr, frame
     }
     frame.vars.set(name, v);
   }
+}
+
+/**
+ * `Agent.method(args…)` called from outside the program's code — `luma mcp` serves agent
+ * methods as MCP tools (src/mcp/). It is one new agent method call, as from top level:
+ * arguments bind and validate by position, the result is validated against the return type.
+ * `signal` (the client's cancellation) reaches the handler of every tool the method calls.
+ */
+export function callAgentMethod(rt: Runtime, agentName: string, method: string, args: Value[], signal?: AbortSignal): Promise<Value> {
+  const agent = rt.agents.get(agentName);
+  const fn = agent?.methods.get(method);
+  if (!agent || !fn) throw new Error(`internal: no method ${agentName}.${method}`);
+  const call: CallExpr = { kind: "Call", callee: { kind: "Name", name: method, span: fn.nameSpan }, args: [], span: fn.nameSpan };
+  return callUser(rt, { fn, label: `${agentName}.${method}`, agent, methodCall: { failures: 0, signal } }, args, call);
 }

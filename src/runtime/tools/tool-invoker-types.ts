@@ -7,6 +7,11 @@ import type { AgentDecl } from "../../syntax/ast";
 /** State that lives for one agent method call (the circuit breaker counts failures here, §9). */
 export interface MethodCallState {
   failures: number;
+  /**
+   * The cancellation of the whole method call (an MCP client cancelling `Agent.method`,
+   * src/mcp/): every tool handler the method's calls reach sees it abort.
+   */
+  signal?: AbortSignal;
 }
 
 export interface ToolCallRequest {
@@ -18,6 +23,13 @@ export interface ToolCallRequest {
   agent?: AgentDecl;
   /** One per agent method call; undefined at top level. */
   methodCall?: MethodCallState;
+  /**
+   * The caller's own cancellation (an MCP client's `notifications/cancelled`): aborting it
+   * aborts the handler's AbortSignal, as the tool's deadline does.
+   */
+  signal?: AbortSignal;
+  /** Asks this call's user to approve a write tool (an MCP client's elicitation); overrides the invoker's `approve`. */
+  approve?: (tool: string) => Promise<boolean>;
 }
 
 export interface ToolInvoker {

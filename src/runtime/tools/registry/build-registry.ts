@@ -7,7 +7,10 @@
  * - Exports that match no declaration are ignored (they never reach the registry, so they
  *   cannot conflict either).
  * - A declared tool left without a handler stops the program, *exact*:
- *   `'calculate' is not registered in the tool registry.`
+ *   `'calculate' is not registered in the tool registry.` For a tool declared with
+ *   `mcp: "docs"` the message goes on to name the server that lacks it.
+ * - Handlers of `mcp:` tools come from their MCP server (`remote`) and count as one more
+ *   module: a tool module exporting the same tool is a conflict.
  * - Under a `tool_module_policy` block, every handler and bridge of a module goes behind that
  *   module's semaphore (`max_concurrency`, spec §10): the pipeline calls handlers through
  *   the registry, so the limit holds for every caller.
@@ -18,7 +21,7 @@ import { defaultToolHandlers } from "../../../tool-registry";
 import type { LoadedModule } from "../module-loading/loaded-module";
 import { readModuleTools } from "./export-shape";
 import { limitCalls, Semaphore } from "../module-policy/module-semaphore";
-import { BUILTIN_MODULE, type DatasourceBridge, type ToolHandler, type ToolRegistry } from "./registry-types";
+import { BUILTIN_MODULE, type DatasourceBridge, type RemoteHandlers, type ToolHandler, type ToolRegistry } from "./registry-types";
 
 interface Provided<T> {
   value: T;
@@ -30,12 +33,14 @@ export interface BuildRegistryOptions {
   modules: LoadedModule[];
   /** Per-module concurrent-call limit; undefined without a `tool_module_policy` block (no limit). */
   maxConcurrency?: number;
+  /** Handlers served by MCP servers (tools declared with `mcp:`). */
+  remote?: RemoteHandlers;
 }
 
 const declaredNames = (program: Program, kind: "Tool" | "Datasource"): string[] =>
   program.decls.filter((decl) => decl.kind === kind).map((decl) => decl.name);
 
-export function buildRegistry({ program, modules, maxConcurrency }: BuildRegistryOptions): ToolRegistry {
+export function buildRegistry({ program, modules, maxConcurrency, remote }: BuildRegistryOptions): ToolRegistry {
   const tools = declaredNames(program, "Tool");
   const datasourceNames = new Set(declaredNames(program, "Datasource"));
   const declaredTools = new Set(tools);
@@ -44,6 +49,7 @@ export function buildRegistry({ program, modules, maxConcurrency }: BuildRegistr
   for (const name of tools) {
     if (Object.hasOwn(defaultToolHandlers, name)) handlers.set(name, { value: defaultToolHandlers[name], module: BUILTIN_MODULE });
   }
+  for (const [name, provided] of remote?.handlers ?? []) if (declaredTools.has(name)) handlers.set(name, provided);
   const bridges = new Map<string, Provided<DatasourceBridge>>();
   const toolConflicts = new Set<string>();
   const bridgeConflicts = new Set<string>();
@@ -73,7 +79,11 @@ export function buildRegistry({ program, modules, maxConcurrency }: BuildRegistr
 
   const missing = tools.filter((name) => !handlers.has(name));
   if (missing.length > 0) {
-    throw startupError(missing.map((name) => `'${name}' is not registered in the tool registry.`).join("\n"), { catalogCode: "E0601" });
+    const why = (name: string) => {
+      const reason = remote?.notOffered.get(name);
+      return reason === undefined ? "" : `: ${reason}`;
+    };
+    throw startupError(missing.map((name) => `'${name}' is not registered in the tool registry${why(name)}.`).join("\n"), { catalogCode: "E0601" });
   }
 
   return {

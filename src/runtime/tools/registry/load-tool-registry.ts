@@ -5,7 +5,8 @@
  *
  * The module loaders (node:vm, node:module, the transpiler, the strict policy) are imported
  * only when there is a module to load: a program run without `--tool-module` and without
- * `tool_modules` never pays for them.
+ * `tool_modules` never pays for them. The same holds for the MCP client: it is imported,
+ * and the servers connected, only when a tool declares `mcp:`.
  */
 import { dirname, resolve } from "node:path";
 import type { LoadedConfig } from "../../../config/config-types";
@@ -34,11 +35,29 @@ export interface LoadToolRegistryOptions {
    * from memory under the run's policy instead of from the requests' files.
    */
   loadEmbedded?: (policy: ModulePolicy | undefined) => Promise<LoadedModule[]>;
+  /** The environment MCP servers are started with (`env` entries are added to it); process.env when absent. */
+  env?: Record<string, string | undefined>;
 }
 
 export async function loadToolRegistry(opts: LoadToolRegistryOptions): Promise<ToolRegistry> {
   const { policy, modules } = await loadRequestedModules(opts);
-  return buildRegistry({ program: opts.program, modules, maxConcurrency: policy?.maxConcurrency });
+  // MCP clients (the SDK) load only for a program that declares an `mcp:` tool.
+  const usesMcp = opts.program.decls.some((d) => d.kind === "Tool" && d.options.some((o) => o.key === "mcp"));
+  if (!usesMcp) return buildRegistry({ program: opts.program, modules, maxConcurrency: policy?.maxConcurrency });
+  const { openMcpToolSource } = await import("../../../mcp/mcp-tool-source");
+  const source = await openMcpToolSource({
+    program: opts.program,
+    config: opts.config.config,
+    projectDir: opts.config.projectDir,
+    env: opts.env ?? process.env,
+  });
+  try {
+    const registry = buildRegistry({ program: opts.program, modules, maxConcurrency: policy?.maxConcurrency, remote: source });
+    return { ...registry, close: source.close };
+  } catch (e) {
+    await source.close();
+    throw e;
+  }
 }
 
 /** The policy and the loaded modules, before the registry (`luma build` embeds these modules). */

@@ -13,4 +13,16 @@ export interface ToolRegistry {
   datasource(name: string): DatasourceBridge | undefined;
   /** The real path of the module that provides `name` (a tool or a datasource), or BUILTIN_MODULE. */
   moduleOf(name: string): string | undefined;
+  /** Releases what the handlers hold open (MCP server connections); absent when nothing is. */
+  close?(): Promise<void>;
+}
+
+/**
+ * Handlers that live outside tool modules — tools declared with `mcp: "server"`, served by
+ * an MCP server (src/mcp/mcp-tool-source.ts). `module` is how `moduleOf` names their home
+ * (`mcp:docs`); `notOffered` says, per tool the server lacks, why it has no handler.
+ */
+export interface RemoteHandlers {
+  handlers: ReadonlyMap<string, { value: ToolHandler; module: string }>;
+  notOffered: ReadonlyMap<string, string>;
 }

@@ -1,8 +1,8 @@
 /**
  * Step 5 — tool_policy approval (TOOL_PERMISSION_DENIED). A write tool listed in
  * LUMA_APPROVED_TOOLS never reaches this step (the plan leaves it out). Otherwise the
- * host's `approve` callback (the CLI's TTY prompt) is asked on every call; without one —
- * stdin is not a terminal — the call is refused.
+ * call's own `approve` (an MCP client's elicitation), else the host's (the CLI's TTY prompt)
+ * is asked on every call; without one — stdin is not a terminal — the call is refused.
  */
 import type { StepFactory } from "./step";
 import { toolErrors } from "./tool-errors";
@@ -12,8 +12,9 @@ export const approval: StepFactory = (rt) => ({
   applies: (plan) => plan.needsApproval,
   async run(ctx, next) {
     const tool = ctx.plan.tool.name;
-    if (rt.approve === undefined) throw toolErrors.approvalUnavailable(tool);
-    const approved = await rt.approve(tool);
+    const approve = ctx.req.approve ?? rt.approve;
+    if (approve === undefined) throw toolErrors.approvalUnavailable(tool);
+    const approved = await approve(tool);
     ctx.startedAt = -1; // the prompt took a while: the handler's deadline starts later
     if (approved !== true) throw toolErrors.approvalRefused(tool);
     return next(ctx);

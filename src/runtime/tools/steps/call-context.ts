@@ -55,8 +55,12 @@ export class CallContext implements Expirable {
 
   signal(): AbortSignal {
     if (this.controller === undefined) {
-      this.controller = new AbortController();
-      if (this.timedOut) this.controller.abort(this.timeoutError());
+      const controller = (this.controller = new AbortController());
+      if (this.timedOut) controller.abort(this.timeoutError());
+      // The caller's cancellation reaches the handler through the same signal.
+      const outer = this.req.signal ?? this.req.methodCall?.signal;
+      if (outer?.aborted) controller.abort(outer.reason);
+      else outer?.addEventListener("abort", () => controller.abort(outer.reason), { once: true });
     }
     return this.controller.signal;
   }

@@ -24,6 +24,9 @@ export interface ToolOptions {
   idempotencyKey?: string[];
   idempotencyTtlMs: number;
   description?: string;
+  /** The `mcp_servers` entry whose tool is the handler (src/mcp/), and that tool's name there. */
+  mcp?: string;
+  mcpTool?: string;
 }
 
 /**
@@ -44,6 +47,8 @@ export const defaultToolOptions = (): ToolOptions => ({
   idempotencyKey: undefined,
   idempotencyTtlMs: 300_000,
   description: undefined,
+  mcp: undefined,
+  mcpTool: undefined,
 });
 
 const oneOf = <T extends string>(allowed: readonly T[], v: ConfigValue): T | undefined => {
@@ -73,6 +78,8 @@ const READERS: Record<string, (v: ConfigValue, o: ToolOptions) => void> = {
   },
   idempotency_ttl_ms: (v, o) => set(o, "idempotencyTtlMs", readNumber(v)),
   description: (v, o) => set(o, "description", readString(v)),
+  mcp: (v, o) => set(o, "mcp", readString(v)),
+  mcp_tool: (v, o) => set(o, "mcpTool", readString(v)),
 };
 
 export const readToolOptions = (decl: ToolDecl): ToolOptions => readEntries(decl.options, READERS, defaultToolOptions());

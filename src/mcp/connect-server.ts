@@ -1,0 +1,162 @@
+/**
+ * The client end of one configured MCP server (`mcp_servers.<name>` in luma.config.json),
+ * with the official SDK's `Client`: started as a child process over stdio (`command`), or
+ * reached over Streamable HTTP (`url`, with headers whose values come from the environment
+ * variables `headers_env` names — the config never holds a secret).
+ *
+ * A stdio server runs in the project directory (the config file's), so relative paths in
+ * `command` and `args` read as they do in the file. It gets a small environment: the SDK's default inherited variables (PATH,
+ * HOME…) plus the entry's `env` — not Luma's whole environment, whose API keys are none of
+ * its business. Its stderr is drained and dropped, so its logs never mix with the program's.
+ *
+ * Faults stay with the server: a connection that closes (the process died, the HTTP server
+ * went away) marks it down; a call then reconnects once, and when that fails the call is a
+ * retryable TOOL_UNAVAILABLE naming the server — other servers' tools are not touched.
+ */
+import { Client } from "@modelcontextprotocol/sdk/client/index.js";
+import { DEFAULT_INHERITED_ENV_VARS, StdioClientTransport } from "@modelcontextprotocol/sdk/client/stdio.js";
+import { StreamableHTTPClientTransport } from "@modelcontextprotocol/sdk/client/streamableHttp.js";
+import type { Transport } from "@modelcontextprotocol/sdk/shared/transport.js";
+import type { McpServerConfig } from "../config/config-types";
+import { LumaError, startupError } from "../diagnostics/luma-error";
+import { LumaToolError } from "../luma-module";
+import { VERSION } from "../version";
+
+/** A tool as the server lists it (the parts Luma reads). */
+export interface RemoteTool {
+  name: string;
+  description?: string;
+  inputSchema: Record<string, unknown>;
+  outputSchema?: Record<string, unknown>;
+}
+
+export interface ServerConnection {
+  name: string;
+  tools: ReadonlyMap<string, RemoteTool>;
+  /** The connected client; reconnects first when the server went down. Throws TOOL_UNAVAILABLE. */
+  client(tool: string): Promise<Client>;
+  /** The connection failed under a call: mark it down (the next call reconnects). */
+  lost(): void;
+  close(): Promise<void>;
+}
+
+/** Start-up waits this long for a server to answer `initialize` and `tools/list`. */
+const CONNECT_TIMEOUT_MS = 30_000;
+
+const headersOf = (name: string, entry: McpServerConfig, env: Record<string, string | undefined>) => {
+  const headers: Record<string, string> = {};
+  for (const [header, variable] of Object.entries(entry.headers_env ?? {})) {
+    const value = env[variable];
+    if (value === undefined || value === "") {
+      throw startupError(`MCP server '${name}': header ${header} needs the environment variable ${variable}, which is not set.`, { catalogCode: "E0801" });
+    }
+    headers[header] = value;
+  }
+  return headers;
+};
+
+function makeTransport(name: string, entry: McpServerConfig, env: Record<string, string | undefined>, cwd: string): Transport {
+  if (entry.url !== undefined) {
+    return new StreamableHTTPClientTransport(new URL(entry.url), { requestInit: { headers: headersOf(name, entry, env) } });
+  }
+  const inherited: Record<string, string> = {};
+  for (const key of DEFAULT_INHERITED_ENV_VARS) {
+    const value = env[key];
+    if (value !== undefined && !value.startsWith("()")) inherited[key] = value;
+  }
+  const transport = new StdioClientTransport({
+    command: entry.command!,
+    args: entry.args ?? [],
+    env: { ...inherited, ...entry.env },
+    cwd,
+    stderr: "pipe",
+  });
+  transport.stderr?.on("data", () => {});
+  return transport;
+}
+
+/** How messages name a server's address: a URL without any user:password part it was written with. */
+const where = (entry: McpServerConfig) => {
+  if (entry.url === undefined) return `(${entry.command})`;
+  const url = new URL(entry.url);
+  url.username = "";
+  url.password = "";
+  return `at ${url.href}`;
+};
+
+async function listAll(client: Client): Promise<Map<string, RemoteTool>> {
+  const tools = new Map<string, RemoteTool>();
+  let cursor: string | undefined;
+  do {
+    const page = await client.listTools(cursor === undefined ? {} : { cursor }, { timeout: CONNECT_TIMEOUT_MS });
+    for (const t of page.tools) tools.set(t.name, t as RemoteTool);
+    cursor = page.nextCursor;
+  } while (cursor !== undefined);
+  return tools;
+}
+
+interface Endpoint {
+  name: string;
+  entry: McpServerConfig;
+  env: Record<string, string | undefined>;
+  /** The project directory: where a stdio server runs. */
+  cwd: string;
+}
+
+async function open({ name, entry, env, cwd }: Endpoint, onClose: () => void) {
+  const client = new Client({ name: "luma", version: VERSION }, { capabilities: {} });
+  client.onclose = onClose;
+  try {
+    await client.connect(makeTransport(name, entry, env, cwd), { timeout: CONNECT_TIMEOUT_MS });
+    return { client, tools: await listAll(client) };
+  } catch (e) {
+    await client.close().catch(() => {});
+    throw e;
+  }
+}
+
+/** Connects at start-up and reads the tool list; a failure is a start-up error naming the server. */
+export async function connectServer(endpoint: Endpoint): Promise<ServerConnection> {
+  const { name, entry } = endpoint;
+  let up = true;
+  let closing = false;
+  const down = () => void (up = false);
+  let current: { client: Client; tools: Map<string, RemoteTool> };
+  try {
+    current = await open(endpoint, down);
+  } catch (e) {
+    if (e instanceof LumaError) throw e;
+    throw startupError(`MCP server '${name}' ${where(entry)} failed to start: ${(e as Error).message ?? String(e)}`, { catalogCode: "E0802" });
+  }
+  const unavailable = (tool: string, why: string) =>
+    new LumaToolError({
+      code: "TOOL_UNAVAILABLE",
+      message: `Tool '${tool}' is unavailable: MCP server '${name}' ${why}.`,
+      retryable: true,
+    });
+  let reconnecting: Promise<void> | undefined;
+  return {
+    name,
+    tools: current.tools,
+    async client(tool) {
+      if (closing) throw unavailable(tool, "is shutting down");
+      if (!up) {
+        reconnecting ??= open(endpoint, down).then(
+          (next) => {
+            current = next;
+            up = true;
+          },
+          () => {},
+        ).finally(() => (reconnecting = undefined));
+        await reconnecting;
+        if (!up) throw unavailable(tool, "is down (its connection closed, and reconnecting failed)");
+      }
+      return current.client;
+    },
+    lost: down,
+    async close() {
+      closing = true;
+      await current.client.close().catch(() => {});
+    },
+  };
+}

@@ -1,0 +1,158 @@
+/**
+ * `luma mcp import NAME`: Luma `tool` declarations, with their schemas, for every tool a
+ * configured MCP server lists — generated from the JSON Schemas, so that nobody writes
+ * contracts by hand. The output checks (`luma check`) and fits the server by construction.
+ *
+ * JSON Schema → Luma: string/integer/number/boolean → string/int/float/bool (`enum` of
+ * strings → `enum[…]`), arrays → `T[]`, objects with properties → a schema of their own,
+ * anything else (`anyOf`, free objects, several types) → `any`. `description`, `default`,
+ * bounds, `pattern`, `format` and item counts become annotations. An MCP name that is not a
+ * Luma name gets a Luma one plus `mcp_tool: "<name>"`.
+ *
+ * The contract's other half is chosen conservatively: `side_effects` is "read" only for a
+ * tool the server marks `readOnlyHint`, else "write" (the protocol's default hints say a
+ * tool may be destructive). A tool without `outputSchema` returns `{ text: string }`:
+ * what remote-call.ts makes of a plain-text result.
+ */
+import { loadConfig } from "../config/load-config";
+import { startupError } from "../diagnostics/luma-error";
+import { connectServer, type RemoteTool } from "./connect-server";
+
+type JsonSchema = Record<string, unknown>;
+
+const FORMATS = new Set(["email", "uri", "uuid", "date", "date-time"]);
+const IDENTIFIER = /^[A-Za-z_][A-Za-z0-9_]*$/;
+
+/** A Luma string literal: the escapes the grammar knows; other control characters become spaces. */
+const quote = (s: string) =>
+  `"${s.replace(/[\\"{}]/g, (c) => `\\${c}`).replace(/\n/g, "\\n").replace(/\t/g, "\\t").replace(/[\u0000-\u001f\u007f]/g, " ")}"`;
+
+const pascal = (name: string) =>
+  name.split(/[^A-Za-z0-9]+/).filter(Boolean).map((w) => w[0].toUpperCase() + w.slice(1)).join("") || "Tool";
+
+const lumaName = (name: string) => {
+  const cleaned = name.replace(/[^A-Za-z0-9_]/g, "_");
+  return /^[0-9]/.test(cleaned) ? `t_${cleaned}` : cleaned;
+};
+
+const num = (v: unknown): v is number => typeof v === "number" && Number.isFinite(v);
+
+/** Annotations for one property, in the spec's order of appearance. */
+function annotations(s: JsonSchema): string[] {
+  const out: string[] = [];
+  if (typeof s.description === "string" && s.description !== "") out.push(`@desc(${quote(s.description)})`);
+  const d = s.default;
+  if (typeof d === "string") out.push(`@default(${quote(d)})`);
+  else if (num(d) || typeof d === "boolean") out.push(`@default(${d})`);
+  if (num(s.minimum) && num(s.maximum)) out.push(`@range(${s.minimum}, ${s.maximum})`);
+  else if (num(s.minimum)) out.push(`@min(${s.minimum})`);
+  else if (num(s.maximum)) out.push(`@max(${s.maximum})`);
+  if (num(s.maxLength)) out.push(`@length(${num(s.minLength) ? s.minLength : 0}, ${s.maxLength})`);
+  if (typeof s.pattern === "string") out.push(`@pattern(${quote(s.pattern)})`);
+  if (typeof s.format === "string" && FORMATS.has(s.format)) out.push(`@format(${quote(s.format)})`);
+  if (num(s.maxItems)) out.push(`@items(${num(s.minItems) ? s.minItems : 0}, ${s.maxItems})`);
+  return out;
+}
+
+class Generator {
+  readonly schemas: string[] = [];
+  private readonly taken = new Set<string>();
+
+  uniqueName(wanted: string): string {
+    let name = wanted;
+    for (let i = 2; this.taken.has(name); i++) name = `${wanted}${i}`;
+    this.taken.add(name);
+    return name;
+  }
+
+  typeOf(s: JsonSchema | undefined, nameHint: string): string {
+    if (s === undefined) return "any";
+    const type = s.type;
+    if (Array.isArray(s.enum) && s.enum.length > 0 && s.enum.every((v) => typeof v === "string")) {
+      return `enum[${(s.enum as string[]).map(quote).join(", ")}]`;
+    }
+    switch (type) {
+      case "string":
+        return "string";
+      case "integer":
+        return "int";
+      case "number":
+        return "float";
+      case "boolean":
+        return "bool";
+      case "array":
+        return `${this.typeOf(s.items as JsonSchema | undefined, nameHint)}[]`.replace(/^any\[\]$/, "any[]");
+      case "object":
+        return s.properties && Object.keys(s.properties).length > 0 ? this.schema(nameHint, s) : "any";
+      default:
+        return "any";
+    }
+  }
+
+  /** The fields of an object schema, each `name: Type @annotations`; names Luma cannot spell are left out, said in a comment. */
+  fields(s: JsonSchema, owner: string): { lines: string[]; skipped: string[] } {
+    const required = new Set((s.required ?? []) as string[]);
+    const lines: string[] = [];
+    const skipped: string[] = [];
+    for (const [name, prop] of Object.entries((s.properties ?? {}) as Record<string, JsonSchema>)) {
+      if (!IDENTIFIER.test(name)) {
+        skipped.push(name);
+        continue;
+      }
+      const type = this.typeOf(prop, `${owner}${pascal(name)}`);
+      const optional = required.has(name) ? "" : "?";
+      lines.push([`${name}${optional}: ${type}`, ...annotations(prop)].join(" "));
+    }
+    return { lines, skipped };
+  }
+
+  schema(wanted: string, s: JsonSchema): string {
+    const name = this.uniqueName(wanted);
+    const { lines, skipped } = this.fields(s, name);
+    const note = skipped.map((f) => `  // field '${f}' is not a Luma name: left out`);
+    this.schemas.push([`schema ${name} {`, ...lines.map((l) => `  ${l}`), ...note, "}"].join("\n"));
+    return name;
+  }
+}
+
+function declaration(gen: Generator, server: string, tool: RemoteTool & { annotations?: Record<string, unknown> }): string {
+  const name = lumaName(tool.name);
+  const base = pascal(tool.name);
+  const params = gen.fields(tool.inputSchema, `${base}Input`);
+  const output = tool.outputSchema;
+  const returns =
+    output?.type === "object" && output.properties
+      ? gen.schema(`${base}Result`, output)
+      : gen.schema(`${base}Result`, { type: "object", properties: { text: { type: "string" } }, required: ["text"] });
+  const readOnly = tool.annotations?.readOnlyHint === true;
+  const body = [`  mcp: ${quote(server)}`];
+  if (name !== tool.name) body.push(`  mcp_tool: ${quote(tool.name)}`);
+  body.push(`  side_effects: ${quote(readOnly ? "read" : "write")}`);
+  if (tool.description) body.push(`  description: ${quote(tool.description)}`);
+  const skipped = params.skipped.map((f) => `// ${tool.name}: parameter '${f}' is not a Luma name and was left out\n`).join("");
+  const list = params.lines.length === 0 ? "" : `\n${params.lines.map((l) => `  ${l}`).join(",\n")}\n`;
+  return `${skipped}tool ${name}(${list}) -> ${returns} {\n${body.join("\n")}\n}`;
+}
+
+export async function importServerTools(opts: {
+  server: string;
+  configPath?: string;
+  cwd: string;
+  env: Record<string, string | undefined>;
+}): Promise<string> {
+  const { config, path, projectDir } = await loadConfig({ configPath: opts.configPath, programDir: opts.cwd, cwd: opts.cwd });
+  const servers = config.mcp_servers ?? {};
+  if (!Object.hasOwn(servers, opts.server)) {
+    const known = Object.keys(servers).join(", ") || "none";
+    throw startupError(`MCP server '${opts.server}' is not declared in mcp_servers of ${path ?? "luma.config.json"} (declared: ${known}).`, { catalogCode: "E0803" });
+  }
+  const conn = await connectServer({ name: opts.server, entry: servers[opts.server], env: opts.env, cwd: projectDir });
+  try {
+    const gen = new Generator();
+    const tools = [...conn.tools.values()].map((t) => declaration(gen, opts.server, t));
+    const header = `// Generated by \`luma mcp import ${opts.server}\`: the ${tools.length} tool(s) MCP server '${opts.server}' lists.\n`;
+    return `${header}\n${[...gen.schemas, ...tools].join("\n\n")}\n`;
+  } finally {
+    await conn.close();
+  }
+}

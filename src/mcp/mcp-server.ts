@@ -1,0 +1,162 @@
+/**
+ * `luma mcp FILE`: the program's tools and agent methods as an MCP server, built on the
+ * official SDK's low-level `Server` (this module, and so the SDK, loads only in this mode).
+ *
+ * One program is opened (openProgram: config, registry, store, trace — the same start-up
+ * as a run, so the same rejections with exit code 2) and its body does not run. Every
+ * session gets its own SDK `Server` over one shared tool pipeline: the cache, the
+ * idempotency store and the trace are the program's, whichever client calls.
+ *
+ * Per call, the session supplies what only the protocol knows: the client's cancellation
+ * (`notifications/cancelled` aborts the SDK's request signal, which aborts the handler's
+ * AbortSignal) and approval — `tool_policy: "approval"` asks the client through
+ * elicitation (a form with one boolean) when it declared the capability, and is denied with
+ * TOOL_PERMISSION_DENIED when it did not.
+ *
+ * Transports: stdio by default (stdout is the protocol, so `print` goes to stderr), or
+ * Streamable HTTP on `--http HOST:PORT` at `/mcp`, one session per `initialize`, with the
+ * SDK's DNS-rebinding protection limited to the address it listens on.
+ */
+import { randomUUID } from "node:crypto";
+import { Server } from "@modelcontextprotocol/sdk/server/index.js";
+import { StdioServerTransport } from "@modelcontextprotocol/sdk/server/stdio.js";
+import { WebStandardStreamableHTTPServerTransport } from "@modelcontextprotocol/sdk/server/webStandardStreamableHttp.js";
+import { CallToolRequestSchema, ListToolsRequestSchema } from "@modelcontextprotocol/sdk/types.js";
+import { runtimeError, startupError } from "../diagnostics/luma-error";
+import type { Program } from "../syntax/ast";
+import { openProgram, type StartOptions } from "../runtime/start-program";
+import { createRuntime } from "../runtime/interpreter/runtime-context";
+import { VERSION } from "../version";
+import { errorAnswer, serveCall, type ServeCallDeps } from "./serve-call";
+import { servedTools, type ServedTool } from "./served-tools";
+
+export interface ServeOptions extends Omit<StartOptions, "args" | "interactive"> {
+  agent?: string;
+  /** `HOST:PORT` for Streamable HTTP; stdio when absent. */
+  http?: string;
+}
+
+const approvalUnsupported = (tool: string) =>
+  runtimeError(
+    "TOOL_PERMISSION_DENIED",
+    `Tool '${tool}' needs approval: it is not listed in LUMA_APPROVED_TOOLS and the MCP client cannot be asked (it does not support elicitation).`,
+  );
+
+/** Asks the client to approve one call of `tool`; true only for an accepted form that says yes. */
+const elicitApproval = async (server: Server, tool: string, call: { signal: AbortSignal; requestId: string | number }): Promise<boolean> => {
+  if (!server.getClientCapabilities()?.elicitation) throw approvalUnsupported(tool);
+  const answer = await server.elicitInput(
+    {
+      message: `Approve a call of tool '${tool}'? It writes (side_effects: "write") and its agent has tool_policy "approval".`,
+      requestedSchema: {
+        type: "object",
+        properties: { approve: { type: "boolean", title: `Run ${tool}`, description: "true runs the tool once" } },
+        required: ["approve"],
+      },
+    },
+    // On the stream of the tools/call it belongs to (Streamable HTTP), cancelled with it.
+    { signal: call.signal, relatedRequestId: call.requestId },
+  );
+  return answer.action === "accept" && answer.content?.approve === true;
+};
+
+function sessionServer(deps: ServeCallDeps, tools: ServedTool[], label: string): Server {
+  const byName = new Map(tools.map((t) => [t.name, t]));
+  const server = new Server({ name: "luma", title: label, version: VERSION }, { capabilities: { tools: {} } });
+  const listing = tools.map(({ name, description, inputSchema, outputSchema, annotations }) => ({
+    name,
+    ...(description === undefined ? {} : { description }),
+    inputSchema,
+    ...(outputSchema === undefined ? {} : { outputSchema }),
+    ...(annotations === undefined ? {} : { annotations }),
+  }));
+  server.setRequestHandler(ListToolsRequestSchema, () => ({ tools: listing as never }));
+  server.setRequestHandler(CallToolRequestSchema, async (request, extra) => {
+    const tool = byName.get(request.params.name);
+    if (tool === undefined) {
+      return errorAnswer(runtimeError("TOOL_NOT_FOUND", `Tool '${request.params.name}' is not served by this program.`), false);
+    }
+    const approve = (name: string) => elicitApproval(server, name, extra);
+    return serveCall(deps, tool, request.params.arguments, { signal: extra.signal, approve });
+  });
+  return server;
+}
+
+/** Serves until the client goes away (stdio) or the process is told to stop (HTTP). */
+export async function serveProgram(program: Program, opts: ServeOptions): Promise<void> {
+  // stdout carries the protocol on stdio: the program's own output goes to stderr.
+  const stdout = opts.http === undefined ? opts.stderr : opts.stdout;
+  const open = await openProgram(program, { ...opts, stdout, interactive: false });
+  try {
+    const tools = servedTools(program, open.schemas, opts.agent);
+    const interpreter = createRuntime(program, { args: [], schemas: open.schemas, tools: open.tools, stdout, stderr: opts.stderr, sourceOf: opts.sourceOf, ask: open.ask });
+    const deps: ServeCallDeps = { tools: open.tools, interpreter };
+    const label = `luma mcp ${opts.file}`;
+    if (opts.http === undefined) await serveStdio(() => sessionServer(deps, tools, label));
+    else await serveHttp(() => sessionServer(deps, tools, label), opts.http, opts.stderr);
+  } finally {
+    await open.close();
+  }
+}
+
+async function serveStdio(makeServer: () => Server): Promise<void> {
+  const server = makeServer();
+  const closed = new Promise<void>((done) => (server.onclose = done));
+  await server.connect(new StdioServerTransport());
+  // The SDK's stdio transport does not notice the end of stdin: the client hanging up does.
+  process.stdin.once("end", () => void server.close());
+  await closed;
+}
+
+const parseAddress = (text: string): { hostname: string; port: number } => {
+  const m = /^(?:(\[[^\]]+\]|[^:]+):)?(\d{1,5})$/.exec(text);
+  const port = m ? Number(m[2]) : NaN;
+  if (!m || port > 65535) throw startupError(`--http ${text}: expected HOST:PORT or PORT (e.g. 127.0.0.1:8765; port 0 picks a free one).`, { catalogCode: "E0804" });
+  return { hostname: m[1]?.replace(/^\[|\]$/g, "") ?? "127.0.0.1", port };
+};
+
+async function serveHttp(makeServer: () => Server, address: string, log: (line: string) => void): Promise<void> {
+  const { hostname, port } = parseAddress(address);
+  // Before listening: a client told the address may stop the server at once.
+  const stopped = new Promise<void>((done) => {
+    for (const signal of ["SIGINT", "SIGTERM"] as const) process.once(signal, () => done());
+  });
+  const sessions = new Map<string, WebStandardStreamableHTTPServerTransport>();
+  let allowedHosts: string[] = [];
+  const newSession = async (): Promise<WebStandardStreamableHTTPServerTransport> => {
+    const transport = new WebStandardStreamableHTTPServerTransport({
+      sessionIdGenerator: randomUUID,
+      onsessioninitialized: (id) => void sessions.set(id, transport),
+      onsessionclosed: (id) => void sessions.delete(id),
+      enableDnsRebindingProtection: true,
+      allowedHosts,
+    });
+    await makeServer().connect(transport);
+    return transport;
+  };
+  let http: ReturnType<typeof Bun.serve>;
+  try {
+    http = Bun.serve({
+      hostname,
+      port,
+      idleTimeout: 0, // an SSE stream may stay open while a tool runs or a user decides
+      async fetch(req) {
+        if (new URL(req.url).pathname !== "/mcp") return new Response("Not found: the MCP endpoint is /mcp\n", { status: 404 });
+        const id = req.headers.get("mcp-session-id");
+        const transport = id === null ? await newSession() : sessions.get(id);
+        if (transport === undefined) {
+          return Response.json({ jsonrpc: "2.0", error: { code: -32001, message: "Session not found" }, id: null }, { status: 404 });
+        }
+        return transport.handleRequest(req);
+      },
+    });
+  } catch (e) {
+    throw startupError(`--http ${address}: cannot listen there (${(e as Error).message}).`, { catalogCode: "E0804" });
+  }
+  const shown = hostname.includes(":") ? `[${hostname}]` : hostname;
+  allowedHosts = [`${shown}:${http.port}`, `localhost:${http.port}`, `127.0.0.1:${http.port}`];
+  log(`luma mcp: serving http://${shown}:${http.port}/mcp`);
+  await stopped;
+  await Promise.allSettled([...sessions.values()].map((t) => t.close()));
+  http.stop(true);
+}

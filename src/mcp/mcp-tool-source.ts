@@ -1,0 +1,85 @@
+/**
+ * The registry source for tools declared with `mcp: "server"` (loaded by
+ * load-tool-registry.ts only when a program has one). At start-up, before the first
+ * statement:
+ * 1. every server a tool names must be in `mcp_servers`;
+ * 2. each such server is started or connected (in parallel) and its tool list read — a
+ *    server that fails is a start-up error naming it;
+ * 3. each tool's MCP name (`mcp_tool`, else its own) is looked up: a missing one is left
+ *    to the registry's usual "not registered" error, which names the server;
+ * 4. each contract is checked against the server's `inputSchema` (contract-fit.ts); every
+ *    misfit of every tool is reported together.
+ * Whatever was connected is closed again when start-up fails.
+ */
+import type { LumaConfig } from "../config/config-types";
+import { startupError } from "../diagnostics/luma-error";
+import { createSchemaTable } from "../schema/schema-table";
+import { toJsonSchema } from "../schema/json-schema";
+import type { Program, ToolDecl } from "../syntax/ast";
+import { readToolOptions } from "../runtime/tools/steps/tool-options";
+import type { RemoteHandlers, ToolHandler } from "../runtime/tools/registry/registry-types";
+import { connectServer, type ServerConnection } from "./connect-server";
+import { contractProblems } from "./contract-fit";
+import { remoteHandler } from "./remote-call";
+
+export interface McpToolSource extends RemoteHandlers {
+  close(): Promise<void>;
+}
+
+export interface McpToolSourceOptions {
+  program: Program;
+  config: LumaConfig;
+  /** The config file's directory: stdio servers run there. */
+  projectDir: string;
+  env: Record<string, string | undefined>;
+}
+
+export async function openMcpToolSource({ program, config, projectDir, env }: McpToolSourceOptions): Promise<McpToolSource> {
+  const wanted = program.decls
+    .filter((d): d is ToolDecl => d.kind === "Tool")
+    .map((decl) => ({ decl, options: readToolOptions(decl) }))
+    .filter((t) => t.options.mcp !== undefined);
+  const servers = config.mcp_servers ?? {};
+  const undeclared = wanted.filter((t) => !Object.hasOwn(servers, t.options.mcp!));
+  if (undeclared.length > 0) {
+    const known = Object.keys(servers).join(", ") || "none";
+    throw startupError(
+      undeclared
+        .map((t) => `Tool '${t.decl.name}' names MCP server '${t.options.mcp}', which mcp_servers in luma.config.json does not declare (declared: ${known}).`)
+        .join("\n"),
+      { catalogCode: "E0803" },
+    );
+  }
+
+  const names = [...new Set(wanted.map((t) => t.options.mcp!))];
+  const settled = await Promise.allSettled(names.map((name) => connectServer({ name, entry: servers[name], env, cwd: projectDir })));
+  const connections = new Map<string, ServerConnection>();
+  settled.forEach((s, i) => s.status === "fulfilled" && connections.set(names[i], s.value));
+  const close = async () => void (await Promise.allSettled([...connections.values()].map((c) => c.close())));
+  const failed = settled.filter((s): s is PromiseRejectedResult => s.status === "rejected");
+  if (failed.length > 0) {
+    await close();
+    throw failed.length === 1 ? failed[0].reason : startupError(failed.map((f) => (f.reason as Error).message).join("\n"), { catalogCode: "E0802" });
+  }
+
+  const schemas = createSchemaTable(program);
+  const handlers = new Map<string, { value: ToolHandler; module: string }>();
+  const notOffered = new Map<string, string>();
+  const problems: string[] = [];
+  for (const { decl, options } of wanted) {
+    const conn = connections.get(options.mcp!)!;
+    const remoteName = options.mcpTool ?? decl.name;
+    const remote = conn.tools.get(remoteName);
+    if (remote === undefined) {
+      notOffered.set(decl.name, `MCP server '${conn.name}' has no tool '${remoteName}'`);
+      continue;
+    }
+    problems.push(...contractProblems(decl.name, conn.name, toJsonSchema(schemas.toolInput(decl.name)), remote.inputSchema));
+    handlers.set(decl.name, { value: remoteHandler(conn, decl.name, remoteName), module: `mcp:${conn.name}` });
+  }
+  if (problems.length > 0) {
+    await close();
+    throw startupError(problems.join("\n"), { catalogCode: "E0805" });
+  }
+  return { handlers, notOffered, close };
+}

@@ -1,0 +1,85 @@
+/**
+ * The handler of a tool declared with `mcp: "server"`: one `tools/call` on that server.
+ * It sits at step 10 of the pipeline like any module handler, so the contract's input was
+ * validated before the call and its output is validated after it (step 11).
+ *
+ * - The pipeline's AbortSignal goes to the SDK request: when the tool's timeout passes (or
+ *   the caller cancels), the SDK sends `notifications/cancelled` for the request.
+ * - The value is `structuredContent`, else the text content when it is a JSON object, else
+ *   `{ text }` — a plain-text tool fits a contract returning `schema … { text: string }`.
+ * - `isError: true` is the tool's typed error: a `{ code, message, retryable, details }`
+ *   body (what `luma mcp` sends) keeps its fields; any other text becomes MCP_TOOL_ERROR.
+ * - A connection that closed is TOOL_UNAVAILABLE (retryable); another protocol error is
+ *   MCP_ERROR. Neither touches the server's other tools, nor other servers.
+ */
+import { McpError, ErrorCode } from "@modelcontextprotocol/sdk/types.js";
+import { LumaToolError } from "../luma-module";
+import type { ToolHandler } from "../runtime/tools/registry/registry-types";
+import type { ServerConnection } from "./connect-server";
+
+/** The SDK's own request timeout is off: the tool's timeout (step 10) bounds the call. */
+const NO_SDK_TIMEOUT = 2_147_483_647;
+const MAX_MESSAGE_CHARS = 500;
+
+interface ContentBlock {
+  type: string;
+  text?: string;
+}
+
+const textOf = (content: unknown): string =>
+  Array.isArray(content)
+    ? (content as ContentBlock[]).filter((c) => c.type === "text" && typeof c.text === "string").map((c) => c.text).join("\n")
+    : "";
+
+const parseJson = (text: string): unknown => {
+  try {
+    return JSON.parse(text);
+  } catch {
+    return undefined;
+  }
+};
+
+const clip = (text: string) => (text.length > MAX_MESSAGE_CHARS ? `${text.slice(0, MAX_MESSAGE_CHARS)}…` : text);
+
+function toolError(tool: string, server: string, content: unknown): LumaToolError {
+  const text = textOf(content);
+  const body = parseJson(text) as Record<string, unknown> | undefined;
+  if (body && typeof body === "object" && typeof body.code === "string" && typeof body.message === "string") {
+    return new LumaToolError({ code: body.code, message: body.message, retryable: body.retryable === true, details: body.details });
+  }
+  return new LumaToolError({
+    code: "MCP_TOOL_ERROR",
+    message: `MCP server '${server}' reported an error from tool '${tool}'${text ? `: ${clip(text)}` : "."}`,
+  });
+}
+
+export function remoteHandler(conn: ServerConnection, tool: string, remoteName: string): ToolHandler {
+  return async (input: unknown, signal?: AbortSignal) => {
+    const client = await conn.client(tool);
+    let result: Record<string, unknown>;
+    try {
+      result = await client.callTool({ name: remoteName, arguments: input as Record<string, unknown> }, undefined, {
+        signal,
+        timeout: NO_SDK_TIMEOUT,
+      });
+    } catch (e) {
+      // Aborted by the pipeline: its own error (TOOL_TIMEOUT) has already settled the call.
+      if (signal?.aborted) throw signal.reason;
+      const closed = !(e instanceof McpError) || e.code === ErrorCode.ConnectionClosed;
+      if (closed) {
+        if (e instanceof McpError || /not connected/i.test((e as Error).message)) conn.lost();
+        throw new LumaToolError({
+          code: "TOOL_UNAVAILABLE",
+          message: `Tool '${tool}' is unavailable: MCP server '${conn.name}' ${e instanceof McpError ? "closed the connection during the call" : `cannot be reached (${clip((e as Error).message)})`}.`,
+          retryable: true,
+        });
+      }
+      throw new LumaToolError({ code: "MCP_ERROR", message: `MCP server '${conn.name}' refused tool '${tool}': ${clip(e.message)}` });
+    }
+    if (result.isError === true) throw toolError(tool, conn.name, result.content);
+    if (result.structuredContent !== undefined) return result.structuredContent;
+    const text = textOf(result.content);
+    const parsed = parseJson(text);
+    return parsed !== null && typeof parsed === "object" && !Array.isArray(parsed) ? parsed : { text };
+  };
+}

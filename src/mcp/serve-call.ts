@@ -1,0 +1,86 @@
+/**
+ * One `tools/call` of `luma mcp`: a served tool runs through the program's one tool
+ * pipeline (createToolInvoker, every step: policy, scopes, credentials, needs, timeout,
+ * retries, cache, idempotency, breaker, trace) under the served agent; an agent method runs
+ * through the interpreter, as `Agent.method(…)` would from top level. The client's
+ * cancellation aborts the handler's AbortSignal — of the tool, or of every tool the method
+ * calls (directly, or natively from an `ask`).
+ *
+ * The answer is data, never a protocol error: a success carries `structuredContent` (the
+ * validated value, wrapped as `{ result }` when its type is not an object) and the same
+ * JSON as text; a failure is `isError: true` whose text is the error as JSON —
+ * `{ code, message, retryable }`, plus `details` only for a tool whose `error:` schema
+ * validated them (pipeline codes never carry details out: their details are Luma's own).
+ */
+import { LumaError } from "../diagnostics/luma-error";
+import type { Value } from "../runtime/interpreter/values";
+import { callAgentMethod } from "../runtime/interpreter/calls";
+import type { Runtime } from "../runtime/interpreter/runtime-context";
+import { asLumaError } from "../runtime/interpreter/runtime-errors";
+import type { ToolInvoker } from "../runtime/tools/tool-invoker-types";
+import type { ServedMethod, ServedTool } from "./served-tools";
+
+export interface CallToolAnswer {
+  [key: string]: unknown;
+  content: { type: "text"; text: string }[];
+  structuredContent?: Record<string, unknown>;
+  isError?: boolean;
+}
+
+export interface ServeCallDeps {
+  tools: ToolInvoker;
+  /** The interpreter's state for agent methods (one per served program). */
+  interpreter: Runtime;
+}
+
+export interface CallOptions {
+  signal: AbortSignal;
+  approve: (tool: string) => Promise<boolean>;
+}
+
+/** The spec's own codes: their `details` describe Luma internals and stay inside. */
+const PIPELINE_CODE = /^(?:TOOL_|ASK_|PROVIDER_|QUERY_|VALUE_|RUNTIME_)/;
+
+const text = (value: unknown) => [{ type: "text" as const, text: JSON.stringify(value) }];
+
+export function errorAnswer(e: LumaError, detailsAllowed: boolean): CallToolAnswer {
+  const body: Record<string, unknown> = { code: e.code ?? "RUNTIME_ERROR", message: e.message, retryable: e.retryable };
+  if (detailsAllowed && e.details !== undefined && !PIPELINE_CODE.test(String(e.code))) body.details = e.details;
+  return { isError: true, content: text(body) };
+}
+
+const successAnswer = (tool: ServedTool, value: unknown): CallToolAnswer => {
+  const structured = tool.wrapsResult ? { result: value ?? null } : (value as Record<string, unknown>);
+  return { structuredContent: structured, content: text(value ?? null) };
+};
+
+const invalidArguments = (tool: ServedTool, messages: string[]) =>
+  new LumaError({ code: "TOOL_INPUT_INVALID", message: messages.join(" ") || `${tool.name}.input is invalid.` });
+
+async function runMethod(deps: ServeCallDeps, tool: ServedMethod, args: unknown, signal: AbortSignal): Promise<Value> {
+  const checked = tool.validateInput(args);
+  if (!checked.ok) throw invalidArguments(tool, checked.messages);
+  const positional = tool.method.params.map((p) => (checked.value[p.name] ?? null) as Value);
+  return callAgentMethod(deps.interpreter, tool.agent.name, tool.method.name, positional, signal);
+}
+
+export async function serveCall(deps: ServeCallDeps, tool: ServedTool, args: unknown, opts: CallOptions): Promise<CallToolAnswer> {
+  try {
+    const value =
+      tool.kind === "tool"
+        ? await deps.tools.call({
+            tool: tool.tool,
+            input: args ?? {},
+            mode: "direct",
+            agent: tool.agent,
+            methodCall: tool.agent ? { failures: 0 } : undefined,
+            signal: opts.signal,
+            approve: opts.approve,
+          })
+        : await runMethod(deps, tool, args, opts.signal);
+    return successAnswer(tool, value);
+  } catch (e) {
+    const span = tool.kind === "method" ? tool.method.nameSpan : { file: "", start: 0, end: 0 };
+    return errorAnswer(asLumaError(e, deps.interpreter.sourceOf, span), tool.kind === "tool" && tool.typedErrors);
+  }
+}

@@ -1,0 +1,146 @@
+/**
+ * What `luma mcp FILE` offers in `tools/list`: one entry per declared tool (and query or
+ * command) of the served agent — every one in the program without `--agent` — and one per
+ * agent `fn` method, named `Agent.method`. Computed once at start-up, as plain data; the
+ * call side (serve-call.ts) reads the same entries.
+ *
+ * The contract becomes the MCP tool as far as the protocol can say it:
+ * - `inputSchema` is `__tool_<name>_input`, the JSON Schema a model gets; a method's is its
+ *   parameters as one object, compiled the same way (annotations included);
+ * - `outputSchema` is the return type. MCP wants an object there: a tagged union (an
+ *   `anyOf` of objects) gets `type: "object"` beside it, and any other type is wrapped as
+ *   `{ result: T }` — the structured result is wrapped the same way;
+ * - `description` is the tool's `description` option, else a sentence naming the tool and
+ *   its side effects (clients, and the conformance suite, expect one on every tool);
+ * - annotations come from the contract: `readOnlyHint` for `side_effects` none/read,
+ *   `destructiveHint` for write (a query reads, a command writes), `idempotentHint` for
+ *   `idempotent: true`.
+ */
+import type { AgentDecl, Field, FnDecl, Program, QueryDecl, ToolDecl, TypeRef } from "../syntax/ast";
+import type { SchemaTable } from "../schema/schema-table-types";
+import { toJsonSchema } from "../schema/json-schema";
+import { createShapeCompiler } from "../schema/compile-shape";
+import { toTypeBox } from "../schema/to-typebox";
+import { ShapeValidator } from "../schema/validator";
+import type { ObjectShape } from "../schema/shape";
+import { readToolOptions } from "../runtime/tools/steps/tool-options";
+import { readString, readStringList } from "../runtime/tools/steps/config-values";
+import { startupError } from "../diagnostics/luma-error";
+
+type JsonSchema = Record<string, unknown>;
+
+export interface ToolAnnotations {
+  readOnlyHint?: boolean;
+  destructiveHint?: boolean;
+  idempotentHint?: boolean;
+}
+
+interface ServedBase {
+  /** The MCP tool name: the tool's own, or `Agent.method`. */
+  name: string;
+  description?: string;
+  inputSchema: JsonSchema;
+  outputSchema?: JsonSchema;
+  annotations?: ToolAnnotations;
+  /** The result goes out as `{ result: value }` (its type is not an object). */
+  wrapsResult: boolean;
+}
+
+/** A tool (or query, command) run through the pipeline under `agent`'s settings. */
+export interface ServedPipelineTool extends ServedBase {
+  kind: "tool";
+  tool: string;
+  agent?: AgentDecl;
+  /** The tool declares `error: Schema`: a typed error's `details` were validated and may go out. */
+  typedErrors: boolean;
+}
+
+/** An agent method run through the interpreter (its `ask`s and tool calls included). */
+export interface ServedMethod extends ServedBase {
+  kind: "method";
+  agent: AgentDecl;
+  method: FnDecl;
+  /** Checks (and fills defaults of) the arguments object before they bind by position. */
+  validateInput(args: unknown): { ok: true; value: Record<string, unknown> } | { ok: false; messages: string[] };
+}
+
+export type ServedTool = ServedPipelineTool | ServedMethod;
+
+const OBJECT_TYPES = new Set(["object"]);
+
+/** An object schema stays; an anyOf of objects gets `type: "object"`; anything else is wrapped. */
+const asObjectSchema = (schema: JsonSchema): { schema: JsonSchema; wraps: boolean } => {
+  if (OBJECT_TYPES.has(schema.type as string)) return { schema, wraps: false };
+  const members = schema.anyOf as JsonSchema[] | undefined;
+  if (schema.type === undefined && Array.isArray(members) && members.every((m) => m.type === "object")) {
+    return { schema: { type: "object", ...schema }, wraps: false };
+  }
+  return { schema: { type: "object", properties: { result: schema }, required: ["result"], additionalProperties: false }, wraps: true };
+};
+
+const outputOf = (schemas: SchemaTable, returns: TypeRef | undefined) => {
+  if (returns === undefined) return { outputSchema: undefined, wrapsResult: true };
+  const { schema, wraps } = asObjectSchema(toJsonSchema(schemas.typeOf(returns)));
+  return { outputSchema: schema, wrapsResult: wraps };
+};
+
+const descriptionOf = (entries: ToolDecl["options"]): string | undefined => {
+  const entry = entries.find((e) => e.key === "description");
+  return entry && readString(entry.value);
+};
+
+function pipelineTool(schemas: SchemaTable, decl: ToolDecl | QueryDecl, agent: AgentDecl | undefined): ServedPipelineTool {
+  const base = { kind: "tool" as const, name: decl.name, tool: decl.name, agent, inputSchema: toJsonSchema(schemas.toolInput(decl.name)) };
+  if (decl.kind !== "Tool") {
+    const writes = decl.kind === "Command";
+    const annotations = { readOnlyHint: !writes, destructiveHint: writes };
+    const description = descriptionOf(decl.entries) ?? `Runs the ${writes ? "command" : "query"} ${decl.name} (SQL).`;
+    return { ...base, description, annotations, wrapsResult: true, typedErrors: false, outputSchema: undefined };
+  }
+  const o = readToolOptions(decl);
+  const annotations: ToolAnnotations = { readOnlyHint: o.sideEffects !== "write", destructiveHint: o.sideEffects === "write" };
+  if (o.idempotent) annotations.idempotentHint = true;
+  const description = o.description ?? `Luma tool ${decl.name} (side_effects: "${o.sideEffects}").`;
+  return { ...base, description, annotations, typedErrors: o.error !== undefined, ...outputOf(schemas, decl.returns) };
+}
+
+function methodTool(program: Program, schemas: SchemaTable, agent: AgentDecl, method: FnDecl): ServedMethod {
+  const name = `${agent.name}.${method.name}`;
+  const shape: ObjectShape = createShapeCompiler(program).objectOf(`__method_${agent.name}_${method.name}_input`, method.params as Field[]);
+  const validator = new ShapeValidator();
+  return {
+    kind: "method",
+    name,
+    agent,
+    method,
+    description: `Agent method ${name} (runs the method, including its ask and tool calls).`,
+    inputSchema: toJsonSchema(toTypeBox(shape)),
+    ...outputOf(schemas, method.returns),
+    validateInput(args) {
+      const r = validator.validate(shape, args ?? {}, "input", `${name}.input`);
+      return r.ok ? { ok: true, value: r.value as Record<string, unknown> } : { ok: false, messages: r.hard.map((i) => i.message) };
+    },
+  };
+}
+
+/** Every tool `luma mcp` serves, in declaration order: tools first, then agent methods. */
+export function servedTools(program: Program, schemas: SchemaTable, agentName: string | undefined): ServedTool[] {
+  const agents = program.decls.filter((d): d is AgentDecl => d.kind === "Agent");
+  const agent = agentName === undefined ? undefined : agents.find((a) => a.name === agentName);
+  if (agentName !== undefined && agent === undefined) {
+    const known = agents.map((a) => a.name).join(", ") || "none";
+    throw startupError(`--agent ${agentName}: the program declares no agent '${agentName}' (agents: ${known}).`, { catalogCode: "E0806" });
+  }
+  const callable = program.decls.filter(
+    (d): d is ToolDecl | QueryDecl => d.kind === "Tool" || d.kind === "Query" || d.kind === "Command",
+  );
+  let offered = callable;
+  if (agent) {
+    const listed = agent.entries.find((e) => e.key === "tools");
+    const names = new Set(listed ? (readStringList(listed.value) ?? []) : []);
+    offered = callable.filter((d) => names.has(d.name));
+  }
+  const tools: ServedTool[] = offered.map((d) => pipelineTool(schemas, d, agent));
+  for (const a of agent ? [agent] : agents) for (const m of a.methods) tools.push(methodTool(program, schemas, a, m));
+  return tools;
+}
