@@ -44,10 +44,12 @@ try { print(query all({})) } catch e { print(e.code, e.details.row, e.details.fi
   test("a field declared `string` gets the exact digits, and a lookup by them (a string bound to an INTEGER column) finds the row", () => {
     const { file } = sqliteProgram(`query one(id: string) -> AsText { source: Ids  sql: "SELECT id, name FROM items WHERE id = $1" }
 query small() -> AsInt { source: Ids  sql: "SELECT id, name FROM items WHERE id = 7" }
-row = query one({ id: "${BIG}" })
+row: AsText = query one({ id: "${BIG}" })
 print(row.id, row.name)
-print(query one({ id: "7" }).id)
-print(query small({}).id + 1)`);
+seven: AsText = query one({ id: "7" })
+print(seven.id)
+small: AsInt = query small({})
+print(small.id + 1)`);
     const r = runLuma([file]);
     expect(r.stderr).toBe("");
     expect(r.stdout).toBe(`${BIG} big\n7\n8\n`);
@@ -122,9 +124,10 @@ describe("§12 rows: 64-bit integers from Postgres (int8)", () => {
     const r = pgRun(`query asInt() -> AsInt[] { source: Pg  sql: "SELECT id, name FROM S.items ORDER BY id" }
 query one(id: string) -> AsText { source: Pg  sql: "SELECT id, name FROM S.items WHERE id = $1" }
 try { print(query asInt({})) } catch e { print(e.code, e.details.row, e.details.field) }
-row = query one({ id: "${BIG}" })
+row: AsText = query one({ id: "${BIG}" })
 print(row.id, row.name)
-print(query one({ id: "7" }).id)`);
+seven: AsText = query one({ id: "7" })
+print(seven.id)`);
     expect(r.stderr).toBe("");
     expect(r.stdout).toBe(`QUERY_ROW_INVALID 1 id\n${BIG} big\n7\n`);
   });
