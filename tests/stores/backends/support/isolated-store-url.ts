@@ -6,8 +6,11 @@ import { serviceUrl, uniqueName } from "../../conformance/service-urls";
  * A file or sqlite store lives in the project directory: nothing to isolate. The config
  * cannot name a table or key prefix, so each project gets a store of its own on
  * the servers: a fresh schema (postgres, via `?search_path=` in the URL) or an emptied
- * Redis database (number 1: the default key prefix there is cleared before and after).
+ * Redis database (the default key prefix there is cleared before and after). Tests in one file
+ * run concurrently, so each project takes the next of databases 1–15 in turn: one project's
+ * cleanup must never empty the database another project's processes are using.
  */
+let nextRedisDb = 0;
 export const isolatedUrl = async (backend: "file" | "sqlite" | "postgres" | "redis"): Promise<{ url?: string; cleanup(): Promise<void> }> => {
   if (backend === "postgres") {
     const base = serviceUrl("LUMA_TEST_PG_URL")!;
@@ -26,7 +29,7 @@ export const isolatedUrl = async (backend: "file" | "sqlite" | "postgres" | "red
   }
   if (backend === "redis") {
     const u = new URL(serviceUrl("LUMA_TEST_REDIS_URL")!);
-    u.pathname = "/1";
+    u.pathname = `/${(nextRedisDb++ % 15) + 1}`;
     const clear = async () => {
       const r = new Bun.RedisClient(u.toString());
       const keys = (await r.send("KEYS", [`${DEFAULT_REDIS_PREFIX}*`])) as string[];
