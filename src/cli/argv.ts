@@ -4,6 +4,7 @@
  * and `--` ends option parsing. Usage errors are data (`UsageError`), turned into exit 64
  * by main.ts.
  */
+import { JOURNAL_SUBCOMMANDS, parseJournalCommand, type JournalCommand } from "./journal-argv";
 
 export interface RunCommand {
   kind: "run";
@@ -15,6 +16,8 @@ export interface RunCommand {
   generateToolTypes?: string;
   record?: string;
   replay?: string;
+  journal?: string;
+  runId?: string;
 }
 
 export type Command =
@@ -22,7 +25,9 @@ export type Command =
   /** Parse and check only: no config, no tool modules (they are the runtime's business). */
   | { kind: "check"; file: string }
   | { kind: "help" }
-  | { kind: "version" };
+  | { kind: "version" }
+  /** `luma approve | deny | runs [show]`: the journal's subcommands (journal-argv.ts). */
+  | JournalCommand;
 
 export class UsageError extends Error {}
 
@@ -44,6 +49,14 @@ export const OPTIONS: Record<string, OptionSpec & { help: string; metavar?: stri
     takesValue: true, metavar: "FILE", help: "answer model requests from a cassette, offline (no API key)",
     apply: (c, v) => void (c.replay = v),
   },
+  "--journal": {
+    takesValue: true, metavar: "PATH", help: "journal the run in this SQLite file (resume with --run-id)",
+    apply: (c, v) => void (c.journal = v),
+  },
+  "--run-id": {
+    takesValue: true, metavar: "ID", help: "the run's id in the journal: resumes it when it exists",
+    apply: (c, v) => void (c.runId = v),
+  },
   "--generate-tool-types": {
     takesValue: true, metavar: "OUT.d.ts", help: "write TypeScript types for the tools, do not run",
     apply: (c, v) => void (c.generateToolTypes = v),
@@ -55,6 +68,7 @@ export function parseArgv(argv: readonly string[]): Command {
   const first = argv[0];
   if (first === "--help" || first === "-h" || first === "help") return { kind: "help" };
   if (first === "--version" || first === "-v" || first === "version") return { kind: "version" };
+  if (JOURNAL_SUBCOMMANDS.has(first)) return parseJournalCommand(argv);
 
   const isCheck = first === "check";
   const rest = isCheck ? argv.slice(1) : argv;
@@ -91,7 +105,7 @@ export function parseArgv(argv: readonly string[]): Command {
 
   if (!cmd.file) throw new UsageError(isCheck ? "luma check needs a FILE.luma" : "missing FILE.luma");
   if (isCheck) {
-    const given = cmd.trace || cmd.generateToolTypes || cmd.record || cmd.replay || cmd.config || cmd.toolModules.length;
+    const given = cmd.trace || cmd.generateToolTypes || cmd.record || cmd.replay || cmd.config || cmd.journal || cmd.runId || cmd.toolModules.length;
     if (given) throw new UsageError("luma check takes no options: it parses and checks FILE only");
     return { kind: "check", file: cmd.file };
   }

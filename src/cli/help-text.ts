@@ -10,6 +10,10 @@ export function helpText(): string {
 Usage:
   luma FILE.luma [ARGS…]      run the program (ARGS become \`args\`; \`--\` ends option parsing)
   luma check FILE.luma        parse and check only
+  luma runs [show ID] [--journal PATH] [--format table|json]
+                              list a journal's runs and pending approvals, or one run's steps
+  luma approve|deny --run-id ID [--step STEP] [--digest D] [--journal PATH]
+                              decide a call that waits for approval (then run again with --run-id)
   luma --version | --help
 
 Options (before or after FILE):
@@ -25,5 +29,6 @@ Environment:
                       default API key variables of the model providers (api_key_env overrides)
 
 Exit codes: 0 success · 1 runtime error · 2 rejected before running · 64 usage error
+            · 75 a journaled run waits for an approval
 `;
 }

@@ -7,7 +7,8 @@ import { isLumaError } from "../diagnostics/luma-error";
 import { renderDiagnostics } from "../diagnostics/render";
 import { UsageError } from "./argv";
 
-export const EXIT = { ok: 0, runtime: 1, rejected: 2, usage: 64 } as const;
+/** 75 is EX_TEMPFAIL: a journaled run waits for an approval and can be run again later. */
+export const EXIT = { ok: 0, runtime: 1, rejected: 2, usage: 64, pending: 75 } as const;
 
 export interface ErrorReport {
   text: string;
@@ -22,7 +23,7 @@ export function reportError(
     return { text: `luma: ${e.message}\nRun 'luma --help' for usage.`, exitCode: EXIT.usage };
   }
   if (isLumaError(e)) {
-    const exitCode = e.phase === "startup" ? EXIT.rejected : EXIT.runtime;
+    const exitCode = e.phase === "startup" ? EXIT.rejected : e.phase === "pending" ? EXIT.pending : EXIT.runtime;
     if (e.diagnostics?.length) {
       return { text: renderDiagnostics(e.diagnostics, opts), exitCode };
     }

@@ -46,9 +46,9 @@ const STORE_BACKENDS: Record<string, { keys: readonly string[]; oneOf?: readonly
   redis: { keys: ["url", "url_env", "encryption"], oneOf: ["url", "url_env"] },
 };
 
-const storeKeysFitBackend: ObjectCheck = (store, path) => {
+const keysFitBackend = (backends: typeof STORE_BACKENDS): ObjectCheck => (store, path) => {
   const backend = String(store.backend);
-  const { keys, oneOf } = STORE_BACKENDS[backend];
+  const { keys, oneOf } = backends[backend];
   const problems = Object.keys(store)
     .filter((key) => key !== "backend" && !keys.includes(key))
     .map((key) => `'${childPath(path, key)}' does not apply to the ${backend} backend`);
@@ -64,13 +64,33 @@ const storeKeysFitBackend: ObjectCheck = (store, path) => {
 const idempotencyStore: Rule = {
   kind: "object",
   required: ["backend"],
-  check: storeKeysFitBackend,
+  check: keysFitBackend(STORE_BACKENDS),
   fields: {
     backend: { kind: "enum", values: Object.keys(STORE_BACKENDS) },
     path: text,
     encryption: { kind: "enum", values: ["aes-256-gcm"] },
     url: text,
     url_env: envName,
+  },
+};
+
+/** Which optional keys each journal backend reads (durable runs). */
+const JOURNAL_BACKENDS: Record<string, { keys: readonly string[]; oneOf?: readonly string[] }> = {
+  sqlite: { keys: ["path", "encryption"] },
+  postgres: { keys: ["url", "url_env", "table", "encryption"], oneOf: ["url", "url_env"] },
+};
+
+const journal: Rule = {
+  kind: "object",
+  required: ["backend"],
+  check: keysFitBackend(JOURNAL_BACKENDS),
+  fields: {
+    backend: { kind: "enum", values: Object.keys(JOURNAL_BACKENDS) },
+    path: text,
+    encryption: { kind: "enum", values: ["aes-256-gcm"] },
+    url: text,
+    url_env: envName,
+    table: { kind: "string", pattern: /^[a-z_][a-z0-9_]{0,40}$/, form: "a lower-case SQL table name" },
   },
 };
 
@@ -89,6 +109,7 @@ export const CONFIG_SCHEMA: Rule = {
     tool_modules: { kind: "list", of: { kind: "stringOr", string: text, object: toolModuleEntry } },
     tool_module_policy: toolModulePolicy,
     idempotency_store: idempotencyStore,
+    journal,
     tool_contexts: { kind: "map", of: { kind: "map", of: contextField } },
   },
 };

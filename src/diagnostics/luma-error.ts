@@ -4,7 +4,8 @@
  * `code` is one of the spec's codes for runtime errors (TOOL_INPUT_INVALID, RUNTIME_ERROR…)
  * and absent for startup errors that the spec prints without one
  * (`Error: 'calculate' is not registered in the tool registry.`). `phase` tells the CLI which
- * exit code the error means: "startup" (rejected before running, exit 2) or "runtime" (exit 1).
+ * exit code the error means: "startup" (rejected before running, exit 2), "runtime" (exit 1) or
+ * "pending" (a journaled run waits for an approval, exit 75).
  */
 import type { Diagnostic } from "./diagnostic";
 
@@ -26,7 +27,8 @@ export type ErrorCode =
   | "VALUE_INVALID"
   | "RUNTIME_ERROR";
 
-export type ErrorPhase = "startup" | "runtime";
+/** "pending": a journaled run stopped to wait for a person (an approval); exit 75. */
+export type ErrorPhase = "startup" | "runtime" | "pending";
 
 export interface LumaErrorInit {
   /** A spec code, or any string a handler's LumaToolError carries. Absent for plain startup errors. */

@@ -15,6 +15,8 @@ import { askOnTerminal } from "./approval-prompt";
 import { openIdempotencyStore } from "./tools/stores/open-idempotency-store";
 import type { SchemaTable } from "../schema/schema-table-types";
 import type { AskRunnerDeps } from "./ask/create-ask-runner";
+import { endJournalRun, startJournalRun } from "./journal/start-run";
+import type { RunJournal } from "./journal/run-journal";
 
 export interface StartOptions {
   file: string;
@@ -33,6 +35,10 @@ export interface StartOptions {
   record?: string;
   /** `--replay FILE`: answer provider requests from a cassette, offline (extension). */
   replay?: string;
+  /** `--journal PATH`: the run's journal, a SQLite file (durable runs). */
+  journal?: string;
+  /** `--run-id ID`: resume (or start) this run of the journal. */
+  runId?: string;
   /** Test and benchmark hooks for `ask`: transport, retry sleep, response size cap. */
   askHooks?: Pick<AskRunnerDeps, "transport" | "sleep" | "maxResponseBytes">;
 }
@@ -64,6 +70,23 @@ export async function startProgram(program: Program, opts: StartOptions): Promis
     sink?.close();
     throw e;
   }
+  // Durable runs: the journal opens last of all (it creates files too), and takes the run's lease.
+  let journal: RunJournal | undefined;
+  try {
+    journal = await startJournalRun(config.config, {
+      cliPath: opts.journal === undefined ? undefined : { path: resolve(opts.cwd, opts.journal), shown: opts.journal },
+      projectDir: config.projectDir,
+      env: opts.env,
+      runId: opts.runId,
+      program: opts.file,
+      stderr: opts.stderr,
+    });
+  } catch (e) {
+    await idempotencyStore?.close?.();
+    sink?.close();
+    throw e;
+  }
+  let runError: unknown;
   try {
     const tools = createToolInvoker({
       program,
@@ -76,6 +99,7 @@ export async function startProgram(program: Program, opts: StartOptions): Promis
       approve: opts.interactive ? askOnTerminal : undefined,
       idempotencyStore,
       statements: bridges && datasources!.statementToolPlans({ program, schemas, bridges, warn: opts.stderr, trace }),
+      journal,
     });
     // `ask` only exists with a model; its code (providers, cassettes) loads only then.
     const ask = program.decls.some((d) => d.kind === "Model")
@@ -88,6 +112,7 @@ export async function startProgram(program: Program, opts: StartOptions): Promis
           trace,
           record: opts.record === undefined ? undefined : { path: resolve(opts.cwd, opts.record), label: opts.record },
           replay: opts.replay === undefined ? undefined : { path: resolve(opts.cwd, opts.replay), label: opts.replay },
+          journal,
           ...opts.askHooks,
         })
       : undefined;
@@ -99,8 +124,13 @@ export async function startProgram(program: Program, opts: StartOptions): Promis
       stderr: opts.stderr,
       sourceOf: opts.sourceOf,
       ask,
+      now: journal && (() => journal!.now()),
     });
+  } catch (e) {
+    runError = e;
+    throw e;
   } finally {
+    if (journal !== undefined) await endJournalRun(journal, runError);
     await bridges?.close();
     await idempotencyStore?.close?.();
     sink?.close();

@@ -49,10 +49,10 @@ export async function evalCall(e: CallExpr, f: Frame): Promise<Value> {
     const sibling = f.agent?.methods.get(name);
     if (sibling && f.agent) {
       const methodCall = f.methodCall ?? { failures: 0 };
-      return callUser(rt, { fn: sibling, label: `${f.agent.decl.name}.${name}`, agent: f.agent, methodCall }, await evalArgs(e, f), e);
+      return callUser(f, { fn: sibling, label: `${f.agent.decl.name}.${name}`, agent: f.agent, methodCall }, await evalArgs(e, f), e);
     }
     const fn = rt.fns.get(name);
-    if (fn) return callUser(rt, { fn, label: name }, await evalArgs(e, f), e);
+    if (fn) return callUser(f, { fn, label: name }, await evalArgs(e, f), e);
     const builtin = BUILTINS[name];
     if (builtin) return callBuiltin(rt, name, builtin, await evalArgs(e, f), e.span);
     throw errorAt(rt.sourceOf, "RUNTIME_ERROR", `Unknown function '${name}'`, callee.span);
@@ -66,7 +66,7 @@ export async function evalCall(e: CallExpr, f: Frame): Promise<Value> {
         throw errorAt(rt.sourceOf, "RUNTIME_ERROR", `Agent '${agentName}' has no method '${callee.property}'`, callee.span);
       }
       const label = `${agentName}.${callee.property}`;
-      return callUser(rt, { fn: method, label, agent, methodCall: { failures: 0 } }, await evalArgs(e, f), e);
+      return callUser(f, { fn: method, label, agent, methodCall: { failures: 0 } }, await evalArgs(e, f), e);
     }
   }
   throw errorAt(rt.sourceOf, "RUNTIME_ERROR", "Only functions, builtins and agent methods can be called", callee.span);
@@ -107,7 +107,8 @@ function paramsOf(fn: FnDecl): ParamInfo[] {
   return info;
 }
 
-async function callUser(rt: Runtime, c: Callee, args: Value[], call: CallExpr): Promise<Value> {
+async function callUser(caller: Frame, c: Callee, args: Value[], call: CallExpr): Promise<Value> {
+  const rt = caller.rt;
   if (rt.depth >= MAX_CALL_DEPTH) {
     throw errorAt(
       rt.sourceOf,
@@ -117,7 +118,8 @@ async function callUser(rt: Runtime, c: Callee, args: Value[], call: CallExpr): 
     );
   }
   const fn = c.fn;
-  const frame = createFrame(rt, fn.body, c.agent, c.methodCall);
+  // The callee's steps are numbered inside the caller's next step number (step-scope.ts).
+  const frame = createFrame(rt, fn.body, caller.scope.child(c.label), c.agent, c.methodCall);
   bindParams(rt, c, args, call, frame);
   rt.depth++;
   let result: Value;

@@ -6,6 +6,7 @@
 import type { Stmt } from "../../syntax/ast";
 import { evalExpr } from "./eval-async";
 import { execBlockSync, execStmtSync } from "./exec-sync";
+import { isRunStop } from "../journal/journal-errors";
 import { asLumaError, errorAt, errorValue } from "./runtime-errors";
 import type { Frame } from "./runtime-context";
 import { assign, forItems } from "./statement-helpers";
@@ -59,6 +60,7 @@ async function execStmtAsync(s: Stmt, f: Frame): Promise<Value> {
       try {
         return await block(s.body, f);
       } catch (e) {
+        if (isRunStop(e)) throw e; // a journal stop (pending approval, divergence) is not the program's to catch
         f.vars.set(s.errName, errorValue(asLumaError(e, f.rt.sourceOf, s.span)));
         return block(s.handler, f);
       }

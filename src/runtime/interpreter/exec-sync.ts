@@ -12,6 +12,7 @@
  */
 import type { Stmt } from "../../syntax/ast";
 import { evalSync } from "./eval-sync";
+import { isRunStop } from "../journal/journal-errors";
 import { asLumaError, errorAt, errorValue } from "./runtime-errors";
 import type { Frame } from "./runtime-context";
 import { assign, forItems } from "./statement-helpers";
@@ -58,6 +59,7 @@ export function execStmtSync(s: Stmt, f: Frame): Value {
       try {
         return execBlockSync(s.body, f);
       } catch (e) {
+        if (isRunStop(e)) throw e; // a journal stop (pending approval, divergence) is not the program's to catch
         f.vars.set(s.errName, errorValue(asLumaError(e, f.rt.sourceOf, s.span)));
         return execBlockSync(s.handler, f);
       }

@@ -18,6 +18,11 @@ export interface ToolCallRequest {
   agent?: AgentDecl;
   /** One per agent method call; undefined at top level. */
   methodCall?: MethodCallState;
+  /**
+   * The call's position in the run (step-scope.ts), e.g. `main/3`: its journal receipt's key
+   * and the handler's `ctx.stepId`. Undefined for calls made outside a program (tests, benches).
+   */
+  stepId?: string;
 }
 
 export interface ToolInvoker {

@@ -2,8 +2,10 @@
  * Step 5 — tool_policy approval (TOOL_PERMISSION_DENIED). A write tool listed in
  * LUMA_APPROVED_TOOLS never reaches this step (the plan leaves it out). Otherwise the
  * host's `approve` callback (the CLI's TTY prompt) is asked on every call; without one —
- * stdin is not a terminal — the call is refused.
+ * stdin is not a terminal — the call is refused, unless the run has a journal: then the
+ * call waits for a recorded decision (pending-approvals.ts, exit 75 until there is one).
  */
+import { awaitApproval } from "../../journal/pending-approvals";
 import type { StepFactory } from "./step";
 import { toolErrors } from "./tool-errors";
 
@@ -12,7 +14,10 @@ export const approval: StepFactory = (rt) => ({
   applies: (plan) => plan.needsApproval,
   async run(ctx, next) {
     const tool = ctx.plan.tool.name;
-    if (rt.approve === undefined) throw toolErrors.approvalUnavailable(tool);
+    if (rt.approve === undefined) {
+      if (rt.journal !== undefined && ctx.req.stepId !== undefined) return awaitApproval(rt, ctx, next);
+      throw toolErrors.approvalUnavailable(tool);
+    }
     const approved = await rt.approve(tool);
     ctx.startedAt = -1; // the prompt took a while: the handler's deadline starts later
     if (approved !== true) throw toolErrors.approvalRefused(tool);
