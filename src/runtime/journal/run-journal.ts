@@ -18,6 +18,7 @@
  * input, so a resumed run takes every decision the first one took.
  */
 import { hostname } from "node:os";
+import { crashPoint } from "../tools/stores/file/crash-points";
 import { isProcessAlive } from "../tools/stores/file/process-alive";
 import { isRunStop, journalErrors } from "./journal-errors";
 import { LeaseLost, type ApprovalRow, type JournalBackend, type RunStatus, type StepKind, type StepRow } from "./journal-backend";
@@ -146,7 +147,7 @@ export class RunJournal {
     const startedAt = this.clock();
     const prior = this.recorded.get(stepId);
     this.recorded.set(stepId, { ...(prior ?? emptyRow(stepId, kind, name, digest)), status: "begun", begins: (prior?.begins ?? 0) + 1, startedAt });
-    return this.write(() => this.backend.begin(this.runId, this.token, { stepId, kind, name, digest, startedAt }));
+    return this.write(() => this.backend.begin(this.runId, this.token, { stepId, kind, name, digest, startedAt })).then(() => crashPoint("journal-after-begin"));
   }
 
   /** `t0`: `performance.now()` when the step started (durations are measured, timestamps are the clock's). */
@@ -158,7 +159,7 @@ export class RunJournal {
     const row = { stepId, kind, name, digest, status, attempts, output, startedAt: Math.round(finishedAt - durationMs), finishedAt, durationMs } as const;
     const prior = this.recorded.get(stepId);
     this.recorded.set(stepId, { ...row, begins: prior?.begins ?? 0, seq: prior?.seq ?? this.recorded.size });
-    return this.write(() => this.backend.finish(this.runId, this.token, row));
+    return this.write(() => this.backend.finish(this.runId, this.token, row)).then(() => crashPoint("journal-after-finish"));
   }
 
   /** Begin receipts earlier processes wrote for this step (it ran, or began, that often before). */
