@@ -5,6 +5,7 @@ import { benchPipelineFileStore } from "./pipeline-file-store";
 import { benchAskRoundtrip } from "./ask-roundtrip";
 import { benchDatasources } from "./datasources";
 import { benchIdempotencyBackends } from "./idempotency-backends";
+import { benchJournalOverhead } from "./journal-overhead";
 
 console.log(`luma benchmarks · Bun ${Bun.version} · ${navigator.hardwareConcurrency} cores\n`);
 await benchStartupAndParse();
@@ -13,3 +14,4 @@ await benchPipelineFileStore();
 await benchAskRoundtrip();
 await benchDatasources();
 await benchIdempotencyBackends();
+await benchJournalOverhead();

@@ -76,7 +76,7 @@ export class JournalProject {
     const p = this.spawn(args, env);
     const [stdout, stderr] = await Promise.all([new Response(p.stdout).text(), new Response(p.stderr).text()]);
     await p.exited;
-    return { exitCode: p.exitCode, signal: p.signalCode ?? null, stdout, stderr };
+    return { exitCode: p.exitCode, signal: p.signalCode === null ? null : String(p.signalCode), stdout, stderr };
   }
 
   /** `luma flow.luma --run-id ID` plus the given options. */

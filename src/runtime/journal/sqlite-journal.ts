@@ -7,9 +7,12 @@
  *   luma_journal_steps      one row per step: its begin and finish receipts
  *   luma_journal_approvals  one row per call that waited for a person
  *
- * Every receipt is its own transaction with `synchronous = FULL` (the WAL is fsynced on
- * commit): a begin receipt must be on disk before the side effect it announces, a finish
- * receipt before the run goes on. Fencing is in the same statement: a write whose token no
+ * Every receipt is its own transaction. A finish receipt commits with `synchronous = FULL`
+ * (the WAL is fsynced): once the run goes on, its result must survive a power loss. A begin
+ * receipt commits with `synchronous = NORMAL` (in the WAL, not fsynced): it survives the
+ * process being killed — what resumes are for — and a begin lost to a power cut changes no
+ * outcome: a step without a finish receipt runs again either way; only its attempt count
+ * would be one lower. (The next fsync makes it durable as well.) Fencing is in the same statement: a write whose token no
  * longer holds the run's lease changes no row, and the journal stops the run (LeaseLost).
  * WAL lets `luma runs` read beside a writer; `busy_timeout` makes writers queue.
  */
@@ -74,7 +77,7 @@ export class SqliteJournal implements JournalBackend {
       db = new Database(path, { create: true });
       db.exec("PRAGMA busy_timeout = 10000");
       db.exec("PRAGMA journal_mode = WAL");
-      db.exec("PRAGMA synchronous = FULL");
+      db.exec("PRAGMA synchronous = NORMAL");
       db.exec(SCHEMA);
     } catch (e) {
       throw startupError(`Journal ${shown}: cannot open it as a SQLite database: ${(e as Error).message}`);
@@ -122,9 +125,11 @@ export class SqliteJournal implements JournalBackend {
   }
 
   release(runId: string, token: string, status: RunStatus, now: number): void {
-    this.db
-      .query("UPDATE luma_journal_runs SET status = ?, owner = NULL, token = NULL, lease_until = 0, updated_at = ? WHERE run_id = ? AND token = ?")
-      .run(status, now, runId, token);
+    this.durable(() =>
+      this.db
+        .query("UPDATE luma_journal_runs SET status = ?, owner = NULL, token = NULL, lease_until = 0, updated_at = ? WHERE run_id = ? AND token = ?")
+        .run(status, now, runId, token),
+    );
   }
 
   steps(runId: string): StepRow[] {
@@ -143,7 +148,21 @@ export class SqliteJournal implements JournalBackend {
     });
   }
 
+  /** Commits `op` with the WAL fsynced: finish receipts, approvals, decisions, a run's end. */
+  private durable<T>(op: () => T): T {
+    this.db.exec("PRAGMA synchronous = FULL");
+    try {
+      return op();
+    } finally {
+      this.db.exec("PRAGMA synchronous = NORMAL");
+    }
+  }
+
   finish(runId: string, token: string, r: Omit<StepRow, "seq" | "begins">): void {
+    this.durable(() => this.finishFenced(runId, token, r));
+  }
+
+  private finishFenced(runId: string, token: string, r: Omit<StepRow, "seq" | "begins">): void {
     this.fenced(runId, token, () => {
       this.db
         .query(
@@ -163,6 +182,10 @@ export class SqliteJournal implements JournalBackend {
   }
 
   requestApproval(runId: string, token: string, r: Omit<ApprovalRow, "decision" | "decidedDigest" | "decidedAt">): void {
+    this.durable(() => this.requestFenced(runId, token, r));
+  }
+
+  private requestFenced(runId: string, token: string, r: Omit<ApprovalRow, "decision" | "decidedDigest" | "decidedAt">): void {
     this.fenced(runId, token, () => {
       // A new request for the step (another input) forgets the old decision.
       this.db
@@ -175,10 +198,11 @@ export class SqliteJournal implements JournalBackend {
   }
 
   decide(runId: string, stepId: string, decision: Decision, digest: string, now: number): boolean {
-    return (
-      this.db
-        .query("UPDATE luma_journal_approvals SET decision = ?, decided_digest = ?, decided_at = ? WHERE run_id = ? AND step_id = ? AND decision IS NULL")
-        .run(decision, digest, now, runId, stepId).changes === 1
+    return this.durable(
+      () =>
+        this.db
+          .query("UPDATE luma_journal_approvals SET decision = ?, decided_digest = ?, decided_at = ? WHERE run_id = ? AND step_id = ? AND decision IS NULL")
+          .run(decision, digest, now, runId, stepId).changes === 1,
     );
   }
 
