@@ -46,7 +46,7 @@ const STORE_BACKENDS: Record<string, { keys: readonly string[]; oneOf?: readonly
   redis: { keys: ["url", "url_env", "encryption"], oneOf: ["url", "url_env"] },
 };
 
-const keysFitBackend = (backends: typeof STORE_BACKENDS): ObjectCheck => (store, path) => {
+const keysFitBackend = (backends: Record<string, { keys: readonly string[]; oneOf?: readonly string[] }>): ObjectCheck => (store, path) => {
   const backend = String(store.backend);
   const { keys, oneOf } = backends[backend];
   const problems = Object.keys(store)
@@ -61,38 +61,32 @@ const keysFitBackend = (backends: typeof STORE_BACKENDS): ObjectCheck => (store,
   return problems;
 };
 
-const idempotencyStore: Rule = {
+type Backends = Record<string, { keys: readonly string[]; oneOf?: readonly string[] }>;
+
+/** A `{ "backend": …, … }` object (idempotency_store, journal): the backend's keys, with `extra` fields. */
+const backendObject = (backends: Backends, extra: Record<string, Rule> = {}): Rule => ({
   kind: "object",
   required: ["backend"],
-  check: keysFitBackend(STORE_BACKENDS),
+  check: keysFitBackend(backends),
   fields: {
-    backend: { kind: "enum", values: Object.keys(STORE_BACKENDS) },
+    backend: { kind: "enum", values: Object.keys(backends) },
     path: text,
     encryption: { kind: "enum", values: ["aes-256-gcm"] },
     url: text,
     url_env: envName,
+    ...extra,
   },
-};
+});
+
+const idempotencyStore = backendObject(STORE_BACKENDS);
 
 /** Which optional keys each journal backend reads (durable runs). */
-const JOURNAL_BACKENDS: Record<string, { keys: readonly string[]; oneOf?: readonly string[] }> = {
+const JOURNAL_BACKENDS: Backends = {
   sqlite: { keys: ["path", "encryption"] },
   postgres: { keys: ["url", "url_env", "table", "encryption"], oneOf: ["url", "url_env"] },
 };
 
-const journal: Rule = {
-  kind: "object",
-  required: ["backend"],
-  check: keysFitBackend(JOURNAL_BACKENDS),
-  fields: {
-    backend: { kind: "enum", values: Object.keys(JOURNAL_BACKENDS) },
-    path: text,
-    encryption: { kind: "enum", values: ["aes-256-gcm"] },
-    url: text,
-    url_env: envName,
-    table: { kind: "string", pattern: /^[a-z_][a-z0-9_]{0,40}$/, form: "a lower-case SQL table name" },
-  },
-};
+const journal = backendObject(JOURNAL_BACKENDS, { table: { kind: "string", pattern: /^[a-z_][a-z0-9_]{0,40}$/, form: "a lower-case SQL table name" } });
 
 const contextField: Rule = {
   kind: "object",

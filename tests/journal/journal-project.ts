@@ -125,3 +125,14 @@ print("v2", v2.note)
 e = tool effect({ n: 5 })
 print("e", e.done)
 `;
+
+/** One write tool that blocks at its gate (until the file \`release\` exists). */
+export const GATED = `
+schema Done { done: int }
+tool gate(n: int) -> Done {
+  side_effects: "write"
+  timeout: 60000
+}
+r = tool gate({ n: 1 })
+print("gate", r.done)
+`;

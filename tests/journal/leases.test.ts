@@ -8,17 +8,7 @@
 import { Database } from "bun:sqlite";
 import { describe, expect, test } from "bun:test";
 import { existsSync, readdirSync, writeFileSync } from "node:fs";
-import { JournalProject } from "./journal-project";
-
-const GATED = `
-schema Done { done: int }
-tool gate(n: int) -> Done {
-  side_effects: "write"
-  timeout: 60000
-}
-r = tool gate({ n: 1 })
-print("gate", r.done)
-`;
+import { GATED, JournalProject } from "./journal-project";
 
 const waitFor = async (ok: () => boolean) => {
   while (!ok()) await Bun.sleep(10);

@@ -7,7 +7,7 @@ import { afterAll, describe, expect, test } from "bun:test";
 import { readdirSync, writeFileSync } from "node:fs";
 import { requireService } from "../datasources/service-env";
 import { startFakeProvider, type FakeProvider } from "../support/fake-provider/fake-provider";
-import { FIVE_EFFECTS_TWO_ASKS, JournalProject } from "./journal-project";
+import { FIVE_EFFECTS_TWO_ASKS, GATED, JournalProject } from "./journal-project";
 
 const PG_URL = requireService("LUMA_TEST_PG_URL", ".ci/services/postgres.sh");
 const tables: string[] = [];
@@ -52,15 +52,7 @@ describe.skipIf(!PG_URL)("Durable runs on PostgreSQL", () => {
   }
 
   test("§2 4 processes resuming one run id at once: exactly one proceeds", async () => {
-    const p = pgProject(`
-schema Done { done: int }
-tool gate(n: int) -> Done {
-  side_effects: "write"
-  timeout: 60000
-}
-r = tool gate({ n: 1 })
-print("gate", r.done)
-`);
+    const p = pgProject(GATED);
     const procs = [1, 2, 3, 4].map(() => p.spawn(["flow.luma", "--run-id", "shared"], pgEnv));
     const texts = procs.map((x) => Promise.all([new Response(x.stdout).text(), new Response(x.stderr).text()]));
     const done: number[] = [];
