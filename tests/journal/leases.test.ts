@@ -60,6 +60,27 @@ describe("Durable runs §2: two processes resuming the same run id", () => {
     expect(p.lines("effects.log")).toEqual([{ gate: 1 }]);
   });
 
+  test("a process whose lease was taken over records nothing more and stops with a clear error (fencing token)", async () => {
+    const p = new JournalProject(GATED, { journal: { backend: "sqlite", path: "runs.sqlite" } });
+    const proc = p.spawn(["flow.luma", "--run-id", "f1"]);
+    const text = Promise.all([new Response(proc.stdout).text(), new Response(proc.stderr).text()]);
+    await waitFor(() => readdirSync(p.dir).some((f) => f.startsWith("started.")));
+    // Another worker takes the run over (as after a lease expiry) while this one waits at its gate.
+    const db = new Database(p.path("runs.sqlite"));
+    db.query("UPDATE luma_journal_runs SET owner = 'elsewhere:2', token = 'taker'").run();
+    db.close();
+    writeFileSync(p.path("release"), "");
+    await proc.exited;
+    const [stdout, stderr] = await text;
+    expect(proc.exitCode).toBe(1);
+    expect(stdout).toBe("");
+    expect(stderr).toBe("Error: [RUNTIME_ERROR] Run f1: another process took over its lease in the journal; this process stopped without recording more.\n");
+    const check = new Database(p.path("runs.sqlite"));
+    expect(check.query("SELECT step_id, status FROM luma_journal_steps").all()).toEqual([{ step_id: "main/1", status: "begun" }]);
+    expect(check.query("SELECT owner, token FROM luma_journal_runs").all()).toEqual([{ owner: "elsewhere:2", token: "taker" }]);
+    check.close();
+  }, 30_000);
+
   test("--run-id without a journal, and a malformed run id, are rejected before anything runs (exit 2)", async () => {
     const p = new JournalProject(GATED);
     writeFileSync(p.path("release"), "");
