@@ -93,3 +93,39 @@ describe("Durable runs §2 resume: kill -9 at every step boundary, then resume w
     }, 30_000);
   }
 });
+
+describe("Durable runs §2 resume: an `ask` whose model calls tools", () => {
+  const PROGRAM = `
+model M { provider: "openai"  name: "gpt-5.4-mini" }
+schema Done { done: int }
+schema Answer { total: int }
+tool effect(n: int) -> Done {
+  side_effects: "write"
+}
+agent Worker {
+  model: M
+  tools: [effect]
+  fn run() -> Answer {
+    ask "Call effect with 1 and 2, then answer the total." -> Answer
+  }
+}
+print("total", Worker.run().total)
+`;
+  for (const point of ["journal-after-finish:2", "journal-after-begin:3", "journal-after-finish:3"]) {
+    test.concurrent(`killed at ${point} (inside the tool round): the answered request is not re-sent, each native call's effect once`, async () => {
+      const p = new JournalProject(PROGRAM, { journal: { backend: "sqlite", path: "runs.sqlite" } });
+      const fake = await startFakeProvider();
+      fakes.push(fake);
+      fake.script([{ toolCalls: [{ name: "effect", args: { n: 1 } }, { name: "effect", args: { n: 2 } }] }, { json: { total: 3 } }]);
+      const env = { OPENAI_API_KEY: "sk-test-journal", LUMA_BASE_URL_M: fake.baseUrl("openai") };
+      const crashed = await p.runFlow("t-1", [], { ...env, LUMA_TEST_CRASH_AT: point });
+      expect(crashed.signal).toBe("SIGKILL");
+      const resumed = await p.runFlow("t-1", [], env);
+      expect(resumed.stderr).toBe("");
+      expect(resumed.stdout).toBe("total 3\n");
+      expect(p.lines("effects.log").map((e) => e.n)).toEqual([1, 2]);
+      expect(p.lines("effects.log").map((e) => e.key)).toEqual(["t-1/main/Worker.run#1/1.req1.call1", "t-1/main/Worker.run#1/1.req1.call2"]);
+      expect(fake.requests.length).toBe(2);
+    }, 30_000);
+  }
+});
