@@ -105,6 +105,17 @@ describe("Durable runs §5: trace and journal agree", () => {
     const trace = readFileSync(p.path("trace.jsonl"), "utf8").trim().split("\n").map((l) => JSON.parse(l)).filter((e) => e.event === "tool.call");
     const steps = JSON.parse((await p.run(["runs", "show", "s1", ...J, "--format", "json"])).stdout).steps.filter((s: { kind: string }) => s.kind === "tool");
     expect(steps.map((s: { name: string; outcome: string }) => [s.name, s.outcome])).toEqual(trace.map((e) => [e.tool, e.outcome]));
+    expect(trace.map((e) => [e.step, e.journal_replay])).toEqual([
+      ["main/1", false],
+      ["main/2", false],
+    ]);
+    // Run again: the trace names the same steps, each answered from the journal.
+    await p.runFlow("s1", [...J, "--trace", "trace2.jsonl"]);
+    const replayed = readFileSync(p.path("trace2.jsonl"), "utf8").trim().split("\n").map((l) => JSON.parse(l)).filter((e) => e.event === "tool.call");
+    expect(replayed.map((e) => [e.step, e.journal_replay, e.outcome])).toEqual([
+      ["main/1", true, "ok"],
+      ["main/2", true, "ok"],
+    ]);
     expect((await p.run(["runs", "show", "nope", ...J])).stderr).toBe("Error: [RUNTIME_ERROR] Journal runs.sqlite has no run nope.\n");
   });
 });

@@ -74,7 +74,10 @@ export const journalReplay: StepFactory = (rt: PipelineRuntime) => ({
     const name = ctx.plan.tool.name;
     const digest = j.digest(name, canonicalJson(ctx.req.input ?? null));
     const row = j.lookup(id, kind, name, digest);
-    if (j.isFinished(row)) return j.replay(row);
+    if (j.isFinished(row)) {
+      ctx.journalReplayed = true;
+      return j.replay(row);
+    }
     const s: JournalStepState = { id, kind, digest, priorBegins: row?.begins ?? 0, t0: performance.now() };
     ctx.journalStep = s;
     return live(j, ctx, next, s);

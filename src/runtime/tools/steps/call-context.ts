@@ -46,6 +46,8 @@ export class CallContext implements Expirable {
   traceStart = 0;
   /** Set by the journal replay step when a journaled call runs live (journal-steps.ts). */
   journalStep: JournalStepState | undefined = undefined;
+  /** The journal answered the call from a finish receipt: nothing ran (the trace says so). */
+  journalReplayed = false;
   private controller: AbortController | undefined = undefined;
 
   constructor(
