@@ -145,3 +145,36 @@ print(a.done)
     expect(none.stderr).toContain("needs the passphrase in LUMA_IDEMPOTENCY_KEY");
   });
 });
+
+describe("Durable runs §2: an ask's provider requests are steps too", () => {
+  test("a changed prompt at a recorded request is a divergence naming the request's step; the provider is not asked", async () => {
+    const { startFakeProvider } = await import("../support/fake-provider/fake-provider");
+    const fake = await startFakeProvider();
+    try {
+      const program = (prompt: string) => `
+model M { provider: "openai"  name: "gpt-5.4-mini" }
+schema Verdict { ok: bool }
+agent Judge {
+  model: M
+  fn check() -> Verdict {
+    ask "${prompt}" -> Verdict
+  }
+}
+print(Judge.check().ok)
+`;
+      const p = new JournalProject(program("Is it fine?"));
+      fake.script([{ json: { ok: true } }]);
+      const env = { OPENAI_API_KEY: "sk-test", LUMA_BASE_URL_M: fake.baseUrl("openai") };
+      expect((await p.runFlow("q1", J, env)).stdout).toBe("true\n");
+      expect((await p.runFlow("q1", J, env)).stdout).toBe("true\n");
+      expect(fake.requests.length).toBe(1);
+      p.write("flow.luma", program("Is it really fine?"));
+      const r = await p.runFlow("q1", J, env);
+      expect(r.exitCode).toBe(1);
+      expect(r.stderr).toContain("Run q1 diverged from its journal at step main/Judge.check#1/1.req1: the journal holds a request to model 'M' with another input");
+      expect(fake.requests.length).toBe(1);
+    } finally {
+      fake.stop();
+    }
+  });
+});
