@@ -7,6 +7,7 @@ import { benchDatasources } from "./datasources";
 import { benchIdempotencyBackends } from "./idempotency-backends";
 import { benchBuiltAgent } from "./built-agent";
 import { benchMcpOverhead } from "./mcp-overhead";
+import { benchJournalOverhead } from "./journal-overhead";
 
 console.log(`luma benchmarks · Bun ${Bun.version} · ${navigator.hardwareConcurrency} cores\n`);
 await benchStartupAndParse();
@@ -17,3 +18,4 @@ await benchAskRoundtrip();
 await benchDatasources();
 await benchIdempotencyBackends();
 await benchMcpOverhead();
+await benchJournalOverhead();

@@ -57,11 +57,27 @@ export class LumaToolError extends LumaError {
 export const isLumaToolError = (value: unknown): value is LumaToolError =>
   typeof value === "object" && value !== null && (value as Record<symbol, unknown>)[LUMA_TOOL_ERROR_BRAND] === true;
 
+/**
+ * A handler's fourth argument: the call's place in the run. `idempotencyKey` stays the same
+ * across retries and resumes of the step: pass it to a downstream API's idempotency key.
+ */
+export interface HandlerContext {
+  /** The run's id (`--run-id`, or the one printed as `run: <id>`; a per-process id without a journal). */
+  runId: string;
+  /** The call's deterministic position in the run, e.g. `main/3` or `main/Flow.run#2/1`. */
+  stepId: string;
+  /** 1 for the first try; each retry and each re-run after a resume adds one. */
+  attempt: number;
+  /** `<runId>/<stepId>`. */
+  idempotencyKey: string;
+}
+
 /** The handler signature (spec §10). */
 export type ToolHandler = (
   input: any,
   signal?: AbortSignal,
   needs?: Record<string, any>,
+  ctx?: HandlerContext,
 ) => any;
 
 /** A datasource bridge exported under `datasources` (spec §12). */

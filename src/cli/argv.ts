@@ -6,6 +6,7 @@
  * into exit 64 by main.ts.
  */
 import { parseBuildArgv, type BuildCommand } from "./build-argv";
+import { JOURNAL_SUBCOMMANDS, parseJournalCommand, type JournalCommand } from "./journal-argv";
 
 export interface RunCommand {
   kind: "run";
@@ -17,6 +18,8 @@ export interface RunCommand {
   generateToolTypes?: string;
   record?: string;
   replay?: string;
+  journal?: string;
+  runId?: string;
 }
 
 /** `text`: diagnostics for people (stderr); `json`: one JSON object for editors and CI (stdout). */
@@ -58,7 +61,9 @@ export type Command =
   | McpServeCommand
   | McpImportCommand
   | { kind: "help" }
-  | { kind: "version" };
+  | { kind: "version" }
+  /** `luma approve | deny | runs [show]`: the journal's subcommands (journal-argv.ts). */
+  | JournalCommand;
 
 export class UsageError extends Error {}
 
@@ -79,6 +84,14 @@ export const OPTIONS: Record<string, OptionSpec<RunCommand>> = {
   "--replay": {
     takesValue: true, metavar: "FILE", help: "answer model requests from a cassette, offline (no API key)",
     apply: (c, v) => void (c.replay = v),
+  },
+  "--journal": {
+    takesValue: true, metavar: "PATH", help: "journal the run in this SQLite file (resume with --run-id)",
+    apply: (c, v) => void (c.journal = v),
+  },
+  "--run-id": {
+    takesValue: true, metavar: "ID", help: "the run's id in the journal: resumes it when it exists",
+    apply: (c, v) => void (c.runId = v),
   },
   "--generate-tool-types": {
     takesValue: true, metavar: "OUT.d.ts", help: "write TypeScript types for the tools, do not run",
@@ -153,6 +166,7 @@ export function parseArgv(argv: readonly string[]): Command {
   if (first === "explain") return parseExplain(argv.slice(1));
 
   if (first === "build") return parseBuildArgv(argv.slice(1));
+  if (JOURNAL_SUBCOMMANDS.has(first)) return parseJournalCommand(argv);
 
   const isCheck = first === "check";
   const rest = isCheck ? argv.slice(1) : argv;
@@ -192,7 +206,7 @@ export function parseArgv(argv: readonly string[]): Command {
 
   if (!cmd.file) throw new UsageError(isCheck ? "luma check needs a FILE.luma" : "missing FILE.luma");
   if (isCheck) {
-    const given = cmd.trace || cmd.generateToolTypes || cmd.record || cmd.replay || cmd.config || cmd.toolModules.length;
+    const given = cmd.trace || cmd.generateToolTypes || cmd.record || cmd.replay || cmd.config || cmd.journal || cmd.runId || cmd.toolModules.length;
     if (given) throw new UsageError("luma check takes no run options (only --format): it parses and checks FILE only");
     return { ...check, file: cmd.file };
   }

@@ -27,6 +27,10 @@ Usage:
                               serve the program's tools and agent methods over MCP (stdio by default)
   luma mcp import NAME [--config P]
                               print Luma tool declarations for the tools of MCP server NAME
+  luma runs [show ID] [--journal PATH] [--format table|json]
+                              list a journal's runs and pending approvals, or one run's steps
+  luma approve|deny --run-id ID [--step STEP] [--digest D] [--journal PATH]
+                              decide a call that waits for approval (then run again with --run-id)
   luma --version | --help
 
 Options (before or after FILE):
@@ -45,5 +49,6 @@ Environment:
                       default API key variables of the model providers (api_key_env overrides)
 
 Exit codes: 0 success · 1 runtime error · 2 rejected before running · 64 usage error
+            · 75 a journaled run waits for an approval
 `;
 }

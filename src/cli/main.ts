@@ -63,6 +63,11 @@ async function main(argv: string[]): Promise<number> {
       out(`${cmd.file}: ok`);
       return EXIT.ok;
     }
+    case "approve":
+    case "deny":
+    case "runs":
+    case "runs-show":
+      return (await import("./journal-commands")).runJournalCommand(cmd, out, { cwd: process.cwd(), env: process.env });
     case "run":
       if (cmd.generateToolTypes) {
         await generateTypesForFile(cmd.file, cmd.generateToolTypes, { sources });
@@ -77,6 +82,8 @@ async function main(argv: string[]): Promise<number> {
         trace: cmd.trace,
         record: cmd.record,
         replay: cmd.replay,
+        journal: cmd.journal,
+        runId: cmd.runId,
         ...host(),
       });
       return EXIT.ok;

@@ -12,7 +12,8 @@ import { renderDiagnostics } from "../diagnostics/render";
 import { isRunEnding } from "../runtime/run/run-ending-error";
 import { UsageError } from "./argv";
 
-export const EXIT = { ok: 0, runtime: 1, rejected: 2, usage: 64 } as const;
+/** 75 is EX_TEMPFAIL: a journaled run waits for an approval and can be run again later. */
+export const EXIT = { ok: 0, runtime: 1, rejected: 2, usage: 64, pending: 75 } as const;
 
 /** The line under a startup error that names its catalog code. */
 export const codeLine = (code: string): string => `  = code ${code} (luma explain ${code})`;
@@ -33,7 +34,7 @@ export function reportError(
   // handler that tried to exit: the error's own exit code.
   if (isRunEnding(e)) return { text: e.quiet ? "" : e.toLine(), exitCode: e.exitCode };
   if (isLumaError(e)) {
-    const exitCode = e.phase === "startup" ? EXIT.rejected : EXIT.runtime;
+    const exitCode = e.phase === "startup" ? EXIT.rejected : e.phase === "pending" ? EXIT.pending : EXIT.runtime;
     if (e.diagnostics?.length) {
       return { text: renderDiagnostics(e.diagnostics, opts), exitCode };
     }

@@ -46,9 +46,9 @@ const STORE_BACKENDS: Record<string, { keys: readonly string[]; oneOf?: readonly
   redis: { keys: ["url", "url_env", "encryption"], oneOf: ["url", "url_env"] },
 };
 
-const storeKeysFitBackend: ObjectCheck = (store, path) => {
+const keysFitBackend = (backends: Record<string, { keys: readonly string[]; oneOf?: readonly string[] }>): ObjectCheck => (store, path) => {
   const backend = String(store.backend);
-  const { keys, oneOf } = STORE_BACKENDS[backend];
+  const { keys, oneOf } = backends[backend];
   const problems = Object.keys(store)
     .filter((key) => key !== "backend" && !keys.includes(key))
     .map((key) => `'${childPath(path, key)}' does not apply to the ${backend} backend`);
@@ -61,18 +61,32 @@ const storeKeysFitBackend: ObjectCheck = (store, path) => {
   return problems;
 };
 
-const idempotencyStore: Rule = {
+type Backends = Record<string, { keys: readonly string[]; oneOf?: readonly string[] }>;
+
+/** A `{ "backend": …, … }` object (idempotency_store, journal): the backend's keys, with `extra` fields. */
+const backendObject = (backends: Backends, extra: Record<string, Rule> = {}): Rule => ({
   kind: "object",
   required: ["backend"],
-  check: storeKeysFitBackend,
+  check: keysFitBackend(backends),
   fields: {
-    backend: { kind: "enum", values: Object.keys(STORE_BACKENDS) },
+    backend: { kind: "enum", values: Object.keys(backends) },
     path: text,
     encryption: { kind: "enum", values: ["aes-256-gcm"] },
     url: text,
     url_env: envName,
+    ...extra,
   },
+});
+
+const idempotencyStore = backendObject(STORE_BACKENDS);
+
+/** Which optional keys each journal backend reads (durable runs). */
+const JOURNAL_BACKENDS: Backends = {
+  sqlite: { keys: ["path", "encryption"] },
+  postgres: { keys: ["url", "url_env", "table", "encryption"], oneOf: ["url", "url_env"] },
 };
+
+const journal = backendObject(JOURNAL_BACKENDS, { table: { kind: "string", pattern: /^[a-z_][a-z0-9_]{0,40}$/, form: "a lower-case SQL table name" } });
 
 const contextField: Rule = {
   kind: "object",
@@ -115,6 +129,7 @@ export const CONFIG_SCHEMA: Rule = {
     tool_modules: { kind: "list", of: { kind: "stringOr", string: text, object: toolModuleEntry } },
     tool_module_policy: toolModulePolicy,
     idempotency_store: idempotencyStore,
+    journal,
     tool_contexts: { kind: "map", of: { kind: "map", of: contextField } },
     mcp_servers: { kind: "map", of: mcpServer },
   },

@@ -4,7 +4,8 @@
  * `code` is one of the spec's codes for runtime errors (TOOL_INPUT_INVALID, RUNTIME_ERROR…)
  * and absent for startup errors that the spec prints without one
  * (`Error: 'calculate' is not registered in the tool registry.`). `phase` tells the CLI which
- * exit code the error means: "startup" (rejected before running, exit 2) or "runtime" (exit 1).
+ * exit code the error means: "startup" (rejected before running, exit 2), "runtime" (exit 1) or
+ * "pending" (a journaled run waits for an approval, exit 75).
  *
  * `catalogCode` is separate from `code`: the stable diagnostic code of a startup error
  * (E04xx config, E05xx tool modules, E06xx start-up; `luma explain CODE`). The spec's
@@ -35,7 +36,8 @@ export const ERROR_CODES = [
 
 export type ErrorCode = (typeof ERROR_CODES)[number];
 
-export type ErrorPhase = "startup" | "runtime";
+/** "pending": a journaled run stopped to wait for a person (an approval); exit 75. */
+export type ErrorPhase = "startup" | "runtime" | "pending";
 
 export interface LumaErrorInit {
   /** A spec code, or any string a handler's LumaToolError carries. Absent for plain startup errors. */

@@ -24,6 +24,8 @@ import { redirectConsoleToStderr } from "./run/console-to-stderr";
 import { createRunLifecycle, type RunLifecycle } from "./run/run-lifecycle";
 import type { AskRunner } from "./ask/ask-types";
 import type { ToolInvoker } from "./tools/tool-invoker-types";
+import { endJournalRun, startJournalRun } from "./journal/start-run";
+import type { RunJournal } from "./journal/run-journal";
 
 export interface StartOptions {
   file: string;
@@ -42,6 +44,10 @@ export interface StartOptions {
   record?: string;
   /** `--replay FILE`: answer provider requests from a cassette, offline (extension). */
   replay?: string;
+  /** `--journal PATH`: the run's journal, a SQLite file (durable runs). */
+  journal?: string;
+  /** `--run-id ID`: resume (or start) this run of the journal. */
+  runId?: string;
   /** Test and benchmark hooks for `ask`: transport, retry sleep, response size cap. */
   askHooks?: Pick<AskRunnerDeps, "transport" | "sleep" | "maxResponseBytes">;
   /** A built agent (`luma build`, src/build): its config and tool modules come from memory. */
@@ -67,7 +73,10 @@ export interface OpenProgram {
   schemas: SchemaTable;
   tools: ToolInvoker;
   ask?: AskRunner;
-  close(): Promise<void>;
+  /** The run's journal (durable runs), when one is configured or given with --journal. */
+  journal?: RunJournal;
+  /** Releases everything; `runError` (the run's failure, if any) is recorded in the journal. */
+  close(runError?: unknown): Promise<void>;
 }
 
 export async function startProgram(program: Program, opts: StartOptions): Promise<void> {
@@ -81,6 +90,8 @@ export async function startProgram(program: Program, opts: StartOptions): Promis
   const unlisten = stopOnSignal(lifecycle, exitProcess);
   try {
     const open = await openProgram(program, opts, lifecycle);
+    const journal = open.journal;
+    let runError: unknown;
     try {
       await lifecycle.run(
         runProgram(program, {
@@ -91,10 +102,14 @@ export async function startProgram(program: Program, opts: StartOptions): Promis
           stderr: opts.stderr,
           sourceOf: opts.sourceOf,
           ask: open.ask,
+          now: journal && (() => journal.now()),
         }),
       );
+    } catch (e) {
+      runError = e;
+      throw e;
     } finally {
-      await open.close();
+      await open.close(runError);
     }
   } finally {
     unlisten();
@@ -128,8 +143,10 @@ export async function openProgram(program: Program, opts: Omit<StartOptions, "ar
   let bridges: { close(): Promise<void> } | undefined;
   let sink: ReturnType<typeof openTraceSink> | undefined;
   let idempotencyStore: Awaited<ReturnType<typeof openIdempotencyStore>> | undefined;
-  const close = async () => {
+  let journal: RunJournal | undefined;
+  const close = async (runError?: unknown) => {
     try {
+      if (journal !== undefined) await endJournalRun(journal, runError);
       await bridges?.close();
       await idempotencyStore?.close?.();
       sink?.close();
@@ -159,6 +176,15 @@ export async function openProgram(program: Program, opts: Omit<StartOptions, "ar
       env: opts.env,
       warn: opts.stderr,
     });
+    // Durable runs: the journal opens last of all (it creates files too), and takes the run's lease.
+    journal = await startJournalRun(config.config, {
+      cliPath: opts.journal === undefined ? undefined : { path: resolve(opts.cwd, opts.journal), shown: opts.journal },
+      projectDir: config.projectDir,
+      env: opts.env,
+      runId: opts.runId,
+      program: opts.file,
+      stderr: opts.stderr,
+    });
     const tools = createToolInvoker({
       program,
       schemas,
@@ -170,6 +196,7 @@ export async function openProgram(program: Program, opts: Omit<StartOptions, "ar
       approve: opts.interactive ? askOnTerminal : undefined,
       idempotencyStore,
       statements: resolved && datasources!.statementToolPlans({ program, schemas, bridges: resolved, warn: opts.stderr, trace }),
+      journal,
     });
     lifecycle?.attach(tools);
     // `ask` only exists with a model; its code (providers, cassettes) loads only then.
@@ -183,10 +210,11 @@ export async function openProgram(program: Program, opts: Omit<StartOptions, "ar
           trace,
           record: opts.record === undefined ? undefined : { path: resolve(opts.cwd, opts.record), label: opts.record },
           replay: opts.replay === undefined ? undefined : { path: resolve(opts.cwd, opts.replay), label: opts.replay },
+          journal,
           ...opts.askHooks,
         })
       : undefined;
-    return { schemas, tools, ask, close };
+    return { schemas, tools, ask, journal, close };
   } catch (e) {
     await close();
     throw e;

@@ -7,7 +7,7 @@ import { describe, expect, test } from "bun:test";
 import { existsSync, readFileSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
 import type { Program } from "../../src/syntax/ast";
-import { generateToolTypes } from "../../src/typegen/generate-tool-types";
+import { generateToolTypes, TOOL_CALL_CONTEXT } from "../../src/typegen/generate-tool-types";
 import { parse } from "../../src/syntax/parse";
 import { pascalCase } from "../../src/typegen/type-names";
 import { isLumaError } from "../../src/diagnostics/luma-error";
@@ -62,8 +62,12 @@ describe("§13 TypeScript type generation: goldens", () => {
     });
   }
 
-  test("the seed's calculate example is reproduced byte for byte", async () => {
-    expect(await generated("calculate")).toBe(SEED_CALCULATE);
+  test("the seed's calculate example is reproduced byte for byte, but for the handler ctx extension (durable runs)", async () => {
+    const text = await generated("calculate");
+    expect(text).toContain(`${TOOL_CALL_CONTEXT}\n\n`);
+    expect(text).toContain("(input: I, signal?: AbortSignal, needs?: N, ctx?: ToolCallContext) => O | Promise<O>;");
+    const withoutExtension = text.replace(`${TOOL_CALL_CONTEXT}\n\n`, "").replace(", ctx?: ToolCallContext", "");
+    expect(withoutExtension).toBe(SEED_CALCULATE);
   });
 });
 
@@ -92,9 +96,9 @@ describe("§13 TypeScript type generation: rules", () => {
   });
 
   test("an empty program still gives a compilable module", () => {
-    expect(generateToolTypes(program())).toBe(
-      SEED_CALCULATE.split("\n").slice(0, 3).join("\n") + "\n\nexport interface GeneratedToolModule {}\n",
-    );
+    const [header, ...handler] = SEED_CALCULATE.split("\n").slice(0, 3);
+    const seedHandler = handler.join("\n").replace("needs?: N)", "needs?: N, ctx?: ToolCallContext)");
+    expect(generateToolTypes(program())).toBe(`${header}\n${TOOL_CALL_CONTEXT}\n\n${seedHandler}\n\nexport interface GeneratedToolModule {}\n`);
   });
 
   test("a generated name that clashes with a schema is a LumaError, not a broken file", () => {

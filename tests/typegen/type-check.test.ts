@@ -40,6 +40,17 @@ export const tools: Pick<GeneratedToolModule, "calculate"> = {
   calculate: (input) => ({ results: input.a + input.b }),
 };
 `,
+  // Durable runs: the fourth argument is typed; ctx.idempotencyKey is a string, a typo is not a field.
+  "with-ctx.ts": `import type { GeneratedToolModule, ToolCallContext } from "./tools.generated";
+export const tools: Pick<GeneratedToolModule, "calculate"> = {
+  calculate: (input, _signal, _needs, ctx?: ToolCallContext) => ({ result: input.a + (ctx?.idempotencyKey.length ?? 0) + (ctx?.attempt ?? 0) }),
+};
+`,
+  "ctx-typo.ts": `import type { GeneratedToolModule } from "./tools.generated";
+export const tools: Pick<GeneratedToolModule, "calculate"> = {
+  calculate: (input, _signal, _needs, ctx) => ({ result: input.a + (ctx?.idempotency_key ?? 0) }),
+};
+`,
   "unknown-input.ts": `import type { GeneratedToolModule } from "./tools.generated";
 export const tools: Pick<GeneratedToolModule, "calculate"> = {
   calculate: (input) => ({ result: input.a + input.c }),
@@ -99,6 +110,11 @@ describe("§13 generated types under tsc --strict", () => {
   test("'a handler that forgets kind does not compile'", () => {
     // Identical to good.ts's classify except for the missing `kind`.
     expect(errors["missing-kind.ts"]?.join("\n")).toContain("'{ invoice_number: string; }' is not assignable to type 'Document");
+  });
+
+  test("durable runs: handlers get a typed fourth argument ctx (runId, stepId, attempt, idempotencyKey)", () => {
+    expect(errors["with-ctx.ts"]).toBeUndefined();
+    expect(errors["ctx-typo.ts"]?.join("\n")).toContain("idempotency_key");
   });
 
   test("a handler returning a misspelled field does not compile", () => {

@@ -11,6 +11,7 @@
  *   E06xx runtime start-up      startup-codes.ts
  *   E07xx luma build            build-codes.ts
  *   E08xx MCP                   mcp-codes.ts
+ *   E09xx durable runs          journal-codes.ts
  * Runtime error codes of the spec (TOOL_TIMEOUT, VALUE_INVALID…) are catalog entries of
  * their own in runtime-codes.ts: they are already stable and printed as `[CODE]`.
  * A code, once published, never changes meaning; a retired code stays in its file.

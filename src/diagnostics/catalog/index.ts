@@ -12,13 +12,14 @@ import { startupCodes } from "./startup-codes";
 import { runtimeCodes } from "./runtime-codes";
 import { buildCodes } from "./build-codes";
 import { mcpCodes } from "./mcp-codes";
+import { journalCodes } from "./journal-codes";
 
 export type { CatalogEntry } from "./catalog-entry";
 
 let byCode: Map<string, CatalogEntry> | undefined;
 
 export const allCatalogEntries = (): CatalogEntry[] => [
-  ...parseCodes, ...checkCodes, ...typeCodes, ...configCodes, ...moduleCodes, ...startupCodes, ...buildCodes, ...mcpCodes, ...runtimeCodes,
+  ...parseCodes, ...checkCodes, ...typeCodes, ...configCodes, ...moduleCodes, ...startupCodes, ...buildCodes, ...mcpCodes, ...journalCodes, ...runtimeCodes,
 ];
 
 export function catalogEntry(code: string): CatalogEntry | undefined {

@@ -25,7 +25,10 @@ import { isLumaError, type LumaError } from "../../diagnostics/luma-error";
 import type { SchemaTable, ValidationIssue } from "../../schema/schema-table-types";
 import type { ToolInvoker } from "../tools/tool-invoker-types";
 import { requestTurn, type ProviderClient } from "../providers/provider-client";
-import type { ToolChoice, TranscriptItem, TurnResult } from "../providers/provider-types";
+import type { ToolChoice, TranscriptItem, TurnRequest, TurnResult } from "../providers/provider-types";
+import { journaledTurn } from "../journal/journaled-turn";
+import type { RunJournal } from "../journal/run-journal";
+import { askRequestId } from "../journal/step-scope";
 import { askErrors, locatedAt } from "./ask-errors";
 import type { AskPlan } from "./ask-plan";
 import { decodeAnswer } from "./ask-target";
@@ -40,6 +43,8 @@ export interface FlowEnv {
   tools: ToolInvoker;
   /** Soft issues of the final value (warnings + trace). */
   onSoft: (issue: ValidationIssue, req: AskRequest) => void;
+  /** The run's journal (durable runs): provider requests become steps. */
+  journal?: RunJournal;
 }
 
 const AUTO: ToolChoice = { type: "auto" };
@@ -69,14 +74,13 @@ export async function runAskFlow(env: FlowEnv, plan: AskPlan, req: AskRequest, s
     for (;;) {
       const choice: ToolChoice = !hasTools ? AUTO : limitHit ? NONE : plan.forced && !toolCalled ? { type: "tool", name: plan.forced } : AUTO;
       let res: TurnResult;
+      const turn: TurnRequest = { system: plan.settings.system, transcript, tools: plan.tools, toolChoice: choice, format: !hasTools || toolCalled ? plan.format : undefined };
+      const send = () => requestTurn(env.client, plan.model, plan.adapter, turn, { agent: req.agent.name, turn: stats.turns, ceiling });
+      // In a journaled run each request is a step: an answered one is not sent again (journaled-turn.ts).
+      const n = stats.turns + 1;
+      round.stepBase = req.stepId === undefined ? undefined : askRequestId(req.stepId, n);
       try {
-        res = await requestTurn(
-          env.client,
-          plan.model,
-          plan.adapter,
-          { system: plan.settings.system, transcript, tools: plan.tools, toolChoice: choice, format: !hasTools || toolCalled ? plan.format : undefined },
-          { agent: req.agent.name, turn: stats.turns, ceiling },
-        );
+        res = await (env.journal !== undefined && req.stepId !== undefined ? journaledTurn(env.journal, req.stepId, n, plan.model, turn, send) : send());
       } catch (e) {
         if (!isLumaError(e) || e.code !== "PROVIDER_ERROR") throw e;
         failure = locatedAt(e, req.location);

@@ -18,6 +18,8 @@ export interface AskRequest {
   site: object;
   /** `file:line:col` of the ask, ending the messages of errors the ask raises itself. */
   location: string;
+  /** The ask's position in the run (step-scope.ts): its provider requests and native calls are numbered under it. */
+  stepId?: string;
 }
 
 export interface AskRunner {

@@ -23,6 +23,7 @@ import { locatedAt } from "./ask-errors";
 import { askEvent, newStats } from "./ask-trace";
 import { softValidationEvent, softWarningLine } from "../soft-issue-report";
 import type { AskRequest, AskRunner } from "./ask-types";
+import type { RunJournal } from "../journal/run-journal";
 
 export interface AskRunnerDeps {
   program: Program;
@@ -40,6 +41,8 @@ export interface AskRunnerDeps {
   transport?: Transport;
   sleep?: (ms: number) => Promise<void>;
   maxResponseBytes?: number;
+  /** The run's journal (durable runs). */
+  journal?: RunJournal;
 }
 
 export function createAskRunner(deps: AskRunnerDeps): AskRunner {
@@ -59,6 +62,7 @@ export function createAskRunner(deps: AskRunnerDeps): AskRunner {
     client,
     schemas: deps.schemas,
     tools: deps.tools,
+    journal: deps.journal,
     onSoft: (issue, req) => {
       deps.warn(softWarningLine(issue, req.location));
       deps.trace?.(softValidationEvent({ tool: null, agent: req.agent.name }, issue));

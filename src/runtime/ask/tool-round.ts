@@ -19,6 +19,7 @@ import type { AgentDecl } from "../../syntax/ast";
 import { isLumaError, runtimeError, type LumaError } from "../../diagnostics/luma-error";
 import type { MethodCallState, ToolInvoker } from "../tools/tool-invoker-types";
 import type { ProviderAdapter, ToolCall, ToolResult, ToolSpec } from "../providers/provider-types";
+import { nativeCallId } from "../journal/step-scope";
 
 export interface RoundContext {
   tools: ToolInvoker;
@@ -29,6 +30,8 @@ export interface RoundContext {
   concurrency: number;
   /** Calls allowed in this attempt and calls made so far; `used` is updated here. */
   rate: { limit: number; used: number };
+  /** The step id of the provider request whose answer asked for these calls (step-scope.ts). */
+  stepBase?: string;
 }
 
 export interface RoundOutcome {
@@ -77,7 +80,7 @@ export async function runToolRound(ctx: RoundContext, calls: readonly ToolCall[]
       return;
     }
     try {
-      results[i] = { call, isError: false, content: await runOne(ctx, call) };
+      results[i] = { call, isError: false, content: await runOne(ctx, call, i) };
     } catch (e) {
       const err = isLumaError(e) ? e : runtimeError("RUNTIME_ERROR", e instanceof Error ? e.message : String(e));
       if (returnsToModel(err)) {
@@ -109,10 +112,12 @@ export async function runToolRound(ctx: RoundContext, calls: readonly ToolCall[]
   return { results, limitHit, ran: toRun.length };
 }
 
-function runOne(ctx: RoundContext, call: ToolCall): Promise<unknown> {
+function runOne(ctx: RoundContext, call: ToolCall, i: number): Promise<unknown> {
   const spec = ctx.specs.get(call.name)!;
   // Unparsable arguments still go through the pipeline (as no input), so input validation
   // fails there — traced and counted toward tool_failure_limit like any other input error.
   const input = call.argsError !== undefined ? undefined : ctx.adapter.normaliseArgs(spec, call.args);
-  return ctx.tools.call({ tool: call.name, input, mode: "native", agent: ctx.agent, methodCall: ctx.methodCall });
+  // Numbered by its place in the model's answer, whatever order concurrent calls start in.
+  const stepId = ctx.stepBase === undefined ? undefined : nativeCallId(ctx.stepBase, i + 1);
+  return ctx.tools.call({ tool: call.name, input, mode: "native", agent: ctx.agent, methodCall: ctx.methodCall, stepId });
 }

@@ -28,6 +28,7 @@ import { evalSync } from "./eval-sync";
 import { execBlockAsync } from "./exec-async";
 import { execBlockSync } from "./exec-sync";
 import { errorAt } from "./runtime-errors";
+import { topLevelScope } from "../journal/step-scope";
 import { createFrame, MAX_CALL_DEPTH, type AgentEntry, type Frame, type Runtime } from "./runtime-context";
 import { validateParam, validateValue } from "./validate-value";
 import type { Value } from "./values";
@@ -49,10 +50,10 @@ export async function evalCall(e: CallExpr, f: Frame): Promise<Value> {
     const sibling = f.agent?.methods.get(name);
     if (sibling && f.agent) {
       const methodCall = f.methodCall ?? { failures: 0 };
-      return callUser(rt, { fn: sibling, label: `${f.agent.decl.name}.${name}`, agent: f.agent, methodCall }, await evalArgs(e, f), e);
+      return callUser(f, { fn: sibling, label: `${f.agent.decl.name}.${name}`, agent: f.agent, methodCall }, await evalArgs(e, f), e);
     }
     const fn = rt.fns.get(name);
-    if (fn) return callUser(rt, { fn, label: name }, await evalArgs(e, f), e);
+    if (fn) return callUser(f, { fn, label: name }, await evalArgs(e, f), e);
     const builtin = BUILTINS[name];
     if (builtin) return callBuiltin(rt, name, builtin, await evalArgs(e, f), e.span);
     throw errorAt(rt.sourceOf, "RUNTIME_ERROR", `Unknown function '${name}'`, callee.span);
@@ -68,7 +69,7 @@ export async function evalCall(e: CallExpr, f: Frame): Promise<Value> {
       const label = `${agentName}.${callee.property}`;
       // A new method call, still under the caller's cancellation (if one was given from outside).
       const methodCall = { failures: 0, signal: f.methodCall?.signal };
-      return callUser(rt, { fn: method, label, agent, methodCall }, await evalArgs(e, f), e);
+      return callUser(f, { fn: method, label, agent, methodCall }, await evalArgs(e, f), e);
     }
   }
   throw errorAt(rt.sourceOf, "RUNTIME_ERROR", "Only functions, builtins and agent methods can be called", callee.span);
@@ -109,7 +110,8 @@ function paramsOf(fn: FnDecl): ParamInfo[] {
   return info;
 }
 
-async function callUser(rt: Runtime, c: Callee, args: Value[], call: CallExpr): Promise<Value> {
+async function callUser(caller: Frame, c: Callee, args: Value[], call: CallExpr): Promise<Value> {
+  const rt = caller.rt;
   if (rt.depth >= MAX_CALL_DEPTH) {
     throw errorAt(
       rt.sourceOf,
@@ -119,7 +121,8 @@ async function callUser(rt: Runtime, c: Callee, args: Value[], call: CallExpr): 
     );
   }
   const fn = c.fn;
-  const frame = createFrame(rt, fn.body, c.agent, c.methodCall);
+  // The callee's steps are numbered inside the caller's next step number (step-scope.ts).
+  const frame = createFrame(rt, fn.body, caller.scope.child(c.label), c.agent, c.methodCall);
   bindParams(rt, c, args, call, frame);
   rt.depth++;
   let result: Value;
@@ -166,5 +169,6 @@ export function callAgentMethod(rt: Runtime, agentName: string, method: string, 
   const fn = agent?.methods.get(method);
   if (!agent || !fn) throw new Error(`internal: no method ${agentName}.${method}`);
   const call: CallExpr = { kind: "Call", callee: { kind: "Name", name: method, span: fn.nameSpan }, args: [], span: fn.nameSpan };
-  return callUser(rt, { fn, label: `${agentName}.${method}`, agent, methodCall: { failures: 0, signal } }, args, call);
+  // Called as from top level: an empty top-level frame is the caller (its step scope numbers the call).
+  return callUser(createFrame(rt, [], topLevelScope()), { fn, label: `${agentName}.${method}`, agent, methodCall: { failures: 0, signal } }, args, call);
 }

@@ -52,7 +52,7 @@ export async function evalAsync(e: Expr, f: Frame): Promise<Value> {
       return evalCall(e, f);
     case "ToolCall": {
       const input = await evalExpr(e.arg, f);
-      const req: ToolCallRequest = { tool: e.tool, input, mode: "direct" };
+      const req: ToolCallRequest = { tool: e.tool, input, mode: "direct", stepId: f.scope.nextStep() };
       // Only agent methods pass their agent and method call (top level and top-level fns pass neither).
       if (f.agent) {
         req.agent = f.agent.decl;
@@ -75,13 +75,15 @@ export async function evalAsync(e: Expr, f: Frame): Promise<Value> {
         usingTool: e.usingTool?.name,
         site: e,
         location: locationOf(f.rt.sourceOf, e.span),
+        stepId: f.scope.nextStep(),
       });
       return (out ?? null) as Value;
     }
     case "DbCall": {
       // Queries and commands run through the tool pipeline under their own name (spec §12):
       // a query is a read, a command a write, for the calling agent's tool_policy.
-      const req: ToolCallRequest = { tool: e.name, input: await evalExpr(e.arg, f), mode: "direct" };
+      const input = await evalExpr(e.arg, f);
+      const req: ToolCallRequest = { tool: e.name, input, mode: "direct", stepId: f.scope.nextStep() };
       if (f.agent) {
         req.agent = f.agent.decl;
         req.methodCall = f.methodCall;

@@ -6,6 +6,7 @@
 import type { Stmt } from "../../syntax/ast";
 import { evalExpr } from "./eval-async";
 import { execBlockSync, execStmtSync } from "./exec-sync";
+import { isRunStop } from "../journal/journal-errors";
 import { asLumaError, errorAt, errorValue } from "./runtime-errors";
 import { isRunEnding } from "../run/run-ending-error";
 import type { Frame } from "./runtime-context";
@@ -62,6 +63,7 @@ async function execStmtAsync(s: Stmt, f: Frame): Promise<Value> {
       } catch (e) {
         // A closed stdout, a signal, a handler's exit: the program cannot catch the end of its run.
         if (isRunEnding(e)) throw e;
+        if (isRunStop(e)) throw e; // a journal stop (pending approval, divergence) is not the program's to catch
         f.vars.set(s.errName, errorValue(asLumaError(e, f.rt.sourceOf, s.span)));
         return block(s.handler, f);
       }

@@ -12,6 +12,7 @@
  */
 import type { Stmt } from "../../syntax/ast";
 import { evalSync } from "./eval-sync";
+import { isRunStop } from "../journal/journal-errors";
 import { asLumaError, errorAt, errorValue } from "./runtime-errors";
 import { isRunEnding } from "../run/run-ending-error";
 import type { Frame } from "./runtime-context";
@@ -61,6 +62,7 @@ export function execStmtSync(s: Stmt, f: Frame): Value {
       } catch (e) {
         // A closed stdout, a signal, a handler's exit: the program cannot catch the end of its run.
         if (isRunEnding(e)) throw e;
+        if (isRunStop(e)) throw e; // a journal stop (pending approval, divergence) is not the program's to catch
         f.vars.set(s.errName, errorValue(asLumaError(e, f.rt.sourceOf, s.span)));
         return execBlockSync(s.handler, f);
       }

@@ -17,13 +17,14 @@ import type { Program } from "../../syntax/ast";
 import { execBlockAsync } from "./exec-async";
 import { asLumaError } from "./runtime-errors";
 import { createFrame, createRuntime, type InterpreterHost } from "./runtime-context";
+import { topLevelScope } from "../journal/step-scope";
 
 export type { InterpreterHost } from "./runtime-context";
 export { MAX_CALL_DEPTH } from "./runtime-context";
 
 export async function runProgram(program: Program, host: InterpreterHost): Promise<void> {
   const rt = createRuntime(program, host);
-  const frame = createFrame(rt, program.body);
+  const frame = createFrame(rt, program.body, topLevelScope());
   frame.vars.set("args", host.args.slice());
   try {
     await execBlockAsync(program.body, frame);

@@ -14,6 +14,7 @@ import type { AskRunner } from "../ask/ask-types";
 import { asyncAnalysisOf, assignedNames, type AsyncAnalysis } from "./scope-analysis";
 import type { SourceOf } from "./runtime-errors";
 import type { Value } from "./values";
+import type { StepScope } from "../journal/step-scope";
 
 /** What the interpreter needs from its embedder (the CLI, the library API, tests). */
 export interface InterpreterHost {
@@ -58,6 +59,8 @@ export interface Frame {
   /** The agent whose method is running; undefined at top level and in top-level fns. */
   agent?: AgentEntry;
   methodCall?: MethodCallState;
+  /** Numbers this activation's steps (journal step ids, the handler's `ctx.stepId`). */
+  scope: StepScope;
   /** Set by `return`; every block loop stops when it sees it. */
   returned: boolean;
   returnValue: Value;
@@ -83,8 +86,9 @@ export function createRuntime(program: Program, host: InterpreterHost): Runtime 
 export function createFrame(
   rt: Runtime,
   body: readonly Stmt[],
+  scope: StepScope,
   agent?: AgentEntry,
   methodCall?: MethodCallState,
 ): Frame {
-  return { rt, vars: new Map(), assigned: assignedNames(body), agent, methodCall, returned: false, returnValue: null };
+  return { rt, vars: new Map(), assigned: assignedNames(body), agent, methodCall, scope, returned: false, returnValue: null };
 }

@@ -35,12 +35,19 @@ import { idempotency } from "./steps/09-idempotency";
 import { runHandler } from "./steps/10-run-handler";
 import { outputValidation } from "./steps/11-output-validation";
 import { telemetryBreaker } from "./steps/12-telemetry-breaker";
+import { journalBegin, journalReplay } from "../journal/journal-steps";
+import type { RunJournal } from "../journal/run-journal";
 
 export { checkToolRuntimeRules } from "./steps/startup-rules";
 export type { ToolContextsConfig, ToolHandler } from "./steps/step";
 
-/** Spec §9, in order. Step 12 is marked outermost: it wraps the others to see every outcome. */
+/**
+ * Spec §9, in order. Step 12 is marked outermost: it wraps the others to see every outcome.
+ * The journal's two steps (durable runs, journal-steps.ts) apply only with a journal: replay
+ * first inside step 12, begin just before the handler runs.
+ */
 export const PIPELINE_STEPS: readonly StepFactory[] = [
+  journalReplay,
   registryLookup,
   credentialCheck,
   scopeAllowlist,
@@ -50,6 +57,7 @@ export const PIPELINE_STEPS: readonly StepFactory[] = [
   needsResolution,
   cacheSingleFlight,
   idempotency,
+  journalBegin,
   runHandler,
   outputValidation,
   telemetryBreaker,
@@ -75,7 +83,13 @@ export interface ToolInvokerDeps {
    * through the same steps (a query is a read, a command a write).
    */
   statements?: readonly ToolPlan[];
+  /** The run's journal (durable runs): every call with a step id is replayed or recorded. */
+  journal?: RunJournal;
 }
+
+/** Without a journal a run still has an id for handlers' `ctx` (made on first use, this process only). */
+let ownRunId: string | undefined;
+const processRunId = (): string => (ownRunId ??= `p-${crypto.randomUUID()}`);
 
 const parseList = (v: string | undefined): Set<string> =>
   new Set((v ?? "").split(",").map((s) => s.trim()).filter((s) => s !== ""));
@@ -126,6 +140,8 @@ export const createToolInvoker = (deps: ToolInvokerDeps): RunToolInvoker => {
     heartbeats: !(store instanceof MemoryIdempotencyStore),
     timedOutClaims: new Map(),
     deadlines: new DeadlineScheduler(clock),
+    journal: deps.journal,
+    runId: deps.journal ? () => deps.journal!.runId : processRunId,
   };
   const steps = PIPELINE_STEPS.map((make) => make(rt));
 

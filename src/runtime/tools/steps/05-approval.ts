@@ -2,8 +2,11 @@
  * Step 5 — tool_policy approval (TOOL_PERMISSION_DENIED). A write tool listed in
  * LUMA_APPROVED_TOOLS never reaches this step (the plan leaves it out). Otherwise the
  * call's own `approve` (an MCP client's elicitation), else the host's (the CLI's TTY prompt)
- * is asked on every call; without one — stdin is not a terminal — the call is refused.
+ * is asked on every call; without one — stdin is not a terminal — the call is refused, unless
+ * the run has a journal: then the call waits for a recorded decision (pending-approvals.ts,
+ * exit 75 until there is one).
  */
+import { awaitApproval } from "../../journal/pending-approvals";
 import type { StepFactory } from "./step";
 import { toolErrors } from "./tool-errors";
 
@@ -13,7 +16,10 @@ export const approval: StepFactory = (rt) => ({
   async run(ctx, next) {
     const tool = ctx.plan.tool.name;
     const approve = ctx.req.approve ?? rt.approve;
-    if (approve === undefined) throw toolErrors.approvalUnavailable(tool);
+    if (approve === undefined) {
+      if (rt.journal !== undefined && ctx.req.stepId !== undefined) return awaitApproval(rt, ctx, next);
+      throw toolErrors.approvalUnavailable(tool);
+    }
     const approved = await approve(tool);
     ctx.startedAt = -1; // the prompt took a while: the handler's deadline starts later
     if (approved !== true) throw toolErrors.approvalRefused(tool);

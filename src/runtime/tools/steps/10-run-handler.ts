@@ -23,19 +23,35 @@ import { toToolError } from "./handler-errors";
 import { backoffDelay } from "./retry-backoff";
 import { attachDeadline } from "./signal-deadline";
 import { isThenable, type Next, type PipelineRuntime, type StepFactory } from "./step";
+import type { HandlerContext } from "../../../luma-module";
 
 const { peek } = Bun;
 
 const NO_NEEDS: Record<string, unknown> = Object.freeze({}) as Record<string, unknown>;
 
-const invoke = (ctx: CallContext): unknown => {
-  const tool = ctx.plan.tool;
-  return tool.handler!(ctx.input, tool.wantsSignal ? ctx.signal() : undefined, ctx.needs ?? NO_NEEDS);
+/**
+ * The handler's fourth argument (spec §10 extension, durable runs): where the call is in the
+ * run and which try this is. `idempotencyKey` (`<runId>/<stepId>`) is the same for every
+ * attempt of the step — retries here and re-runs after a resume — so a handler can hand it
+ * to a downstream API's own idempotency key and close the crash window (README
+ * "Idempotency"). `attempt` counts this process's tries plus earlier processes' begun runs
+ * of the step. Calls made outside a program (no step id) get none.
+ */
+const handlerContext = (rt: PipelineRuntime, ctx: CallContext): HandlerContext | undefined => {
+  const stepId = ctx.req.stepId;
+  if (stepId === undefined) return undefined;
+  const runId = rt.runId();
+  return { runId, stepId, attempt: (ctx.journalStep?.priorBegins ?? 0) + ctx.attempts, idempotencyKey: `${runId}/${stepId}` };
 };
 
-const invokeAsync = (ctx: CallContext): Promise<unknown> => {
+const invoke = (rt: PipelineRuntime, ctx: CallContext): unknown => {
+  const tool = ctx.plan.tool;
+  return tool.handler!(ctx.input, tool.wantsSignal ? ctx.signal() : undefined, ctx.needs ?? NO_NEEDS, handlerContext(rt, ctx));
+};
+
+const invokeAsync = (rt: PipelineRuntime, ctx: CallContext): Promise<unknown> => {
   try {
-    return Promise.resolve(invoke(ctx));
+    return Promise.resolve(invoke(rt, ctx));
   } catch (e) {
     return Promise.reject(e);
   }
@@ -51,7 +67,7 @@ const retryAfter = async (rt: PipelineRuntime, ctx: CallContext, thrown: unknown
     const wait = backoffDelay(o.retryBackoff, o.retryDelay, ctx.attempts);
     await rt.deadlines.race(rt.clock.sleep(wait, ctx.signal()), at, ctx, plan.timeoutError);
     ctx.attempts++;
-    const attempt = (ctx.attempt = invokeAsync(ctx));
+    const attempt = (ctx.attempt = invokeAsync(rt, ctx));
     try {
       const v = await rt.deadlines.race(attempt, at, ctx, plan.timeoutError);
       ctx.attempt = undefined;
@@ -82,7 +98,7 @@ export const runHandler: StepFactory = (rt) => ({
     if (plan.tool.statement !== undefined) attachDeadline(ctx.signal(), () => at - rt.clock.now());
     let out: unknown;
     try {
-      out = invoke(ctx);
+      out = invoke(rt, ctx);
     } catch (e) {
       return retryAfter(rt, ctx, e, at).then((v) => settled(ctx, next, v));
     }

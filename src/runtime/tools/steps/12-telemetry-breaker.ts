@@ -19,6 +19,7 @@ import { keepsClaim, keepTimedOutClaim } from "./timed-out-claim";
 import { isThenable, type PipelineRuntime, type StepFactory } from "./step";
 import { toolErrors } from "./tool-errors";
 import { isRunEnding } from "../../run/run-ending-error";
+import { isRunStop } from "../../journal/journal-errors";
 
 const asLumaError = (e: unknown): LumaError =>
   e instanceof LumaError ? e : runtimeError("RUNTIME_ERROR", e instanceof Error ? e.message : String(e));
@@ -41,6 +42,8 @@ const report = (rt: PipelineRuntime, ctx: CallContext, error?: LumaError, now?: 
 const breakerOf = (ctx: CallContext) => (ctx.plan.agent.failureLimit === undefined ? undefined : ctx.req.methodCall);
 
 const failed = (rt: PipelineRuntime, ctx: CallContext, e: unknown): never => {
+  // A run stop (a pending approval, a journal divergence) is not a tool failure: not counted.
+  if (isRunStop(e)) throw e;
   let err = asLumaError(e);
   const state = breakerOf(ctx);
   const limit = ctx.plan.agent.failureLimit!;

@@ -10,6 +10,7 @@ import type { ClaimHeartbeat } from "./claim-heartbeat";
 import type { ToolCallRequest } from "../tool-invoker-types";
 import type { CallPlan } from "./call-plan";
 import type { Expirable } from "./deadline-scheduler";
+import type { JournalStepState } from "../../journal/journal-steps";
 
 export class CallContext implements Expirable {
   /** The raw input until step 6, then the validated value (defaults, union tags). */
@@ -44,6 +45,10 @@ export class CallContext implements Expirable {
   startedAt = -1;
   /** Step 12's clock reading for the trace's duration (kept when `startedAt` is reset). */
   traceStart = 0;
+  /** Set by the journal replay step when a journaled call runs live (journal-steps.ts). */
+  journalStep: JournalStepState | undefined = undefined;
+  /** The journal answered the call from a finish receipt: nothing ran (the trace says so). */
+  journalReplayed = false;
   private controller: AbortController | undefined = undefined;
 
   constructor(

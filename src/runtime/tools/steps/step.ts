@@ -18,6 +18,7 @@ import type { IdempotencyStore } from "../stores/idempotency-store";
 import type { CallContext } from "./call-context";
 import type { CallPlan } from "./call-plan";
 import type { DeadlineScheduler } from "./deadline-scheduler";
+import type { RunJournal } from "../../journal/run-journal";
 
 export type Next = (ctx: CallContext) => unknown;
 
@@ -66,6 +67,10 @@ export interface PipelineRuntime {
   /** Keys whose claim is held past TOOL_TIMEOUT by a handler that has not settled (timed-out-claim.ts). */
   timedOutClaims: Map<string, CallContext>;
   deadlines: DeadlineScheduler;
+  /** The run's journal (durable runs); undefined without one. */
+  journal: RunJournal | undefined;
+  /** The run's id: the journal's, else one made for this process (the handler's `ctx.runId`). */
+  runId: () => string;
 }
 
 export type StepFactory = (rt: PipelineRuntime) => Step;

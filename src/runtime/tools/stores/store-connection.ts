@@ -23,14 +23,16 @@ export const connectionOf = (
   backend: string,
   config: { url?: string; url_env?: string },
   env: Record<string, string | undefined>,
+  /** The config key messages name (the journal passes "journal"). */
+  setting = "idempotency_store",
 ): StoreConnection => {
   const { url, shown, secrets, variable } = readUrlSetting(config, env, {
-    absent: () => startupError(`idempotency_store (${backend}) needs "url" or "url_env".`, { catalogCode: "E0607" }),
-    envUnset: (v) => startupError(`idempotency_store (${backend}): environment variable ${v} is not set.`, { catalogCode: "E0607" }),
+    absent: () => startupError(`${setting} (${backend}) needs "url" or "url_env".`, { catalogCode: "E0607" }),
+    envUnset: (v) => startupError(`${setting} (${backend}): environment variable ${v} is not set.`, { catalogCode: "E0607" }),
   });
   if (!URL.canParse(url)) {
     const from = variable !== undefined ? `environment variable ${variable}` : `"url"`;
-    throw startupError(`idempotency_store (${backend}): ${from} does not hold a valid URL.`, { catalogCode: "E0607" });
+    throw startupError(`${setting} (${backend}): ${from} does not hold a valid URL.`, { catalogCode: "E0607" });
   }
   return { url, shown, secrets };
 };

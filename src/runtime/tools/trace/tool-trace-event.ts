@@ -19,6 +19,9 @@ export interface ToolCallEvent {
   cache_hit: boolean;
   single_flight: boolean;
   idempotent_replay: boolean;
+  /** Present for calls made by a program (durable runs). */
+  step?: string;
+  journal_replay?: boolean;
 }
 
 /** The fields every call event shares (tool, query and command calls): who, how, how it ended. */
@@ -30,6 +33,9 @@ export const callOutcomeFields = (ctx: CallContext, durationMs: number, error?: 
   outcome: error === undefined ? ("ok" as const) : ("error" as const),
   code: error === undefined ? null : (error.code ?? null),
   retryable: error === undefined ? null : error.retryable,
+  // A call made by a program carries its step id (the journal's key, `luma runs show`), and
+  // says whether a journal answered it from a receipt (nothing ran: durable runs).
+  ...(ctx.req.stepId === undefined ? undefined : { step: ctx.req.stepId, journal_replay: ctx.journalReplayed }),
 });
 
 export const toolCallEvent = (

@@ -12,7 +12,9 @@ export type CrashPoint =
   | "after-temp-write" // the temp file written, not yet fsynced
   | "before-rename" // the temp file fsynced, not yet renamed over the store
   | "after-rename" // renamed, the directory not yet fsynced
-  | "after-claim"; // an in-flight claim file created, the handler not yet run
+  | "after-claim" // an in-flight claim file created, the handler not yet run
+  | "journal-after-begin" // a step's begin receipt on disk, the step not yet run (durable runs)
+  | "journal-after-finish"; // a step's finish receipt on disk, its result not yet back in the program
 
 const spec = process.env.LUMA_TEST_CRASH_AT;
 const [armedPoint, nth] = spec ? [spec.split(":")[0], Number(spec.split(":")[1] ?? 1)] : [undefined, 0];

@@ -1,0 +1,51 @@
+/**
+ * The journal's subcommands as the user sees them (durable runs): tables for people,
+ * `--format json` for machines. The work is in runtime/journal/journal-admin.ts; this file
+ * only renders. Loaded only when one of these subcommands runs.
+ */
+import type { JournalCommand } from "./journal-argv";
+import { decide, listRuns, showRun, type AdminOptions } from "../runtime/journal/journal-admin";
+
+const table = (head: string[], rows: string[][]): string => {
+  const widths = head.map((h, i) => Math.max(h.length, ...rows.map((r) => r[i].length)));
+  const line = (cells: string[]) => cells.map((c, i) => (i === cells.length - 1 ? c : c.padEnd(widths[i]))).join("  ");
+  return [line(head), ...rows.map(line)].join("\n");
+};
+
+const ms = (v: number | null) => (v === null ? "-" : `${v.toFixed(1)} ms`);
+
+export async function runJournalCommand(cmd: JournalCommand, out: (text: string) => void, base: Omit<AdminOptions, "journal" | "config">): Promise<number> {
+  const opts: AdminOptions = { ...base, journal: cmd.journal, config: cmd.config };
+  switch (cmd.kind) {
+    case "approve":
+    case "deny": {
+      const a = await decide(opts, cmd.kind === "approve" ? "approved" : "denied", cmd.runId, cmd.step, cmd.digest);
+      out(`${cmd.kind === "approve" ? "approved" : "denied"}: run ${a.run} step ${a.step} (tool '${a.tool}', input digest ${a.digest}); run it again with --run-id ${a.run}`);
+      return 0;
+    }
+    case "runs": {
+      const r = await listRuns(opts);
+      if (cmd.format === "json") {
+        out(JSON.stringify({ runs: r.runs.map((x) => ({ run: x.runId, program: x.program, status: x.status, steps: x.steps, created_at: new Date(x.createdAt).toISOString(), updated_at: new Date(x.updatedAt).toISOString() })), pending: r.pending }));
+        return 0;
+      }
+      out(r.runs.length === 0 ? "no runs" : table(["RUN", "STATUS", "STEPS", "PROGRAM", "UPDATED"], r.runs.map((x) => [x.runId, x.status, String(x.steps), x.program, new Date(x.updatedAt).toISOString()])));
+      if (r.pending.length > 0) {
+        out("");
+        out("Pending approvals:");
+        out(table(["RUN", "STEP", "TOOL", "DIGEST", "ARGUMENTS"], r.pending.map((p) => [p.run, p.step, p.tool, p.digest, p.args])));
+      }
+      return 0;
+    }
+    case "runs-show": {
+      const r = await showRun(opts, cmd.runId);
+      if (cmd.format === "json") {
+        out(JSON.stringify({ run: r.run.runId, program: r.run.program, status: r.run.status, steps: r.steps }));
+        return 0;
+      }
+      out(`run ${r.run.runId} (${r.run.program}): ${r.run.status}`);
+      out(table(["STEP", "KIND", "NAME", "OUTCOME", "ATTEMPTS", "DURATION"], r.steps.map((s) => [s.step, s.kind, s.name, s.code ? `${s.outcome} ${s.code}` : s.outcome, String(s.attempts), ms(s.duration_ms)])));
+      return 0;
+    }
+  }
+}

@@ -1,0 +1,37 @@
+import type { CatalogEntry } from "./catalog-entry";
+
+/** Durable runs (E09xx): the journal, run ids and leases. */
+export const journalCodes: CatalogEntry[] = [
+  {
+    code: "E0901",
+    title: "no journal to read",
+    explanation: "`luma runs`, `luma approve` and `luma deny` read a journal: pass `--journal PATH` (a SQLite file that exists) or set `journal` in luma.config.json.",
+    example: "luma runs --journal missing.db",
+  },
+  {
+    code: "E0902",
+    title: "the run is in progress elsewhere",
+    explanation:
+      "Another process holds this run id's lease (it names the owner, host:pid). Two processes never run one run id at once; try again once it has stopped, or after its lease expires if it died.",
+    example: "luma app.luma --run-id nightly-1   (while another process runs nightly-1)",
+  },
+  {
+    code: "E0903",
+    title: "a run id that cannot be used",
+    explanation: "`--run-id` takes 1 to 100 letters, digits, '.', '_', ':' or '-', and only means something with a journal (`--journal PATH` or `journal` in luma.config.json).",
+    example: "luma app.luma --run-id 'a b'",
+  },
+  {
+    code: "E0904",
+    title: "encryption asked of a plain journal that holds runs",
+    explanation:
+      "Encryption (`LUMA_IDEMPOTENCY_KEY` with an encrypted journal) applies to a new journal only: a plain journal with runs in it is left unchanged rather than half sealed.",
+    example: '{ "journal": { "backend": "sqlite", "path": "runs.db", "encryption": "aes-256-gcm" } }',
+  },
+  {
+    code: "E0905",
+    title: "the journal file cannot be opened",
+    explanation: "The journal's path does not hold a SQLite database Luma can open (permissions, another kind of file). The cause follows.",
+    example: '{ "journal": { "backend": "sqlite", "path": "/etc/passwd" } }',
+  },
+];

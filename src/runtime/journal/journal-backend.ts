@@ -1,0 +1,110 @@
+/**
+ * The contract between a run's journal (run-journal.ts) and where it is kept: SQLite for
+ * one machine (sqlite-journal.ts), PostgreSQL for worker pools (postgres-journal.ts).
+ *
+ * A backend stores rows, never decides: a run row (status, the lease: owner, fencing token,
+ * expiry), one row per step (its receipts), one row per approval. Every write made on
+ * behalf of a run is fenced by the run's token: a process whose lease was taken over
+ * changes nothing and learns it (`LeaseLost`). Values and previews arrive encoded already
+ * (journal-codec.ts); digests are opaque text.
+ *
+ * Every method may answer synchronously (SQLite) or with a promise (PostgreSQL); callers
+ * await either.
+ */
+
+export type StepKind = "tool" | "query" | "command" | "model" | "now";
+/** `begun`: a begin receipt without a finish receipt (the process died, or it is running). */
+export type StepStatus = "begun" | "ok" | "error";
+export type RunStatus = "running" | "finished" | "failed" | "pending";
+
+export interface StepRow {
+  stepId: string;
+  kind: StepKind;
+  name: string;
+  digest: string;
+  status: StepStatus;
+  /** Begin receipts written for this step (one per execution; retries inside one execution are counted by `attempts`). */
+  begins: number;
+  attempts: number;
+  /** Encoded result (journal-codec.ts): the output, or the error. Null while begun. */
+  output: string | null;
+  startedAt: number | null;
+  finishedAt: number | null;
+  durationMs: number | null;
+  /** Insertion order, for listings. */
+  seq: number;
+}
+
+export interface RunRow {
+  runId: string;
+  program: string;
+  status: RunStatus;
+  owner: string | null;
+  leaseUntil: number;
+  createdAt: number;
+  updatedAt: number;
+}
+
+export type Decision = "approved" | "denied";
+
+export interface ApprovalRow {
+  runId: string;
+  stepId: string;
+  tool: string;
+  /** The input digest the approval is for. */
+  digest: string;
+  /** Encoded redacted arguments (journal-codec.ts). */
+  args: string;
+  decision: Decision | null;
+  /** The digest the decision was recorded for: a decision binds to one exact input. */
+  decidedDigest: string | null;
+  requestedAt: number;
+  decidedAt: number | null;
+}
+
+/** What `acquire` answers: the lease is ours (with its token), or another live process holds it. */
+export type Acquired =
+  | { kind: "acquired"; token: string; created: boolean }
+  | { kind: "busy"; owner: string | null; leaseUntil: number };
+
+export interface AcquireRequest {
+  runId: string;
+  program: string;
+  owner: string;
+  token: string;
+  now: number;
+  leaseMs: number;
+  /** Whether an unexpired lease may still be taken (its owner is known dead: same host, pid gone). */
+  ownerDead: (owner: string) => boolean;
+}
+
+type MaybePromise<T> = T | Promise<T>;
+
+export interface JournalBackend {
+  /** How messages name the journal (a path, or a URL without credentials). */
+  readonly shown: string;
+  /** The header row (store-header.ts), undefined when the journal is new. */
+  readHeader(): MaybePromise<string | undefined>;
+  writeHeader(text: string): MaybePromise<void>;
+  /** No step recorded yet: a plain journal can still become an encrypted one. */
+  isEmpty(): MaybePromise<boolean>;
+  acquire(req: AcquireRequest): MaybePromise<Acquired>;
+  /** Extends the lease; false when it was lost. */
+  renew(runId: string, token: string, until: number): MaybePromise<boolean>;
+  /** Ends the lease and records how the run ended. */
+  release(runId: string, token: string, status: RunStatus, now: number): MaybePromise<void>;
+  steps(runId: string): MaybePromise<StepRow[]>;
+  /** A begin receipt: creates the row (status begun) or counts one more begin. Fenced. */
+  begin(runId: string, token: string, row: Pick<StepRow, "stepId" | "kind" | "name" | "digest" | "startedAt">): MaybePromise<void>;
+  /** A finish receipt (the row is created when no begin preceded it). Fenced. */
+  finish(runId: string, token: string, row: Omit<StepRow, "seq" | "begins">): MaybePromise<void>;
+  approvals(runId: string | undefined): MaybePromise<ApprovalRow[]>;
+  /** Records (or renews) a pending approval for a step. Fenced. */
+  requestApproval(runId: string, token: string, row: Omit<ApprovalRow, "decision" | "decidedDigest" | "decidedAt">): MaybePromise<void>;
+  /** `luma approve` / `luma deny`: not fenced (a person decides; no run holds a lease then). */
+  decide(runId: string, stepId: string, decision: Decision, digest: string, now: number): MaybePromise<boolean>;
+  runs(): MaybePromise<RunRow[]>;
+  close(): MaybePromise<void>;
+}
+
+export class LeaseLost extends Error {}

@@ -1,0 +1,42 @@
+/**
+ * The errors a journaled run can stop with, worded once. They are "run stops": not values
+ * of the program, so `try`, the circuit breaker and the native tool loop pass them through
+ * untouched (`isRunStop`) — a program cannot catch its own divergence or a pending approval
+ * and carry on past it.
+ */
+import { LumaError, runtimeError, startupError } from "../../diagnostics/luma-error";
+
+const RUN_STOP: unique symbol = Symbol.for("luma.runStop") as never;
+
+const stop = (e: LumaError): LumaError => Object.assign(e, { [RUN_STOP]: true });
+
+export const isRunStop = (e: unknown): boolean => typeof e === "object" && e !== null && (e as Record<symbol, unknown>)[RUN_STOP] === true;
+
+export const journalErrors = {
+  inProgress: (runId: string, owner: string | null, shown: string) =>
+    startupError(`Run ${runId} is in progress${owner ? ` (${owner})` : ""} in journal ${shown}; nothing was run. Try again when it has stopped.`, { catalogCode: "E0902" }),
+
+  diverged: (runId: string, stepId: string, recorded: string, now: string) =>
+    stop(
+      runtimeError(
+        "RUNTIME_ERROR",
+        `Run ${runId} diverged from its journal at step ${stepId}: the journal holds ${recorded}, the program now makes ${now}. Start a new run (another --run-id) for the changed program.`,
+      ),
+    ),
+
+  leaseLost: (runId: string) =>
+    stop(runtimeError("RUNTIME_ERROR", `Run ${runId}: another process took over its lease in the journal; this process stopped without recording more.`)),
+
+  pendingApproval: (runId: string, stepId: string, tool: string) =>
+    stop(
+      new LumaError({
+        message: `Run ${runId} is waiting for approval of tool '${tool}' at step ${stepId}. Approve with: luma approve --run-id ${runId} --step ${stepId} (or luma deny …), then run it again with --run-id ${runId}.`,
+        phase: "pending",
+      }),
+    ),
+
+  runIdInvalid: (id: string) =>
+    startupError(`--run-id ${JSON.stringify(id)} is not a valid run id: use 1 to 100 letters, digits, '.', '_', ':' or '-'.`, { catalogCode: "E0903" }),
+};
+
+export const RUN_ID_PATTERN = /^[A-Za-z0-9._:-]{1,100}$/;

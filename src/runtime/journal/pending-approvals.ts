@@ -1,0 +1,44 @@
+/**
+ * Approvals that wait (durable runs): under `tool_policy: "approval"` with a journal and no
+ * terminal, step 5 asks the journal instead of refusing.
+ *
+ *   a decision recorded for this step and this exact input digest → approved: the call
+ *     runs (once: its finish receipt then answers every later resume); denied: the call
+ *     fails with TOOL_PERMISSION_DENIED, a value the program may catch
+ *   no decision, or one for another digest (the input changed, or the row was altered)
+ *     → the call is recorded as pending (tool, digest, redacted arguments) and the run stops
+ *     (exit 75) naming the run and the step
+ *
+ * Decisions come only from `luma approve` / `luma deny` (journal-commands.ts), written to
+ * the journal by a person: nothing a model writes reaches this table — a model's tool
+ * arguments are the very input being judged, and its digest is what the decision binds to.
+ */
+import type { CallContext } from "../tools/steps/call-context";
+import { canonicalJson } from "../tools/steps/canonical-json";
+import type { Next, PipelineRuntime } from "../tools/steps/step";
+import { toolErrors } from "../tools/steps/tool-errors";
+import { journalErrors } from "./journal-errors";
+
+const SECRET_NAME = /secret|token|password|passwd|api[_-]?key|auth|credential|cookie/i;
+const PREVIEW_MAX = 500;
+
+/** The arguments as `luma runs` shows them: values under secret-looking names hidden, long text cut. */
+export const redactedArgs = (input: unknown): string => {
+  const text = JSON.stringify(input ?? null, (k, v) => (k !== "" && SECRET_NAME.test(k) && v !== null && typeof v !== "object" ? "[redacted]" : v)) ?? "null";
+  return text.length > PREVIEW_MAX ? text.slice(0, PREVIEW_MAX) + "…" : text;
+};
+
+export const awaitApproval = async (rt: PipelineRuntime, ctx: CallContext, next: Next): Promise<unknown> => {
+  const j = rt.journal!;
+  const stepId = ctx.req.stepId!;
+  const tool = ctx.plan.tool.name;
+  const digest = ctx.journalStep?.digest ?? j.digest(tool, canonicalJson(ctx.req.input ?? null));
+  const a = j.approval(stepId);
+  if (a !== undefined && a.decision !== null && a.tool === tool && a.digest === digest && a.decidedDigest === digest) {
+    if (a.decision === "denied") throw toolErrors.approvalRefused(tool);
+    ctx.startedAt = -1;
+    return next(ctx);
+  }
+  await j.requestApproval(stepId, tool, digest, redactedArgs(ctx.req.input));
+  throw journalErrors.pendingApproval(j.runId, stepId, tool);
+};

@@ -1,0 +1,230 @@
+/**
+ * The PostgreSQL journal (`"journal": { "backend": "postgres", "url_env": … }`): runs shared
+ * by workers on many machines, through Bun's built-in client. The same four tables as the
+ * SQLite journal (sqlite-journal.ts), named `<table>_meta`, `_runs`, `_steps`, `_approvals`
+ * (`table` defaults to luma_journal), created when missing under an advisory lock.
+ *
+ * Fencing is one statement per receipt: the write's CTE/WHERE names the run's token, so a
+ * worker whose lease was taken over writes nothing and hears so (LeaseLost). A committed
+ * statement is durable (PostgreSQL fsyncs its WAL on commit by default).
+ */
+import type { SQL } from "bun";
+import { LumaError } from "../../diagnostics/luma-error";
+import { callFailure, openFailure, type StoreConnection } from "../tools/stores/store-connection";
+import {
+  LeaseLost,
+  type AcquireRequest,
+  type Acquired,
+  type ApprovalRow,
+  type Decision,
+  type JournalBackend,
+  type RunRow,
+  type RunStatus,
+  type StepRow,
+} from "./journal-backend";
+
+export const DEFAULT_PG_JOURNAL_TABLE = "luma_journal";
+const TABLE_NAME = /^[a-z_][a-z0-9_]{0,40}$/;
+
+const ddl = (t: string) => [
+  `CREATE TABLE IF NOT EXISTS ${t}_meta (name text PRIMARY KEY, value text NOT NULL)`,
+  `CREATE TABLE IF NOT EXISTS ${t}_runs (run_id text PRIMARY KEY, program text NOT NULL, status text NOT NULL, owner text, token text,
+     lease_until bigint NOT NULL, created_at bigint NOT NULL, updated_at bigint NOT NULL)`,
+  `CREATE TABLE IF NOT EXISTS ${t}_steps (run_id text NOT NULL, step_id text NOT NULL, seq bigserial, kind text NOT NULL, name text NOT NULL,
+     digest text NOT NULL, status text NOT NULL, begins integer NOT NULL, attempts integer NOT NULL, output text,
+     started_at bigint, finished_at bigint, duration_ms double precision, PRIMARY KEY (run_id, step_id))`,
+  `CREATE TABLE IF NOT EXISTS ${t}_approvals (run_id text NOT NULL, step_id text NOT NULL, tool text NOT NULL, digest text NOT NULL,
+     args text NOT NULL, decision text, decided_digest text, requested_at bigint NOT NULL, decided_at bigint, PRIMARY KEY (run_id, step_id))`,
+];
+
+/** The stores' connection errors (credentials already redacted), worded for the journal. */
+const asJournal = (e: LumaError): LumaError =>
+  new LumaError({ code: e.code, message: e.message.replace(/^Idempotency store /, "Journal "), retryable: e.retryable, phase: e.phase });
+
+const num = (v: unknown): number | null => (v === null || v === undefined ? null : Number(v));
+
+export class PostgresJournal implements JournalBackend {
+  readonly shown: string;
+
+  private constructor(
+    private readonly sql: SQL,
+    private readonly t: string,
+    private readonly c: StoreConnection,
+  ) {
+    this.shown = c.shown;
+  }
+
+  static async open(c: StoreConnection, table = DEFAULT_PG_JOURNAL_TABLE): Promise<PostgresJournal> {
+    if (!TABLE_NAME.test(table)) throw asJournal(openFailure(c, new Error(`invalid journal table name ${JSON.stringify(table)}`)));
+    let sql: SQL | undefined;
+    try {
+      sql = new Bun.SQL({ url: c.url, max: 2, connectionTimeout: 10 });
+      await sql.begin(async (tx) => {
+        await tx.unsafe(`SELECT pg_advisory_xact_lock(hashtext('luma journal ${table}'))`);
+        for (const s of ddl(table)) await tx.unsafe(s);
+      });
+      return new PostgresJournal(sql, table, c);
+    } catch (e) {
+      await sql?.close().catch(() => {});
+      throw asJournal(openFailure(c, e));
+    }
+  }
+
+  private async q<T>(text: string, params: unknown[] = []): Promise<T[]> {
+    try {
+      return (await this.sql.unsafe(text, params as never[])) as T[];
+    } catch (e) {
+      throw asJournal(callFailure(this.c, e, false));
+    }
+  }
+
+  async readHeader(): Promise<string | undefined> {
+    return (await this.q<{ value: string }>(`SELECT value FROM ${this.t}_meta WHERE name = 'header'`))[0]?.value;
+  }
+
+  async writeHeader(text: string): Promise<void> {
+    await this.q(`INSERT INTO ${this.t}_meta (name, value) VALUES ('header', $1) ON CONFLICT (name) DO NOTHING`, [text]);
+  }
+
+  async isEmpty(): Promise<boolean> {
+    return (await this.q(`SELECT 1 FROM ${this.t}_steps LIMIT 1`)).length === 0;
+  }
+
+  async acquire(req: AcquireRequest): Promise<Acquired> {
+    const until = req.now + req.leaseMs;
+    const created = await this.q(
+      `INSERT INTO ${this.t}_runs (run_id, program, status, owner, token, lease_until, created_at, updated_at)
+       VALUES ($1, $2, 'running', $3, $4, $5, $6, $6) ON CONFLICT (run_id) DO NOTHING RETURNING 1`,
+      [req.runId, req.program, req.owner, req.token, until, req.now],
+    );
+    if (created.length > 0) return { kind: "acquired", token: req.token, created: true };
+    const rows = await this.q<{ owner: string | null; token: string | null; lease_until: string }>(
+      `SELECT owner, token, lease_until FROM ${this.t}_runs WHERE run_id = $1`,
+      [req.runId],
+    );
+    const row = rows[0];
+    const free = row === undefined || row.token === null || Number(row.lease_until) <= req.now || (row.owner !== null && req.ownerDead(row.owner));
+    if (!free) return { kind: "busy", owner: row.owner, leaseUntil: Number(row.lease_until) };
+    // Take it only if it is still as we saw it: of two takers, one wins.
+    const taken = await this.q(
+      `UPDATE ${this.t}_runs SET status = 'running', owner = $2, token = $3, lease_until = $4, updated_at = $5
+       WHERE run_id = $1 AND token IS NOT DISTINCT FROM $6 RETURNING 1`,
+      [req.runId, req.owner, req.token, until, req.now, row?.token ?? null],
+    );
+    if (taken.length > 0) return { kind: "acquired", token: req.token, created: false };
+    return { kind: "busy", owner: null, leaseUntil: until };
+  }
+
+  async renew(runId: string, token: string, until: number): Promise<boolean> {
+    return (await this.q(`UPDATE ${this.t}_runs SET lease_until = $3 WHERE run_id = $1 AND token = $2 RETURNING 1`, [runId, token, until])).length > 0;
+  }
+
+  async release(runId: string, token: string, status: RunStatus, now: number): Promise<void> {
+    await this.q(
+      `UPDATE ${this.t}_runs SET status = $3, owner = NULL, token = NULL, lease_until = 0, updated_at = $4 WHERE run_id = $1 AND token = $2`,
+      [runId, token, status, now],
+    );
+  }
+
+  async steps(runId: string): Promise<StepRow[]> {
+    const rows = await this.q<Record<string, unknown>>(`SELECT * FROM ${this.t}_steps WHERE run_id = $1 ORDER BY seq`, [runId]);
+    return rows.map((r) => ({
+      stepId: r.step_id as string,
+      kind: r.kind as StepRow["kind"],
+      name: r.name as string,
+      digest: r.digest as string,
+      status: r.status as StepRow["status"],
+      begins: Number(r.begins),
+      attempts: Number(r.attempts),
+      output: (r.output as string | null) ?? null,
+      startedAt: num(r.started_at),
+      finishedAt: num(r.finished_at),
+      durationMs: num(r.duration_ms),
+      seq: Number(r.seq),
+    }));
+  }
+
+  private async fenced(runId: string, token: string, text: string, params: unknown[]): Promise<void> {
+    // $1 run, $2 token: the write happens only while the token holds the lease.
+    const rows = await this.q(text, [runId, token, ...params]);
+    if (rows.length === 0) throw new LeaseLost(runId);
+  }
+
+  async begin(runId: string, token: string, r: Pick<StepRow, "stepId" | "kind" | "name" | "digest" | "startedAt">): Promise<void> {
+    await this.fenced(
+      runId,
+      token,
+      `INSERT INTO ${this.t}_steps AS s (run_id, step_id, kind, name, digest, status, begins, attempts, started_at)
+       SELECT $1, $3, $4, $5, $6, 'begun', 1, 0, $7 FROM ${this.t}_runs WHERE run_id = $1 AND token = $2
+       ON CONFLICT (run_id, step_id) DO UPDATE SET begins = s.begins + 1, started_at = EXCLUDED.started_at RETURNING 1`,
+      [r.stepId, r.kind, r.name, r.digest, r.startedAt],
+    );
+  }
+
+  async finish(runId: string, token: string, r: Omit<StepRow, "seq" | "begins">): Promise<void> {
+    await this.fenced(
+      runId,
+      token,
+      `INSERT INTO ${this.t}_steps AS s (run_id, step_id, kind, name, digest, status, begins, attempts, output, started_at, finished_at, duration_ms)
+       SELECT $1, $3, $4, $5, $6, $7, 0, $8, $9, $10, $11, $12 FROM ${this.t}_runs WHERE run_id = $1 AND token = $2
+       ON CONFLICT (run_id, step_id) DO UPDATE SET status = EXCLUDED.status, attempts = EXCLUDED.attempts, output = EXCLUDED.output,
+         finished_at = EXCLUDED.finished_at, duration_ms = EXCLUDED.duration_ms RETURNING 1`,
+      [r.stepId, r.kind, r.name, r.digest, r.status, r.attempts, r.output, r.startedAt, r.finishedAt, r.durationMs],
+    );
+  }
+
+  async approvals(runId: string | undefined): Promise<ApprovalRow[]> {
+    const rows = await this.q<Record<string, unknown>>(
+      `SELECT * FROM ${this.t}_approvals ${runId === undefined ? "" : "WHERE run_id = $1"} ORDER BY requested_at`,
+      runId === undefined ? [] : [runId],
+    );
+    return rows.map((r) => ({
+      runId: r.run_id as string,
+      stepId: r.step_id as string,
+      tool: r.tool as string,
+      digest: r.digest as string,
+      args: r.args as string,
+      decision: (r.decision as Decision | null) ?? null,
+      decidedDigest: (r.decided_digest as string | null) ?? null,
+      requestedAt: Number(r.requested_at),
+      decidedAt: num(r.decided_at),
+    }));
+  }
+
+  async requestApproval(runId: string, token: string, r: Omit<ApprovalRow, "decision" | "decidedDigest" | "decidedAt">): Promise<void> {
+    await this.fenced(
+      runId,
+      token,
+      `INSERT INTO ${this.t}_approvals (run_id, step_id, tool, digest, args, decision, decided_digest, requested_at, decided_at)
+       SELECT $1, $3, $4, $5, $6, NULL, NULL, $7, NULL FROM ${this.t}_runs WHERE run_id = $1 AND token = $2
+       ON CONFLICT (run_id, step_id) DO UPDATE SET tool = EXCLUDED.tool, digest = EXCLUDED.digest, args = EXCLUDED.args,
+         decision = NULL, decided_digest = NULL, requested_at = EXCLUDED.requested_at, decided_at = NULL RETURNING 1`,
+      [r.stepId, r.tool, r.digest, r.args, r.requestedAt],
+    );
+  }
+
+  async decide(runId: string, stepId: string, decision: Decision, digest: string, now: number): Promise<boolean> {
+    const rows = await this.q(
+      `UPDATE ${this.t}_approvals SET decision = $3, decided_digest = $4, decided_at = $5 WHERE run_id = $1 AND step_id = $2 AND decision IS NULL RETURNING 1`,
+      [runId, stepId, decision, digest, now],
+    );
+    return rows.length > 0;
+  }
+
+  async runs(): Promise<RunRow[]> {
+    const rows = await this.q<Record<string, unknown>>(`SELECT * FROM ${this.t}_runs ORDER BY created_at, run_id`);
+    return rows.map((r) => ({
+      runId: r.run_id as string,
+      program: r.program as string,
+      status: r.status as RunStatus,
+      owner: (r.owner as string | null) ?? null,
+      leaseUntil: Number(r.lease_until),
+      createdAt: Number(r.created_at),
+      updatedAt: Number(r.updated_at),
+    }));
+  }
+
+  async close(): Promise<void> {
+    await this.sql.close();
+  }
+}

@@ -1,0 +1,221 @@
+/**
+ * The SQLite journal (`"journal": { "backend": "sqlite", "path": … }`, or `--journal PATH`):
+ * one database file for the runs of one machine, through Bun's built-in SQLite.
+ *
+ *   luma_journal_meta       the header (store-header.ts, shared with the idempotency stores)
+ *   luma_journal_runs       one row per run: status and the lease (owner, token, expiry)
+ *   luma_journal_steps      one row per step: its begin and finish receipts
+ *   luma_journal_approvals  one row per call that waited for a person
+ *
+ * Every receipt is its own transaction. A finish receipt commits with `synchronous = FULL`
+ * (the WAL is fsynced): once the run goes on, its result must survive a power loss. A begin
+ * receipt commits with `synchronous = NORMAL` (in the WAL, not fsynced): it survives the
+ * process being killed — what resumes are for — and a begin lost to a power cut changes no
+ * outcome: a step without a finish receipt runs again either way; only its attempt count
+ * would be one lower. (The next fsync makes it durable as well.) Fencing is in the same statement: a write whose token no
+ * longer holds the run's lease changes no row, and the journal stops the run (LeaseLost).
+ * WAL lets `luma runs` read beside a writer; `busy_timeout` makes writers queue.
+ */
+import { Database } from "bun:sqlite";
+import { mkdirSync } from "node:fs";
+import { dirname } from "node:path";
+import { startupError } from "../../diagnostics/luma-error";
+import {
+  LeaseLost,
+  type AcquireRequest,
+  type Acquired,
+  type ApprovalRow,
+  type Decision,
+  type JournalBackend,
+  type RunRow,
+  type RunStatus,
+  type StepRow,
+} from "./journal-backend";
+
+const SCHEMA = `
+CREATE TABLE IF NOT EXISTS luma_journal_meta (name TEXT PRIMARY KEY, value TEXT NOT NULL);
+CREATE TABLE IF NOT EXISTS luma_journal_runs (
+  run_id TEXT PRIMARY KEY, program TEXT NOT NULL, status TEXT NOT NULL, owner TEXT, token TEXT,
+  lease_until INTEGER NOT NULL, created_at INTEGER NOT NULL, updated_at INTEGER NOT NULL
+);
+CREATE TABLE IF NOT EXISTS luma_journal_steps (
+  run_id TEXT NOT NULL, step_id TEXT NOT NULL, seq INTEGER NOT NULL, kind TEXT NOT NULL, name TEXT NOT NULL,
+  digest TEXT NOT NULL, status TEXT NOT NULL, begins INTEGER NOT NULL, attempts INTEGER NOT NULL, output TEXT,
+  started_at INTEGER, finished_at INTEGER, duration_ms REAL, PRIMARY KEY (run_id, step_id)
+) WITHOUT ROWID;
+CREATE TABLE IF NOT EXISTS luma_journal_approvals (
+  run_id TEXT NOT NULL, step_id TEXT NOT NULL, tool TEXT NOT NULL, digest TEXT NOT NULL, args TEXT NOT NULL,
+  decision TEXT, decided_digest TEXT, requested_at INTEGER NOT NULL, decided_at INTEGER, PRIMARY KEY (run_id, step_id)
+) WITHOUT ROWID;
+`;
+
+const STEP_COLUMNS = `step_id AS stepId, kind, name, digest, status, begins, attempts, output, started_at AS startedAt,
+  finished_at AS finishedAt, duration_ms AS durationMs, seq`;
+const APPROVAL_COLUMNS = `run_id AS runId, step_id AS stepId, tool, digest, args, decision, decided_digest AS decidedDigest,
+  requested_at AS requestedAt, decided_at AS decidedAt`;
+
+export class SqliteJournal implements JournalBackend {
+  private readonly fenced;
+
+  private constructor(
+    private readonly db: Database,
+    readonly shown: string,
+  ) {
+    // The token check and the write share one transaction: nothing lands once the lease is gone.
+    this.fenced = db.transaction((runId: string, token: string, write: () => void) => {
+      const held = db.query<{ one: number }, [string, string]>("SELECT 1 AS one FROM luma_journal_runs WHERE run_id = ? AND token = ?").get(runId, token);
+      if (held === null) throw new LeaseLost(runId);
+      write();
+    }).immediate;
+  }
+
+  /** Opens (or creates) the journal; its failures are startup errors. */
+  static open(path: string, shown: string): SqliteJournal {
+    let db: Database;
+    try {
+      mkdirSync(dirname(path), { recursive: true });
+      db = new Database(path, { create: true });
+      db.exec("PRAGMA busy_timeout = 10000");
+      db.exec("PRAGMA journal_mode = WAL");
+      db.exec("PRAGMA synchronous = NORMAL");
+      db.exec(SCHEMA);
+    } catch (e) {
+      throw startupError(`Journal ${shown}: cannot open it as a SQLite database: ${(e as Error).message}`, { catalogCode: "E0905" });
+    }
+    return new SqliteJournal(db, shown);
+  }
+
+  readHeader(): string | undefined {
+    return this.db.query<{ value: string }, []>("SELECT value FROM luma_journal_meta WHERE name = 'header'").get()?.value;
+  }
+
+  writeHeader(text: string): void {
+    this.db.query("INSERT OR REPLACE INTO luma_journal_meta (name, value) VALUES ('header', ?)").run(text);
+  }
+
+  /** Whether the journal holds any step or approval yet (a plain journal with rows cannot be sealed later). */
+  isEmpty(): boolean {
+    return this.db.query("SELECT 1 FROM luma_journal_steps LIMIT 1").get() === null;
+  }
+
+  acquire(req: AcquireRequest): Acquired {
+    return this.db.transaction((): Acquired => {
+      const row = this.db
+        .query<{ owner: string | null; token: string | null; lease_until: number }, [string]>("SELECT owner, token, lease_until FROM luma_journal_runs WHERE run_id = ?")
+        .get(req.runId);
+      const until = req.now + req.leaseMs;
+      if (row === null) {
+        this.db
+          .query("INSERT INTO luma_journal_runs (run_id, program, status, owner, token, lease_until, created_at, updated_at) VALUES (?, ?, 'running', ?, ?, ?, ?, ?)")
+          .run(req.runId, req.program, req.owner, req.token, until, req.now, req.now);
+        return { kind: "acquired", token: req.token, created: true };
+      }
+      if (row.token !== null && row.lease_until > req.now && !(row.owner !== null && req.ownerDead(row.owner))) {
+        return { kind: "busy", owner: row.owner, leaseUntil: row.lease_until };
+      }
+      this.db
+        .query("UPDATE luma_journal_runs SET status = 'running', owner = ?, token = ?, lease_until = ?, updated_at = ? WHERE run_id = ?")
+        .run(req.owner, req.token, until, req.now, req.runId);
+      return { kind: "acquired", token: req.token, created: false };
+    }).immediate();
+  }
+
+  renew(runId: string, token: string, until: number): boolean {
+    return this.db.query("UPDATE luma_journal_runs SET lease_until = ? WHERE run_id = ? AND token = ?").run(until, runId, token).changes === 1;
+  }
+
+  release(runId: string, token: string, status: RunStatus, now: number): void {
+    this.durable(() =>
+      this.db
+        .query("UPDATE luma_journal_runs SET status = ?, owner = NULL, token = NULL, lease_until = 0, updated_at = ? WHERE run_id = ? AND token = ?")
+        .run(status, now, runId, token),
+    );
+  }
+
+  steps(runId: string): StepRow[] {
+    return this.db.query<StepRow, [string]>(`SELECT ${STEP_COLUMNS} FROM luma_journal_steps WHERE run_id = ? ORDER BY seq`).all(runId);
+  }
+
+  begin(runId: string, token: string, r: Pick<StepRow, "stepId" | "kind" | "name" | "digest" | "startedAt">): void {
+    this.fenced(runId, token, () => {
+      this.db
+        .query(
+          `INSERT INTO luma_journal_steps (run_id, step_id, seq, kind, name, digest, status, begins, attempts, started_at)
+           VALUES (?1, ?2, (SELECT COUNT(*) FROM luma_journal_steps WHERE run_id = ?1), ?3, ?4, ?5, 'begun', 1, 0, ?6)
+           ON CONFLICT (run_id, step_id) DO UPDATE SET begins = begins + 1, started_at = excluded.started_at`,
+        )
+        .run(runId, r.stepId, r.kind, r.name, r.digest, r.startedAt);
+    });
+  }
+
+  /** Commits `op` with the WAL fsynced: finish receipts, approvals, decisions, a run's end. */
+  private durable<T>(op: () => T): T {
+    this.db.exec("PRAGMA synchronous = FULL");
+    try {
+      return op();
+    } finally {
+      this.db.exec("PRAGMA synchronous = NORMAL");
+    }
+  }
+
+  finish(runId: string, token: string, r: Omit<StepRow, "seq" | "begins">): void {
+    this.durable(() => this.finishFenced(runId, token, r));
+  }
+
+  private finishFenced(runId: string, token: string, r: Omit<StepRow, "seq" | "begins">): void {
+    this.fenced(runId, token, () => {
+      this.db
+        .query(
+          `INSERT INTO luma_journal_steps (run_id, step_id, seq, kind, name, digest, status, begins, attempts, output, started_at, finished_at, duration_ms)
+           VALUES (?1, ?2, (SELECT COUNT(*) FROM luma_journal_steps WHERE run_id = ?1), ?3, ?4, ?5, ?6, 0, ?7, ?8, ?9, ?10, ?11)
+           ON CONFLICT (run_id, step_id) DO UPDATE SET status = excluded.status, attempts = excluded.attempts,
+             output = excluded.output, finished_at = excluded.finished_at, duration_ms = excluded.duration_ms`,
+        )
+        .run(runId, r.stepId, r.kind, r.name, r.digest, r.status, r.attempts, r.output, r.startedAt, r.finishedAt, r.durationMs);
+    });
+  }
+
+  approvals(runId: string | undefined): ApprovalRow[] {
+    return runId === undefined
+      ? this.db.query<ApprovalRow, []>(`SELECT ${APPROVAL_COLUMNS} FROM luma_journal_approvals ORDER BY requested_at`).all()
+      : this.db.query<ApprovalRow, [string]>(`SELECT ${APPROVAL_COLUMNS} FROM luma_journal_approvals WHERE run_id = ? ORDER BY requested_at`).all(runId);
+  }
+
+  requestApproval(runId: string, token: string, r: Omit<ApprovalRow, "decision" | "decidedDigest" | "decidedAt">): void {
+    this.durable(() => this.requestFenced(runId, token, r));
+  }
+
+  private requestFenced(runId: string, token: string, r: Omit<ApprovalRow, "decision" | "decidedDigest" | "decidedAt">): void {
+    this.fenced(runId, token, () => {
+      // A new request for the step (another input) forgets the old decision.
+      this.db
+        .query(
+          `INSERT OR REPLACE INTO luma_journal_approvals (run_id, step_id, tool, digest, args, decision, decided_digest, requested_at, decided_at)
+           VALUES (?, ?, ?, ?, ?, NULL, NULL, ?, NULL)`,
+        )
+        .run(runId, r.stepId, r.tool, r.digest, r.args, r.requestedAt);
+    });
+  }
+
+  decide(runId: string, stepId: string, decision: Decision, digest: string, now: number): boolean {
+    return this.durable(
+      () =>
+        this.db
+          .query("UPDATE luma_journal_approvals SET decision = ?, decided_digest = ?, decided_at = ? WHERE run_id = ? AND step_id = ? AND decision IS NULL")
+          .run(decision, digest, now, runId, stepId).changes === 1,
+    );
+  }
+
+  runs(): RunRow[] {
+    return this.db
+      .query<RunRow, []>(
+        `SELECT run_id AS runId, program, status, owner, lease_until AS leaseUntil, created_at AS createdAt, updated_at AS updatedAt
+         FROM luma_journal_runs ORDER BY created_at, run_id`,
+      )
+      .all();
+  }
+
+  close(): void {
+    this.db.close();
+  }
+}

@@ -1,0 +1,47 @@
+/**
+ * Deterministic step ids: a step's position in the run, so that a resumed run finds each
+ * receipt again by asking the same question at the same place.
+ *
+ *   main/3                  the 3rd step of top-level code
+ *   main/Flow.run#2/1       the 1st step inside the call of Flow.run that was main's 2nd step
+ *   main/Flow.run#2/1.req2  that step is an `ask`: its 2nd provider request
+ *   …/1.req2.call1          the 1st tool call the model asked for in the answer to it
+ *   now#4                   the 4th now() reading of the run (journal-wide, in call order)
+ *
+ * Each function activation has a scope; every step and every user function or method call
+ * made in it takes the scope's next number. The interpreter runs one statement at a time,
+ * so numbers follow the program's order, and a resumed run given the same results numbers
+ * its steps the same way. (Native tool calls of one model answer may run concurrently: they
+ * are numbered by their place in the answer, not by when they start.) Paths are written
+ * only when a step asks for its id; a call costs one small object.
+ */
+export class StepScope {
+  seq = 0;
+  private path: string | undefined = undefined;
+
+  constructor(
+    readonly parent: StepScope | undefined,
+    readonly label: string,
+    readonly ordinal: number,
+  ) {}
+
+  pathText(): string {
+    return (this.path ??= this.parent === undefined ? this.label : `${this.parent.pathText()}/${this.label}#${this.ordinal}`);
+  }
+
+  /** The id of the next step made in this scope. */
+  nextStep(): string {
+    return `${this.pathText()}/${++this.seq}`;
+  }
+
+  /** The scope of a user function or method called from this one. */
+  child(label: string): StepScope {
+    return new StepScope(this, label, ++this.seq);
+  }
+}
+
+export const topLevelScope = (): StepScope => new StepScope(undefined, "main", 0);
+
+/** The id of an `ask`'s n-th provider request, and of the i-th tool call of its answer. */
+export const askRequestId = (askStep: string, n: number): string => `${askStep}.req${n}`;
+export const nativeCallId = (requestStep: string, i: number): string => `${requestStep}.call${i}`;
