@@ -16,6 +16,8 @@ export interface RunCommand {
   generateToolTypes?: string;
   record?: string;
   replay?: string;
+  /** `--usage`: the per-model token/cost table on stderr at the end. */
+  usage?: boolean;
 }
 
 /** `text`: diagnostics for people (stderr); `json`: one JSON object for editors and CI (stdout). */
@@ -56,6 +58,10 @@ export const OPTIONS: Record<string, OptionSpec<RunCommand>> = {
   "--replay": {
     takesValue: true, metavar: "FILE", help: "answer model requests from a cassette, offline (no API key)",
     apply: (c, v) => void (c.replay = v),
+  },
+  "--usage": {
+    takesValue: false, help: "print a per-model token usage (and cost) table on stderr when the run ends",
+    apply: (c) => void (c.usage = true),
   },
   "--generate-tool-types": {
     takesValue: true, metavar: "OUT.d.ts", help: "write TypeScript types for the tools, do not run",
@@ -106,7 +112,10 @@ export function parseArgv(argv: readonly string[]): Command {
       const spec = checkSpec ?? (Object.hasOwn(OPTIONS, name) ? OPTIONS[name] : undefined);
       if (spec) {
         let value = eq === -1 ? undefined : arg.slice(eq + 1);
-        if (value === undefined) {
+        if (!spec.takesValue) {
+          if (value !== undefined) throw new UsageError(`option ${name} takes no value`);
+          value = "";
+        } else if (value === undefined) {
           if (i + 1 >= rest.length) throw new UsageError(`option ${name} needs a value (${spec.metavar})`);
           value = rest[++i];
         }
@@ -125,7 +134,7 @@ export function parseArgv(argv: readonly string[]): Command {
 
   if (!cmd.file) throw new UsageError(isCheck ? "luma check needs a FILE.luma" : "missing FILE.luma");
   if (isCheck) {
-    const given = cmd.trace || cmd.generateToolTypes || cmd.record || cmd.replay || cmd.config || cmd.toolModules.length;
+    const given = cmd.usage || cmd.trace || cmd.generateToolTypes || cmd.record || cmd.replay || cmd.config || cmd.toolModules.length;
     if (given) throw new UsageError("luma check takes no run options (only --format): it parses and checks FILE only");
     return { ...check, file: cmd.file };
   }

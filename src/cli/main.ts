@@ -59,6 +59,7 @@ async function main(argv: string[]): Promise<number> {
         trace: cmd.trace,
         record: cmd.record,
         replay: cmd.replay,
+        usage: cmd.usage,
         cwd: process.cwd(),
         env: process.env,
         stdout: out,

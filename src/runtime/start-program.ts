@@ -35,6 +35,8 @@ export interface StartOptions {
   replay?: string;
   /** Test and benchmark hooks for `ask`: transport, retry sleep, response size cap. */
   askHooks?: Pick<AskRunnerDeps, "transport" | "sleep" | "maxResponseBytes">;
+  /** `--usage`: print the per-model token (and cost) table on stderr when the run ends. */
+  usage?: boolean;
 }
 
 export async function startProgram(program: Program, opts: StartOptions): Promise<void> {
@@ -49,7 +51,11 @@ export async function startProgram(program: Program, opts: StartOptions): Promis
   const bridges = datasources?.resolveDatasourceBridges({ program, registry, env: opts.env, programDir });
   const schemas = usesTypes(program) ? (await import("../schema/schema-table")).createSchemaTable(program) : NO_TYPES;
   const sink = opts.trace === undefined ? undefined : openTraceSink(opts.trace === "-" ? "-" : resolve(opts.cwd, opts.trace));
-  const trace = sink ? (e: object) => sink.emit(e) : undefined;
+  // OpenTelemetry export (telemetry/otel): its code loads only when an OTLP endpoint is set.
+  const telemetry = otlpConfigured(opts.env) ? (await import("./telemetry/otel/create-otel-telemetry")).createOtelTelemetry(opts.env, opts.stderr) : undefined;
+  const trace = fanOut(sink && ((e: object) => sink.emit(e)), telemetry?.observe);
+  const hasModel = program.decls.some((d) => d.kind === "Model");
+  const usage = hasModel ? (await import("./usage/usage-ledger")).createUsageLedger() : undefined;
   // Spec §11: the configured idempotency store opens (and purges) before the first statement —
   // last of the startup steps, because it creates files: a program rejected by any check
   // above leaves nothing behind.
@@ -62,6 +68,7 @@ export async function startProgram(program: Program, opts: StartOptions): Promis
     });
   } catch (e) {
     sink?.close();
+    await telemetry?.flush();
     throw e;
   }
   try {
@@ -78,7 +85,7 @@ export async function startProgram(program: Program, opts: StartOptions): Promis
       statements: bridges && datasources!.statementToolPlans({ program, schemas, bridges, warn: opts.stderr, trace }),
     });
     // `ask` only exists with a model; its code (providers, cassettes) loads only then.
-    const ask = program.decls.some((d) => d.kind === "Model")
+    const ask = hasModel
       ? (await import("./ask/create-ask-runner")).createAskRunner({
           program,
           schemas,
@@ -88,6 +95,7 @@ export async function startProgram(program: Program, opts: StartOptions): Promis
           trace,
           record: opts.record === undefined ? undefined : { path: resolve(opts.cwd, opts.record), label: opts.record },
           replay: opts.replay === undefined ? undefined : { path: resolve(opts.cwd, opts.replay), label: opts.replay },
+          usage,
           ...opts.askHooks,
         })
       : undefined;
@@ -99,12 +107,40 @@ export async function startProgram(program: Program, opts: StartOptions): Promis
       stderr: opts.stderr,
       sourceOf: opts.sourceOf,
       ask,
+      telemetry,
     });
   } finally {
     await bridges?.close();
     await idempotencyStore?.close?.();
+    if (usage && !usage.empty) await reportUsage(usage, { trace, stderr: opts.usage ? opts.stderr : undefined });
     sink?.close();
+    // Spans are sent before the process exits, also when the run failed (the error is
+    // reported after this finally, by the CLI).
+    await telemetry?.flush();
   }
+}
+
+const otlpConfigured = (env: Record<string, string | undefined>): boolean =>
+  Boolean(env.OTEL_EXPORTER_OTLP_TRACES_ENDPOINT || env.OTEL_EXPORTER_OTLP_ENDPOINT) && env.OTEL_SDK_DISABLED !== "true";
+
+type Observer = (event: object, content?: () => Record<string, unknown>) => void;
+
+/** One trace function for every observer of events (the --trace file, the span exporter); none = no tracing at all. */
+function fanOut(...observers: (Observer | undefined)[]): Observer | undefined {
+  const on = observers.filter((o): o is Observer => o !== undefined);
+  if (on.length <= 1) return on[0];
+  return (event, content) => {
+    for (const o of on) o(event, content);
+  };
+}
+
+async function reportUsage(
+  ledger: import("./usage/usage-ledger").UsageLedger,
+  out: { trace?: Observer; stderr?: (line: string) => void },
+): Promise<void> {
+  const { runUsageEvent } = await import("./usage/usage-ledger");
+  out.trace?.(runUsageEvent(ledger));
+  if (out.stderr) for (const line of (await import("./usage/usage-table")).usageTable(ledger)) out.stderr(line);
 }
 
 /** Whether anything in the program is validated against a type (declarations or `x: T = …`). */

@@ -23,6 +23,7 @@ import { locatedAt } from "./ask-errors";
 import { askEvent, newStats } from "./ask-trace";
 import { softValidationEvent, softWarningLine } from "../soft-issue-report";
 import type { AskRequest, AskRunner } from "./ask-types";
+import type { UsageLedger } from "../usage/usage-ledger";
 
 export interface AskRunnerDeps {
   program: Program;
@@ -40,6 +41,8 @@ export interface AskRunnerDeps {
   transport?: Transport;
   sleep?: (ms: number) => Promise<void>;
   maxResponseBytes?: number;
+  /** Run-wide token totals (`--usage`, the `run.usage` event): every ask adds its own. */
+  usage?: UsageLedger;
 }
 
 export function createAskRunner(deps: AskRunnerDeps): AskRunner {
@@ -88,6 +91,8 @@ export function createAskRunner(deps: AskRunnerDeps): AskRunner {
       } catch (e) {
         deps.trace?.(askEvent(plan.traceBase, stats, performance.now() - t0, e as { code?: string }));
         throw e;
+      } finally {
+        deps.usage?.add(plan.traceBase.agent, plan.model, stats);
       }
     },
   };

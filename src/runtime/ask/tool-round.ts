@@ -114,5 +114,5 @@ function runOne(ctx: RoundContext, call: ToolCall): Promise<unknown> {
   // Unparsable arguments still go through the pipeline (as no input), so input validation
   // fails there — traced and counted toward tool_failure_limit like any other input error.
   const input = call.argsError !== undefined ? undefined : ctx.adapter.normaliseArgs(spec, call.args);
-  return ctx.tools.call({ tool: call.name, input, mode: "native", agent: ctx.agent, methodCall: ctx.methodCall });
+  return ctx.tools.call({ tool: call.name, input, mode: "native", agent: ctx.agent, methodCall: ctx.methodCall, callId: call.id });
 }

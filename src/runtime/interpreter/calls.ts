@@ -66,7 +66,10 @@ export async function evalCall(e: CallExpr, f: Frame): Promise<Value> {
         throw errorAt(rt.sourceOf, "RUNTIME_ERROR", `Agent '${agentName}' has no method '${callee.property}'`, callee.span);
       }
       const label = `${agentName}.${callee.property}`;
-      return callUser(rt, { fn: method, label, agent, methodCall: { failures: 0 } }, await evalArgs(e, f), e);
+      const args = await evalArgs(e, f);
+      const run = () => callUser(rt, { fn: method, label, agent, methodCall: { failures: 0 } }, args, e);
+      // A new agent method call is one `invoke_agent` span (a sibling call stays inside its caller's).
+      return rt.host.telemetry ? rt.host.telemetry.invokeAgent(agentName, callee.property, run) : run();
     }
   }
   throw errorAt(rt.sourceOf, "RUNTIME_ERROR", "Only functions, builtins and agent methods can be called", callee.span);

@@ -26,6 +26,7 @@ import type {
   TurnResult,
 } from "./provider-types";
 import { tryParseJson } from "./safe-json";
+import { chatCompletionsUsage } from "../usage/read-usage";
 
 type Obj = Record<string, any>;
 
@@ -142,7 +143,7 @@ export function createOpenAiAdapter(variant: OpenAiVariant): ProviderAdapter {
         toolCalls,
         finish: toolCalls.length > 0 ? "tool_calls" : (FINISH[choice.finish_reason] ?? "other"),
         refusal: typeof msg.refusal === "string" && msg.refusal !== "" ? msg.refusal : undefined,
-        usage: { input: numberOr(usage?.prompt_tokens), output: numberOr(usage?.completion_tokens) },
+        usage: chatCompletionsUsage(usage),
       };
     },
 
@@ -176,5 +177,3 @@ function readCall(c: Obj): ToolCall {
   }
   return call;
 }
-
-const numberOr = (v: unknown): number | undefined => (typeof v === "number" ? v : undefined);

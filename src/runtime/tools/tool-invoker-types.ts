@@ -18,6 +18,8 @@ export interface ToolCallRequest {
   agent?: AgentDecl;
   /** One per agent method call; undefined at top level. */
   methodCall?: MethodCallState;
+  /** A native call's id from the model's turn (traces and spans correlate by it). */
+  callId?: string;
 }
 
 export interface ToolInvoker {
