@@ -314,4 +314,10 @@ export const checkCodes: CatalogEntry[] = [
       "A JavaScript number holds integers exactly only up to ±9007199254740991 (2^53−1). A larger integer literal would silently read as a different number (9007199254740993 becomes …992), so it is refused. Write a large id as a string of digits; a `string` field or parameter keeps every digit, also when bound to an SQL INTEGER column.",
     example: "id = 9007199254740993",
   },
+  {
+    code: "E0290",
+    title: "Responses API on a provider other than openai",
+    explanation: '`api: "responses"` picks the OpenAI Responses API, which only provider "openai" speaks; other providers have one API each. Remove `api`, or use provider "openai".',
+    example: 'model M { provider: "anthropic", name: "claude-sonnet-4-5", api: "responses" }',
+  },
 ];
