@@ -34,7 +34,7 @@ type Obj = Record<string, any>;
 export interface OpenAiVariant {
   url(model: ResolvedModel): string;
   authHeaders(model: ResolvedModel): Record<string, string>;
-  maxTokensField: "max_completion_tokens" | "max_tokens";
+  maxTokensField: "max_completion_tokens" | "max_tokens" | ((model: ResolvedModel) => "max_completion_tokens" | "max_tokens");
   /**
    * Compatible servers: llama.cpp takes only string tool choices and Ollama ignores them, so a
    * forced tool is `"required"` with that tool alone, and "none" sends no tools at all.
@@ -116,7 +116,10 @@ export function createOpenAiAdapter(variant: OpenAiVariant): ProviderAdapter {
       if (turn.tools) choiceFields(body, turn.tools, turn.toolChoice);
       if (turn.format) body.response_format = turn.format.wire;
       if (model.temperature !== undefined) body.temperature = model.temperature;
-      if (model.maxTokens !== undefined) body[variant.maxTokensField] = model.maxTokens;
+      if (model.maxTokens !== undefined) {
+        const field = typeof variant.maxTokensField === "function" ? variant.maxTokensField(model) : variant.maxTokensField;
+        body[field] = model.maxTokens;
+      }
       return {
         url: variant.url(model),
         headers: { "content-type": "application/json", ...variant.authHeaders(model) },

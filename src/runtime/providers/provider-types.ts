@@ -19,6 +19,8 @@ export interface ResolvedModel {
   provider: ProviderName;
   /** The provider's model id; for Azure the deployment name. */
   name: string;
+  /** Azure: the model behind the deployment (key `name`, when `deployment` is set too). */
+  modelId?: string;
   temperature?: number;
   maxTokens?: number;
   /** SDK-style base URL without a trailing slash (spec §5 `base_url`). */

@@ -98,6 +98,7 @@ export function resolveModel(
     decl: decl.name,
     provider,
     name: provider === "azure" ? (m.deployment ?? m.name ?? "") : (m.name ?? ""),
+    modelId: provider === "azure" ? m.name : undefined,
     temperature: m.temperature,
     maxTokens: m.max_tokens,
     baseUrl: trimSlash(base),
