@@ -5,7 +5,8 @@
  * "no more tools" are said.
  *
  * - tools: `{type:"function", function:{name, description, parameters, strict}}`, the schema
- *   in strict form (optional → required + nullable; nulls dropped on return);
+ *   in strict form (optional → required + nullable; nulls dropped on return); with a strict
+ *   tool, `parallel_tool_calls: false` (OpenAI and Azure);
  * - tool results: one `role:"tool"` message per call, content = JSON text;
  * - final schema: `response_format: {type:"json_schema", json_schema:{name, strict, schema}}`;
  * - the assistant turn is replayed as received (`content` + non-empty `tool_calls`).
@@ -40,6 +41,12 @@ export interface OpenAiVariant {
    * forced tool is `"required"` with that tool alone, and "none" sends no tools at all.
    */
   stringChoicesOnly: boolean;
+  /**
+   * OpenAI and Azure: with a strict tool in the request, `parallel_tool_calls: false` — the
+   * function-calling guide says strict schemas are not guaranteed for parallel calls.
+   * Compatible servers differ on the field, so it is not sent to them.
+   */
+  serialStrictTools: boolean;
 }
 
 export const openAiVariant: OpenAiVariant = {
@@ -47,12 +54,14 @@ export const openAiVariant: OpenAiVariant = {
   authHeaders: (m): Record<string, string> => (m.apiKey ? { authorization: `Bearer ${m.apiKey}` } : {}),
   maxTokensField: "max_completion_tokens",
   stringChoicesOnly: false,
+  serialStrictTools: true,
 };
 
 export const compatibleVariant: OpenAiVariant = {
   ...openAiVariant,
   maxTokensField: "max_tokens",
   stringChoicesOnly: true,
+  serialStrictTools: false,
 };
 
 const FINISH: Record<string, FinishReason> = {
@@ -85,6 +94,7 @@ export function createOpenAiAdapter(variant: OpenAiVariant): ProviderAdapter {
     }
     body.tools = tools.wire;
     body.tool_choice = choice.type === "tool" ? { type: "function", function: { name: choice.name } } : choice.type;
+    if (variant.serialStrictTools && (tools.wire as Obj[]).some((t) => t.function.strict === true)) body.parallel_tool_calls = false;
   };
 
   return {
