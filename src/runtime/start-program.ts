@@ -53,6 +53,7 @@ export async function startProgram(program: Program, opts: StartOptions): Promis
   const sink = opts.trace === undefined ? undefined : openTraceSink(opts.trace === "-" ? "-" : resolve(opts.cwd, opts.trace));
   // OpenTelemetry export (telemetry/otel): its code loads only when an OTLP endpoint is set.
   const telemetry = otlpConfigured(opts.env) ? (await import("./telemetry/otel/create-otel-telemetry")).createOtelTelemetry(opts.env, opts.stderr) : undefined;
+  const unregisterFlush = telemetry && (await import("./telemetry/exit-flush")).onExitFlush(telemetry.flush);
   const trace = fanOut(sink && ((e: object) => sink.emit(e)), telemetry?.observe);
   const hasModel = program.decls.some((d) => d.kind === "Model");
   const usage = hasModel ? (await import("./usage/usage-ledger")).createUsageLedger() : undefined;
@@ -68,6 +69,7 @@ export async function startProgram(program: Program, opts: StartOptions): Promis
     });
   } catch (e) {
     sink?.close();
+    unregisterFlush?.();
     await telemetry?.flush();
     throw e;
   }
@@ -115,7 +117,8 @@ export async function startProgram(program: Program, opts: StartOptions): Promis
     if (usage && !usage.empty) await reportUsage(usage, { trace, stderr: opts.usage ? opts.stderr : undefined });
     sink?.close();
     // Spans are sent before the process exits, also when the run failed (the error is
-    // reported after this finally, by the CLI).
+    // reported after this finally, by the CLI); a signal handler uses flushBeforeExit().
+    unregisterFlush?.();
     await telemetry?.flush();
   }
 }
