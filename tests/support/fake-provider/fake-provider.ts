@@ -20,7 +20,7 @@
  *   fake.script([{ toolCalls: [{ name: "calculate", args: { a: 1, b: 2, operation: "add" } }] }, { json: { result: 3 } }]);
  *   env.LUMA_BASE_URL_M = fake.baseUrl("openai");
  */
-import { errorBody, render, type Family, type FakeTurn } from "./wire-formats";
+import { chatCompletionStream, errorBody, render, type Family, type FakeTurn } from "./wire-formats";
 
 export type { FakeTurn, FakeToolCall, Family } from "./wire-formats";
 
@@ -129,7 +129,9 @@ export async function startFakeProvider(): Promise<FakeProvider> {
       const turn = turns.shift();
       served++;
       if (!turn) return Response.json(errorBody(family, 500, "fake provider: no scripted turn left"), { status: 500 });
-      const r = render(family, turn, served, String(model));
+      const rendered = render(family, turn, served, String(model));
+      // `stream: true` (peers in bench:peers ask for it): the same answer as server-sent events.
+      const r = family === "openai" && body.stream === true ? chatCompletionStream(rendered) : rendered;
       return new Response(r.body, { status: r.status, headers: r.headers });
     },
   });
