@@ -4,6 +4,8 @@ import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { ensureBinary, REPO } from "../support/luma-binary";
 import { startReceiver, type ReceivedSpan } from "./otlp-receiver";
+import { startFakeProvider } from "../support/fake-provider/fake-provider";
+import { runProgram } from "../providers/provider-servers";
 
 const EXAMPLE = "examples/041_multi_tool_worker.luma";
 const CASSETTE = "examples/cassettes/041_multi_tool_worker.jsonl";
@@ -138,5 +140,42 @@ print(A.run())
     const down = await luma([EXAMPLE, "--replay", CASSETTE], { OTEL_EXPORTER_OTLP_ENDPOINT: "http://127.0.0.1:9" });
     expect(down.exitCode).toBe(0);
     expect(down.stderr).toContain("warning: could not export spans to http://127.0.0.1:9/v1/traces:");
+  });
+
+  test("secrets never: with content capture on, the API key (and a key echoed in a provider error) is in no span", async () => {
+    const rx = startReceiver();
+    const fake = await startFakeProvider();
+    try {
+      fake.script([{ status: 400, message: "bad request for key sk-test-openai" }]);
+      const r = await runProgram("openai", fake.baseUrl("openai"), {
+        env: { OTEL_EXPORTER_OTLP_ENDPOINT: rx.url, OTEL_INSTRUMENTATION_GENAI_CAPTURE_MESSAGE_CONTENT: "true" },
+      });
+      expect(r.exitCode).toBe(1);
+      const [chat] = byName(rx.spans, "chat gpt-5.4-mini");
+      expect(chat.attributes).toMatchObject({ "error.type": "400", "http.response.status_code": 400 });
+      expect(chat.status).toBe(2);
+      expect(rx.raw.join("")).not.toContain("sk-test-openai");
+    } finally {
+      rx.stop();
+      fake.stop();
+    }
+  });
+
+  test("one chat span per HTTP try: a 429 then a 200 are two spans, attempts 1 and 2, the first with error.type 429", async () => {
+    const rx = startReceiver();
+    const fake = await startFakeProvider();
+    try {
+      fake.script([{ status: 429, headers: { "retry-after-ms": "1" } }, { json: { summary: "ok", score: 3 } }]);
+      const r = await runProgram("anthropic", fake.baseUrl("anthropic"), { env: { OTEL_EXPORTER_OTLP_ENDPOINT: rx.url } });
+      expect(r.exitCode).toBe(0);
+      const chats = byName(rx.spans, "chat claude-sonnet-4-5").sort((a, b) => Number(a.start - b.start));
+      expect(chats.map((c) => [c.attributes["luma.attempt"], c.attributes["error.type"] ?? null, c.attributes["gen_ai.provider.name"]])).toEqual([
+        [1, "429", "anthropic"],
+        [2, null, "anthropic"],
+      ]);
+    } finally {
+      rx.stop();
+      fake.stop();
+    }
   });
 });
