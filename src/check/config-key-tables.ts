@@ -14,6 +14,7 @@ import {
   fieldPath,
   int,
   modelRef,
+  nonNegative,
   num,
   oneOf,
   schemaRef,
@@ -63,6 +64,11 @@ export const MODEL_KEYS: KeyTable = {
   api_version: { kind: str },
   // ms, one provider request from connect to its last byte.
   timeout: { kind: int(1) },
+  // Which OpenAI API a `provider: "openai"` model speaks (rule model-api): Chat Completions by default.
+  api: { kind: oneOf("chat", "responses") },
+  // USD per million tokens: `--usage` and the `run.usage` trace event add a cost.
+  price_in_per_mtok: { kind: nonNegative },
+  price_out_per_mtok: { kind: nonNegative },
 };
 
 export const AGENT_KEYS: KeyTable = {

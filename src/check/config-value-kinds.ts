@@ -24,6 +24,8 @@ const ENV_NAME = /^[A-Za-z_][A-Za-z0-9_]*$/;
 export const str: ValueKind = { expected: "a string", check: (v) => typeof lit(v) === "string" };
 export const bool: ValueKind = { expected: "true or false", check: (v) => typeof lit(v) === "boolean" };
 export const num: ValueKind = { expected: "a number", check: (v) => typeof lit(v) === "number" };
+/** A price or other amount that cannot be negative. */
+export const nonNegative: ValueKind = { expected: "a number >= 0", check: (v) => typeof lit(v) === "number" && (lit(v) as number) >= 0 };
 
 export const int = (min?: number): ValueKind => ({
   expected: min === undefined ? "an integer" : `an integer >= ${min}`,

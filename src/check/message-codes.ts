@@ -40,6 +40,7 @@ export const MESSAGE_CODES: Record<keyof typeof messageText, string> = {
   missingKey: "E0219",
   keyValue: "E0220",
   baseUrlRequired: "E0221",
+  responsesApiProvider: "E0290",
   toolReturn: "E0222",
   needsType: "E0223",
   idempotencyKeyPath: "E0224",

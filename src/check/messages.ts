@@ -99,6 +99,7 @@ export const messageText = {
   missingKey: (key: string, owner: string) => `Missing key '${key}' in ${owner}.`,
   keyValue: (key: string, owner: string, expected: string) => `Key '${key}' in ${owner} must be ${expected}.`,
   baseUrlRequired: (model: string) => `Model '${model}' with provider "openai-compatible" must specify a base_url.`,
+  responsesApiProvider: (model: string, provider: string) => `Model '${model}': api "responses" is only for provider "openai" (this model's provider is "${provider}").`,
 
   // tools
   toolReturn: (tool: string, type: string) => `Tool '${tool}' must return a declared schema, not '${type}'.`,

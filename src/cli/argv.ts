@@ -20,6 +20,8 @@ export interface RunCommand {
   replay?: string;
   journal?: string;
   runId?: string;
+  /** `--usage`: the per-model token/cost table on stderr at the end. */
+  usage?: boolean;
 }
 
 /** `text`: diagnostics for people (stderr); `json`: one JSON object for editors and CI (stdout). */
@@ -92,6 +94,10 @@ export const OPTIONS: Record<string, OptionSpec<RunCommand>> = {
   "--run-id": {
     takesValue: true, metavar: "ID", help: "the run's id in the journal: resumes it when it exists",
     apply: (c, v) => void (c.runId = v),
+  },
+  "--usage": {
+    takesValue: false, help: "print a per-model token usage (and cost) table on stderr when the run ends",
+    apply: (c) => void (c.usage = true),
   },
   "--generate-tool-types": {
     takesValue: true, metavar: "OUT.d.ts", help: "write TypeScript types for the tools, do not run",
@@ -187,7 +193,10 @@ export function parseArgv(argv: readonly string[]): Command {
       const spec = checkSpec ?? (Object.hasOwn(OPTIONS, name) ? OPTIONS[name] : undefined);
       if (spec) {
         let value = eq === -1 ? undefined : arg.slice(eq + 1);
-        if (value === undefined) {
+        if (!spec.takesValue) {
+          if (value !== undefined) throw new UsageError(`option ${name} takes no value`);
+          value = "";
+        } else if (value === undefined) {
           if (i + 1 >= rest.length) throw new UsageError(`option ${name} needs a value (${spec.metavar})`);
           value = rest[++i];
         }
@@ -206,7 +215,7 @@ export function parseArgv(argv: readonly string[]): Command {
 
   if (!cmd.file) throw new UsageError(isCheck ? "luma check needs a FILE.luma" : "missing FILE.luma");
   if (isCheck) {
-    const given = cmd.trace || cmd.generateToolTypes || cmd.record || cmd.replay || cmd.config || cmd.journal || cmd.runId || cmd.toolModules.length;
+    const given = cmd.usage || cmd.trace || cmd.generateToolTypes || cmd.record || cmd.replay || cmd.config || cmd.journal || cmd.runId || cmd.toolModules.length;
     if (given) throw new UsageError("luma check takes no run options (only --format): it parses and checks FILE only");
     return { ...check, file: cmd.file };
   }

@@ -82,6 +82,7 @@ async function main(argv: string[]): Promise<number> {
         trace: cmd.trace,
         record: cmd.record,
         replay: cmd.replay,
+        usage: cmd.usage,
         journal: cmd.journal,
         runId: cmd.runId,
         ...host(),

@@ -24,6 +24,8 @@ import { redirectConsoleToStderr } from "./run/console-to-stderr";
 import { createRunLifecycle, type RunLifecycle } from "./run/run-lifecycle";
 import type { AskRunner } from "./ask/ask-types";
 import type { ToolInvoker } from "./tools/tool-invoker-types";
+import type { Telemetry } from "./telemetry/telemetry";
+import type { UsageLedger } from "./usage/usage-ledger";
 import { endJournalRun, startJournalRun } from "./journal/start-run";
 import type { RunJournal } from "./journal/run-journal";
 
@@ -52,6 +54,8 @@ export interface StartOptions {
   askHooks?: Pick<AskRunnerDeps, "transport" | "sleep" | "maxResponseBytes">;
   /** A built agent (`luma build`, src/build): its config and tool modules come from memory. */
   builtAgent?: BuiltAgentStart;
+  /** `--usage`: print the per-model token (and cost) table on stderr when the run ends. */
+  usage?: boolean;
 }
 
 /**
@@ -75,6 +79,8 @@ export interface OpenProgram {
   ask?: AskRunner;
   /** The run's journal (durable runs), when one is configured or given with --journal. */
   journal?: RunJournal;
+  /** OpenTelemetry export, when an OTLP endpoint is configured (telemetry/otel). */
+  telemetry?: Telemetry;
   /** Releases everything; `runError` (the run's failure, if any) is recorded in the journal. */
   close(runError?: unknown): Promise<void>;
 }
@@ -103,6 +109,7 @@ export async function startProgram(program: Program, opts: StartOptions): Promis
           sourceOf: opts.sourceOf,
           ask: open.ask,
           now: journal && (() => journal.now()),
+          telemetry: open.telemetry,
         }),
       );
     } catch (e) {
@@ -144,12 +151,21 @@ export async function openProgram(program: Program, opts: Omit<StartOptions, "ar
   let sink: ReturnType<typeof openTraceSink> | undefined;
   let idempotencyStore: Awaited<ReturnType<typeof openIdempotencyStore>> | undefined;
   let journal: RunJournal | undefined;
+  let telemetry: Telemetry | undefined;
+  let unregisterFlush: (() => void) | undefined;
+  let usage: UsageLedger | undefined;
+  let trace: Observer | undefined;
   const close = async (runError?: unknown) => {
     try {
       if (journal !== undefined) await endJournalRun(journal, runError);
       await bridges?.close();
       await idempotencyStore?.close?.();
+      if (usage && !usage.empty) await reportUsage(usage, { trace, stderr: opts.usage ? opts.stderr : undefined });
       sink?.close();
+      // Spans are sent before the process exits, also when the run failed (the error is
+      // reported after this, by the CLI); a signal handler uses flushBeforeExit().
+      unregisterFlush?.();
+      await telemetry?.flush();
     } finally {
       await closeRegistry();
     }
@@ -167,7 +183,12 @@ export async function openProgram(program: Program, opts: Omit<StartOptions, "ar
     if (program.decls.some((d) => d.kind === "Model")) (await import("./ask/ask-format-support")).checkAskFormats(program, schemas);
     sink = opts.trace === undefined ? undefined : openTraceSink(opts.trace === "-" ? "-" : resolve(opts.cwd, opts.trace));
     const traceSink = sink;
-    const trace = traceSink ? (e: object) => traceSink.emit(e) : undefined;
+    // OpenTelemetry export (telemetry/otel): its code loads only when an OTLP endpoint is set.
+    telemetry = otlpConfigured(opts.env) ? (await import("./telemetry/otel/create-otel-telemetry")).createOtelTelemetry(opts.env, opts.stderr) : undefined;
+    const flush = telemetry?.flush;
+    unregisterFlush = flush && (await import("./telemetry/exit-flush")).onExitFlush(flush);
+    trace = fanOut(traceSink && ((e: object) => traceSink.emit(e)), telemetry?.observe);
+    if (program.decls.some((d) => d.kind === "Model")) usage = (await import("./usage/usage-ledger")).createUsageLedger();
     // Spec §11: the configured idempotency store opens (and purges) before the first statement —
     // last of the startup steps, because it creates files: a program rejected by any check
     // above leaves nothing behind.
@@ -211,14 +232,35 @@ export async function openProgram(program: Program, opts: Omit<StartOptions, "ar
           record: opts.record === undefined ? undefined : { path: resolve(opts.cwd, opts.record), label: opts.record },
           replay: opts.replay === undefined ? undefined : { path: resolve(opts.cwd, opts.replay), label: opts.replay },
           journal,
+          usage,
           ...opts.askHooks,
         })
       : undefined;
-    return { schemas, tools, ask, journal, close };
+    return { schemas, tools, ask, journal, telemetry, close };
   } catch (e) {
     await close();
     throw e;
   }
+}
+
+const otlpConfigured = (env: Record<string, string | undefined>): boolean =>
+  Boolean(env.OTEL_EXPORTER_OTLP_TRACES_ENDPOINT || env.OTEL_EXPORTER_OTLP_ENDPOINT) && env.OTEL_SDK_DISABLED !== "true";
+
+type Observer = (event: object, content?: () => Record<string, unknown>) => void;
+
+/** One trace function for every observer of events (the --trace file, the span exporter); none = no tracing at all. */
+function fanOut(...observers: (Observer | undefined)[]): Observer | undefined {
+  const on = observers.filter((o): o is Observer => o !== undefined);
+  if (on.length <= 1) return on[0];
+  return (event, content) => {
+    for (const o of on) o(event, content);
+  };
+}
+
+async function reportUsage(ledger: UsageLedger, out: { trace?: Observer; stderr?: (line: string) => void }): Promise<void> {
+  const { runUsageEvent } = await import("./usage/usage-ledger");
+  out.trace?.(runUsageEvent(ledger));
+  if (out.stderr) for (const line of (await import("./usage/usage-table")).usageTable(ledger)) out.stderr(line);
 }
 
 /** Whether anything in the program is validated against a type (declarations or `x: T = …`). */

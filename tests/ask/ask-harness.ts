@@ -11,10 +11,11 @@ import { LumaError } from "../../src/diagnostics/luma-error";
 import type { Transport } from "../../src/runtime/providers/transport";
 import { startFakeProvider, type FakeProvider } from "../support/fake-provider/fake-provider";
 
-export type ProviderKind = "openai" | "openai-compatible" | "azure" | "azure-dated" | "anthropic" | "gemini";
+export type ProviderKind = "openai" | "openai-responses" | "openai-compatible" | "azure" | "azure-dated" | "anthropic" | "gemini";
 
 export const KEYS: Record<ProviderKind, Record<string, string>> = {
   openai: { OPENAI_API_KEY: "sk-test-openai" },
+  "openai-responses": { OPENAI_API_KEY: "sk-test-openai" },
   "openai-compatible": {},
   azure: { AZURE_OPENAI_API_KEY: "azure-test-key" },
   "azure-dated": { AZURE_OPENAI_API_KEY: "azure-test-key" },
@@ -22,10 +23,11 @@ export const KEYS: Record<ProviderKind, Record<string, string>> = {
   gemini: { GEMINI_API_KEY: "gemini-test-key" },
 };
 
-/** A `model M { … }` declaration for each kind (Azure dated = with api_version). */
+/** A `model M { … }` declaration for each kind (Azure dated = with api_version; openai-responses = `api: "responses"`). */
 export function modelDecl(kind: ProviderKind, extra = ""): string {
   const body: Record<ProviderKind, string> = {
     openai: `provider: "openai"  name: "gpt-5.4-mini"`,
+    "openai-responses": `provider: "openai"  name: "gpt-5.4-mini"  api: "responses"`,
     "openai-compatible": `provider: "openai-compatible"  name: "llama3.2"  base_url: "http://127.0.0.1:9/v1"`,
     azure: `provider: "azure"  name: "gpt-4o"  deployment: "prod-4o"`,
     "azure-dated": `provider: "azure"  name: "gpt-4o"  deployment: "prod-4o"  api_version: "2024-10-21"`,

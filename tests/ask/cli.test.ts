@@ -36,7 +36,7 @@ describe("§15 command line: --record FILE / --replay FILE", () => {
     expect(r.exitCode).toBe(0);
     expect(r.stdout).toBe("words: 2, sum: 42\ntext_stats counted 2 words in 'Luma DSL'; calculate added 20 and 22.\n");
     const events = r.stderr.trim().split("\n").map((l) => JSON.parse(l));
-    expect(events.map((e) => e.event)).toEqual(["provider.request", "tool.call", "tool.call", "provider.request", "ask"]);
+    expect(events.map((e) => e.event)).toEqual(["provider.request", "tool.call", "tool.call", "provider.request", "ask", "run.usage"]);
     expect(events[4]).toMatchObject({ agent: "MultiToolWorker", model: "GPT54Mini", provider: "openai", tool_calls: 2, tokens_in: 130, tokens_out: 17, outcome: "ok" });
   });
 

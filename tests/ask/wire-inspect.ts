@@ -19,6 +19,7 @@ type Obj = Record<string, any>;
 export function finalFormat(r: RecordedRequest): Obj | undefined {
   const b = r.body;
   if (r.family === "openai") return b.response_format?.json_schema?.schema;
+  if (r.family === "responses") return b.text?.format?.schema;
   if (r.family === "anthropic") return b.output_config?.format?.schema;
   return b.generationConfig?.responseMimeType === "application/json" ? b.generationConfig.responseJsonSchema : undefined;
 }
@@ -31,6 +32,7 @@ export function toolChoice(r: RecordedRequest): Choice {
     if (typeof b.tool_choice === "object") return { tool: b.tool_choice.function.name };
     return b.tool_choice;
   }
+  if (r.family === "responses") return typeof b.tool_choice === "object" ? { tool: b.tool_choice.name } : b.tool_choice;
   if (r.family === "anthropic") {
     if (!b.tool_choice) return undefined;
     return b.tool_choice.type === "tool" ? { tool: b.tool_choice.name } : b.tool_choice.type;
@@ -43,7 +45,7 @@ export function toolChoice(r: RecordedRequest): Choice {
 export function toolNames(r: RecordedRequest): string[] {
   const b = r.body;
   if (r.family === "openai") return (b.tools ?? []).map((t: Obj) => t.function.name);
-  if (r.family === "anthropic") return (b.tools ?? []).map((t: Obj) => t.name);
+  if (r.family === "anthropic" || r.family === "responses") return (b.tools ?? []).map((t: Obj) => t.name);
   return (b.tools?.[0]?.functionDeclarations ?? []).map((d: Obj) => d.name);
 }
 
@@ -51,6 +53,7 @@ export function toolParameters(r: RecordedRequest, name: string): Obj | undefine
   const b = r.body;
   if (r.family === "openai") return b.tools?.find((t: Obj) => t.function.name === name)?.function.parameters;
   if (r.family === "anthropic") return b.tools?.find((t: Obj) => t.name === name)?.input_schema;
+  if (r.family === "responses") return b.tools?.find((t: Obj) => t.name === name)?.parameters;
   return b.tools?.[0]?.functionDeclarations.find((d: Obj) => d.name === name)?.parametersJsonSchema;
 }
 
@@ -58,6 +61,7 @@ export function systemPrompt(r: RecordedRequest): string | undefined {
   const b = r.body;
   if (r.family === "openai") return b.messages[0]?.role === "system" ? b.messages[0].content : undefined;
   if (r.family === "anthropic") return b.system;
+  if (r.family === "responses") return b.instructions;
   return b.systemInstruction?.parts?.[0]?.text;
 }
 
@@ -71,6 +75,14 @@ export function toolResults(r: RecordedRequest): SentResult[] {
     let start = end;
     while (start > 0 && msgs[start - 1].role === "tool") start--;
     return msgs.slice(start, end).map((m) => ({ id: m.tool_call_id, content: JSON.parse(m.content) }));
+  }
+  if (r.family === "responses") {
+    const items: Obj[] = b.input;
+    let end = items.length;
+    while (end > 0 && items[end - 1].type !== "function_call_output") end--;
+    let start = end;
+    while (start > 0 && items[start - 1].type === "function_call_output") start--;
+    return items.slice(start, end).map((i) => ({ id: i.call_id, content: JSON.parse(i.output) }));
   }
   if (r.family === "anthropic") {
     const msg = [...b.messages].reverse().find((m: Obj) => m.role === "user" && Array.isArray(m.content) && m.content.some((c: Obj) => c.type === "tool_result"));
@@ -91,6 +103,7 @@ export function toolResults(r: RecordedRequest): SentResult[] {
 export function lastUserText(r: RecordedRequest): string {
   const b = r.body;
   if (r.family === "openai") return [...b.messages].reverse().find((m: Obj) => m.role === "user").content;
+  if (r.family === "responses") return [...b.input].reverse().find((m: Obj) => m.role === "user").content;
   if (r.family === "anthropic") {
     const m = [...b.messages].reverse().find((x: Obj) => x.role === "user");
     return typeof m.content === "string" ? m.content : m.content.filter((c: Obj) => c.type === "text").map((c: Obj) => c.text).join("");
@@ -99,4 +112,4 @@ export function lastUserText(r: RecordedRequest): string {
   return c.parts.filter((p: Obj) => typeof p.text === "string").map((p: Obj) => p.text).join("");
 }
 
-export const FAMILIES = ["openai", "azure", "azure-dated", "openai-compatible", "anthropic", "gemini"] as const;
+export const FAMILIES = ["openai", "openai-responses", "azure", "azure-dated", "openai-compatible", "anthropic", "gemini"] as const;

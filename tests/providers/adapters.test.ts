@@ -38,7 +38,7 @@ describe("Anthropic responses (PROVIDERS.md §3.5)", () => {
     const r = anthropic.parseResponse({ content, stop_reason: "end_turn", usage: { input_tokens: 10, output_tokens: 2, cache_read_input_tokens: 5, cache_creation_input_tokens: null } }, 0);
     expect(r.text).toBe('{"ok":true}');
     expect(r.assistant).toEqual({ role: "assistant", content });
-    expect(r.usage).toEqual({ input: 15, output: 2 });
+    expect(r.usage).toEqual({ input: 15, output: 2, cached: 5 });
   });
   test("stop_reason refusal / max_tokens", () => {
     expect(anthropic.parseResponse({ content: [], stop_reason: "refusal", usage: {} }, 0).refusal).toBe("the model refused to answer");
@@ -61,7 +61,7 @@ describe("Gemini responses (PROVIDERS.md §4.5)", () => {
       { id: "call_4_1", nativeId: false, name: "b", args: {} },
     ]);
     expect(r.finish).toBe("tool_calls");
-    expect(r.usage).toEqual({ input: 5, output: 5 });
+    expect(r.usage).toEqual({ input: 5, output: 5, reasoning: 3 });
   });
   test("a blocked prompt (no candidates) is a refusal; SAFETY too; an empty body is unreadable", () => {
     expect(gemini.parseResponse({ promptFeedback: { blockReason: "SAFETY" } }, 0).refusal).toBe("the prompt was blocked (SAFETY)");

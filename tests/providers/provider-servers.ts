@@ -55,7 +55,7 @@ export function loggingServer(misbehave?: Misbehaviour): LoggingServer {
   return {
     url,
     requests,
-    baseUrl: (kind) => `${url}${{ openai: "/v1", "openai-compatible": "/v1", azure: "/openai/v1", "azure-dated": "/openai", anthropic: "", gemini: "" }[kind]}`,
+    baseUrl: (kind) => `${url}${{ openai: "/v1", "openai-responses": "/v1", "openai-compatible": "/v1", azure: "/openai/v1", "azure-dated": "/openai", anthropic: "", gemini: "" }[kind]}`,
     stop: () => server.stop(true),
   };
 }

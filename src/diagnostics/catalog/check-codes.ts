@@ -321,4 +321,10 @@ export const checkCodes: CatalogEntry[] = [
       "A `return` ends at the end of its line: a value written on the next line is not returned, it is a separate statement that never runs. Luma reports this instead of silently returning nothing. Put the value on the same line as `return` (or remove the dead statement).",
     example: "fn f() -> int {\n  return\n  42\n}",
   },
+  {
+    code: "E0290",
+    title: "Responses API on a provider other than openai",
+    explanation: '`api: "responses"` picks the OpenAI Responses API, which only provider "openai" speaks; other providers have one API each. Remove `api`, or use provider "openai".',
+    example: 'model M { provider: "anthropic", name: "claude-sonnet-4-5", api: "responses" }',
+  },
 ];

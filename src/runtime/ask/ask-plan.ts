@@ -44,7 +44,7 @@ export function buildAskPlan(penv: PlanEnv, req: AskRequest): AskPlan {
   const modelDecl = penv.program.decls.find((d): d is ModelDecl => d.kind === "Model" && d.name === settings.model);
   if (!modelDecl) throw askErrors.noModel(req.agent.name, req.location);
   const model = resolveModel(modelDecl, penv.env, { replay: penv.replay });
-  const adapter = adapterFor(model.provider);
+  const adapter = adapterFor(model);
 
   const specs = new Map<string, ToolSpec>();
   for (const name of settings.tools) {

@@ -24,6 +24,7 @@ import { askEvent, newStats } from "./ask-trace";
 import { softValidationEvent, softWarningLine } from "../soft-issue-report";
 import type { AskRequest, AskRunner } from "./ask-types";
 import type { RunJournal } from "../journal/run-journal";
+import type { UsageLedger } from "../usage/usage-ledger";
 
 export interface AskRunnerDeps {
   program: Program;
@@ -43,6 +44,8 @@ export interface AskRunnerDeps {
   maxResponseBytes?: number;
   /** The run's journal (durable runs). */
   journal?: RunJournal;
+  /** Run-wide token totals (`--usage`, the `run.usage` event): every ask adds its own. */
+  usage?: UsageLedger;
 }
 
 export function createAskRunner(deps: AskRunnerDeps): AskRunner {
@@ -92,6 +95,8 @@ export function createAskRunner(deps: AskRunnerDeps): AskRunner {
       } catch (e) {
         deps.trace?.(askEvent(plan.traceBase, stats, performance.now() - t0, e as { code?: string }));
         throw e;
+      } finally {
+        deps.usage?.add(plan.traceBase.agent, plan.model, stats);
       }
     },
   };

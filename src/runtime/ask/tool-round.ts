@@ -119,5 +119,5 @@ function runOne(ctx: RoundContext, call: ToolCall, i: number): Promise<unknown> 
   const input = call.argsError !== undefined ? undefined : ctx.adapter.normaliseArgs(spec, call.args);
   // Numbered by its place in the model's answer, whatever order concurrent calls start in.
   const stepId = ctx.stepBase === undefined ? undefined : nativeCallId(ctx.stepBase, i + 1);
-  return ctx.tools.call({ tool: call.name, input, mode: "native", agent: ctx.agent, methodCall: ctx.methodCall, stepId });
+  return ctx.tools.call({ tool: call.name, input, mode: "native", agent: ctx.agent, methodCall: ctx.methodCall, stepId, callId: call.id });
 }

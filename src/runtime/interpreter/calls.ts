@@ -69,7 +69,10 @@ export async function evalCall(e: CallExpr, f: Frame): Promise<Value> {
       const label = `${agentName}.${callee.property}`;
       // A new method call, still under the caller's cancellation (if one was given from outside).
       const methodCall = { failures: 0, signal: f.methodCall?.signal };
-      return callUser(f, { fn: method, label, agent, methodCall }, await evalArgs(e, f), e);
+      const args = await evalArgs(e, f);
+      const run = () => callUser(f, { fn: method, label, agent, methodCall }, args, e);
+      // A new agent method call is one `invoke_agent` span (a sibling call stays inside its caller's).
+      return rt.host.telemetry ? rt.host.telemetry.invokeAgent(agentName, callee.property, run) : run();
     }
   }
   throw errorAt(rt.sourceOf, "RUNTIME_ERROR", "Only functions, builtins and agent methods can be called", callee.span);

@@ -11,6 +11,7 @@ import type { AgentDecl, FnDecl, Program, Span, Stmt } from "../../syntax/ast";
 import type { SchemaTable } from "../../schema/schema-table-types";
 import type { MethodCallState, ToolInvoker } from "../tools/tool-invoker-types";
 import type { AskRunner } from "../ask/ask-types";
+import type { Telemetry } from "../telemetry/telemetry";
 import { asyncAnalysisOf, assignedNames, type AsyncAnalysis } from "./scope-analysis";
 import type { SourceOf } from "./runtime-errors";
 import type { Value } from "./values";
@@ -31,6 +32,8 @@ export interface InterpreterHost {
   now?: () => Date;
   /** Runs `ask` (spec §7); absent when the program declares no model. */
   ask?: AskRunner;
+  /** Span export (OpenTelemetry); absent unless configured. */
+  telemetry?: Pick<Telemetry, "invokeAgent">;
 }
 
 export interface AgentEntry {

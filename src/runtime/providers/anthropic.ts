@@ -13,6 +13,7 @@ import { toAnthropicSchema } from "./anthropic-schema";
 import { isStrictCompatible } from "./openai-strict-schema";
 import { hasDefinitions } from "./schema-refs";
 import type { FinishReason, ProviderAdapter, ToolCall, TurnResult } from "./provider-types";
+import { anthropicUsage } from "../usage/read-usage";
 
 type Obj = Record<string, any>;
 
@@ -27,8 +28,6 @@ const FINISH: Record<string, FinishReason> = {
   model_context_window_exceeded: "length",
   refusal: "refusal",
 };
-
-const num = (v: unknown): number => (typeof v === "number" ? v : 0);
 
 /** Consecutive user turns become one message (tool results first, then text). */
 function pushUser(messages: Obj[], blocks: Obj[]): void {
@@ -111,10 +110,7 @@ export function createAnthropicAdapter(): ProviderAdapter {
         toolCalls,
         finish: toolCalls.length > 0 ? "tool_calls" : (FINISH[b.stop_reason] ?? "other"),
         refusal: b.stop_reason === "refusal" ? text || "the model refused to answer" : undefined,
-        usage: {
-          input: typeof u.input_tokens === "number" ? u.input_tokens + num(u.cache_creation_input_tokens) + num(u.cache_read_input_tokens) : undefined,
-          output: typeof u.output_tokens === "number" ? u.output_tokens : undefined,
-        },
+        usage: anthropicUsage(u),
       };
     },
 

@@ -14,6 +14,7 @@
  */
 import type { FinishReason, ProviderAdapter, ToolCall, TurnResult } from "./provider-types";
 import { bareRefs } from "./schema-refs";
+import { geminiUsage } from "../usage/read-usage";
 
 type Obj = Record<string, any>;
 
@@ -108,10 +109,7 @@ export function createGeminiAdapter(): ProviderAdapter {
     parseResponse(body, turnIndex): TurnResult {
       const b = body as Obj;
       const u = b?.usageMetadata ?? {};
-      const usage = {
-        input: typeof u.promptTokenCount === "number" ? u.promptTokenCount : undefined,
-        output: typeof u.candidatesTokenCount === "number" ? u.candidatesTokenCount + (u.thoughtsTokenCount ?? 0) : undefined,
-      };
+      const usage = geminiUsage(u);
       const candidate = Array.isArray(b?.candidates) ? b.candidates[0] : undefined;
       if (!candidate) {
         const reason = b?.promptFeedback?.blockReason;

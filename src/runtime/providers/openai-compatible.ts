@@ -5,7 +5,8 @@
  * "no more tools" are said.
  *
  * - tools: `{type:"function", function:{name, description, parameters, strict}}`, the schema
- *   in strict form (optional → required + nullable; nulls dropped on return);
+ *   in strict form (optional → required + nullable; nulls dropped on return); with a strict
+ *   tool, `parallel_tool_calls: false` (OpenAI and Azure);
  * - tool results: one `role:"tool"` message per call, content = JSON text;
  * - final schema: `response_format: {type:"json_schema", json_schema:{name, strict, schema}}`;
  * - the assistant turn is replayed as received (`content` + non-empty `tool_calls`).
@@ -26,6 +27,7 @@ import type {
   TurnResult,
 } from "./provider-types";
 import { tryParseJson } from "./safe-json";
+import { chatCompletionsUsage } from "../usage/read-usage";
 
 type Obj = Record<string, any>;
 
@@ -33,12 +35,18 @@ type Obj = Record<string, any>;
 export interface OpenAiVariant {
   url(model: ResolvedModel): string;
   authHeaders(model: ResolvedModel): Record<string, string>;
-  maxTokensField: "max_completion_tokens" | "max_tokens";
+  maxTokensField: "max_completion_tokens" | "max_tokens" | ((model: ResolvedModel) => "max_completion_tokens" | "max_tokens");
   /**
    * Compatible servers: llama.cpp takes only string tool choices and Ollama ignores them, so a
    * forced tool is `"required"` with that tool alone, and "none" sends no tools at all.
    */
   stringChoicesOnly: boolean;
+  /**
+   * OpenAI and Azure: with a strict tool in the request, `parallel_tool_calls: false` — the
+   * function-calling guide says strict schemas are not guaranteed for parallel calls.
+   * Compatible servers differ on the field, so it is not sent to them.
+   */
+  serialStrictTools: boolean;
 }
 
 export const openAiVariant: OpenAiVariant = {
@@ -46,12 +54,14 @@ export const openAiVariant: OpenAiVariant = {
   authHeaders: (m): Record<string, string> => (m.apiKey ? { authorization: `Bearer ${m.apiKey}` } : {}),
   maxTokensField: "max_completion_tokens",
   stringChoicesOnly: false,
+  serialStrictTools: true,
 };
 
 export const compatibleVariant: OpenAiVariant = {
   ...openAiVariant,
   maxTokensField: "max_tokens",
   stringChoicesOnly: true,
+  serialStrictTools: false,
 };
 
 const FINISH: Record<string, FinishReason> = {
@@ -84,6 +94,7 @@ export function createOpenAiAdapter(variant: OpenAiVariant): ProviderAdapter {
     }
     body.tools = tools.wire;
     body.tool_choice = choice.type === "tool" ? { type: "function", function: { name: choice.name } } : choice.type;
+    if (variant.serialStrictTools && (tools.wire as Obj[]).some((t) => t.function.strict === true)) body.parallel_tool_calls = false;
   };
 
   return {
@@ -116,7 +127,10 @@ export function createOpenAiAdapter(variant: OpenAiVariant): ProviderAdapter {
       if (turn.tools) choiceFields(body, turn.tools, turn.toolChoice);
       if (turn.format) body.response_format = turn.format.wire;
       if (model.temperature !== undefined) body.temperature = model.temperature;
-      if (model.maxTokens !== undefined) body[variant.maxTokensField] = model.maxTokens;
+      if (model.maxTokens !== undefined) {
+        const field = typeof variant.maxTokensField === "function" ? variant.maxTokensField(model) : variant.maxTokensField;
+        body[field] = model.maxTokens;
+      }
       return {
         url: variant.url(model),
         headers: { "content-type": "application/json", ...variant.authHeaders(model) },
@@ -143,7 +157,7 @@ export function createOpenAiAdapter(variant: OpenAiVariant): ProviderAdapter {
         toolCalls,
         finish: toolCalls.length > 0 ? "tool_calls" : (FINISH[choice.finish_reason] ?? "other"),
         refusal: typeof msg.refusal === "string" && msg.refusal !== "" ? msg.refusal : undefined,
-        usage: { input: numberOr(usage?.prompt_tokens), output: numberOr(usage?.completion_tokens) },
+        usage: chatCompletionsUsage(usage),
       };
     },
 
@@ -177,5 +191,3 @@ function readCall(c: Obj): ToolCall {
   }
   return call;
 }
-
-const numberOr = (v: unknown): number | undefined => (typeof v === "number" ? v : undefined);

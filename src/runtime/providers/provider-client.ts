@@ -1,7 +1,7 @@
 /**
  * One provider turn: build the adapter's request, send it through the transport with the
  * retry policy, read the answer. Each HTTP try is one `provider.request` trace event (model,
- * provider, attempt, status, tokens in/out when reported, duration) — built from names and
+ * provider, attempt, status, tokens in/out/cached/reasoning when reported, duration) — built from names and
  * numbers only: the API key lives in a header no event, error or cassette ever sees, and
  * the credentials of a proxy URL are scrubbed like the key.
  *
@@ -11,6 +11,7 @@
  * connection; the ceiling is final.
  */
 import { isLumaError } from "../../diagnostics/luma-error";
+import type { ContentThunk } from "../telemetry/telemetry";
 import { urlPasswordSecrets } from "../../diagnostics/redact-secrets";
 import { providerErrors, redact } from "./provider-errors";
 import type { ProviderAdapter, ResolvedModel, TurnRequest, TurnResult } from "./provider-types";
@@ -22,7 +23,8 @@ export interface ProviderClient {
   transport: Transport;
   /** Injectable so tests never wait; replays do not wait at all. */
   sleep: (ms: number) => Promise<void>;
-  trace?: (event: object) => void;
+  /** Trace events; the thunk beside one is the exchange's content, read only by an opted-in span exporter. */
+  trace?: (event: object, content?: ContentThunk) => void;
   /** Monotonic ms, for durations. */
   now: () => number;
   maxRetries?: number;
@@ -40,6 +42,9 @@ export interface ProviderRequestEvent {
   duration_ms: number;
   tokens_in: number | null;
   tokens_out: number | null;
+  /** Parts of tokens_in / tokens_out, when the provider reports them (usage/read-usage.ts). */
+  tokens_cached: number | null;
+  tokens_reasoning: number | null;
   outcome: "ok" | "error";
   code: string | null;
   request_id: string | null;
@@ -87,7 +92,7 @@ export async function requestTurn(
     if (left <= 0) throw ceilingError();
     const cutByCeiling = left < timeoutMs;
     const t0 = client.now();
-    const emit = (status: number | null, outcome: "ok" | "error", extra: Partial<ProviderRequestEvent> = {}) =>
+    const emit = (status: number | null, outcome: "ok" | "error", extra: Partial<ProviderRequestEvent> = {}, content?: ContentThunk) =>
       client.trace?.({
         event: "provider.request",
         agent: meta.agent ?? null,
@@ -100,11 +105,13 @@ export async function requestTurn(
         duration_ms: Math.round((client.now() - t0) * 1000) / 1000,
         tokens_in: null,
         tokens_out: null,
+        tokens_cached: null,
+        tokens_reasoning: null,
         outcome,
         code: outcome === "ok" ? null : "PROVIDER_ERROR",
         request_id: null,
         ...extra,
-      } satisfies ProviderRequestEvent);
+      } satisfies ProviderRequestEvent, content);
 
     let res: WireResponse;
     try {
@@ -135,7 +142,14 @@ export async function requestTurn(
         emit(res.status, "error", { request_id: requestId });
         throw providerErrors.badBody(model.decl, model.provider, redact((e as Error).message, secrets));
       }
-      emit(res.status, "ok", { tokens_in: result.usage.input ?? null, tokens_out: result.usage.output ?? null, request_id: requestId });
+      const u = result.usage;
+      emit(res.status, "ok", {
+        tokens_in: u.input ?? null,
+        tokens_out: u.output ?? null,
+        tokens_cached: u.cached ?? null,
+        tokens_reasoning: u.reasoning ?? null,
+        request_id: requestId,
+      }, () => ({ system: turn.system, input: req.body, output: result.text }));
       return result;
     }
 

@@ -19,6 +19,8 @@ export interface ResolvedModel {
   provider: ProviderName;
   /** The provider's model id; for Azure the deployment name. */
   name: string;
+  /** Azure: the model behind the deployment (key `name`, when `deployment` is set too). */
+  modelId?: string;
   temperature?: number;
   maxTokens?: number;
   /** SDK-style base URL without a trailing slash (spec §5 `base_url`). */
@@ -28,6 +30,10 @@ export interface ResolvedModel {
   apiVersion?: string;
   /** Model key `timeout`: one request's deadline, connect to last byte (default in transport.ts). */
   timeoutMs?: number;
+  /** Model key `api` (provider "openai" only): "responses" picks the Responses API adapter. */
+  api?: "chat" | "responses";
+  /** Model keys `price_in_per_mtok` / `price_out_per_mtok`: USD per million tokens. */
+  price?: { inPerMtok?: number; outPerMtok?: number };
 }
 
 export interface ToolSpec {
@@ -80,9 +86,12 @@ export interface TurnRequest {
 
 export type FinishReason = "tool_calls" | "stop" | "length" | "refusal" | "other";
 
+/** Tokens of one response (usage/read-usage.ts): `cached` is part of `input`, `reasoning` part of `output`. */
 export interface Usage {
   input?: number;
   output?: number;
+  cached?: number;
+  reasoning?: number;
 }
 
 export interface TurnResult {

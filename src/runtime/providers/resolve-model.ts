@@ -40,6 +40,9 @@ interface ModelEntries {
   deployment?: string;
   api_version?: string;
   timeout?: number;
+  api?: string;
+  price_in_per_mtok?: number;
+  price_out_per_mtok?: number;
 }
 
 const str = (key: keyof ModelEntries) => (v: Parameters<typeof readString>[0], m: ModelEntries) => {
@@ -58,6 +61,9 @@ const READERS = {
   deployment: str("deployment"),
   api_version: str("api_version"),
   timeout: num("timeout"),
+  api: str("api"),
+  price_in_per_mtok: num("price_in_per_mtok"),
+  price_out_per_mtok: num("price_out_per_mtok"),
 };
 
 const trimSlash = (url: string): string => url.replace(/\/+$/, "");
@@ -96,11 +102,14 @@ export function resolveModel(
     decl: decl.name,
     provider,
     name: provider === "azure" ? (m.deployment ?? m.name ?? "") : (m.name ?? ""),
+    modelId: provider === "azure" ? m.name : undefined,
     temperature: m.temperature,
     maxTokens: m.max_tokens,
     baseUrl: trimSlash(base),
     apiKey,
     apiVersion: provider === "azure" ? m.api_version : undefined,
     timeoutMs: m.timeout,
+    api: provider === "openai" && m.api === "responses" ? "responses" : undefined,
+    price: m.price_in_per_mtok === undefined && m.price_out_per_mtok === undefined ? undefined : { inPerMtok: m.price_in_per_mtok, outPerMtok: m.price_out_per_mtok },
   };
 }

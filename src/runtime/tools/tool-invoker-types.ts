@@ -35,6 +35,8 @@ export interface ToolCallRequest {
    * and the handler's `ctx.stepId`. Undefined for calls made outside a program (tests, benches).
    */
   stepId?: string;
+  /** A native call's id from the model's turn (traces and spans correlate by it). */
+  callId?: string;
 }
 
 export interface ToolInvoker {

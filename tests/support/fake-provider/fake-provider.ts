@@ -3,6 +3,7 @@
  * speaks the three wire formats faithfully (`wire-formats.ts`) at the paths the adapters use:
  *
  *   OpenAI / compatible   POST /v1/chat/completions
+ *   OpenAI Responses      POST /v1/responses
  *   Azure v1              POST /openai/v1/chat/completions
  *   Azure dated           POST /openai/deployments/{deployment}/chat/completions?api-version=…
  *   Anthropic             POST /v1/messages
@@ -19,7 +20,7 @@
  *   fake.script([{ toolCalls: [{ name: "calculate", args: { a: 1, b: 2, operation: "add" } }] }, { json: { result: 3 } }]);
  *   env.LUMA_BASE_URL_M = fake.baseUrl("openai");
  */
-import { errorBody, render, type Family, type FakeTurn } from "./wire-formats";
+import { chatCompletionStream, errorBody, render, type Family, type FakeTurn } from "./wire-formats";
 
 export type { FakeTurn, FakeToolCall, Family } from "./wire-formats";
 
@@ -34,7 +35,7 @@ export interface RecordedRequest {
 export interface FakeProvider {
   url: string;
   /** The base_url a model of this provider should use to reach the fake. */
-  baseUrl(provider: "openai" | "openai-compatible" | "azure" | "azure-dated" | "anthropic" | "gemini"): string;
+  baseUrl(provider: "openai" | "openai-responses" | "openai-compatible" | "azure" | "azure-dated" | "anthropic" | "gemini"): string;
   script(turns: FakeTurn[]): void;
   /** Every request since the last `script`, in order. */
   readonly requests: RecordedRequest[];
@@ -49,6 +50,7 @@ export interface FakeProvider {
 
 export function familyOf(path: string): Family | undefined {
   if (path.endsWith("/chat/completions")) return "openai";
+  if (path.endsWith("/v1/responses")) return "responses";
   if (path.endsWith("/v1/messages")) return "anthropic";
   if (/\/v1beta\/models\/[^/]+:generateContent$/.test(path)) return "gemini";
   return undefined;
@@ -71,6 +73,7 @@ export async function startFakeProvider(): Promise<FakeProvider> {
     baseUrl(provider) {
       switch (provider) {
         case "openai":
+        case "openai-responses":
         case "openai-compatible":
           return `${fake.url}/v1`;
         case "azure":
@@ -126,7 +129,9 @@ export async function startFakeProvider(): Promise<FakeProvider> {
       const turn = turns.shift();
       served++;
       if (!turn) return Response.json(errorBody(family, 500, "fake provider: no scripted turn left"), { status: 500 });
-      const r = render(family, turn, served, String(model));
+      const rendered = render(family, turn, served, String(model));
+      // `stream: true` (peers in bench:peers ask for it): the same answer as server-sent events.
+      const r = family === "openai" && body.stream === true ? chatCompletionStream(rendered) : rendered;
       return new Response(r.body, { status: r.status, headers: r.headers });
     },
   });

@@ -1,10 +1,10 @@
 /**
  * How the fake provider answers, per wire format (PROVIDERS.md §1.5/1.7, §3.5/3.7, §4.5/4.7):
  * each scripted turn rendered exactly as the provider would send it — OpenAI chat
- * completions (also Azure and compatible servers), Anthropic messages, Gemini
+ * completions (also Azure and compatible servers), OpenAI Responses, Anthropic messages, Gemini
  * generateContent — including their error envelopes.
  */
-export type Family = "openai" | "anthropic" | "gemini";
+export type Family = "openai" | "responses" | "anthropic" | "gemini";
 
 export interface FakeToolCall {
   name: string;
@@ -71,6 +71,48 @@ function openai(turn: FakeTurn, n: number, model: string): Obj {
     model,
     choices: [{ index: 0, finish_reason: finish, logprobs: null, message }],
     usage: { prompt_tokens: u.input, completion_tokens: u.output, total_tokens: u.input + u.output },
+  };
+}
+
+// ---------------------------------------------------------------- OpenAI Responses
+
+function responses(turn: FakeTurn, n: number, model: string): Obj {
+  const u = usage(n);
+  // A reasoning model's output starts with a reasoning item (encrypted: store is false).
+  const output: Obj[] = [{ type: "reasoning", id: `rs_${n}`, summary: [], encrypted_content: `enc-${n}` }];
+  const message = (content: Obj[]) => ({ type: "message", id: `msg_${n}`, status: "completed", role: "assistant", content });
+  const text = (t: string) => ({ type: "output_text", text: t, annotations: [] });
+  let status = "completed";
+  let incomplete: Obj | null = null;
+  if ("toolCalls" in turn) {
+    if (turn.text) output.push(message([text(turn.text)]));
+    turn.toolCalls.forEach((c, i) =>
+      output.push({ type: "function_call", id: `fc_${n}_${i}`, call_id: c.id ?? `call_${n}_${i}`, name: c.name, arguments: c.rawArgs ?? JSON.stringify(c.args ?? {}), status: "completed" }),
+    );
+  } else if ("json" in turn) output.push(message([text(JSON.stringify(turn.json))]));
+  else if ("refusal" in turn) output.push(message([{ type: "refusal", refusal: turn.refusal }]));
+  else if ("text" in turn) {
+    output.push(message([text(turn.text)]));
+    if (turn.finish === "length") {
+      status = "incomplete";
+      incomplete = { reason: "max_output_tokens" };
+    }
+  }
+  return {
+    id: `resp_${n}`,
+    object: "response",
+    created_at: 1767225600 + n,
+    status,
+    incomplete_details: incomplete,
+    model,
+    output,
+    usage: {
+      input_tokens: u.input,
+      input_tokens_details: { cached_tokens: 10 * n },
+      output_tokens: u.output,
+      output_tokens_details: { reasoning_tokens: n },
+      total_tokens: u.input + u.output,
+    },
   };
 }
 
@@ -146,6 +188,25 @@ const GEMINI_STATUS: Record<number, string> = {
   500: "INTERNAL", 503: "UNAVAILABLE", 504: "DEADLINE_EXCEEDED",
 };
 
+/**
+ * A rendered Chat Completion as the server-sent events of `stream: true` (what TanStack AI's
+ * adapter asks for): one chunk with the whole delta, the finish chunk, the usage chunk, [DONE].
+ */
+export function chatCompletionStream(r: Rendered): Rendered {
+  if (r.status !== 200) return r;
+  const c = JSON.parse(r.body);
+  const m = c.choices[0].message;
+  const delta: Obj = { role: "assistant", content: m.content ?? null };
+  if (m.tool_calls) delta.tool_calls = m.tool_calls.map((t: Obj, index: number) => ({ index, ...t }));
+  const chunk = (choices: Obj[], extra: Obj = {}) => JSON.stringify({ id: c.id, object: "chat.completion.chunk", created: c.created, model: c.model, choices, ...extra });
+  const events = [
+    chunk([{ index: 0, delta, finish_reason: null }]),
+    chunk([{ index: 0, delta: {}, finish_reason: c.choices[0].finish_reason }]),
+    chunk([], { usage: c.usage }),
+  ];
+  return { status: 200, body: events.map((e) => `data: ${e}\n\n`).join("") + "data: [DONE]\n\n", headers: { ...r.headers, "content-type": "text/event-stream" } };
+}
+
 // ---------------------------------------------------------------- rendering
 
 export function errorBody(family: Family, status: number, message: string): Obj {
@@ -161,6 +222,6 @@ export function render(family: Family, turn: FakeTurn, n: number, model: string)
     return json(turn.status, turn.body ?? errorBody(family, turn.status, turn.message ?? `fake error ${turn.status}`), turn.headers);
   }
   if ("rawBody" in turn) return { status: 200, body: turn.rawBody, headers: { "content-type": "application/json", ...turn.headers } };
-  const body = family === "anthropic" ? anthropic(turn, n, model) : family === "gemini" ? gemini(turn, n, model) : openai(turn, n, model);
+  const body = { openai, responses, anthropic, gemini }[family](turn, n, model);
   return json(200, body, { "x-request-id": `req_${n}` });
 }

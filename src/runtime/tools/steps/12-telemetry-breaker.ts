@@ -35,7 +35,10 @@ const report = (rt: PipelineRuntime, ctx: CallContext, error?: LumaError, now?: 
   if (rt.trace === undefined) return;
   const ms = (now ?? rt.clock.now()) - ctx.traceStart;
   // A query or command (spec §12) reports `query.call` / `command.call` instead.
-  rt.trace(ctx.plan.tool.statement?.traceEvent(ctx, ms, error) ?? toolCallEvent(ctx, ms, error));
+  rt.trace(ctx.plan.tool.statement?.traceEvent(ctx, ms, error) ?? toolCallEvent(ctx, ms, error), () => ({
+    arguments: ctx.input,
+    result: error === undefined ? ctx.output : undefined,
+  }));
 };
 
 /** The breaker's count for this call: the method call's state, or undefined when nothing is counted. */

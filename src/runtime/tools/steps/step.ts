@@ -9,6 +9,7 @@
  * promise; a step with nothing to do after `next` returns `next(ctx)` directly rather
  * than awaiting it, which keeps synchronous handlers synchronous through the chain.
  */
+import type { ContentThunk } from "../../telemetry/telemetry";
 import type { Program } from "../../../syntax/ast";
 import type { ContextFieldSource, LumaConfig } from "../../../config/config-types";
 import type { ToolHandler } from "../../../luma-module";
@@ -48,7 +49,8 @@ export interface PipelineRuntime {
   toolContexts: ToolContextsConfig;
   env: Record<string, string | undefined>;
   clock: Clock;
-  trace?: (event: object) => void;
+  /** Trace events; the thunk beside one is the call's content, read only by an opted-in span exporter. */
+  trace?: (event: object, content?: ContentThunk) => void;
   warn: (line: string) => void;
   approve?: (tool: string) => Promise<boolean>;
   /** `LUMA_APPROVED_TOOLS`, parsed once. */

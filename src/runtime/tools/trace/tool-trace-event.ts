@@ -11,6 +11,9 @@ export interface ToolCallEvent {
   tool: string;
   agent: string | null;
   mode: "direct" | "native";
+  /** A native call's id from the model's turn; null for direct calls. */
+  call_id: string | null;
+  side_effects: "none" | "read" | "write";
   attempts: number;
   duration_ms: number;
   outcome: "ok" | "error";
@@ -28,6 +31,7 @@ export interface ToolCallEvent {
 export const callOutcomeFields = (ctx: CallContext, durationMs: number, error?: { code?: string; retryable: boolean }) => ({
   agent: ctx.plan.agent.name ?? null,
   mode: ctx.req.mode,
+  call_id: ctx.req.callId ?? null,
   attempts: ctx.attempts,
   duration_ms: durationMs,
   outcome: error === undefined ? ("ok" as const) : ("error" as const),
@@ -46,6 +50,7 @@ export const toolCallEvent = (
   event: "tool.call",
   tool: ctx.plan.tool.name,
   ...callOutcomeFields(ctx, durationMs, error),
+  side_effects: ctx.plan.tool.options.sideEffects,
   cache_hit: ctx.cacheHit,
   single_flight: ctx.singleFlight,
   idempotent_replay: ctx.idempotentReplay,

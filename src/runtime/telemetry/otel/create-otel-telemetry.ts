@@ -1,0 +1,135 @@
+/**
+ * The OpenTelemetry exporter: loaded by start-program.ts only when an OTLP endpoint is set.
+ *
+ * - One trace per run: every span shares the run's trace id; spans of work inside an agent
+ *   method call are children of its `invoke_agent` span (AsyncLocalStorage carries the
+ *   current span across awaits, so parallel tool calls and nested agent calls nest right).
+ * - Spans are kept until 512 are waiting, then sent in the background; `flush` — awaited by
+ *   the run's end, also when the run failed — sends the rest and waits for every send.
+ * - A collector that is down, slow or answers an error costs a warning line, never the run:
+ *   each send has the OTLP timeout (default 10 s) and a failure is reported once per flush.
+ */
+import { AsyncLocalStorage } from "node:async_hooks";
+import { VERSION } from "../../../version";
+import type { ContentThunk, Telemetry } from "../telemetry";
+import { SPAN_OF_EVENT } from "./genai-spans";
+import { encodeTraceRequestJson } from "./otlp-json";
+import { encodeTraceRequest } from "./otlp-protobuf";
+import { readOtlpConfig, type OtlpConfig } from "./otlp-config";
+import { nowNs, randomId, SPAN_KIND, STATUS, type Resource, type SpanData } from "./span-model";
+
+const BATCH = 512;
+
+interface SpanContext {
+  spanId: Uint8Array;
+  agent: string;
+}
+
+export function createOtelTelemetry(env: Record<string, string | undefined>, warn: (line: string) => void): Telemetry {
+  const config = readOtlpConfig(env, warn);
+  const traceId = randomId(16);
+  const current = new AsyncLocalStorage<SpanContext>();
+  const resource: Resource = {
+    attributes: { ...config.resource, "service.name": config.serviceName, "telemetry.sdk.name": "luma", "telemetry.sdk.version": VERSION },
+  };
+  let pending: SpanData[] = [];
+  const sends = new Set<Promise<void>>();
+  let failure: string | undefined;
+
+  const send = (spans: SpanData[]) => {
+    const p = post(config, resource, spans).then(
+      (problem) => void (problem && (failure ??= problem)),
+      (e) => void (failure ??= (e as Error).message),
+    );
+    sends.add(p);
+    void p.finally(() => sends.delete(p));
+  };
+  const finish = (span: SpanData) => {
+    pending.push(span);
+    if (pending.length >= BATCH) {
+      send(pending);
+      pending = [];
+    }
+  };
+
+  return {
+    observe(event: object, content?: ContentThunk) {
+      const e = event as { event?: string; duration_ms?: number };
+      const shape = e.event === undefined ? undefined : SPAN_OF_EVENT[e.event]?.(e, config.captureContent ? content : undefined);
+      if (!shape) return;
+      const end = nowNs();
+      const parent = current.getStore();
+      finish({
+        traceId,
+        spanId: randomId(8),
+        parentSpanId: parent?.spanId,
+        name: shape.name,
+        kind: shape.kind,
+        startNs: end - BigInt(Math.round(shape.durationMs * 1e6)),
+        endNs: end,
+        attributes: shape.attributes,
+        status: shape.status,
+      });
+    },
+
+    async invokeAgent<T>(agent: string, method: string, run: () => Promise<T>): Promise<T> {
+      const parent = current.getStore();
+      const ctx: SpanContext = { spanId: randomId(8), agent };
+      const start = nowNs();
+      const span = (error?: unknown) =>
+        finish({
+          traceId,
+          spanId: ctx.spanId,
+          parentSpanId: parent?.spanId,
+          name: `invoke_agent ${agent}`,
+          kind: SPAN_KIND.internal,
+          startNs: start,
+          endNs: nowNs(),
+          attributes: {
+            "gen_ai.operation.name": "invoke_agent",
+            "gen_ai.agent.name": agent,
+            "luma.method": method,
+            "error.type": error === undefined ? null : ((error as { code?: string }).code ?? "RUNTIME_ERROR"),
+          },
+          status: error === undefined ? STATUS.unset : STATUS.error,
+        });
+      try {
+        const value = await current.run(ctx, run);
+        span();
+        return value;
+      } catch (e) {
+        span(e);
+        throw e;
+      }
+    },
+
+    async flush() {
+      if (pending.length > 0) send(pending);
+      pending = [];
+      await Promise.all([...sends]);
+      if (failure !== undefined) warn(`warning: could not export spans to ${config.label}: ${failure}`);
+      failure = undefined;
+    },
+  };
+}
+
+/** One OTLP/HTTP export; resolves to what went wrong, if anything (never rejects on HTTP errors). */
+async function post(config: OtlpConfig, resource: Resource, spans: SpanData[]): Promise<string | undefined> {
+  const json = config.protocol === "http/json";
+  const body = json ? encodeTraceRequestJson(resource, spans, VERSION) : encodeTraceRequest(resource, spans, VERSION);
+  try {
+    const res = await fetch(config.url, {
+      method: "POST",
+      headers: { ...config.headers, "content-type": json ? "application/json" : "application/x-protobuf" },
+      body,
+      signal: AbortSignal.timeout(config.timeoutMs),
+      redirect: "error",
+    });
+    await res.arrayBuffer().catch(() => undefined);
+    return res.ok ? undefined : `HTTP ${res.status}`;
+  } catch (e) {
+    const err = e as Error & { code?: string };
+    if (err.name === "TimeoutError") return `no answer within ${config.timeoutMs} ms`;
+    return err.code ?? err.name ?? "connection failed";
+  }
+}

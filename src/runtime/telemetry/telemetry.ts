@@ -1,0 +1,21 @@
+/**
+ * What the runtime asks of a telemetry exporter (the OTLP one lives in `otel/` and loads only
+ * when configured). Spans are made from the trace events the runtime already emits — one
+ * `provider.request` is one `chat` span, one `tool.call`/`query.call`/`command.call` one
+ * `execute_tool` span — so the trace and the spans can never disagree. Only the agent method
+ * call has no event of its own: the interpreter wraps it in `invokeAgent`, which makes the
+ * spans of everything inside it its children.
+ *
+ * `content` is a thunk beside an event: prompts, arguments and results, read only when the
+ * user opted in to exporting them. Events themselves never hold content.
+ */
+export type ContentThunk = () => Record<string, unknown>;
+
+export interface Telemetry {
+  /** A trace event (and, lazily, the content behind it). */
+  observe(event: object, content?: ContentThunk): void;
+  /** Runs one agent method call inside an `invoke_agent <agent>` span. */
+  invokeAgent<T>(agent: string, method: string, run: () => Promise<T>): Promise<T>;
+  /** Sends every finished span; never throws (an unreachable collector is a warning). */
+  flush(): Promise<void>;
+}
