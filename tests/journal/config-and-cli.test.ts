@@ -4,7 +4,7 @@
  * `luma runs show`, `luma approve`, `luma deny`), with their usage and startup errors.
  */
 import { describe, expect, test } from "bun:test";
-import { existsSync } from "node:fs";
+import { existsSync, readdirSync } from "node:fs";
 import { parseArgv } from "../../src/cli/argv";
 import { runLuma } from "../support/luma-binary";
 import { GATED, JournalProject } from "./journal-project";
@@ -20,7 +20,7 @@ describe("Durable runs §1: asking for a journal", () => {
     expect(() => parseArgv(["deny", "--run-id", "r", "--digest", "d"])).toThrow("luma deny does not take --digest");
     expect(() => parseArgv(["runs", "show"])).toThrow("luma runs show needs a run id: luma runs show ID");
     expect(() => parseArgv(["runs", "--format", "xml"])).toThrow("--format takes table or json, not 'xml'");
-    expect(() => parseArgv(["check", "a.luma", "--journal", "j"])).toThrow("luma check takes no options");
+    expect(() => parseArgv(["check", "a.luma", "--journal", "j"])).toThrow("luma check takes no run options (only --format): it parses and checks FILE only");
   });
 
   test("--help names the options, the subcommands and exit code 75; a usage error exits 64", () => {
@@ -32,7 +32,7 @@ describe("Durable runs §1: asking for a journal", () => {
     expect(runLuma(["approve"]).exitCode).toBe(64);
   });
 
-  test("a journal setting that does not fit its backend, or a postgres url_env that is unset, rejects the program (exit 2) before it runs", async () => {
+  test("a journal setting that does not fit its backend, or a postgres url_env that is unset, rejects the program (exit 2) before it runs, under the journal's own code", async () => {
     const p = new JournalProject(GATED, { journal: { backend: "sqlite", url: "postgres://x" } });
     const r = await p.run(["flow.luma"]);
     expect(r.exitCode).toBe(2);
@@ -40,16 +40,25 @@ describe("Durable runs §1: asking for a journal", () => {
     const q = new JournalProject(GATED, { journal: { backend: "postgres", url_env: "NO_SUCH_PG_URL" } });
     const s = await q.run(["flow.luma"]);
     expect(s.exitCode).toBe(2);
-    expect(s.stderr).toBe("Error: journal (postgres): environment variable NO_SUCH_PG_URL is not set.\n");
+    expect(s.stderr).toBe("Error: journal (postgres): environment variable NO_SUCH_PG_URL is not set.\n  = code E0906 (luma explain E0906)\n");
     expect(existsSync(q.path("effects.log"))).toBe(false);
+  });
+
+  test("a PostgreSQL journal that cannot be reached rejects the program (exit 2) as the journal, with its code and no password", async () => {
+    const p = new JournalProject(GATED, { journal: { backend: "postgres", url_env: "JOURNAL_URL" } });
+    const r = await p.run(["flow.luma"], { JOURNAL_URL: "postgres://luma:pw-s3cret@127.0.0.1:1/app" });
+    expect(r.exitCode).toBe(2);
+    expect(r.stderr).toMatch(/^Error: Journal postgres:\/\/127\.0\.0\.1:1\/app: cannot open it: .+\n  = code E0907 \(luma explain E0907\)\n$/);
+    expect(r.stderr).not.toContain("pw-s3cret");
+    expect(readdirSync(p.dir).filter((f) => f.startsWith("started."))).toEqual([]);
   });
 
   test("luma runs without a journal, or with a journal file that does not exist, says so (exit 2) and creates nothing", async () => {
     const p = new JournalProject(GATED);
-    expect((await p.run(["runs"])).stderr).toBe(`Error: No journal: pass --journal PATH, or set "journal" in luma.config.json.\n`);
+    expect((await p.run(["runs"])).stderr).toBe(`Error: No journal: pass --journal PATH, or set "journal" in luma.config.json.\n  = code E0901 (luma explain E0901)\n`);
     const missing = await p.run(["runs", "--journal", "nope.sqlite"]);
     expect(missing.exitCode).toBe(2);
-    expect(missing.stderr).toBe("Error: Journal nope.sqlite does not exist.\n");
+    expect(missing.stderr).toBe("Error: Journal nope.sqlite does not exist.\n  = code E0901 (luma explain E0901)\n");
     expect(existsSync(p.path("nope.sqlite"))).toBe(false);
     p.write("release", "");
     expect((await p.run(["flow.luma", "--journal", "j.sqlite", "--run-id", "x"])).exitCode).toBe(0);

@@ -7,8 +7,10 @@
  * only when the `ctx.idempotencyKey` it is given is not there yet (what a downstream API
  * with its own idempotency keys does), and appends every execution to `calls.log`, so
  * tests can tell "the side effect happened once" from "the handler ran once".
- * LUMA_TEST_KILL_IN_HANDLER=n makes the n-th execution kill its process right after the
- * side effect, before the result gets back: the window only `ctx` closes.
+ * LUMA_TEST_KILL_IN_HANDLER=n makes the n-th execution have its process killed (`kill -9`
+ * from a child process, as a crash from outside would be: the runtime's exit guard refuses
+ * a handler's own `process.kill`) right after the side effect, before the result gets
+ * back: the window only `ctx` closes.
  * `gate` blocks until the file `release` exists, after writing `started.<pid>`.
  */
 import { existsSync, mkdtempSync, readFileSync, writeFileSync } from "node:fs";
@@ -28,7 +30,11 @@ export const tools = {
     const effects = join(dir, "effects.log");
     if (!lines(effects).some((e) => e.key === ctx.idempotencyKey)) appendFileSync(effects, JSON.stringify({ n: input.n, key: ctx.idempotencyKey }) + "\\n");
     executions++;
-    if (Number(process.env.LUMA_TEST_KILL_IN_HANDLER) === executions) process.kill(process.pid, "SIGKILL");
+    if (Number(process.env.LUMA_TEST_KILL_IN_HANDLER) === executions) {
+      // kill -9 from another process: the exit guard refuses a handler's own process.kill.
+      Bun.spawnSync(["kill", "-9", String(process.pid)]);
+      for (;;) Bun.sleepSync(1000);
+    }
     return { done: input.n };
   },
   gate: async (input) => {

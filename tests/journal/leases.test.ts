@@ -33,7 +33,7 @@ describe("Durable runs §2: two processes resuming the same run id", () => {
     expect(codes.filter((c) => c === 2).length).toBe(3);
     for (let i = 0; i < 4; i++) {
       if (codes[i] === 0) expect(results[i]).toEqual(["gate 1\n", ""]);
-      else expect(results[i][1]).toMatch(/^Error: Run shared is in progress \([^)]+:\d+\) in journal runs\.sqlite; nothing was run\. Try again when it has stopped\.\n$/);
+      else expect(results[i][1]).toMatch(/^Error: Run shared is in progress \([^)]+:\d+\) in journal runs\.sqlite; nothing was run\. Try again when it has stopped\.\n  = code E0902 \(luma explain E0902\)\n$/);
     }
     expect(readdirSync(p.dir).filter((f) => f.startsWith("started.")).length).toBe(1);
     expect(p.lines("effects.log")).toEqual([{ gate: 1 }]);
@@ -86,7 +86,7 @@ describe("Durable runs §2: two processes resuming the same run id", () => {
     writeFileSync(p.path("release"), "");
     const noJournal = await p.runFlow("r1");
     expect(noJournal.exitCode).toBe(2);
-    expect(noJournal.stderr).toBe(`Error: --run-id needs a journal: pass --journal PATH or set "journal" in luma.config.json.\n`);
+    expect(noJournal.stderr).toBe(`Error: --run-id needs a journal: pass --journal PATH or set "journal" in luma.config.json.\n  = code E0903 (luma explain E0903)\n`);
     const bad = await p.run(["flow.luma", "--journal", "j.sqlite", "--run-id", "a b/../c"]);
     expect(bad.exitCode).toBe(2);
     expect(bad.stderr).toContain(`--run-id "a b/../c" is not a valid run id`);

@@ -65,8 +65,9 @@ schema Done { done: int }
 tool effect(n: int) -> Done {
   side_effects: "write"
 }
+bad: any = "not a number"
 try {
-  x = tool effect({ n: "not a number" })
+  x = tool effect({ n: bad })
 } catch err {
   print("caught", err.code)
 }

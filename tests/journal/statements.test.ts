@@ -21,7 +21,7 @@ query order_count() -> Count {
 }
 a = command add_order({ item: "tea" })
 b = command add_order({ item: "cake" })
-c = query order_count({})
+c: Count = query order_count({})
 print(a.id, b.id, c.n)
 `;
 

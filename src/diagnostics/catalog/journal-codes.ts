@@ -34,4 +34,18 @@ export const journalCodes: CatalogEntry[] = [
     explanation: "The journal's path does not hold a SQLite database Luma can open (permissions, another kind of file). The cause follows.",
     example: '{ "journal": { "backend": "sqlite", "path": "/etc/passwd" } }',
   },
+  {
+    code: "E0906",
+    title: "PostgreSQL journal settings incomplete",
+    explanation:
+      "A `journal` with backend postgres needs `url` or `url_env`; the variable `url_env` names must be set, and the URL must parse. Credentials never appear in the message.",
+    example: '{ "journal": { "backend": "postgres", "url_env": "JOURNAL_URL" } }   (JOURNAL_URL not set)',
+  },
+  {
+    code: "E0907",
+    title: "the PostgreSQL journal cannot be opened",
+    explanation:
+      "Luma could not connect to the journal's database or create its tables there (a server that refuses, wrong credentials, missing privileges). The cause follows, with credentials redacted; nothing was run.",
+    example: '{ "journal": { "backend": "postgres", "url": "postgres://127.0.0.1:1/app" } }   (nothing listens there)',
+  },
 ];

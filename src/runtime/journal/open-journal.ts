@@ -38,8 +38,8 @@ const openBackend = async (config: JournalConfig | undefined, ctx: OpenJournalCo
     const shown = config?.path ?? DEFAULT_JOURNAL_PATH;
     return SqliteJournal.open(resolve(ctx.projectDir, shown), shown);
   }
-  const [{ PostgresJournal }, { connectionOf }] = await Promise.all([import("./postgres-journal"), import("../tools/stores/store-connection")]);
-  return PostgresJournal.open(connectionOf("postgres", config, ctx.env, "journal"), config.table);
+  const [{ PostgresJournal, JOURNAL_ROLE }, { connectionOf }] = await Promise.all([import("./postgres-journal"), import("../tools/stores/store-connection")]);
+  return PostgresJournal.open(connectionOf("postgres", config, ctx.env, JOURNAL_ROLE), config.table);
 };
 
 /** The journal when one is asked for, else undefined. */

@@ -9,8 +9,7 @@
  * statement is durable (PostgreSQL fsyncs its WAL on commit by default).
  */
 import type { SQL } from "bun";
-import { LumaError } from "../../diagnostics/luma-error";
-import { callFailure, openFailure, type StoreConnection } from "../tools/stores/store-connection";
+import { callFailure, openFailure, type StoreConnection, type StoreRole } from "../tools/stores/store-connection";
 import {
   LeaseLost,
   type AcquireRequest,
@@ -37,9 +36,8 @@ const ddl = (t: string) => [
      args text NOT NULL, decision text, decided_digest text, requested_at bigint NOT NULL, decided_at bigint, PRIMARY KEY (run_id, step_id))`,
 ];
 
-/** The stores' connection errors (credentials already redacted), worded for the journal. */
-const asJournal = (e: LumaError): LumaError =>
-  new LumaError({ code: e.code, message: e.message.replace(/^Idempotency store /, "Journal "), retryable: e.retryable, phase: e.phase });
+/** The stores' connection errors (credentials redacted), worded for the journal, with its catalog codes. */
+export const JOURNAL_ROLE: StoreRole = { setting: "journal", label: "Journal", settingsCode: "E0906", openCode: "E0907" };
 
 const num = (v: unknown): number | null => (v === null || v === undefined ? null : Number(v));
 
@@ -55,7 +53,7 @@ export class PostgresJournal implements JournalBackend {
   }
 
   static async open(c: StoreConnection, table = DEFAULT_PG_JOURNAL_TABLE): Promise<PostgresJournal> {
-    if (!TABLE_NAME.test(table)) throw asJournal(openFailure(c, new Error(`invalid journal table name ${JSON.stringify(table)}`)));
+    if (!TABLE_NAME.test(table)) throw openFailure(c, new Error(`invalid journal table name ${JSON.stringify(table)}`));
     let sql: SQL | undefined;
     try {
       sql = new Bun.SQL({ url: c.url, max: 2, connectionTimeout: 10 });
@@ -66,7 +64,7 @@ export class PostgresJournal implements JournalBackend {
       return new PostgresJournal(sql, table, c);
     } catch (e) {
       await sql?.close().catch(() => {});
-      throw asJournal(openFailure(c, e));
+      throw openFailure(c, e);
     }
   }
 
@@ -74,7 +72,7 @@ export class PostgresJournal implements JournalBackend {
     try {
       return (await this.sql.unsafe(text, params as never[])) as T[];
     } catch (e) {
-      throw asJournal(callFailure(this.c, e, false));
+      throw callFailure(this.c, e, false);
     }
   }
 

@@ -1,5 +1,8 @@
 /**
- * Where a network idempotency store (postgres, redis) connects, and how its failures read.
+ * Where a network idempotency store (postgres, redis) or the PostgreSQL journal connects,
+ * and how its failures read. The connection carries its role — the config key messages
+ * name, what they call the store, and the catalog codes of its start-up errors — so one
+ * mechanism serves both without the journal rewording the stores' errors afterwards.
  *
  * `url` or `url_env` (the name of an environment variable holding the URL) come from the
  * config; credentials never reach a message: the store is shown as its URL without the
@@ -11,7 +14,22 @@ import { LumaError, runtimeError, startupError } from "../../../diagnostics/luma
 import { readUrlSetting } from "../../../config/url-setting";
 import { redactSecrets } from "../../../diagnostics/redact-secrets";
 
+/** Which configured store a connection belongs to, as its messages and catalog codes say. */
+export interface StoreRole {
+  /** The config key: `idempotency_store`, `journal`. */
+  setting: string;
+  /** How messages name the store: `Idempotency store postgres://…`. */
+  label: string;
+  /** The catalog code of incomplete settings (no url, unset variable, bad URL). */
+  settingsCode: string;
+  /** The catalog code of a store that cannot be opened. */
+  openCode: string;
+}
+
+export const IDEMPOTENCY_STORE_ROLE: StoreRole = { setting: "idempotency_store", label: "Idempotency store", settingsCode: "E0607", openCode: "E0608" };
+
 export interface StoreConnection {
+  role: StoreRole;
   url: string;
   /** The URL without credentials, query or fragment: `postgres://127.0.0.1:5432/app`. */
   shown: string;
@@ -23,18 +41,18 @@ export const connectionOf = (
   backend: string,
   config: { url?: string; url_env?: string },
   env: Record<string, string | undefined>,
-  /** The config key messages name (the journal passes "journal"). */
-  setting = "idempotency_store",
+  role: StoreRole = IDEMPOTENCY_STORE_ROLE,
 ): StoreConnection => {
+  const { setting, settingsCode: catalogCode } = role;
   const { url, shown, secrets, variable } = readUrlSetting(config, env, {
-    absent: () => startupError(`${setting} (${backend}) needs "url" or "url_env".`, { catalogCode: "E0607" }),
-    envUnset: (v) => startupError(`${setting} (${backend}): environment variable ${v} is not set.`, { catalogCode: "E0607" }),
+    absent: () => startupError(`${setting} (${backend}) needs "url" or "url_env".`, { catalogCode }),
+    envUnset: (v) => startupError(`${setting} (${backend}): environment variable ${v} is not set.`, { catalogCode }),
   });
   if (!URL.canParse(url)) {
     const from = variable !== undefined ? `environment variable ${variable}` : `"url"`;
-    throw startupError(`${setting} (${backend}): ${from} does not hold a valid URL.`, { catalogCode: "E0607" });
+    throw startupError(`${setting} (${backend}): ${from} does not hold a valid URL.`, { catalogCode });
   }
-  return { url, shown, secrets };
+  return { role, url, shown, secrets };
 };
 
 const causeOf = (e: unknown): string => {
@@ -45,13 +63,13 @@ const causeOf = (e: unknown): string => {
 
 /** A failure while opening the store: the program does not run. */
 export const openFailure = (c: StoreConnection, e: unknown): LumaError =>
-  isLuma(e) ? e : startupError(redactSecrets(`Idempotency store ${c.shown}: cannot open it: ${causeOf(e)}`, c.secrets), { catalogCode: "E0608" });
+  isLuma(e) ? e : startupError(redactSecrets(`${c.role.label} ${c.shown}: cannot open it: ${causeOf(e)}`, c.secrets), { catalogCode: c.role.openCode });
 
 /**
  * A failure during a call (connection lost, server error). Retryable before the handler
  * ran (claim); not after it (complete), since a retry would run the handler again.
  */
 export const callFailure = (c: StoreConnection, e: unknown, retryable: boolean): LumaError =>
-  isLuma(e) ? e : runtimeError("RUNTIME_ERROR", redactSecrets(`Idempotency store ${c.shown} failed: ${causeOf(e)}`, c.secrets), { retryable });
+  isLuma(e) ? e : runtimeError("RUNTIME_ERROR", redactSecrets(`${c.role.label} ${c.shown} failed: ${causeOf(e)}`, c.secrets), { retryable });
 
 const isLuma = (e: unknown): e is LumaError => e instanceof LumaError;
