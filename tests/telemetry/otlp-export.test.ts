@@ -106,7 +106,10 @@ describe("§14 telemetry — OpenTelemetry export (OTLP/HTTP, GenAI semantic con
 tool calculate(a: float, b: float, operation: enum["add", "multiply"]) -> CalcResult {}
 agent A {
   tools: [calculate]
-  fn run() -> any { tool calculate({ a: 1, b: 2, operation: "divide" }) }
+  fn run() -> any {
+    op: any = "divide"
+    tool calculate({ a: 1, b: 2, operation: op })
+  }
 }
 print(A.run())
 `,
