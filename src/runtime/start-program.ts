@@ -155,21 +155,22 @@ export async function openProgram(program: Program, opts: Omit<StartOptions, "ar
   let unregisterFlush: (() => void) | undefined;
   let usage: UsageLedger | undefined;
   let trace: Observer | undefined;
-  const close = async (runError?: unknown) => {
-    try {
-      if (journal !== undefined) await endJournalRun(journal, runError);
-      await bridges?.close();
-      await idempotencyStore?.close?.();
-      if (usage && !usage.empty) await reportUsage(usage, { trace, stderr: opts.usage ? opts.stderr : undefined });
-      sink?.close();
+  // Each release runs even when one before it failed — a journal that cannot record the run's
+  // end must not cost the store its close, the trace its usage event or the spans their
+  // export; the first failure is what the run reports.
+  const close = (runError?: unknown) =>
+    releaseAll([
+      () => journal && endJournalRun(journal, runError),
+      () => bridges?.close(),
+      () => idempotencyStore?.close?.(),
+      () => usage && !usage.empty && reportUsage(usage, { trace, stderr: opts.usage ? opts.stderr : undefined }),
+      () => sink?.close(),
       // Spans are sent before the process exits, also when the run failed (the error is
       // reported after this, by the CLI); a signal handler uses flushBeforeExit().
-      unregisterFlush?.();
-      await telemetry?.flush();
-    } finally {
-      await closeRegistry();
-    }
-  };
+      () => unregisterFlush?.(),
+      () => telemetry?.flush(),
+      closeRegistry,
+    ]);
   try {
     const ruleError = checkToolRuntimeRules(program);
     if (ruleError) throw ruleError;
@@ -241,6 +242,19 @@ export async function openProgram(program: Program, opts: Omit<StartOptions, "ar
     await close();
     throw e;
   }
+}
+
+/** Runs every step in order, whatever fails; then throws the first failure. */
+async function releaseAll(steps: (() => unknown)[]): Promise<void> {
+  const failures: unknown[] = [];
+  for (const step of steps) {
+    try {
+      await step();
+    } catch (e) {
+      failures.push(e);
+    }
+  }
+  if (failures.length > 0) throw failures[0];
 }
 
 const otlpConfigured = (env: Record<string, string | undefined>): boolean =>

@@ -24,6 +24,18 @@ export const journalErrors = {
       ),
     ),
 
+  /**
+   * The journal itself failed to record (a disk error, a server gone, a hostile trigger): the
+   * run stops, since its steps could no longer be resumed. A backend error already worded as
+   * a Luma error (the PostgreSQL journal's `Journal … failed: …`) keeps its words.
+   */
+  failed: (shown: string, e: unknown) =>
+    stop(
+      e instanceof LumaError
+        ? e
+        : runtimeError("RUNTIME_ERROR", `Journal ${shown} failed: ${e instanceof Error ? e.message : String(e)}`),
+    ),
+
   leaseLost: (runId: string) =>
     stop(runtimeError("RUNTIME_ERROR", `Run ${runId}: another process took over its lease in the journal; this process stopped without recording more.`)),
 

@@ -111,7 +111,7 @@ export class RunJournal {
           this.lost = true;
           throw journalErrors.leaseLost(this.runId);
         }
-        throw (this.broken = e);
+        throw (this.broken = journalErrors.failed(this.backend.shown, e));
       }
     };
     const next = this.tail.then(run);
@@ -216,7 +216,15 @@ export class RunJournal {
     try {
       await this.write(() => undefined);
     } finally {
-      if (!this.lost) await this.backend.release(this.runId, this.token, status, this.clock());
+      if (!this.lost) await this.releaseAs(status);
+    }
+  }
+
+  private async releaseAs(status: RunStatus): Promise<void> {
+    try {
+      await this.backend.release(this.runId, this.token, status, this.clock());
+    } catch (e) {
+      throw journalErrors.failed(this.backend.shown, e);
     }
   }
 }
