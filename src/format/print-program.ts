@@ -4,11 +4,10 @@
  * most one empty line between items where the source had any, and one final newline.
  */
 import type { Decl, Program, Stmt } from "../syntax/ast";
+import { DECL_KINDS } from "../syntax/to-ast-declarations";
 import { PrintContext, type SourceComment } from "./print-context";
 import { printDecl } from "./print-declarations";
 import { printStmt } from "./print-statements";
-
-const DECL_KINDS = new Set<string>(["Schema", "Union", "Tool", "Model", "Agent", "Fn", "Datasource", "Query", "Command"]);
 
 /** The program in the canonical layout. Throws UnprintableNode on a node kind it has no layout for. */
 export function printProgram(program: Program, source: string, comments: readonly SourceComment[]): string {
