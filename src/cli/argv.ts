@@ -7,6 +7,7 @@
  */
 import { parseBuildArgv, type BuildCommand } from "./build-argv";
 import { JOURNAL_SUBCOMMANDS, parseJournalCommand, type JournalCommand } from "./journal-argv";
+import { parseFmtArgv, type FmtCommand } from "./fmt-argv";
 
 export interface RunCommand {
   kind: "run";
@@ -60,6 +61,8 @@ export type Command =
   | { kind: "explain"; code: string }
   /** Write a standalone executable running FILE (build-argv.ts). */
   | BuildCommand
+  /** Rewrite files in the canonical layout, or `--check` them (fmt-command.ts). */
+  | FmtCommand
   | McpServeCommand
   | McpImportCommand
   | { kind: "help" }
@@ -172,6 +175,7 @@ export function parseArgv(argv: readonly string[]): Command {
   if (first === "explain") return parseExplain(argv.slice(1));
 
   if (first === "build") return parseBuildArgv(argv.slice(1));
+  if (first === "fmt") return parseFmtArgv(argv.slice(1));
   if (JOURNAL_SUBCOMMANDS.has(first)) return parseJournalCommand(argv);
 
   const isCheck = first === "check";

@@ -21,6 +21,7 @@ Usage:
   luma FILE.luma [ARGS…]      run the program (ARGS become \`args\`; \`--\` ends option parsing)
   luma check FILE.luma        parse and check only
   luma explain CODE           explain a diagnostic code (E0201, E0601, TOOL_TIMEOUT…)
+  luma fmt [--check] PATH…    rewrite .luma files (directories: all under them) in the one layout; --check lists, exits 1
   luma build FILE.luma -o OUT [--tool-module PATH]… [--config PATH] [--target T]
                               write OUT, one executable running the program (see README "Ship it")
   luma mcp FILE.luma [--agent NAME] [--http HOST:PORT] [--tool-module P]… [--config P] [--trace F]

@@ -102,6 +102,10 @@ async function main(argv: string[]): Promise<number> {
         onWarnings: (warnings) => err(renderWarnings(warnings)),
       });
       return EXIT.ok;
+    case "fmt": {
+      const { runFmt } = await import("./fmt-command");
+      return runFmt(cmd, { out, write: stdout, sources });
+    }
     case "mcp-import":
       out((await importMcpTools({ server: cmd.server, configPath: cmd.config, cwd: process.cwd(), env: process.env })).trimEnd());
       return EXIT.ok;

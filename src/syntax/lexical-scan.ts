@@ -2,7 +2,8 @@
  * A linear pre-scan of the lexical structure, run only when Ohm fails or overflows: it
  * finds a string literal or block comment left open (strings may span lines, so an
  * unclosed one swallows the rest of the file and Ohm reports its failure far away) and
- * the opener at which nesting first goes deeper than `MAX_NESTING`.
+ * the opener at which nesting first goes deeper than `MAX_NESTING`. It also lists the
+ * comments, which the AST does not hold, for the formatter (`src/format/`).
  *
  * Strings follow the grammar exactly, backtracking included: a `{` in a string opens an
  * interpolation only when a balanced `}` closes it (nested strings allowed), otherwise it
@@ -31,6 +32,8 @@ export interface LexicalScan {
   unclosed?: number;
   /** Characters examined (linear in the input). */
   steps: number;
+  /** Every comment in code (not inside strings), in source order: `luma fmt` keeps them. */
+  comments: { start: number; end: number }[];
 }
 
 const STRING = 0;
@@ -63,7 +66,7 @@ const isWordChar = (c: number): boolean =>
 
 export function scanLexical(input: string): LexicalScan {
   const n = input.length;
-  const scan: LexicalScan = { steps: 0 };
+  const scan: LexicalScan = { steps: 0, comments: [] };
   // outcome + 3 per start index, 0 while unknown.
   const memo = [new Int32Array(n + 1), new Int32Array(n + 1)];
   let depth = 0;
@@ -154,10 +157,14 @@ export function scanLexical(input: string): LexicalScan {
     const c = input.charCodeAt(i);
     if (c === 47 && input.charCodeAt(i + 1) === 47) {
       const eol = input.indexOf("\n", i);
+      // The comment ends before its newline (and a `\r` of CRLF).
+      const end = eol < 0 ? n : input.charCodeAt(eol - 1) === 13 ? eol - 1 : eol;
+      scan.comments.push({ start: i, end });
       i = eol < 0 ? n : eol + 1;
     } else if (c === 47 && input.charCodeAt(i + 1) === 42) {
       const close = input.indexOf("*/", i + 2);
       if (close < 0) return { ...scan, unterminated: { kind: "comment", start: i } };
+      scan.comments.push({ start: i, end: close + 2 });
       i = close + 2;
     } else if (c === QUOTE) {
       const end = scanLiteral(STRING, i);

@@ -9,14 +9,14 @@
  */
 import type { BinaryOp, Expr, Span } from "./ast";
 
-const BINARY_PRECEDENCE: Record<BinaryOp, number> = {
+export const BINARY_PRECEDENCE: Record<BinaryOp, number> = {
   or: 1,
   and: 2,
   "==": 4, "!=": 4, "<": 4, "<=": 4, ">": 4, ">=": 4,
   "+": 5, "-": 5,
   "*": 6, "/": 6, "%": 6,
 };
-const PREFIX_PRECEDENCE = { not: 3, "-": 7 } as const;
+export const PREFIX_PRECEDENCE = { not: 3, "-": 7 } as const;
 
 export type PrefixOp = keyof typeof PREFIX_PRECEDENCE;
 

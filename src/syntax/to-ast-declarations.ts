@@ -21,7 +21,8 @@ import { itemsWithoutSeps, parseContext, spanOf, toAst } from "./parse-context";
 
 type Node = ohm.Node;
 
-const DECL_KINDS = new Set<string>(["Schema", "Union", "Tool", "Model", "Agent", "Fn", "Datasource", "Query", "Command"]);
+/** The `kind`s of declarations (the rest of a program's items are statements). */
+export const DECL_KINDS: ReadonlySet<string> = new Set<string>(["Schema", "Union", "Tool", "Model", "Agent", "Fn", "Datasource", "Query", "Command"]);
 
 /** The `name` and `nameSpan` every declaration carries. */
 const named = (name: Node) => ({ name: name.sourceString, nameSpan: spanOf(name) });

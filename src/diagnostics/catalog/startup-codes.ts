@@ -93,4 +93,11 @@ export const startupCodes: CatalogEntry[] = [
       "A schema reached the schema compiler with a problem the checker should have reported (an unknown name, a cycle, a bad annotation), for example from a stale program cache. Run `luma check`, or set LUMA_NO_CACHE=1; please report it if it persists.",
     example: "LUMA_NO_CACHE=1 luma app.luma",
   },
+  {
+    code: "E0614",
+    title: "formatted file cannot be written",
+    explanation:
+      "`luma fmt` formatted the file but cannot replace it (permissions, a read-only directory, a full disk). The file is left as it was: the new text goes to a temporary file first, which is removed.",
+    example: "luma fmt /read-only/app.luma",
+  },
 ];

@@ -1,0 +1,89 @@
+/**
+ * Declarations: one field, entry, `needs` or method a line in their blocks, in source
+ * order (the AST splits a tool's options from its `needs` and an agent's keys from its
+ * methods; they are merged back by position). Parameters stay on one line when the
+ * source had them so, else one a line with trailing commas.
+ */
+import type { Decl, Entry, Field, FnDecl, NeedsEntry, Span } from "../syntax/ast";
+import type { PrintContext } from "./print-context";
+import { type ListItem, printEntry, printField, printList, printType, unprintable } from "./print-expressions";
+import { printBlock, printStmt } from "./print-statements";
+
+type BlockItem = { span: Span; write(depth: number): void };
+
+const bySource = (a: BlockItem, b: BlockItem) => a.span.start - b.span.start;
+
+/** A line of a declaration block: a field, an entry or a `needs`. */
+const lineItem = (p: PrintContext, span: Span, text: (depth: number) => string): BlockItem => ({
+  span,
+  write: (depth) => p.item(span.start, span.end, depth, () => text(depth)),
+});
+
+const entryItems = (p: PrintContext, entries: Entry[]) =>
+  entries.map((e) => lineItem(p, e.span, (depth) => printEntry(e, p, depth)));
+const fieldItems = (p: PrintContext, fields: Field[]) => fields.map((f) => lineItem(p, f.span, () => printField(f, p)));
+const needsItems = (p: PrintContext, needs: NeedsEntry[]) =>
+  needs.map((n) => lineItem(p, n.span, () => `needs ${n.name}: ${printType(n.type)}`));
+
+/** `(a: int, b: string)`, or one parameter a line when the source spread them over lines. */
+function printParams(p: PrintContext, params: Field[], after: number, depth: number): string {
+  const open = p.skipTo(after, "(");
+  const close = p.skipTo(params.length > 0 ? params[params.length - 1].span.end : open + 1, ")");
+  const items: ListItem[] = params.map((f) => ({ start: f.span.start, end: f.span.end, print: () => printField(f, p) }));
+  return printList(p, { file: "", start: open, end: close + 1 }, depth, ["(", ")"], items, ",");
+}
+
+/** Writes `header {` with the items of its block, which the declaration at `span` closes. */
+function declBlock(p: PrintContext, span: Span, depth: number, header: () => string, after: number, items: BlockItem[]): void {
+  const braces: [number, number] = [p.skipTo(after, "{"), span.end - 1];
+  items.sort(bySource);
+  printBlock(p, span.start, depth, header, braces, items.length, () => items.forEach((item) => item.write(depth + 1)));
+}
+
+function printFn(fn: FnDecl, p: PrintContext, depth: number): void {
+  const after = fn.returns?.span.end ?? (fn.params.length > 0 ? fn.params[fn.params.length - 1].span.end : fn.nameSpan.end);
+  const header = () => {
+    const params = printParams(p, fn.params, fn.nameSpan.end, depth);
+    return `fn ${fn.name}${params}${fn.returns ? ` -> ${printType(fn.returns)}` : ""}`;
+  };
+  const body = fn.body.map((stmt): BlockItem => ({ span: stmt.span, write: (d) => printStmt(stmt, p, d) }));
+  declBlock(p, fn.span, depth, header, after, body);
+}
+
+export function printDecl(d: Decl, p: PrintContext, depth: number): void {
+  switch (d.kind) {
+    case "Schema":
+      declBlock(p, d.span, depth, () => `schema ${d.name}`, d.nameSpan.end, fieldItems(p, d.fields));
+      return;
+    case "Union": {
+      const members = d.members.map((m) => m.name).join(" | ");
+      p.item(d.span.start, d.span.end, depth, `schema ${d.name} = ${members} tagged by ${d.tag}`);
+      return;
+    }
+    case "Tool": {
+      const header = () => `tool ${d.name}${printParams(p, d.params, d.nameSpan.end, depth)} -> ${printType(d.returns)}`;
+      declBlock(p, d.span, depth, header, d.returns.span.end, [...entryItems(p, d.options), ...needsItems(p, d.needs)]);
+      return;
+    }
+    case "Model":
+    case "Datasource":
+      declBlock(p, d.span, depth, () => `${d.kind.toLowerCase()} ${d.name}`, d.nameSpan.end, entryItems(p, d.entries));
+      return;
+    case "Agent": {
+      const methods = d.methods.map((fn): BlockItem => ({ span: fn.span, write: (depth) => printFn(fn, p, depth) }));
+      declBlock(p, d.span, depth, () => `agent ${d.name}`, d.nameSpan.end, [...entryItems(p, d.entries), ...methods]);
+      return;
+    }
+    case "Fn":
+      printFn(d, p, depth);
+      return;
+    case "Query":
+    case "Command": {
+      const header = () => `${d.kind.toLowerCase()} ${d.name}${printParams(p, d.params, d.nameSpan.end, depth)} -> ${printType(d.returns)}`;
+      declBlock(p, d.span, depth, header, d.returns.span.end, entryItems(p, d.entries));
+      return;
+    }
+    default:
+      unprintable(d);
+  }
+}

@@ -1,0 +1,172 @@
+/**
+ * Expressions, types, annotations and config values, printed in the canonical layout:
+ * one space around binary operators and after commas and colons, `{ a: 1 }` with inner
+ * spaces, and a list or object on one line when the source had it on one line — else one
+ * item a line, each with a trailing comma (config blocks: none), so adding an item
+ * changes one line. Nothing is aligned.
+ *
+ * Parentheses are not in the AST: the printer writes the ones precedence needs, and
+ * keeps a pair the source had around an operator expression (`not (a == b)`), which
+ * says how to read it. Leaf tokens come from the source text unchanged.
+ */
+import type { Annotation, ConfigValue, Entry, Expr, Field, Span, TypeRef } from "../syntax/ast";
+import { BINARY_PRECEDENCE, PREFIX_PRECEDENCE } from "../syntax/operator-precedence";
+import { type PrintContext, UnprintableNode } from "./print-context";
+
+/** Binds tighter than any operator: names, literals, calls, members. */
+const POSTFIX = 8;
+
+const precedence = (e: Expr): number =>
+  e.kind === "Binary" ? BINARY_PRECEDENCE[e.op] : e.kind === "Unary" ? PREFIX_PRECEDENCE[e.op] : e.kind === "Ask" ? 0 : POSTFIX;
+
+export const unprintable = (node: { kind: string; span?: Span }): never => {
+  throw new UnprintableNode(node.kind, node.span);
+};
+
+/** A constant string re-encoded (enum values keep no source span of their own). */
+const constStringLiteral = (value: string): string =>
+  `"${value.replace(/\\/g, "\\\\").replace(/"/g, '\\"').replace(/\n/g, "\\n").replace(/\t/g, "\\t")}"`;
+
+export function printType(t: TypeRef): string {
+  switch (t.kind) {
+    case "PrimType":
+    case "NamedType":
+      return t.name;
+    case "ArrayType":
+      return `${printType(t.element)}[]`;
+    case "EnumType":
+      return `enum[${t.values.map(constStringLiteral).join(", ")}]`;
+    default:
+      return unprintable(t);
+  }
+}
+
+export function printAnnotation(a: Annotation, p: PrintContext): string {
+  return a.args.length === 0 ? `@${a.name}` : `@${a.name}(${a.args.map((arg) => p.text(arg.span)).join(", ")})`;
+}
+
+export function printField(f: Field, p: PrintContext): string {
+  const annotations = f.annotations.map((a) => ` ${printAnnotation(a, p)}`).join("");
+  return `${f.name}${f.optional ? "?" : ""}: ${printType(f.type)}${annotations}`;
+}
+
+/** One item of a bracketed list: where it is, and its text at a given depth. */
+export interface ListItem {
+  start: number;
+  end: number;
+  print(depth: number): string;
+}
+
+/**
+ * A bracketed list on one line, or (when `span` spans lines in the source) one item a
+ * line at `depth + 1`, each with its comments, closed at `depth`.
+ */
+export function printList(
+  p: PrintContext, span: Span, depth: number, brackets: [string, string], items: ListItem[], separator: "," | "",
+): string {
+  const [open, close] = brackets;
+  if (items.length === 0 && !p.commentInside(span.start, span.end)) return open + close;
+  if (!p.text(span).includes("\n")) {
+    const inner = items.map((item) => item.print(depth)).join(", ");
+    return open === "{" ? `{ ${inner} }` : open + inner + close;
+  }
+  const lines: string[] = [];
+  items.forEach((item, i) => {
+    const { lines: comments, blank } = p.leadingLines(item.start, depth + 1, i === 0);
+    lines.push(...comments);
+    if (blank) lines.push("");
+    const text = item.print(depth + 1);
+    lines.push(p.indent(depth + 1) + text + separator + p.trailing(item.end));
+  });
+  lines.push(...p.leadingLines(span.end - 1, depth + 1, items.length === 0).lines);
+  return `${open}\n${lines.join("\n")}\n${p.indent(depth)}${close}`;
+}
+
+export function printConfigValue(v: ConfigValue, p: PrintContext, depth: number): string {
+  switch (v.kind) {
+    case "Lit":
+      return p.text(v.span);
+    case "Path":
+      return v.parts.join(".");
+    case "List":
+      return printList(p, v.span, depth, ["[", "]"], v.items.map((item) => ({
+        start: item.span.start, end: item.span.end, print: (d) => printConfigValue(item, p, d),
+      })), ",");
+    case "Obj":
+      return printList(p, v.span, depth, ["{", "}"], v.entries.map((e) => entryItem(e, p)), "");
+    default:
+      return unprintable(v);
+  }
+}
+
+/** `key: value` in a declaration block or a nested config object. */
+export const printEntry = (e: Entry, p: PrintContext, depth: number): string =>
+  `${p.text(e.keySpan)}: ${printConfigValue(e.value, p, depth)}`;
+
+const entryItem = (e: Entry, p: PrintContext): ListItem => ({
+  start: e.span.start, end: e.span.end, print: (d) => printEntry(e, p, d),
+});
+
+/** Whether the source wrapped `child` in parentheses: a `(` in the gap `[from, child)`, comments aside. */
+function hadParens(p: PrintContext, from: number, child: Expr): boolean {
+  if (precedence(child) === POSTFIX) return false;
+  const gap = p.source.slice(from, child.span.start).replace(/\/\/[^\n]*|\/\*[\s\S]*?\*\//g, "");
+  return gap.includes("(");
+}
+
+export function printExpr(e: Expr, p: PrintContext, depth: number): string {
+  const sub = (x: Expr) => printExpr(x, p, depth);
+  const wrapped = (x: Expr, parens: boolean) => (parens ? `(${sub(x)})` : sub(x));
+  /** The object of a call, member or index: anything looser than postfix needs parentheses. */
+  const postfixObject = (x: Expr) => wrapped(x, precedence(x) < POSTFIX);
+  switch (e.kind) {
+    case "Num":
+    case "Str":
+      return p.text(e.span);
+    case "Bool":
+      return String(e.value);
+    case "Null":
+      return "null";
+    case "Name":
+      return e.name;
+    case "Array":
+      return printList(p, e.span, depth, ["[", "]"], e.items.map((item) => ({
+        start: item.span.start, end: item.span.end, print: (d) => printExpr(item, p, d),
+      })), ",");
+    case "Object":
+      return printList(p, e.span, depth, ["{", "}"], e.entries.map((entry) => ({
+        start: entry.keySpan.start,
+        end: entry.value.span.end,
+        print: (d) => `${p.text(entry.keySpan)}: ${printExpr(entry.value, p, d)}`,
+      })), ",");
+    case "Member":
+      return `${postfixObject(e.object)}.${e.property}`;
+    case "Index":
+      return `${postfixObject(e.object)}[${sub(e.index)}]`;
+    case "Call":
+      return `${postfixObject(e.callee)}(${e.args.map(sub).join(", ")})`;
+    case "Binary": {
+      const level = BINARY_PRECEDENCE[e.op];
+      // Left-associative: a right operand of the same level needs its parentheses.
+      const left = wrapped(e.left, precedence(e.left) < level || hadParens(p, e.span.start, e.left));
+      const right = wrapped(e.right, precedence(e.right) <= level || hadParens(p, e.left.span.end, e.right));
+      return `${left} ${e.op} ${right}`;
+    }
+    case "Unary": {
+      const operand = wrapped(e.operand, precedence(e.operand) < PREFIX_PRECEDENCE[e.op] || hadParens(p, e.span.start, e.operand));
+      if (e.op === "not") return `not ${operand}`;
+      // `-1` is a number literal and `--x` reads badly: `- 1` and `- -x` stay a unary minus.
+      return /^[-0-9]/.test(operand) ? `- ${operand}` : `-${operand}`;
+    }
+    case "ToolCall":
+      return `tool ${e.tool}(${sub(e.arg)})`;
+    case "DbCall":
+      return `${e.op} ${e.name}(${sub(e.arg)})`;
+    case "Ask": {
+      const prompt = wrapped(e.prompt, e.prompt.kind === "Ask");
+      return `ask ${prompt} -> ${printType(e.target)}${e.usingTool ? ` using tool ${e.usingTool.name}` : ""}`;
+    }
+    default:
+      return unprintable(e);
+  }
+}

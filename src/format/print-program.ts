@@ -1,0 +1,25 @@
+/**
+ * A whole program: a byte order mark and `#!` line as written, then every declaration
+ * and top-level statement in source order (the AST keeps them in two lists), with at
+ * most one empty line between items where the source had any, and one final newline.
+ */
+import type { Decl, Program, Stmt } from "../syntax/ast";
+import { DECL_KINDS } from "../syntax/to-ast-declarations";
+import { PrintContext, type SourceComment } from "./print-context";
+import { printDecl } from "./print-declarations";
+import { printStmt } from "./print-statements";
+
+/** The program in the canonical layout. Throws UnprintableNode on a node kind it has no layout for. */
+export function printProgram(program: Program, source: string, comments: readonly SourceComment[]): string {
+  const p = new PrintContext(source, comments);
+  const bom = source.startsWith("\uFEFF") ? "\uFEFF" : "";
+  const shebang = source.startsWith("#!", bom.length) ? source.slice(0, source.indexOf("\n") + 1 || source.length).trimEnd() : "";
+  const items: (Decl | Stmt)[] = [...program.decls, ...program.body].sort((a, b) => a.span.start - b.span.start);
+  for (const item of items) {
+    if (DECL_KINDS.has(item.kind)) printDecl(item as Decl, p, 0);
+    else printStmt(item as Stmt, p, 0);
+  }
+  const text = p.finish();
+  const head = shebang ? `${shebang}\n` : bom;
+  return text === "\n" ? head || "" : head + text;
+}

@@ -1,0 +1,113 @@
+/**
+ * The VS Code extension's TextMate grammar (editors/vscode/syntaxes/luma.tmLanguage.json),
+ * run by the engine VS Code itself uses (`vscode-textmate` + `vscode-oniguruma`): every
+ * example tokenizes to its golden scope snapshot (tests/editor/scopes/, rewritten with
+ * LUMA_UPDATE=1), and the constructs issue #17 names get their scopes.
+ */
+import { beforeAll, describe, expect, test } from "bun:test";
+import { existsSync, mkdirSync, readdirSync, readFileSync, writeFileSync } from "node:fs";
+import { join } from "node:path";
+import * as oniguruma from "vscode-oniguruma";
+import * as textmate from "vscode-textmate";
+import { REPO } from "../support/luma-binary";
+
+const GRAMMAR = join(REPO, "editors/vscode/syntaxes/luma.tmLanguage.json");
+const SNAPSHOTS = join(import.meta.dir, "scopes");
+const UPDATE = process.env.LUMA_UPDATE === "1";
+
+let grammar: textmate.IGrammar;
+
+beforeAll(async () => {
+  const wasm = readFileSync(join(REPO, "node_modules/vscode-oniguruma/release/onig.wasm"));
+  await oniguruma.loadWASM(wasm.buffer.slice(wasm.byteOffset, wasm.byteOffset + wasm.byteLength));
+  const registry = new textmate.Registry({
+    onigLib: Promise.resolve({
+      createOnigScanner: (patterns: string[]) => new oniguruma.OnigScanner(patterns),
+      createOnigString: (s: string) => new oniguruma.OnigString(s),
+    }),
+    loadGrammar: async (scope) =>
+      scope === "source.luma" ? textmate.parseRawGrammar(readFileSync(GRAMMAR, "utf8"), GRAMMAR) : null,
+  });
+  grammar = (await registry.loadGrammar("source.luma"))!;
+});
+
+/** Each token of each line: its text and its scopes (the root `source.luma` aside). */
+function tokenize(text: string): { text: string; scopes: string[] }[][] {
+  let stack = textmate.INITIAL;
+  return text.split("\n").map((line) => {
+    const result = grammar.tokenizeLine(line, stack);
+    stack = result.ruleStack;
+    return result.tokens.map((t) => ({ text: line.slice(t.startIndex, t.endIndex), scopes: t.scopes.slice(1) }));
+  });
+}
+
+const snapshot = (text: string): string =>
+  tokenize(text)
+    .map((tokens, i) => [`${i + 1}:`, ...tokens.filter((t) => t.text.trim() !== "").map((t) => `  ${JSON.stringify(t.text.trim())} ${t.scopes.join(" ")}`)].join("\n"))
+    .join("\n") + "\n";
+
+/** The scopes of the first token whose text is `text`. */
+const scopesOf = (source: string, text: string): string[] =>
+  tokenize(source).flat().find((t) => t.text.trim() === text.trim())?.scopes ?? [];
+
+describe("TextMate grammar: golden scopes of every example", () => {
+  const examples = readdirSync(join(REPO, "examples")).filter((f) => f.endsWith(".luma")).sort();
+  test("there are examples", () => expect(examples.length).toBeGreaterThan(40));
+  for (const name of examples) {
+    test(name, () => {
+      const actual = snapshot(readFileSync(join(REPO, "examples", name), "utf8"));
+      const file = join(SNAPSHOTS, name.replace(/\.luma$/, ".scopes"));
+      if (UPDATE) {
+        mkdirSync(SNAPSHOTS, { recursive: true });
+        writeFileSync(file, actual);
+      }
+      expect(existsSync(file)).toBe(true); // a new example needs its snapshot: LUMA_UPDATE=1, then review
+      expect(actual).toBe(readFileSync(file, "utf8"));
+    });
+  }
+});
+
+describe("TextMate grammar: the constructs of issue #17", () => {
+  test("keywords, declarations and their names", () => {
+    const src = `agent Flow {\n  fn run(x: int) -> Answer {\n    if x > 1 { return ask "q" -> Answer using tool t } else { for i in xs { print(i) } }\n  }\n}\n`;
+    expect(scopesOf(src, "agent")).toEqual(["storage.type.agent.luma"]);
+    expect(scopesOf(src, "Flow")).toEqual(["entity.name.type.luma"]);
+    expect(scopesOf(src, "run")).toContain("entity.name.function.luma");
+    for (const kw of ["if", "return", "else", "for", "in"]) expect(scopesOf(src, kw)).toContain("keyword.control.luma");
+    for (const kw of ["ask", "using"]) expect(scopesOf(src, kw)).toContain("keyword.other.luma");
+  });
+
+  test("strings with {interpolation}: the embedded code is code, escapes are escapes", () => {
+    const src = `print("Hello, {user.name + "!"} \\{not code\\}")\n`;
+    const tokens = tokenize(src).flat().map((t) => ({ ...t, text: t.text.trim() }));
+    const name = tokens.find((t) => t.text === "name")!;
+    expect(name.scopes).toContain("meta.interpolation.luma");
+    expect(name.scopes[0]).toBe("string.quoted.double.luma");
+    expect(tokens.find((t) => t.text === "+")!.scopes).toContain("keyword.operator.arithmetic.luma");
+    expect(tokens.find((t) => t.text === "\\{")!.scopes).toContain("constant.character.escape.luma");
+    expect(tokens.find((t) => t.text === "not code")!.scopes).toEqual(["string.quoted.double.luma"]);
+    expect(name.scopes).toContain("variable.other.luma");
+  });
+
+  test("an object literal inside an interpolation does not end it early", () => {
+    const tokens = tokenize(`x = "{f({ a: 1 })} tail"\n`).flat();
+    expect(tokens.find((t) => t.text === " tail\"" || t.text === " tail")!.scopes).toEqual(["string.quoted.double.luma"]);
+  });
+
+  test("annotations, comments, numbers, types", () => {
+    const src = `schema A {\n  score: int @range(0, 10) // why\n  f?: float @default(-1.5e3) /* b */\n  tags: string[]\n  kind: enum["a"]\n  next?: A\n}\n`;
+    expect(scopesOf(src, "range")).toContain("storage.type.annotation.luma");
+    expect(scopesOf(src, " why")).toContain("comment.line.double-slash.luma");
+    expect(scopesOf(src, " b ")).toContain("comment.block.luma");
+    expect(scopesOf(src, "-1.5e3")).toEqual(["constant.numeric.luma"]);
+    expect(scopesOf(src, "10")).toEqual(["constant.numeric.luma"]);
+    for (const t of ["int", "float", "string", "enum"]) expect(scopesOf(src, t)).toContain("support.type.primitive.luma");
+    expect(scopesOf(src, "A")).toContain("entity.name.type.luma");
+  });
+
+  test("a block comment spanning lines stays a comment to its end", () => {
+    const lines = tokenize(`/* one\nschema two\n*/ x = 1\n`);
+    expect(lines[1][0].scopes).toEqual(["comment.block.luma"]);
+    expect(lines[2].find((t) => t.text.trim() === "x")!.scopes).toEqual(["variable.other.luma"]);
+  });
+});
