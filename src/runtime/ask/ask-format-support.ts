@@ -65,7 +65,7 @@ function checkStrictSchemas(agent: AgentDecl, model: ModelDecl, provider: Provid
   const where = `provider '${provider}' (model '${model.name}')`;
   const reject = (what: string, problem: string, span: Span): never => {
     const message = `${what} cannot be sent to ${where} in strict mode: ${problem}. Make it smaller or simpler; Luma validates the full schema locally either way.`;
-    throw startupError(message, { catalogCode: SCHEMA_LIMIT_CODE, diagnostics: [error(message, span)] });
+    throw startupError(message, { catalogCode: SCHEMA_LIMIT_CODE, diagnostics: [error(message, span, { code: SCHEMA_LIMIT_CODE })] });
   };
   if (adapter.toolSchemaProblem) {
     const toolsEntry = agent.entries.find((e) => e.key === "tools");
