@@ -12,6 +12,9 @@ import { fakeProvider, type ProviderKind } from "../ask/ask-harness";
 import { finalFormat, toolParameters } from "../ask/wire-inspect";
 import type { FakeTurn } from "../support/fake-provider/fake-provider";
 import { runProgram } from "./provider-servers";
+import { inAnthropicRegexSubset } from "../../src/runtime/providers/anthropic-schema";
+import { strictCost, withinStrictBudget } from "../../src/runtime/providers/anthropic-strict-budget";
+import { openAiStrictProblem } from "../../src/runtime/providers/openai-schema-limits";
 
 type Obj = Record<string, any>;
 
@@ -207,4 +210,54 @@ describe("PROVIDERS §4.4 — Gemini: tag as a one-value enum, a description on 
     expect(decls.find((d) => d.name === "file_doc")!.description).toBe("file_doc");
     expect(decls.find((d) => d.name === "calculate")!.description).toBe("Adds or multiplies two numbers");
   }, 30_000);
+});
+
+describe("docs/providers.md — each documented limit, one at a time", () => {
+  const obj = (properties: Obj, required = Object.keys(properties)) => ({ type: "object", additionalProperties: false, required, properties });
+  const strings = (n: number, prefix = "p") => Object.fromEntries(Array.from({ length: n }, (_, i) => [`${prefix}${i}`, { type: "string" }]));
+
+  test("OpenAI: 5000 object properties pass, 5001 do not", () => {
+    const at = (n: number) => obj({ a: obj(strings(n - 1 - 1)), b: { type: "string" } });
+    expect(openAiStrictProblem(at(5000) as never)).toBeUndefined();
+    expect(openAiStrictProblem(at(5001) as never)).toContain("5001 object properties in total (limit 5000)");
+  });
+
+  test("OpenAI: a string enum of more than 250 values may hold 15,000 characters, not more", () => {
+    const values = (n: number, len: number) => Array.from({ length: n }, (_, i) => String(i).padStart(len, "x"));
+    expect(openAiStrictProblem(obj({ e: { type: "string", enum: values(300, 50) } }) as never)).toBeUndefined();
+    expect(openAiStrictProblem(obj({ e: { type: "string", enum: values(300, 51) } }) as never)).toContain("15300 characters (limit 15000)");
+    // 250 values or fewer: only the total limits apply.
+    expect(openAiStrictProblem(obj({ e: { type: "string", enum: values(250, 70) } }) as never)).toBeUndefined();
+  });
+
+  test("OpenAI: 120,000 characters of property names, definition names, enum and const values", () => {
+    const long = (c: string) => c.repeat(60_001);
+    expect(openAiStrictProblem(obj({ [long("a")]: { type: "string" } }) as never)).toBeUndefined();
+    expect(openAiStrictProblem(obj({ [long("a")]: { type: "string" }, [long("b")]: { type: "string" } }) as never)).toContain("120002 characters");
+  });
+
+  test("OpenAI: a schema with `any` is not strict, so no strict limit applies to it", () => {
+    let deep: Obj = obj({ x: {} });
+    for (let i = 0; i < 12; i++) deep = obj({ next: deep });
+    expect(openAiStrictProblem(deep as never)).toBeUndefined();
+  });
+
+  test("Anthropic's regex subset: quantifiers, classes, groups, anchors in; backreferences, lookaround, \\b and large ranges out", () => {
+    for (const p of ["^[0-9]{5}$", "^(ab)+c?$", "\\d{2,4}", "^[A-Z][a-z]*\\s\\w+$", "a{0,100}"]) expect(inAnthropicRegexSubset(p)).toBe(true);
+    for (const p of ["(a)\\1", "(?<n>a)\\k<n>", "(?=a)b", "(?!a)b", "(?<=a)b", "(?<!a)b", "\\bword\\b", "\\B", "a{0,101}", "a{500}"]) expect(inAnthropicRegexSubset(p)).toBe(false);
+  });
+
+  test("Anthropic budgets: union-typed parameters count (16 per request); non-strict tools cost nothing", () => {
+    const union = (n: number, p: string) => obj(Object.fromEntries(Array.from({ length: n }, (_, i) => [`${p}${i}`, { anyOf: [{ type: "string" }, { type: "integer" }] }])));
+    expect(strictCost(union(3, "u"))).toEqual({ optional: 0, union: 3 });
+    const tools = [
+      { name: "loose", strict: false, input_schema: union(30, "l") },
+      { name: "a", strict: true, input_schema: union(10, "a") },
+      { name: "b", strict: true, input_schema: union(7, "b") },
+      { name: "c", strict: true, input_schema: union(6, "c") },
+    ];
+    expect(withinStrictBudget(tools, undefined).map((t) => t.strict)).toEqual([false, true, false, true]);
+    // The input list is not changed: a later request starts from the same tools.
+    expect(tools.map((t) => t.strict)).toEqual([false, true, true, true]);
+  });
 });
