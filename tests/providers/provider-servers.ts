@@ -82,16 +82,25 @@ export interface BinaryRun {
   stderr: string;
 }
 
-/** `luma main.luma` on a program asking model M (of `kind`) from agent A, the model's base URL pointed at `baseUrl`. */
+/**
+ * `luma main.luma` on a program asking model M (of `kind`) from agent A, the model's base URL
+ * pointed at `baseUrl`; `ask` and `decls` replace the default `ask "Rate" -> Answer`, and
+ * `toolModule` (TypeScript source) is loaded with --tool-module.
+ */
 export async function runProgram(
   kind: ProviderKind,
   baseUrl: string,
-  opts: { modelExtra?: string; agentBody?: string; env?: Record<string, string>; args?: string[] } = {},
+  opts: { modelExtra?: string; agentBody?: string; env?: Record<string, string>; args?: string[]; ask?: string; decls?: string; toolModule?: string } = {},
 ): Promise<BinaryRun> {
   const dir = mkdtempSync(join(tmpdir(), "luma-net-"));
   const file = join(dir, "main.luma");
-  writeFileSync(file, program(kind, opts.agentBody ?? "", `ask "Rate" -> Answer`, { modelExtra: opts.modelExtra }));
-  const p = Bun.spawn([ensureBinary(), file, ...(opts.args ?? [])], {
+  writeFileSync(file, program(kind, opts.agentBody ?? "", opts.ask ?? `ask "Rate" -> Answer`, { modelExtra: opts.modelExtra, decls: opts.decls }));
+  const args = [...(opts.args ?? [])];
+  if (opts.toolModule !== undefined) {
+    writeFileSync(join(dir, "tools.ts"), opts.toolModule);
+    args.push("--tool-module", join(dir, "tools.ts"));
+  }
+  const p = Bun.spawn([ensureBinary(), file, ...args], {
     cwd: dir,
     env: { PATH: process.env.PATH!, HOME: process.env.HOME!, LUMA_NO_CACHE: "1", NO_COLOR: "1", ...KEYS[kind], LUMA_BASE_URL_M: baseUrl, ...opts.env },
     stdout: "pipe",

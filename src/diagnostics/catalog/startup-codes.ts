@@ -100,4 +100,11 @@ export const startupCodes: CatalogEntry[] = [
       "`luma fmt` formatted the file but cannot replace it (permissions, a read-only directory, a full disk). The file is left as it was: the new text goes to a temporary file first, which is removed.",
     example: "luma fmt /read-only/app.luma",
   },
+  {
+    code: "E0615",
+    title: "schema a provider's strict mode cannot take",
+    explanation:
+      "An `ask` answer or a tool input is past what the agent's provider documents for strict schemas: OpenAI's size limits (10 levels of object nesting, 5000 properties, 1000 enum values, 120,000 characters of names and values), or, for Anthropic's structured output, a field of type `any` or more optional/union-typed fields than a request may hold. Every request would be rejected, so the program does not start. Split or simplify the schema. docs/providers.md lists each provider's limits.",
+    example: 'model M { provider: "anthropic"  name: "claude-sonnet-4-5" }\nschema Answer { data: any }\nagent A { model: M  fn go() -> Answer { ask "…" -> Answer } }',
+  },
 ];

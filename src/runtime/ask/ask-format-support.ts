@@ -7,10 +7,16 @@
  * the model and the ask. Which provider an agent asks is static (its `model:` names a
  * declaration whose `provider:` is a literal), so nothing here depends on the run.
  *
- * Tools are not checked: a recursive tool input goes to Anthropic as a non-strict tool
- * (anthropic.ts) and is validated locally like every input.
+ * Tools are not checked for recursion: a recursive tool input goes to Anthropic as a
+ * non-strict tool (anthropic.ts) and is validated locally like every input.
+ *
+ * The same walk asks each adapter whether its strict mode can take the schemas at all
+ * (`formatProblem` for an ask's answer, `toolSchemaProblem` for each tool the agent lists):
+ * OpenAI's documented size limits, Anthropic's `any` and per-request budgets. Such a schema
+ * would be a 400 on every request, so the program is rejected now, naming the schema or
+ * tool and what is over (catalog E0614).
  */
-import type { AgentDecl, ModelDecl, Program } from "../../syntax/ast";
+import type { AgentDecl, Expr, ModelDecl, Program, Span } from "../../syntax/ast";
 import { forEachExpr } from "../../check/walk";
 import { error } from "../../diagnostics/diagnostic";
 import { startupError } from "../../diagnostics/luma-error";
@@ -18,8 +24,14 @@ import type { SchemaTable } from "../../schema/schema-table-types";
 import { typeText } from "../../schema/type-text";
 import { ADAPTERS, adapterFor } from "../providers/adapter-table";
 import type { ProviderName } from "../providers/provider-types";
-import { modelProvider } from "../providers/resolve-model";
+import { modelAdapterRef, modelProvider } from "../providers/resolve-model";
 import { askSettingsOf } from "./agent-ask-settings";
+import { buildAskTarget } from "./ask-target";
+import { toJsonSchema } from "../../schema/json-schema";
+import type { JsonSchema } from "../providers/provider-types";
+
+/** Catalog code of a schema a provider's strict mode cannot take (startup-codes.ts). */
+const SCHEMA_LIMIT_CODE = "E0615";
 
 export function checkAskFormats(program: Program, schemas: SchemaTable): void {
   const models = new Map(program.decls.filter((d): d is ModelDecl => d.kind === "Model").map((d) => [d.name, d]));
@@ -27,7 +39,9 @@ export function checkAskFormats(program: Program, schemas: SchemaTable): void {
     const model = models.get(askSettingsOf(agent).model ?? "");
     // No model, or an unknown provider: the ask itself reports it, as before.
     const provider = model && modelProvider(model);
-    if (!provider || !Object.hasOwn(ADAPTERS, provider) || adapterFor(provider).recursiveFormat) continue;
+    if (!provider || !Object.hasOwn(ADAPTERS, provider)) continue;
+    checkStrictSchemas(agent, model!, provider, schemas);
+    if (adapterFor(provider).recursiveFormat) continue;
     for (const method of agent.methods) {
       forEachExpr(method.body, (e) => {
         if (e.kind !== "Ask") return;
@@ -41,5 +55,38 @@ export function checkAskFormats(program: Program, schemas: SchemaTable): void {
         throw startupError(message, { diagnostics: [error(message, e.span)] });
       });
     }
+  }
+}
+
+/** Each tool the agent lists and each answer it asks for, as its provider's strict mode would get them. */
+function checkStrictSchemas(agent: AgentDecl, model: ModelDecl, provider: ProviderName, schemas: SchemaTable): void {
+  // The adapter the requests will use (`api: "responses"` included) judges the schemas.
+  const adapter = adapterFor(modelAdapterRef(model));
+  const where = `provider '${provider}' (model '${model.name}')`;
+  const reject = (what: string, problem: string, span: Span): never => {
+    const message = `${what} cannot be sent to ${where} in strict mode: ${problem}. Make it smaller or simpler; Luma validates the full schema locally either way.`;
+    throw startupError(message, { catalogCode: SCHEMA_LIMIT_CODE, diagnostics: [error(message, span, { code: SCHEMA_LIMIT_CODE })] });
+  };
+  if (adapter.toolSchemaProblem) {
+    const toolsEntry = agent.entries.find((e) => e.key === "tools");
+    for (const name of askSettingsOf(agent).tools) {
+      let schema: JsonSchema;
+      try {
+        schema = toJsonSchema(schemas.toolInput(name)) as JsonSchema;
+      } catch {
+        continue; // not a declared tool: the ask reports it, as before
+      }
+      const problem = adapter.toolSchemaProblem(schema);
+      if (problem) reject(`The input of tool '${name}' (agent '${agent.name}')`, problem, toolsEntry?.span ?? agent.nameSpan);
+    }
+  }
+  const formatProblem = adapter.formatProblem;
+  if (!formatProblem) return;
+  for (const method of agent.methods) {
+    forEachExpr(method.body, (e: Expr) => {
+      if (e.kind !== "Ask") return;
+      const problem = formatProblem(buildAskTarget(schemas, e.target).format.schema);
+      if (problem) reject(`Schema '${typeText(e.target)}' (agent '${agent.name}' asks for it)`, problem, e.span);
+    });
   }
 }

@@ -4,12 +4,14 @@
  * as the top-level `system`.
  *
  * - tools: `{name, description, input_schema, strict}`; forced: `tool_choice {type:"tool",name}`;
+ *   strict stays within the per-request budgets (anthropic-strict-budget.ts);
  * - the assistant's `content` array is replayed unchanged; results are one user message of
  *   `tool_result` blocks (`is_error: true` on failures), content = JSON text;
  * - final schema: `output_config.format {type:"json_schema", schema}` (GA, no beta header),
  *   the schema reduced to Anthropic's subset (`anthropic-schema.ts`).
  */
-import { toAnthropicSchema } from "./anthropic-schema";
+import { anthropicFormatProblem, toAnthropicSchema } from "./anthropic-schema";
+import { withinStrictBudget } from "./anthropic-strict-budget";
 import { isStrictCompatible } from "./openai-strict-schema";
 import { hasDefinitions } from "./schema-refs";
 import type { FinishReason, ProviderAdapter, ToolCall, TurnResult } from "./provider-types";
@@ -43,6 +45,7 @@ export function createAnthropicAdapter(): ProviderAdapter {
     family: "anthropic",
     // PROVIDERS.md §3.4: strict structured output takes no recursive schema.
     recursiveFormat: false,
+    formatProblem: anthropicFormatProblem,
 
     prepareTools(specs) {
       const wire = specs.map((t) => {
@@ -80,7 +83,7 @@ export function createAnthropicAdapter(): ProviderAdapter {
       if (turn.system !== undefined) body.system = turn.system;
       body.messages = messages;
       if (turn.tools) {
-        body.tools = turn.tools.wire;
+        body.tools = withinStrictBudget(turn.tools.wire as Obj[], (turn.format?.wire as Obj | undefined)?.format.schema);
         const c = turn.toolChoice;
         body.tool_choice = c.type === "tool" ? { type: "tool", name: c.name } : { type: c.type };
       }

@@ -10,10 +10,15 @@
  *   user content of `functionResponse` parts, `response` = `{output}` or `{error}`, the call's
  *   `id` echoed only when it had one (Gemini often sends none: ids are made up locally and
  *   calls matched by position);
- * - final schema: `generationConfig.responseMimeType: "application/json"` + `responseJsonSchema`.
+ * - final schema: `generationConfig.responseMimeType: "application/json"` + `responseJsonSchema`;
+ * - in both schemas a `const` (the tag of a tagged union) goes as a one-value `enum`: `const`
+ *   is not among the keywords Gemini honours (PROVIDERS.md §4.4, docs/providers.md), so the
+ *   tag would be unconstrained and the member could not be told apart;
+ * - every function declaration has a `description` (the model picks tools by it): a tool
+ *   without one is described by its name.
  */
 import type { FinishReason, ProviderAdapter, ToolCall, TurnResult } from "./provider-types";
-import { bareRefs } from "./schema-refs";
+import { bareRefs, mapSubschemas } from "./schema-refs";
 import { geminiUsage } from "../usage/read-usage";
 
 type Obj = Record<string, any>;
@@ -43,6 +48,18 @@ const durationMs = (v: unknown): number | undefined => {
   return m ? Math.round(Number(m[1]) * 1000) : undefined;
 };
 
+/** A one-value `enum` for each `const`; `$ref`s made bare (schema-refs.ts). */
+export function toGeminiSchema(schema: Obj): Obj {
+  const visit = (s: unknown): unknown => {
+    if (typeof s !== "object" || s === null || Array.isArray(s)) return s;
+    const out = mapSubschemas(s as Obj, visit);
+    if (out.const === undefined || out.enum !== undefined) return out;
+    const { const: value, ...rest } = out;
+    return { ...rest, enum: [value] };
+  };
+  return visit(bareRefs(schema)) as Obj;
+}
+
 export function createGeminiAdapter(): ProviderAdapter {
   return {
     family: "gemini",
@@ -50,16 +67,15 @@ export function createGeminiAdapter(): ProviderAdapter {
 
     prepareTools(specs) {
       const decls = specs.map((t) => {
-        const d: Obj = { name: t.name };
-        if (t.description !== undefined) d.description = t.description;
-        d.parametersJsonSchema = bareRefs(t.parameters);
+        const d: Obj = { name: t.name, description: t.description ?? t.name };
+        d.parametersJsonSchema = toGeminiSchema(t.parameters);
         return d;
       });
       return { specs, wire: [{ functionDeclarations: decls }] };
     },
 
     prepareFormat(format) {
-      return { format, wire: { responseMimeType: "application/json", responseJsonSchema: bareRefs(format.schema) } };
+      return { format, wire: { responseMimeType: "application/json", responseJsonSchema: toGeminiSchema(format.schema) } };
     },
 
     buildRequest(model, turn) {

@@ -11,6 +11,7 @@
  * - final schema: `response_format: {type:"json_schema", json_schema:{name, strict, schema}}`;
  * - the assistant turn is replayed as received (`content` + non-empty `tool_calls`).
  */
+import { openAiStrictProblem } from "./openai-schema-limits";
 import { dropOptionalNulls, isStrictCompatible, toOpenAiStrict } from "./openai-strict-schema";
 import type {
   FinishReason,
@@ -47,6 +48,11 @@ export interface OpenAiVariant {
    * Compatible servers differ on the field, so it is not sent to them.
    */
   serialStrictTools: boolean;
+  /**
+   * OpenAI and Azure: the documented strict-schema size limits are checked at start-up
+   * (openai-schema-limits.ts). Compatible servers compile their own grammars, without them.
+   */
+  strictLimits: boolean;
 }
 
 export const openAiVariant: OpenAiVariant = {
@@ -55,6 +61,7 @@ export const openAiVariant: OpenAiVariant = {
   maxTokensField: "max_completion_tokens",
   stringChoicesOnly: false,
   serialStrictTools: true,
+  strictLimits: true,
 };
 
 export const compatibleVariant: OpenAiVariant = {
@@ -62,6 +69,7 @@ export const compatibleVariant: OpenAiVariant = {
   maxTokensField: "max_tokens",
   stringChoicesOnly: true,
   serialStrictTools: false,
+  strictLimits: false,
 };
 
 const FINISH: Record<string, FinishReason> = {
@@ -100,6 +108,7 @@ export function createOpenAiAdapter(variant: OpenAiVariant): ProviderAdapter {
   return {
     family: "openai",
     recursiveFormat: true,
+    ...(variant.strictLimits ? { formatProblem: openAiStrictProblem, toolSchemaProblem: openAiStrictProblem } : {}),
 
     prepareTools(specs): PreparedTools {
       const wire = specs.map(toolWire);

@@ -16,6 +16,7 @@
  *   sent each time — and `include: ["reasoning.encrypted_content"]`, so reasoning items come
  *   back in a form that can be replayed without a stored response.
  */
+import { openAiStrictProblem } from "./openai-schema-limits";
 import { dropOptionalNulls, isStrictCompatible, toOpenAiStrict } from "./openai-strict-schema";
 import type { FinishReason, PreparedFormat, PreparedTools, ProviderAdapter, ResolvedModel, ToolCall, ToolSpec, TurnRequest, TurnResult } from "./provider-types";
 import { tryParseJson } from "./safe-json";
@@ -54,6 +55,8 @@ export function createOpenAiResponsesAdapter(): ProviderAdapter {
     family: "openai",
     // The same strict JSON Schema as chat completions (openai-strict-schema.ts): $defs/$ref recursion is accepted.
     recursiveFormat: true,
+    formatProblem: openAiStrictProblem,
+    toolSchemaProblem: openAiStrictProblem,
 
     prepareTools(specs): PreparedTools {
       return { specs, wire: specs.map(toolWire) };

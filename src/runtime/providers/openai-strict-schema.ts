@@ -11,16 +11,36 @@
  * (bare: see schema-refs.ts), each definition made strict like the root. Dropping nulls
  * follows the `$ref`s into the definitions, to the depth the answer has (bounded: a deeper
  * answer is rejected by validation anyway).
+ *
+ * Only the keywords OpenAI's strict subset supports are sent as keywords (docs/providers.md:
+ * `pattern` and the listed `format`s for strings, `minimum`/`maximum`/`exclusive…`/`multipleOf`
+ * for numbers, `minItems`/`maxItems` for arrays, besides the structural ones); everything else —
+ * `default`, `minLength`/`maxLength`, a `format` such as `uri` that the API rejects with a
+ * 400 — goes into the node's `description` as text (schema-subset.ts), and Luma's local
+ * validation still enforces it. The documented size limits are checked at start-up
+ * (openai-schema-limits.ts).
  */
 import { MAX_JSON_DEPTH } from "../../schema/json-data";
 import type { JsonSchema } from "./provider-types";
 import { bareRefs, resolveRef } from "./schema-refs";
+import { keepRule, reduceToSubset } from "./schema-subset";
 
 type Obj = Record<string, unknown>;
 const isObj = (v: unknown): v is Obj => typeof v === "object" && v !== null && !Array.isArray(v);
 
+/** The string formats the strict subset documents; any other is a 400 (`uri`, for one). */
+export const OPENAI_FORMATS: ReadonlySet<string> = new Set(["date-time", "time", "date", "duration", "email", "hostname", "ipv4", "ipv6", "uuid"]);
+
+const KEEP = keepRule(
+  [
+    "type", "properties", "required", "additionalProperties", "items", "anyOf", "enum", "const", "$ref", "$defs", "title",
+    "pattern", "multipleOf", "minimum", "maximum", "exclusiveMinimum", "exclusiveMaximum", "minItems", "maxItems",
+  ],
+  { format: (v) => typeof v === "string" && OPENAI_FORMATS.has(v) },
+);
+
 export function toOpenAiStrict(schema: JsonSchema): JsonSchema {
-  return strictify(bareRefs(schema)) as JsonSchema;
+  return strictify(reduceToSubset(bareRefs(schema), KEEP)) as JsonSchema;
 }
 
 function strictify(s: unknown): unknown {

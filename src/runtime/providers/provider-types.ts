@@ -133,6 +133,15 @@ export interface ProviderAdapter {
    * (ask/ask-format-support.ts) instead of failing at the provider.
    */
   readonly recursiveFormat: boolean;
+  /**
+   * Why its strict mode cannot take this final-answer schema (a documented limit, a keyword
+   * it has no way to express), worded to follow "the schema …"; undefined when it can. Asked
+   * at start-up (ask/ask-format-support.ts) so the program never sends a request that every
+   * call would see rejected.
+   */
+  formatProblem?(schema: JsonSchema): string | undefined;
+  /** The same for a tool's input schema (a tool that cannot be strict simply goes non-strict where a provider allows it). */
+  toolSchemaProblem?(schema: JsonSchema): string | undefined;
   prepareTools(tools: readonly ToolSpec[]): PreparedTools;
   prepareFormat(format: ResponseFormat): PreparedFormat;
   buildRequest(model: ResolvedModel, turn: TurnRequest): ProviderHttpRequest;

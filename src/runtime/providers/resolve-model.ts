@@ -74,6 +74,13 @@ export const baseUrlOverrideVar = (decl: string): string => `LUMA_BASE_URL_${dec
 export const modelProvider = (decl: ModelDecl): ProviderName =>
   (readEntries<ModelEntries>(decl.entries, READERS, {}).provider ?? "openai") as ProviderName;
 
+/** What `adapterFor` needs of a declaration (provider and API), without resolving keys or URLs. */
+export function modelAdapterRef(decl: ModelDecl): Pick<ResolvedModel, "provider" | "api"> {
+  const m = readEntries<ModelEntries>(decl.entries, READERS, {});
+  const provider = (m.provider ?? "openai") as ProviderName;
+  return { provider, api: provider === "openai" && m.api === "responses" ? "responses" : undefined };
+}
+
 export function resolveModel(
   decl: ModelDecl,
   env: Record<string, string | undefined>,
