@@ -10,7 +10,7 @@ import { isRunStop } from "../journal/journal-errors";
 import { asLumaError, errorAt, errorValue } from "./runtime-errors";
 import { isRunEnding } from "../run/run-ending-error";
 import type { Frame } from "./runtime-context";
-import { assign, forItems } from "./statement-helpers";
+import { assign, forItems, loopEnds, WHILE_YIELD_EVERY, writeInto, yieldTurn } from "./statement-helpers";
 import { isTruthy, type Value } from "./values";
 
 export async function execBlockAsync(stmts: readonly Stmt[], f: Frame): Promise<Value> {
@@ -22,7 +22,7 @@ export async function execBlockAsync(stmts: readonly Stmt[], f: Frame): Promise<
     } catch (e) {
       throw asLumaError(e, f.rt.sourceOf, s.span);
     }
-    if (f.returned) return null;
+    if (f.returned || f.jump !== undefined) return null;
   }
   return last;
 }
@@ -48,7 +48,26 @@ async function execStmtAsync(s: Stmt, f: Frame): Promise<Value> {
         f.vars.set(s.name, items[i] ?? null);
         const done = block(s.body, f);
         if (done instanceof Promise) await done;
-        if (f.returned) break;
+        if (loopEnds(f)) break;
+      }
+      return null;
+    }
+    case "AssignInto": {
+      const t = s.target;
+      const obj = await evalExpr(t.object, f);
+      const key = t.kind === "Member" ? t.property : await evalExpr(t.index, f);
+      writeInto(f.rt, obj, key, await evalExpr(s.value, f), t.span);
+      return null;
+    }
+    case "While": {
+      // Iterative (no stack growth per turn); see WHILE_YIELD_EVERY for the yield.
+      for (let turn = 1; ; turn++) {
+        const cond = evalExpr(s.cond, f);
+        if (!isTruthy(cond instanceof Promise ? await cond : cond)) break;
+        const done = block(s.body, f);
+        if (done instanceof Promise) await done;
+        if (loopEnds(f)) break;
+        if (turn % WHILE_YIELD_EVERY === 0) await yieldTurn(f);
       }
       return null;
     }
