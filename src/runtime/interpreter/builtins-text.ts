@@ -59,7 +59,9 @@ export const TEXT_BUILTINS: Record<string, Builtin> = {
     run([s, from, to], rt, span) {
       const old = stringArg(rt, "replace", from, span);
       if (old === "") throw errorAt(rt.sourceOf, "RUNTIME_ERROR", "replace() cannot replace the empty string", span);
-      return stringArg(rt, "replace", s, span).replaceAll(old, stringArg(rt, "replace", to, span));
+      const text = stringArg(rt, "replace", to, span);
+      // A function replacer: `$&` or `$1` in the new text is literal, not a JS pattern.
+      return stringArg(rt, "replace", s, span).replaceAll(old, () => text);
     },
   },
   slice: {
