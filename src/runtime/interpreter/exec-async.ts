@@ -4,8 +4,9 @@
  * statement the analysis marks as pure is handed to the synchronous executor.
  */
 import type { Stmt } from "../../syntax/ast";
-import { evalExpr } from "./eval-async";
-import { execBlockSync, execStmtSync } from "./exec-sync";
+import { evalAsync, evalExpr } from "./eval-async";
+import { evalSync } from "./eval-sync";
+import { execBlockSync, execStmtSync, whileTurnsSync } from "./exec-sync";
 import { isRunStop } from "../journal/journal-errors";
 import { asLumaError, errorAt, errorValue } from "./runtime-errors";
 import { isRunEnding } from "../run/run-ending-error";
@@ -61,11 +62,18 @@ async function execStmtAsync(s: Stmt, f: Frame): Promise<Value> {
     }
     case "While": {
       // Iterative (no stack growth per turn); see WHILE_YIELD_EVERY for the yield.
+      // What may suspend is known before the first turn: a pure condition and body run
+      // synchronously, with no promise per turn.
+      const condSuspends = f.rt.analysis.expr(s.cond);
+      const bodySuspends = f.rt.analysis.block(s.body);
+      if (!condSuspends && !bodySuspends) {
+        while (!whileTurnsSync(s, f, WHILE_YIELD_EVERY)) await yieldTurn(f);
+        return null;
+      }
       for (let turn = 1; ; turn++) {
-        const cond = evalExpr(s.cond, f);
-        if (!isTruthy(cond instanceof Promise ? await cond : cond)) break;
-        const done = block(s.body, f);
-        if (done instanceof Promise) await done;
+        if (!isTruthy(condSuspends ? await evalAsync(s.cond, f) : evalSync(s.cond, f))) break;
+        if (bodySuspends) await execBlockAsync(s.body, f);
+        else execBlockSync(s.body, f);
         if (loopEnds(f)) break;
         if (turn % WHILE_YIELD_EVERY === 0) await yieldTurn(f);
       }

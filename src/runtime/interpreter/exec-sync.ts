@@ -83,3 +83,16 @@ export function execStmtSync(s: Stmt, f: Frame): Value {
       throw errorAt(f.rt.sourceOf, "RUNTIME_ERROR", `Internal error: unknown statement '${(s as Stmt).kind}'`, (s as Stmt).span);
   }
 }
+
+/**
+ * Up to `max` turns of a `while` whose condition and body cannot suspend, with no promise
+ * in the way; true when the loop ended. The asynchronous executor yields between calls.
+ */
+export function whileTurnsSync(s: Extract<Stmt, { kind: "While" }>, f: Frame, max: number): boolean {
+  for (let turn = 0; turn < max; turn++) {
+    if (!isTruthy(evalSync(s.cond, f))) return true;
+    execBlockSync(s.body, f);
+    if (loopEnds(f)) return true;
+  }
+  return false;
+}
