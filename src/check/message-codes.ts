@@ -66,4 +66,5 @@ export const MESSAGE_CODES: Record<keyof typeof messageText, string> = {
   toolNameTooLong: "E0248",
   integerNotExact: "E0251",
   returnValueOnNextLine: "E0252",
+  jumpOutsideLoop: "E0261",
 };

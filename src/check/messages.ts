@@ -127,7 +127,8 @@ export const messageText = {
   notCallable: () => `Only functions, builtins and agent methods can be called.`,
   arity: (what: string, expected: string, got: number) =>
     `${what} expects ${expected} argument${expected === "1" ? "" : "s"}, got ${got}.`,
-  returnOutsideFn: () => `'return' is only allowed inside a fn.`,
+  returnOutsideFn: () => `A top-level 'return' takes no value: it ends the script (use exit(code) to end with a status).`,
+  jumpOutsideLoop: (keyword: string) => `'${keyword}' is only allowed inside a 'for' or 'while' loop.`,
   returnValueOnNextLine: () =>
     `This 'return' returns nothing: its value must start on the same line, and the statement after it never runs.`,
   numberOutOfRange: () => `Number literal is out of range (it must be a finite number).`,

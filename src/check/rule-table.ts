@@ -21,6 +21,7 @@ import { names } from "./rules/names";
 import { numberLiterals } from "./rules/number-literals";
 import { severityWithoutRules } from "./rules/severity-without-rules";
 import { returnPlacement } from "./rules/return-placement";
+import { loopJumpPlacement } from "./rules/loop-jump-placement";
 import { schemaCycles } from "./rules/schema-cycles";
 import { toolConsistency } from "./rules/tool-consistency";
 import { toolIdempotencyKey } from "./rules/tool-idempotency-key";
@@ -61,6 +62,7 @@ export const RULES: readonly (readonly [name: string, rule: Rule])[] = [
   ["db-datasource-url", dbDatasourceUrl],
   // code (§7)
   ["return-placement", returnPlacement],
+  ["loop-jump-placement", loopJumpPlacement],
   ["names", names],
   ["calls", calls],
   ["direct-tool-calls", directToolCalls],

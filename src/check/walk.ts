@@ -3,20 +3,7 @@
  * uses these, so "what counts as a sub-expression" is decided in one place.
  */
 import type { Expr, Stmt, TypeRef } from "../syntax/ast";
-
-/** The blocks a statement holds directly: `if`/`else` branches, a `for` body, `try`/`catch`. */
-function nestedBlocks(stmt: Stmt): readonly Stmt[][] {
-  switch (stmt.kind) {
-    case "If":
-      return stmt.else ? [stmt.then, stmt.else] : [stmt.then];
-    case "For":
-      return [stmt.body];
-    case "Try":
-      return [stmt.body, stmt.handler];
-    default:
-      return [];
-  }
-}
+import { nestedBlocks } from "../syntax/stmt-blocks";
 
 /** Every statement, nested blocks included, in source order (parent before children). */
 export function forEachStmt(stmts: readonly Stmt[], visit: (stmt: Stmt) => void): void {
@@ -37,7 +24,10 @@ function ownExprs(stmt: Stmt): Expr[] {
   switch (stmt.kind) {
     case "Assign":
       return [stmt.value];
+    case "AssignInto":
+      return [stmt.target, stmt.value];
     case "If":
+    case "While":
       return [stmt.cond];
     case "For":
       return [stmt.iterable];
@@ -46,6 +36,8 @@ function ownExprs(stmt: Stmt): Expr[] {
     case "ExprStmt":
       return [stmt.expr];
     case "Try":
+    case "Break":
+    case "Continue":
       return [];
   }
 }

@@ -18,9 +18,10 @@ import { VERSION } from "../version";
 /**
  * Bump when the AST shape or what the checker accepts changes without a version change
  * (dev builds): an entry means "this program checked clean", so a stricter checker must
- * not trust entries an older one wrote. 2: the static type rules (E03xx).
+ * not trust entries an older one wrote. 2: the static type rules (E03xx). 3: `while`,
+ * `break`, `continue` keywords, field/item assignment, the typed builtins of issue #12.
  */
-const FORMAT = 2;
+const FORMAT = 3;
 const MAX_ENTRIES = 256;
 const MAX_AGE_MS = 30 * 24 * 3600 * 1000;
 

@@ -28,6 +28,7 @@ import type { Telemetry } from "./telemetry/telemetry";
 import type { UsageLedger } from "./usage/usage-ledger";
 import { endJournalRun, startJournalRun } from "./journal/start-run";
 import type { RunJournal } from "./journal/run-journal";
+import { nestedBlocks } from "../syntax/stmt-blocks";
 
 export interface StartOptions {
   file: string;
@@ -110,6 +111,7 @@ export async function startProgram(program: Program, opts: StartOptions): Promis
           ask: open.ask,
           now: journal && (() => journal.now()),
           telemetry: open.telemetry,
+          stopped: lifecycle.stopped,
         }),
       );
     } catch (e) {
@@ -280,18 +282,7 @@ async function reportUsage(ledger: UsageLedger, out: { trace?: Observer; stderr?
 /** Whether anything in the program is validated against a type (declarations or `x: T = …`). */
 function usesTypes(program: Program): boolean {
   return program.decls.length > 0 || program.body.some(function typed(s): boolean {
-    switch (s.kind) {
-      case "Assign":
-        return s.type !== undefined;
-      case "If":
-        return s.then.some(typed) || (s.else ?? []).some(typed);
-      case "For":
-        return s.body.some(typed);
-      case "Try":
-        return s.body.some(typed) || s.handler.some(typed);
-      default:
-        return false;
-    }
+    return s.kind === "Assign" ? s.type !== undefined : nestedBlocks(s).some((block) => block.some(typed));
   });
 }
 

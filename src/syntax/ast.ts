@@ -170,9 +170,17 @@ export type Stmt =
   /** `else if` is an If as the only statement of `else`. */
   | { kind: "If"; cond: Expr; then: Stmt[]; else?: Stmt[]; span: Span }
   | { kind: "For"; name: string; nameSpan: Span; iterable: Expr; body: Stmt[]; span: Span }
+  | { kind: "While"; cond: Expr; body: Stmt[]; span: Span }
+  /** `break` / `continue`: leave, or go to the next turn of, the innermost loop. */
+  | { kind: "Break" | "Continue"; span: Span }
+  /** `order.status = v`, `xs[0] = v`: a field or item of a variable (the target's root is a Name). */
+  | { kind: "AssignInto"; target: AssignTarget; value: Expr; span: Span }
   | { kind: "Return"; value?: Expr; span: Span }
   | { kind: "Try"; body: Stmt[]; errName: string; errSpan: Span; handler: Stmt[]; span: Span }
   | { kind: "ExprStmt"; expr: Expr; span: Span };
+
+/** What `AssignInto` writes: a chain of fields and items that starts at a variable. */
+export type AssignTarget = Extract<Expr, { kind: "Member" | "Index" }>;
 
 // ---------------------------------------------------------------- expressions
 

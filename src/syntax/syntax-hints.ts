@@ -2,7 +2,7 @@
  * Mistakes made in the first hour with Luma, each with its catalog code and a hint
  * naming the Luma spelling. A foreign token is recognised at the position where the
  * parse failed (Ohm stops right where it starts), so a sticky regular expression at
- * that offset is enough. A foreign statement head (`func f(…)`, `while x {`) parses as
+ * that offset is enough. A foreign statement head (`func f(…)`) parses as
  * names, so Ohm fails later, inside it: it is recognised on the line that holds the
  * failure or on the nearest line above it that is indented less (the enclosing head).
  */
@@ -28,11 +28,6 @@ const HEADS: { pattern: RegExp; code: string; hint: string }[] = [
     pattern: /^\s*(func|function|def)\s+[A-Za-z_]\w*\s*\(/,
     code: PARSE_CODES.foreignKeyword,
     hint: "Functions are declared with `fn`: fn name(param: Type) -> Type { … }.",
-  },
-  {
-    pattern: /^\s*while\b/,
-    code: PARSE_CODES.foreignKeyword,
-    hint: "Luma has no `while`: loop over a list with `for item in list { … }`.",
   },
 ];
 

@@ -55,21 +55,7 @@ export const expressionActions: ohm.ActionDict<unknown> = {
     // A chain of n postfix operations nests n nodes (`a.b.c` is Member(Member(a))).
     const levels = opens.numChildren;
     if (levels > 0 && !enterNesting(opens.child(0), levels)) return tooDeep(this);
-    let expr = toAst(primary) as Expr;
-    for (let i = 0; i < opens.numChildren; i++) {
-      const rest = rests.child(i);
-      const span = spanBetween(primary, rest);
-      switch (opens.child(i).ctorName) {
-        case "callOpen":
-          expr = { kind: "Call", callee: expr, args: toAst(rest), span };
-          break;
-        case "indexOpen":
-          expr = { kind: "Index", object: expr, index: toAst(rest), span };
-          break;
-        default:
-          expr = { kind: "Member", object: expr, property: rest.sourceString, span };
-      }
-    }
+    const expr = postfixChain(toAst(primary) as Expr, primary, opens, rests);
     leaveNesting(levels);
     return expr;
   },
@@ -153,3 +139,25 @@ export const expressionActions: ohm.ActionDict<unknown> = {
     return call;
   },
 };
+
+/**
+ * Applies the postfix steps of `Postfix` (and of an assignment target, which has no calls)
+ * to `expr`, the value of `first`: `opens` holds each step's opener, `rests` what follows it.
+ */
+export function postfixChain(expr: Expr, first: Node, opens: Node, rests: Node): Expr {
+  for (let i = 0; i < opens.numChildren; i++) {
+    const rest = rests.child(i);
+    const span = spanBetween(first, rest);
+    switch (opens.child(i).ctorName) {
+      case "callOpen":
+        expr = { kind: "Call", callee: expr, args: toAst(rest), span };
+        break;
+      case "indexOpen":
+        expr = { kind: "Index", object: expr, index: toAst(rest), span };
+        break;
+      default:
+        expr = { kind: "Member", object: expr, property: rest.sourceString, span };
+    }
+  }
+  return expr;
+}

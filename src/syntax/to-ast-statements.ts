@@ -3,9 +3,10 @@
  * the `else` branch, so later stages see one shape.
  */
 import type * as ohm from "ohm-js";
-import type { Stmt } from "./ast";
+import type { AssignTarget, Stmt } from "./ast";
 import { enterNesting, leaveNesting } from "./nesting-limit";
 import { itemsWithoutSeps, spanOf, toAst } from "./parse-context";
+import { postfixChain } from "./to-ast-expressions";
 
 type Node = ohm.Node;
 
@@ -33,6 +34,15 @@ export const statementActions: ohm.ActionDict<unknown> = {
       body: toAst(body),
       span: spanOf(this),
     };
+  },
+  WhileStmt(_kw: Node, cond: Node, body: Node): Stmt {
+    return { kind: "While", cond: toAst(cond), body: toAst(body), span: spanOf(this) };
+  },
+  BreakStmt(_kw: Node): Stmt {
+    return { kind: "Break", span: spanOf(this) };
+  },
+  ContinueStmt(_kw: Node): Stmt {
+    return { kind: "Continue", span: spanOf(this) };
   },
   ReturnStmt_value(_kw: Node, _sameLine: Node, value: Node): Stmt {
     return { kind: "Return", value: toAst(value), span: spanOf(this) };
@@ -62,6 +72,15 @@ export const statementActions: ohm.ActionDict<unknown> = {
   },
   Assign(name: Node, _eq: Node, value: Node): Stmt {
     return { kind: "Assign", name: name.sourceString, nameSpan: spanOf(name), value: toAst(value), span: spanOf(this) };
+  },
+  IntoAssign(name: Node, opens: Node, rests: Node, _eq: Node, value: Node): Stmt {
+    const levels = opens.numChildren;
+    if (!enterNesting(opens.child(0), levels)) return { kind: "ExprStmt", expr: toAst(value), span: spanOf(this) };
+    const root = { kind: "Name" as const, name: name.sourceString, span: spanOf(name) };
+    // One step at least (the grammar's `+`), none a call: always a Member or an Index.
+    const target = postfixChain(root, name, opens, rests) as AssignTarget;
+    leaveNesting(levels);
+    return { kind: "AssignInto", target, value: toAst(value), span: spanOf(this) };
   },
   ExprStmt(expr: Node): Stmt {
     return { kind: "ExprStmt", expr: toAst(expr), span: spanOf(this) };

@@ -236,7 +236,12 @@ describe("§6–7 calls", () => {
 
 describe("§7 statements", () => {
   table([
-    ["return outside a fn", `return 1`, "'return' is only allowed inside a fn."],
+    ["a top-level return takes no value", `return 1`, "A top-level 'return' takes no value: it ends the script (use exit(code) to end with a status)."],
+    ["a bare top-level return ends the script", `if len(args) == 0 {\n  return\n}\nprint(args)`, null],
+    ["break outside a loop", `if true {\n  break\n}`, "'break' is only allowed inside a 'for' or 'while' loop."],
+    ["continue outside a loop", `continue`, "'continue' is only allowed inside a 'for' or 'while' loop."],
+    ["a fn does not see the loop around its call", `fn f() {\n  break\n}\nfor x in [1] { f() }`, "'break' is only allowed inside a 'for' or 'while' loop."],
+    ["break and continue inside loops, nested blocks included", `for x in [1] {\n  if x == 1 { continue }\n  try { break } catch e { print(e) }\n}\nwhile true { break }`, null],
     ["return inside a fn", `fn f() { return 1 }`, null],
     [
       "a return value on the next line is not silently a bare return",

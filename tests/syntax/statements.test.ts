@@ -117,7 +117,38 @@ describe("§7 Statements", () => {
     ]);
   });
 
-  test("an assignment needs a name on the left", () => {
-    expect(parseError("a.b = 1").at).toBe("1:5");
+  test("an assignment needs a name, or a name's fields and items, on the left", () => {
+    expect(parseError("f(x) = 1").at).toBe("1:6");
+    expect(parseError("a.b() = 1").at).toBe("1:7");
+    expect(parseError("1 = 2").at).toBe("1:3");
+  });
+});
+
+describe("§7 Statements: while, break, continue, assignment into fields and items", () => {
+  test("while cond { } with break and continue in its body", () => {
+    expect(body("while a { break; continue }")).toEqual([
+      { kind: "While", cond: name("a"), body: [{ kind: "Break" }, { kind: "Continue" }] },
+    ]);
+  });
+  test("order.status = v and xs[0] = v: the target is a Member or an Index rooted at a name", () => {
+    expect(body('order.status = "sent"\nxs[0] = 9\na.b[i].c = 1')).toEqual([
+      { kind: "AssignInto", target: member(name("order"), "status"), value: str("sent") },
+      { kind: "AssignInto", target: { kind: "Index", object: name("xs"), index: num(0) }, value: num(9) },
+      {
+        kind: "AssignInto",
+        target: member({ kind: "Index", object: member(name("a"), "b"), index: name("i") }, "c"),
+        value: num(1),
+      },
+    ]);
+  });
+  test("an item's `[` starts on the target's line (the newline rule of calls and indexes)", () => {
+    expect(parseError("xs\n[0] = 9").at).toBe("2:5");
+  });
+  test("'while break continue' are keywords", () => {
+    for (const kw of ["while", "break", "continue"]) expect(parseError(`${kw} = 1`).at).toBeDefined();
+    expect(body("breaking = 1\nwhilst = 2")).toEqual([
+      { kind: "Assign", name: "breaking", value: num(1) },
+      { kind: "Assign", name: "whilst", value: num(2) },
+    ]);
   });
 });

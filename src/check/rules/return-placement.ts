@@ -1,8 +1,9 @@
 /**
- * §7: `return` belongs to a fn; top-level code has nothing to return from. And a
- * `return`'s value starts on its own line (the grammar's newline rule), so `return` with
- * the value on the next line is a bare `return` followed by a statement that never runs:
- * reported as an error rather than returning `null` in silence.
+ * §7: `return` in a fn returns its value; in top-level code it ends the script, and there
+ * is nobody to hand a value to (`exit(code)` sets the status). And a `return`'s value
+ * starts on its own line (the grammar's newline rule), so `return` with the value on the
+ * next line is a bare `return` followed by a statement that never runs: reported as an
+ * error rather than returning `null` in silence.
  */
 import type { CheckContext } from "../context";
 import { messages } from "../messages";
@@ -12,9 +13,8 @@ export function returnPlacement(ctx: CheckContext): void {
   for (const unit of ctx.units) {
     if (unit.kind === "top") {
       forEachStmt(unit.body, (s) => {
-        if (s.kind === "Return") ctx.report(messages.returnOutsideFn(), s.span);
+        if (s.kind === "Return" && s.value) ctx.report(messages.returnOutsideFn(), s.span);
       });
-      continue;
     }
     forEachBlock(unit.body, (block) => {
       for (let i = 0; i + 1 < block.length; i++) {

@@ -1,7 +1,8 @@
 /**
- * §7 builtins whose argument has to be of a kind — `len` (a string, an array or an
- * object), `keys` (an object) — called with a value that never is (RUNTIME_ERROR at run
- * time). The signatures are the table in `types/builtin-signatures.ts`.
+ * §7 builtins whose arguments have to be of a kind — `len` (a string, an array or an
+ * object), `keys` (an object), `split` (strings), `range` (ints) … — called with a value
+ * that never is (RUNTIME_ERROR at run time). The signatures are the table in
+ * `types/builtin-signatures.ts`.
  */
 import { BUILTINS } from "../builtins";
 import type { CheckContext } from "../context";
@@ -16,13 +17,16 @@ export function typesBuiltinArguments(ctx: CheckContext): void {
   const m = typeMessages.builtinArgument;
   for (const e of typed.found.calls) {
     if (e.callee.kind !== "Name" || typed.callees.has(e)) continue;
-    const sig = builtinSignature(e.callee.name);
-    const arity = BUILTINS[e.callee.name];
+    const name = e.callee.name;
+    const sig = builtinSignature(name);
+    const arity = BUILTINS[name];
     // A wrong argument count is the calls rule's; its arguments say nothing then.
-    if (!sig?.accepts || e.args.length < arity.min || e.args.length > arity.max) continue;
-    for (const arg of e.args) {
+    const params = sig?.params;
+    if (!params || e.args.length < arity.min || e.args.length > arity.max) continue;
+    e.args.forEach((arg, i) => {
+      const p = params[Math.min(i, params.length - 1)];
       const t = typed.typeOf(arg);
-      if (mismatch(t, sig.accepts) !== undefined) ctx.report(m.text(e.callee.name, sig.acceptsText!, valueText(t)), arg.span, { code: m.code });
-    }
+      if (mismatch(t, p.type) !== undefined) ctx.report(m.text(name, p.text, valueText(t)), arg.span, { code: m.code });
+    });
   }
 }

@@ -1,29 +1,116 @@
 /**
  * The builtins' types (spec §7), one table: what each argument may be and what the call
  * returns. Arity stays in `../builtins.ts` (the calls rule's); this table only types.
- * `accepts` mirrors the runtime's own checks in `runtime/interpreter/builtins.ts`, so a
+ * `params` mirrors the runtime's own checks in `runtime/interpreter/builtins*.ts`, so a
  * call the checker rejects is one the runtime would fail with RUNTIME_ERROR.
+ *
+ * A return type may depend on the arguments' types: `slice` returns what it slices,
+ * `sum`/`min`/`max` an int when every number is one, `round(x)` an int and
+ * `round(x, digits)` a float.
  */
-import { ANY, ANY_OBJECT, INT, NULL, STRING, STRING_ARRAY, arrayOf, type Type } from "./type-model";
+import {
+  ANY,
+  ANY_OBJECT,
+  BOOL,
+  FLOAT,
+  INT,
+  NULL,
+  STRING,
+  STRING_ARRAY,
+  UNKNOWN,
+  arrayOf,
+  isOpen,
+  membersOf,
+  type Type,
+} from "./type-model";
 
-export interface BuiltinSignature {
-  /** The type each argument must be able to have (the last repeats); absent: anything. */
-  accepts?: Type;
-  /** How a message names what `accepts` allows. */
-  acceptsText?: string;
-  returns: Type;
+export interface BuiltinParam {
+  /** The type the argument must be able to have. */
+  type: Type;
+  /** How a message names what `type` allows. */
+  text: string;
 }
 
-const LEN_ARG: Type = { kind: "union", members: [STRING, arrayOf(ANY), ANY_OBJECT] };
+export interface BuiltinSignature {
+  /** Each argument's type by position (the last repeats); absent: anything. */
+  params?: readonly BuiltinParam[];
+  returns: Type | ((args: readonly Type[]) => Type);
+}
+
+const union = (...members: Type[]): Type => ({ kind: "union", members });
+const NUMBER = union(INT, FLOAT);
+const ANY_ARRAY = arrayOf(ANY);
+
+const P = {
+  string: { type: STRING, text: "a string" },
+  int: { type: INT, text: "an int" },
+  number: { type: NUMBER, text: "a number" },
+  array: { type: ANY_ARRAY, text: "an array" },
+  any: { type: ANY, text: "any value" },
+  object: { type: ANY_OBJECT, text: "an object" },
+  sized: { type: union(STRING, ANY_ARRAY, ANY_OBJECT), text: "a string, an array or an object" },
+  sliceable: { type: union(STRING, ANY_ARRAY), text: "a string or an array" },
+  numbers: { type: union(INT, FLOAT, arrayOf(NUMBER)), text: "numbers or an array of numbers" },
+  parsable: (other: Type, text: string): BuiltinParam => ({ type: union(STRING, other), text }),
+} as const;
+
+/** `sum`/`min`/`max`: an int when every number is an int (known), a float otherwise. */
+function numbersResult(args: readonly Type[]): Type {
+  let float = false;
+  for (const arg of args) {
+    for (const m of membersOf(arg)) {
+      const elements = m.kind === "array" ? membersOf(m.element) : [m];
+      for (const el of elements) {
+        if (isOpen(el)) return UNKNOWN;
+        if (el.kind === "float") float = true;
+      }
+    }
+  }
+  return float ? FLOAT : INT;
+}
+
+const sliced = (args: readonly Type[]): Type => {
+  const t = args[0] ?? UNKNOWN;
+  return membersOf(t).every((m) => m.kind === "string" || m.kind === "array") ? t : UNKNOWN;
+};
+
+const stringFn = (arity: number, returns: Type): BuiltinSignature => ({ params: Array(arity).fill(P.string), returns });
 
 export const BUILTIN_SIGNATURES: Readonly<Record<string, BuiltinSignature>> = {
   print: { returns: NULL },
-  len: { accepts: LEN_ARG, acceptsText: "a string, an array or an object", returns: INT },
+  len: { params: [P.sized], returns: INT },
   str: { returns: STRING },
   json: { returns: STRING },
-  keys: { accepts: ANY_OBJECT, acceptsText: "an object", returns: STRING_ARRAY },
+  keys: { params: [P.object], returns: STRING_ARRAY },
   now: { returns: STRING },
+  // conversions and numbers (runtime/interpreter/builtins-numbers.ts)
+  int: { params: [P.parsable(NUMBER, "a string or a number")], returns: INT },
+  float: { params: [P.parsable(NUMBER, "a string or a number")], returns: FLOAT },
+  bool: { params: [P.parsable(BOOL, "a string or a bool")], returns: BOOL },
+  round: { params: [P.number, P.int], returns: (args) => (args.length < 2 ? INT : FLOAT) },
+  fixed: { params: [P.number, P.int], returns: STRING },
+  range: { params: [P.int], returns: arrayOf(INT) },
+  sum: { params: [P.numbers], returns: numbersResult },
+  min: { params: [P.numbers], returns: numbersResult },
+  max: { params: [P.numbers], returns: numbersResult },
+  exit: { params: [P.int], returns: NULL },
+  // strings (runtime/interpreter/builtins-text.ts)
+  split: { params: [P.string, P.string], returns: STRING_ARRAY },
+  join: { params: [P.array, P.string], returns: STRING },
+  trim: stringFn(1, STRING),
+  lower: stringFn(1, STRING),
+  upper: stringFn(1, STRING),
+  contains: { params: [P.sliceable, P.any], returns: BOOL },
+  starts_with: stringFn(2, BOOL),
+  ends_with: stringFn(2, BOOL),
+  replace: stringFn(3, STRING),
+  slice: { params: [P.sliceable, P.int], returns: sliced },
 };
 
 export const builtinSignature = (name: string): BuiltinSignature | undefined =>
   Object.hasOwn(BUILTIN_SIGNATURES, name) ? BUILTIN_SIGNATURES[name] : undefined;
+
+/** What a call of the builtin returns, given its arguments' types. */
+export function builtinReturn(sig: BuiltinSignature, args: readonly Type[]): Type {
+  return typeof sig.returns === "function" ? sig.returns(args) : sig.returns;
+}

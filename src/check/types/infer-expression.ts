@@ -19,7 +19,7 @@ import type { Expr, FnDecl, Stmt } from "../../syntax/ast";
 import type { CodeUnit } from "../context";
 import type { Symbols } from "../symbols";
 import { canBe } from "./assignability";
-import { builtinSignature } from "./builtin-signatures";
+import { builtinReturn, builtinSignature } from "./builtin-signatures";
 import { readFieldType, type FieldRead } from "./field-access";
 import { narrow, pathKey, type Env } from "./narrowing";
 import type { TypeTable } from "./type-of-schema";
@@ -55,7 +55,10 @@ export interface FoundNodes {
   inputs: Kinds<"ToolCall" | "DbCall">[];
   operators: Kinds<"Binary" | "Unary">[];
   assigns: Extract<Stmt, { kind: "Assign" }>[];
-  ifs: Extract<Stmt, { kind: "If" }>[];
+  /** `obj.f = v` / `xs[i] = v`: the target's type is the field's or item's. */
+  intos: Extract<Stmt, { kind: "AssignInto" }>[];
+  /** Statements with a condition: `if`, `while`. */
+  ifs: Extract<Stmt, { kind: "If" | "While" }>[];
   fors: Extract<Stmt, { kind: "For" }>[];
   returns: Extract<Stmt, { kind: "Return" }>[];
   /** The unit each call and `return` sits in (a method call resolves by its agent). */
@@ -68,6 +71,7 @@ export const emptyFound = (): FoundNodes => ({
   inputs: [],
   operators: [],
   assigns: [],
+  intos: [],
   ifs: [],
   fors: [],
   returns: [],
@@ -194,14 +198,14 @@ function indexType(object: Type, index: Type): Type {
 }
 
 function callType(s: TyperState, e: Extract<Expr, { kind: "Call" }>, env: Env): Type {
-  for (const arg of e.args) inferExpr(s, arg, env);
+  const args = e.args.map((arg) => inferExpr(s, arg, env));
   const fn = resolveCallee(s, e.callee);
   if (fn) {
     s.callees.set(e, fn);
     return fn.returns ? s.table.ofRef(fn.returns) : UNKNOWN;
   }
-  if (e.callee.kind === "Name") return builtinSignature(e.callee.name)?.returns ?? UNKNOWN;
-  return UNKNOWN;
+  const sig = e.callee.kind === "Name" ? builtinSignature(e.callee.name) : undefined;
+  return sig ? builtinReturn(sig, args) : UNKNOWN;
 }
 
 /** The fn a call runs, as the runtime resolves it: a sibling method, then a top-level fn; or `Agent.m`. */

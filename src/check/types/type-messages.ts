@@ -66,7 +66,7 @@ export const typeMessages = {
   },
   conditionNotBool: {
     code: "E0312",
-    text: (type: string) => `The condition of 'if' must be a bool, not ${q(type)}.`,
+    text: (type: string, keyword: "if" | "while" = "if") => `The condition of '${keyword}' must be a bool, not ${q(type)}.`,
     hint: "compare explicitly, e.g. `x != \"\"` or `len(xs) > 0`",
   },
   forNotArray: {
@@ -85,6 +85,10 @@ export const typeMessages = {
   builtinArgument: {
     code: "E0315",
     text: (name: string, expected: string, value: string) => `Builtin '${name}' expects ${expected}, not ${q(value)}.`,
+  },
+  intoMismatch: {
+    code: "E0317",
+    text: (target: string, type: string, value: string) => `Cannot assign a value of type ${q(value)} to ${target} of type ${q(type)}.`,
   },
   inputMismatch: {
     code: "E0316",

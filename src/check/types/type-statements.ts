@@ -8,8 +8,12 @@
  *  - `if` types each branch in the environment its condition proves, and joins them; a
  *    branch that ends in `return` does not flow on (so `if x == null { return … }` narrows
  *    the rest of the body);
- *  - a `for` body may run any number of times: it is typed twice, the second time in the
- *    join of "before" and "after one iteration" (deep nests widen instead, to stay linear);
+ *  - a `for` or `while` body may run any number of times: it is typed twice, the second
+ *    time in the join of "before" and "after one iteration" (deep nests widen instead, to
+ *    stay linear); a `while` body in what its condition proves; `break`/`continue` end
+ *    their block, and every type the body assigned joins in after the loop;
+ *  - `obj.f = v` / `xs[i] = v` type their target as a read (rules check the field and
+ *    that v fits it) and change no variable's type;
  *  - a `catch` handler may start after any statement of its `try` body, so every type a
  *    variable took in the body joins; `e` is the error shape the runtime hands over.
  */
@@ -72,12 +76,13 @@ function noteStmt(w: StatementTyper, s: Stmt): void {
   if (w.seen.has(s)) return;
   w.seen.add(s);
   if (s.kind === "Assign") w.found.assigns.push(s);
-  else if (s.kind === "If") w.found.ifs.push(s);
+  else if (s.kind === "If" || s.kind === "While") w.found.ifs.push(s);
+  else if (s.kind === "AssignInto") w.found.intos.push(s);
   else if (s.kind === "For") w.found.fors.push(s);
 }
 
 function typeStmt(w: StatementTyper, s: Stmt, env: Env): boolean {
-  if (s.kind === "Assign" || s.kind === "If" || s.kind === "For") noteStmt(w, s);
+  if (s.kind === "Assign" || s.kind === "If" || s.kind === "For" || s.kind === "While" || s.kind === "AssignInto") noteStmt(w, s);
   switch (s.kind) {
     case "Assign": {
       const value = inferExpr(w, s.value, env);
@@ -108,6 +113,20 @@ function typeStmt(w: StatementTyper, s: Stmt, env: Env): boolean {
     case "For":
       typeFor(w, s, env);
       return false;
+    case "While":
+      typeWhile(w, s, env);
+      return false;
+    case "AssignInto":
+      // The target is read as an expression (its field must exist, its object not be null);
+      // what it holds keeps its type: a write that fits the field changes no type.
+      inferExpr(w, s.target, env);
+      inferExpr(w, s.value, env);
+      return false;
+    case "Break":
+    case "Continue":
+      // The rest of the block does not run; where the loop goes on, `loopTypes` has every
+      // type the body assigned.
+      return true;
     case "Try":
       return typeTry(w, s, env);
   }
@@ -134,9 +153,45 @@ export function elementType(t: Type): Type {
   return el.kind === "never" ? UNKNOWN : el;
 }
 
+/**
+ * Types a loop's body passes (`passes`) with every type the body assigns collected, then
+ * joins those into `env`: a `break` or `continue` leaves the body from any point, so after
+ * the loop (and at its next turn) a variable may hold any type the body gave it.
+ */
+function loopTypes(w: StatementTyper, env: Env, passes: () => void): void {
+  const seen = new Map<string, Type>();
+  w.collectors.push(seen);
+  w.loopDepth++;
+  passes();
+  w.loopDepth--;
+  w.collectors.pop();
+  for (const [name, t] of seen) bind(w, env, name, join(env.get(name) ?? NULL, t));
+}
+
+function typeWhile(w: StatementTyper, s: Extract<Stmt, { kind: "While" }>, env: Env): void {
+  inferExpr(w, s.cond, env);
+  loopTypes(w, env, () => {
+    if (w.loopDepth > MAX_LOOP_DEPTH) {
+      for (const name of boundNames(s.body)) bind(w, env, name, UNKNOWN);
+      typeBlock(w, s.body, narrow(env, s.cond, true, w.types).clone());
+      return;
+    }
+    const first = narrow(env, s.cond, true, w.types).clone();
+    typeBlock(w, s.body, first);
+    const looped = joinEnvs(env, first);
+    inferExpr(w, s.cond, looped);
+    const second = narrow(looped, s.cond, true, w.types).clone();
+    typeBlock(w, s.body, second);
+    env.adopt(joinEnvs(looped, second));
+  });
+}
+
 function typeFor(w: StatementTyper, s: Extract<Stmt, { kind: "For" }>, env: Env): void {
   const el = elementType(inferExpr(w, s.iterable, env));
-  w.loopDepth++;
+  loopTypes(w, env, () => forPasses(w, s, env, el));
+}
+
+function forPasses(w: StatementTyper, s: Extract<Stmt, { kind: "For" }>, env: Env, el: Type): void {
   if (w.loopDepth > MAX_LOOP_DEPTH) {
     for (const name of boundNames(s.body)) bind(w, env, name, UNKNOWN);
     const body = env.clone();
@@ -153,7 +208,6 @@ function typeFor(w: StatementTyper, s: Extract<Stmt, { kind: "For" }>, env: Env)
     typeBlock(w, s.body, second);
     env.adopt(joinEnvs(looped, second));
   }
-  w.loopDepth--;
 }
 
 function typeTry(w: StatementTyper, s: Extract<Stmt, { kind: "Try" }>, env: Env): boolean {

@@ -261,8 +261,9 @@ export const checkCodes: CatalogEntry[] = [
   },
   {
     code: "E0243",
-    title: "return outside a fn",
-    explanation: "`return` ends a function; top-level code has none to end.",
+    title: "top-level return with a value",
+    explanation:
+      "A `return` in top-level code ends the script; there is no caller to hand a value to. Write a bare `return`, or `exit(code)` to end with an exit status.",
     example: "return 1",
   },
   {
@@ -320,6 +321,13 @@ export const checkCodes: CatalogEntry[] = [
     explanation:
       "A `return` ends at the end of its line: a value written on the next line is not returned, it is a separate statement that never runs. Luma reports this instead of silently returning nothing. Put the value on the same line as `return` (or remove the dead statement).",
     example: "fn f() -> int {\n  return\n  42\n}",
+  },
+  {
+    code: "E0261",
+    title: "break or continue outside a loop",
+    explanation:
+      "`break` leaves the innermost `for` or `while` loop and `continue` starts its next turn; outside a loop (a fn body does not see the loop around its call) there is none to leave.",
+    example: "if true {\n  break\n}",
   },
   {
     code: "E0290",

@@ -74,7 +74,7 @@ export const parseCodes: CatalogEntry[] = [
     code: PARSE_CODES.foreignKeyword,
     title: "A keyword from another language",
     explanation:
-      "Functions are declared with `fn name(param: Type) -> Type { … }` (not `func`, `function` or `def`), and the one loop is `for item in list { … }` (there is no `while`).",
+      "Functions are declared with `fn name(param: Type) -> Type { … }` (not `func`, `function` or `def`),.",
     example: "func greet(name: string) {\n  print(name)\n}",
   },
 ];

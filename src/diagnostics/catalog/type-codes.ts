@@ -108,6 +108,13 @@ export const typeCodes: CatalogEntry[] = [
     example: "print(len(42))",
   },
   {
+    code: "E0317",
+    title: "a field or item assigned a value of the wrong type",
+    explanation:
+      "`obj.f = v` and `xs[i] = v` write into a value whose type is known: the value must be able to fit the field's (or item's) type, so a typed value stays valid. Give the variable the type `any` to hold anything.",
+    example: 'schema Order { status: string }\no: Order = { status: "new" }\no.status = 1',
+  },
+  {
     code: "E0316",
     title: "tool input that can never fit the parameters",
     explanation:

@@ -8,22 +8,22 @@
  * - `str(v)`: the text interpolation would produce. `json(v)`: compact JSON text.
  * - `keys(obj)`: an object's keys in insertion order; anything else is RUNTIME_ERROR.
  * - `now()`: the current time as ISO-8601 (`2025-01-31T12:00:00.000Z`).
- * Every builtin returns a value; `print` returns `null`.
+ * - conversions and numbers in `builtins-numbers.ts`, strings in `builtins-text.ts`.
+ * Every builtin returns a value; `print` returns `null`; `exit` does not return.
  */
 import type { Span } from "../../syntax/ast";
+import { wrongType } from "./builtin-args";
+import { NUMBER_BUILTINS } from "./builtins-numbers";
+import { TEXT_BUILTINS } from "./builtins-text";
 import { errorAt } from "./runtime-errors";
 import type { Runtime } from "./runtime-context";
-import { isObjectValue, renderValue, toJson, typeName, type Value } from "./values";
+import { isObjectValue, renderValue, toJson, type Value } from "./values";
 
 export interface Builtin {
   min: number;
   /** Infinity for variadic builtins. */
   max: number;
   run(args: Value[], rt: Runtime, span: Span): Value;
-}
-
-function wrongType(rt: Runtime, name: string, v: Value, expected: string, span: Span): never {
-  throw errorAt(rt.sourceOf, "RUNTIME_ERROR", `${name}() expects ${expected}, got ${typeName(v)}`, span);
 }
 
 const TABLE: Record<string, Builtin> = {
@@ -63,7 +63,7 @@ const TABLE: Record<string, Builtin> = {
 
 /** Without a prototype, so `toString(x)` is an unknown function, not Object.prototype's. */
 export const BUILTINS: Readonly<Record<string, Builtin | undefined>> = Object.freeze(
-  Object.assign(Object.create(null) as Record<string, Builtin>, TABLE),
+  Object.assign(Object.create(null) as Record<string, Builtin>, TABLE, NUMBER_BUILTINS, TEXT_BUILTINS),
 );
 
 /** Call a builtin after checking its argument count. */

@@ -4,13 +4,14 @@
  * statement the analysis marks as pure is handed to the synchronous executor.
  */
 import type { Stmt } from "../../syntax/ast";
-import { evalExpr } from "./eval-async";
-import { execBlockSync, execStmtSync } from "./exec-sync";
+import { evalAsync, evalExpr } from "./eval-async";
+import { evalSync } from "./eval-sync";
+import { execBlockSync, execStmtSync, whileTurnsSync } from "./exec-sync";
 import { isRunStop } from "../journal/journal-errors";
 import { asLumaError, errorAt, errorValue } from "./runtime-errors";
 import { isRunEnding } from "../run/run-ending-error";
 import type { Frame } from "./runtime-context";
-import { assign, forItems } from "./statement-helpers";
+import { assign, forItems, loopEnds, WHILE_YIELD_EVERY, writeInto, yieldTurn } from "./statement-helpers";
 import { isTruthy, type Value } from "./values";
 
 export async function execBlockAsync(stmts: readonly Stmt[], f: Frame): Promise<Value> {
@@ -22,7 +23,7 @@ export async function execBlockAsync(stmts: readonly Stmt[], f: Frame): Promise<
     } catch (e) {
       throw asLumaError(e, f.rt.sourceOf, s.span);
     }
-    if (f.returned) return null;
+    if (f.returned || f.jump !== undefined) return null;
   }
   return last;
 }
@@ -48,7 +49,33 @@ async function execStmtAsync(s: Stmt, f: Frame): Promise<Value> {
         f.vars.set(s.name, items[i] ?? null);
         const done = block(s.body, f);
         if (done instanceof Promise) await done;
-        if (f.returned) break;
+        if (loopEnds(f)) break;
+      }
+      return null;
+    }
+    case "AssignInto": {
+      const t = s.target;
+      const obj = await evalExpr(t.object, f);
+      const key = t.kind === "Member" ? t.property : await evalExpr(t.index, f);
+      writeInto(f.rt, obj, key, await evalExpr(s.value, f), t.span);
+      return null;
+    }
+    case "While": {
+      // Iterative (no stack growth per turn); see WHILE_YIELD_EVERY for the yield.
+      // What may suspend is known before the first turn: a pure condition and body run
+      // synchronously, with no promise per turn.
+      const condSuspends = f.rt.analysis.expr(s.cond);
+      const bodySuspends = f.rt.analysis.block(s.body);
+      if (!condSuspends && !bodySuspends) {
+        while (!whileTurnsSync(s, f, WHILE_YIELD_EVERY)) await yieldTurn(f);
+        return null;
+      }
+      for (let turn = 1; ; turn++) {
+        if (!isTruthy(condSuspends ? await evalAsync(s.cond, f) : evalSync(s.cond, f))) break;
+        if (bodySuspends) await execBlockAsync(s.body, f);
+        else execBlockSync(s.body, f);
+        if (loopEnds(f)) break;
+        if (turn % WHILE_YIELD_EVERY === 0) await yieldTurn(f);
       }
       return null;
     }

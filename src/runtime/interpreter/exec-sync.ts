@@ -5,8 +5,10 @@
  * Values of statements (what a function returns without `return`, spec §7): a block's value
  * is the value of its last statement; an expression statement's value is its expression's;
  * an `if`'s is the value of the branch taken (`null` when no branch runs); a `try`'s is its
- * body's, or its handler's when an error was caught; an assignment or a `for` is `null`.
- * `return` stops every enclosing block of the function (`Frame.returned`).
+ * body's, or its handler's when an error was caught; an assignment or a loop is `null`.
+ * `return` stops every enclosing block of the function (`Frame.returned`); `break` and
+ * `continue` stop every block up to the innermost loop (`Frame.jump`), which consumes them.
+ * A `while` runs in the asynchronous executor only (it yields to the event loop).
  *
  * Any non-Luma error escaping a statement becomes RUNTIME_ERROR located at that statement.
  */
@@ -16,7 +18,7 @@ import { isRunStop } from "../journal/journal-errors";
 import { asLumaError, errorAt, errorValue } from "./runtime-errors";
 import { isRunEnding } from "../run/run-ending-error";
 import type { Frame } from "./runtime-context";
-import { assign, forItems } from "./statement-helpers";
+import { assign, forItems, loopEnds, writeInto } from "./statement-helpers";
 import { isTruthy, type Value } from "./values";
 
 export function execBlockSync(stmts: readonly Stmt[], f: Frame): Value {
@@ -27,7 +29,7 @@ export function execBlockSync(stmts: readonly Stmt[], f: Frame): Value {
     } catch (e) {
       throw asLumaError(e, f.rt.sourceOf, s.span);
     }
-    if (f.returned) return null;
+    if (f.returned || f.jump !== undefined) return null;
   }
   return last;
 }
@@ -47,10 +49,21 @@ export function execStmtSync(s: Stmt, f: Frame): Value {
       for (let i = 0; i < items.length; i++) {
         f.vars.set(s.name, items[i] ?? null);
         execBlockSync(s.body, f);
-        if (f.returned) break;
+        if (loopEnds(f)) break;
       }
       return null;
     }
+    case "AssignInto": {
+      const t = s.target;
+      const obj = evalSync(t.object, f);
+      const key = t.kind === "Member" ? t.property : evalSync(t.index, f);
+      writeInto(f.rt, obj, key, evalSync(s.value, f), t.span);
+      return null;
+    }
+    case "Break":
+    case "Continue":
+      f.jump = s.kind === "Break" ? "break" : "continue";
+      return null;
     case "Return":
       f.returnValue = s.value ? evalSync(s.value, f) : null;
       f.returned = true;
@@ -69,4 +82,17 @@ export function execStmtSync(s: Stmt, f: Frame): Value {
     default:
       throw errorAt(f.rt.sourceOf, "RUNTIME_ERROR", `Internal error: unknown statement '${(s as Stmt).kind}'`, (s as Stmt).span);
   }
+}
+
+/**
+ * Up to `max` turns of a `while` whose condition and body cannot suspend, with no promise
+ * in the way; true when the loop ended. The asynchronous executor yields between calls.
+ */
+export function whileTurnsSync(s: Extract<Stmt, { kind: "While" }>, f: Frame, max: number): boolean {
+  for (let turn = 0; turn < max; turn++) {
+    if (!isTruthy(evalSync(s.cond, f))) return true;
+    execBlockSync(s.body, f);
+    if (loopEnds(f)) return true;
+  }
+  return false;
 }

@@ -10,12 +10,14 @@
  * and function values in `exec-sync.ts`, calls and agents in `calls.ts`, builtins in
  * `builtins.ts`, errors in `runtime-errors.ts`.
  *
- * (The checker rejects `return` in top-level code.) Every failure is a LumaError; nothing
+ * A top-level `return` ends the script; `exit(0)` ends it as a success too (any other
+ * status is the run's failure, `ProgramExit`). Every failure is a LumaError; nothing
  * else escapes.
  */
 import type { Program } from "../../syntax/ast";
 import { execBlockAsync } from "./exec-async";
 import { asLumaError } from "./runtime-errors";
+import { isProgramExit } from "../run/run-ending-error";
 import { createFrame, createRuntime, type InterpreterHost } from "./runtime-context";
 import { topLevelScope } from "../journal/step-scope";
 
@@ -29,6 +31,7 @@ export async function runProgram(program: Program, host: InterpreterHost): Promi
   try {
     await execBlockAsync(program.body, frame);
   } catch (e) {
+    if (isProgramExit(e) && e.exitCode === 0) return;
     throw asLumaError(e, rt.sourceOf, program.span);
   }
 }

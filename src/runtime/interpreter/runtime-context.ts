@@ -32,6 +32,8 @@ export interface InterpreterHost {
   now?: () => Date;
   /** Runs `ask` (spec §7); absent when the program declares no model. */
   ask?: AskRunner;
+  /** The reason the run was stopped (a signal), if it was: a `while` checks it when it yields. */
+  stopped?: () => unknown;
   /** Span export (OpenTelemetry); absent unless configured. */
   telemetry?: Pick<Telemetry, "invokeAgent">;
 }
@@ -69,6 +71,8 @@ export interface Frame {
   returnValue: Value;
   /** Where the `return` was, for a return-type error. */
   returnSpan?: Span;
+  /** Set by `break` / `continue`: blocks stop at it, and the innermost loop consumes it. */
+  jump?: "break" | "continue";
 }
 
 export function createRuntime(program: Program, host: InterpreterHost): Runtime {

@@ -2,14 +2,15 @@
  * Facts about function bodies computed once and cached on the AST node (WeakMaps), never
  * per call:
  *
- * - the names a body assigns anywhere (`x = …`, `x: T = …`, `for x in …`, `catch x`). Variables
+ * - the names a body assigns anywhere (`x = …`, `x: T = …`, `for x in …`, `catch x`; `x.f = …` needs x already). Variables
  *   are function-scoped, so such a name read before its assignment has run reads as `null`
  *   (the spec's `bonus` case); blocks do not open scopes.
  * - whether an expression or statement may suspend (it holds a tool call, `ask`, `query`,
- *   `command`, or a call to a user function or agent method). Everything else is evaluated
+ *   `command`, a call to a user function or agent method, or a `while`, which yields). Everything else is evaluated
  *   by the synchronous evaluator, with no promise or `await` in the way.
  */
 import type { Expr, Program, Stmt } from "../../syntax/ast";
+import { nestedBlocks } from "../../syntax/stmt-blocks";
 import { BUILTINS } from "./builtins";
 import { leftSpine } from "./operators";
 
@@ -28,24 +29,9 @@ export function assignedNames(body: readonly Stmt[]): ReadonlySet<string> {
 
 function collectAssigned(stmts: readonly Stmt[], out: Set<string>): void {
   for (const s of stmts) {
-    switch (s.kind) {
-      case "Assign":
-        out.add(s.name);
-        break;
-      case "If":
-        collectAssigned(s.then, out);
-        if (s.else) collectAssigned(s.else, out);
-        break;
-      case "For":
-        out.add(s.name);
-        collectAssigned(s.body, out);
-        break;
-      case "Try":
-        collectAssigned(s.body, out);
-        out.add(s.errName);
-        collectAssigned(s.handler, out);
-        break;
-    }
+    if (s.kind === "Assign" || s.kind === "For") out.add(s.name);
+    else if (s.kind === "Try") out.add(s.errName);
+    for (const block of nestedBlocks(s)) collectAssigned(block, out);
   }
 }
 
@@ -98,6 +84,14 @@ export class AsyncAnalysis {
         return this.expr(s.iterable) || this.block(s.body);
       case "Try":
         return this.block(s.body) || this.block(s.handler);
+      case "AssignInto":
+        return this.expr(s.target) || this.expr(s.value);
+      case "Break":
+      case "Continue":
+        return false;
+      // A `while` always runs in the asynchronous executor, which yields to the event loop
+      // now and then: a loop that never waits would otherwise never see Ctrl-C.
+      case "While":
       default:
         return true;
     }

@@ -19,3 +19,16 @@ export class RunEndingError extends LumaError {
 }
 
 export const isRunEnding = (e: unknown): e is RunEndingError => e instanceof RunEndingError;
+
+/**
+ * `exit(code)` in a program: the run ends with that status, quietly, through the same
+ * lifecycle as any other ending (the trace and the journal close, claims are settled).
+ * `exit(0)` is a success: the run's end records no error.
+ */
+export class ProgramExit extends RunEndingError {
+  constructor(exitCode: number) {
+    super({ code: "RUNTIME_ERROR", message: `The program called exit(${exitCode}).` }, exitCode, true);
+  }
+}
+
+export const isProgramExit = (e: unknown): e is ProgramExit => e instanceof ProgramExit;

@@ -24,6 +24,8 @@ export interface RunLifecycle {
   /** Names of the tools in flight now. */
   inFlight(): string[];
   stop(reason: RunEndingError): void;
+  /** The reason `stop` was given, once it was: a busy loop that yields checks it. */
+  stopped(): RunEndingError | undefined;
   /** Settles like `work`, unless the run was stopped: then it rejects with the reason. */
   run<T>(work: Promise<T>): Promise<T>;
 }
@@ -43,6 +45,7 @@ export function createRunLifecycle(): RunLifecycle {
       if (reason !== undefined) t.stopAll(reason, SETTLE_MS);
     },
     inFlight: () => tools?.inFlight() ?? [],
+    stopped: () => reason,
     stop(r) {
       if (reason !== undefined) return;
       reason = r;

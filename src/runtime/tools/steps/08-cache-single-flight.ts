@@ -5,7 +5,9 @@
  * life of the invoker. A call whose key is already running joins that execution instead of
  * starting its own (`single_flight` in the trace); if it fails, every joiner gets the same
  * error and nothing is cached, so the next call runs again. The cached value is the
- * validated output (steps 9–11 run inside this one).
+ * validated output (steps 9–11 run inside this one). Programs may write into the values
+ * they hold (`r.status = …`), so every caller gets its own copy: a cached or shared result
+ * is never the object another caller holds.
  *
  * A chain that answers synchronously (a plain-value handler) is cached at once and never
  * registered as running: nothing can join a call that finished before `next` returned.
@@ -27,16 +29,16 @@ export const cacheSingleFlight: StepFactory = () => {
       const hit = results.get(key);
       if (hit !== undefined || results.has(key)) {
         ctx.cacheHit = true;
-        return (ctx.output = hit);
+        return (ctx.output = structuredClone(hit));
       }
       const shared = running.get(key);
       if (shared !== undefined) {
         ctx.singleFlight = true;
-        return shared.then((v) => (ctx.output = v));
+        return shared.then((v) => (ctx.output = structuredClone(v)));
       }
       const r = next(ctx); // a synchronous throw propagates: nothing is cached or running
       if (!isThenable(r)) {
-        results.set(key, r);
+        results.set(key, structuredClone(r));
         return r;
       }
       const execution = Promise.resolve(r);
@@ -44,7 +46,7 @@ export const cacheSingleFlight: StepFactory = () => {
       return execution.then(
         (v) => {
           running.delete(key);
-          results.set(key, v);
+          results.set(key, structuredClone(v));
           return v;
         },
         (e) => {

@@ -1,0 +1,22 @@
+/**
+ * §7: `break` and `continue` belong to the innermost `for` or `while` of their own code
+ * unit; a fn called from a loop does not see it, so outside a loop they are an error.
+ */
+import type { Stmt } from "../../syntax/ast";
+import { nestedBlocks } from "../../syntax/stmt-blocks";
+import type { CheckContext } from "../context";
+import { messages } from "../messages";
+
+export function loopJumpPlacement(ctx: CheckContext): void {
+  for (const unit of ctx.units) visit(ctx, unit.body, false);
+}
+
+function visit(ctx: CheckContext, stmts: readonly Stmt[], inLoop: boolean): void {
+  for (const s of stmts) {
+    if ((s.kind === "Break" || s.kind === "Continue") && !inLoop) {
+      ctx.report(messages.jumpOutsideLoop(s.kind === "Break" ? "break" : "continue"), s.span);
+    }
+    const loop = inLoop || s.kind === "For" || s.kind === "While";
+    for (const block of nestedBlocks(s)) visit(ctx, block, loop);
+  }
+}
