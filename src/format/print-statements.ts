@@ -54,6 +54,18 @@ export function printStmt(s: Stmt, p: PrintContext, depth: number): void {
       printStmtBlock(p, s.span.start, depth, () => `for ${s.name} in ${expr(s.iterable)}`, [open, s.span.end - 1], s.body);
       return;
     }
+    case "While": {
+      const open = p.skipTo(s.cond.span.end, "{");
+      printStmtBlock(p, s.span.start, depth, () => `while ${expr(s.cond)}`, [open, s.span.end - 1], s.body);
+      return;
+    }
+    case "Break":
+    case "Continue":
+      p.item(s.span.start, s.span.end, depth, () => (s.kind === "Break" ? "break" : "continue"));
+      return;
+    case "AssignInto":
+      p.item(s.span.start, s.span.end, depth, () => `${expr(s.target)} = ${expr(s.value)}`);
+      return;
     case "If":
       printIf(s, p, depth, s.span.start, "if");
       return;

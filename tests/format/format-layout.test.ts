@@ -118,8 +118,8 @@ describe("idempotent and safe", () => {
   test("a node kind the printer has no layout for fails loudly, naming the kind (a new statement must get a layout)", () => {
     const program = parse(`x = 1\n`, "t.luma").program!;
     const span = program.body[0].span;
-    program.body.push({ kind: "While", cond: { kind: "Bool", value: true, span }, body: [], span } as never);
+    program.body.push({ kind: "Teleport", cond: { kind: "Bool", value: true, span }, body: [], span } as never);
     expect(() => printProgram(program, "x = 1\n", [])).toThrow(UnprintableNode);
-    expect(() => printProgram(program, "x = 1\n", [])).toThrow("luma fmt has no layout for a 'While' node");
+    expect(() => printProgram(program, "x = 1\n", [])).toThrow("luma fmt has no layout for a 'Teleport' node");
   });
 });
