@@ -79,7 +79,9 @@ export async function loadToolModule(realPath: string, requests: ModuleRequest[]
   if (!strict) checkStaticDependencies(rules, shown, prepared.transpiled);
 
   installLumaModule();
-  const inProcessEsm = () => loadEsm(realPath, rules?.root ? packagesFromRoot(prepared.code, rules.root) : prepared.code);
+  const esmText = prepared.typescript ?? prepared.code;
+  const inProcessEsm = () =>
+    loadEsm(realPath, rules?.root ? packagesFromRoot(esmText, rules.root) : esmText, prepared.typescript === undefined ? "js" : "ts");
   let exports: unknown;
   try {
     exports = strict
