@@ -93,4 +93,11 @@ export const startupCodes: CatalogEntry[] = [
       "A schema reached the schema compiler with a problem the checker should have reported (an unknown name, a cycle, a bad annotation), for example from a stale program cache. Run `luma check`, or set LUMA_NO_CACHE=1; please report it if it persists.",
     example: "LUMA_NO_CACHE=1 luma app.luma",
   },
+  {
+    code: "E0614",
+    title: "agent names a tool context that is not configured",
+    explanation:
+      "An agent's `tool_contexts` list names a context that luma.config.json's `tool_contexts` does not define. It could never be granted to a tool's `needs`, so the program does not start; the closest configured name is suggested.",
+    example: 'agent Reporter {\n  tool_contexts: ["dbb"]   // luma.config.json defines "db"\n}',
+  },
 ];
