@@ -43,11 +43,18 @@ ${list(CHECK_OPTIONS)}
 Environment:
   NO_COLOR=1          plain diagnostics even on a terminal
   LUMA_NO_CACHE=1     do not read or write the parsed-program cache
-  LUMA_DEBUG=1        add stack traces to internal errors
+  LUMA_DEBUG=1        add stack traces to errors (a crashed handler's own stack)
   LUMA_APPROVED_TOOLS comma-separated write tools approved under tool_policy "approval"
+  LUMA_IDEMPOTENCY_KEY passphrase of an encrypted idempotency store and journal
   LUMA_BASE_URL_<MODEL> redirect a model (MODEL = its declaration name, upper-cased)
   OPENAI_API_KEY · AZURE_OPENAI_API_KEY (+ AZURE_OPENAI_ENDPOINT) · ANTHROPIC_API_KEY · GEMINI_API_KEY
                       default API key variables of the model providers (api_key_env overrides)
+  OTEL_EXPORTER_OTLP_ENDPOINT · OTEL_EXPORTER_OTLP_TRACES_ENDPOINT
+                      export spans over OTLP/HTTP; also OTEL_EXPORTER_OTLP_PROTOCOL,
+                      OTEL_EXPORTER_OTLP_HEADERS, OTEL_EXPORTER_OTLP_TIMEOUT, OTEL_SERVICE_NAME,
+                      OTEL_RESOURCE_ATTRIBUTES, OTEL_INSTRUMENTATION_GENAI_CAPTURE_MESSAGE_CONTENT
+  LUMA_TEST_LEASE_MS · LUMA_TEST_CRASH_AT=<point>[:<n>]
+                      test hooks: shorter idempotency leases; SIGKILL at a crash point
 
 Exit codes: 0 success · 1 runtime error · 2 rejected before running · 64 usage error
             · 75 a journaled run waits for an approval

@@ -6,9 +6,17 @@
  * A startup error's catalog code goes on a line of its own under the message,
  * `  = code E0601 (luma explain E0601)`, so the spec's exact messages keep their line
  * byte for byte.
+ *
+ * A runtime error with a site (the tool call, query, `ask` or expression where it surfaced,
+ * `LumaError.site`) gets the same source excerpt as a check error under that line:
+ *
+ *   Error: [TOOL_INPUT_INVALID] lookup.input.id is required.
+ *     --> app.luma:4:5
+ *     4 | x = lookup({})
+ *       |     ^^^^^^^^^^
  */
-import { isLumaError } from "../diagnostics/luma-error";
-import { renderDiagnostics } from "../diagnostics/render";
+import { isLumaError, type LumaError } from "../diagnostics/luma-error";
+import { renderDiagnostics, sourceExcerpt, type RenderOptions } from "../diagnostics/render";
 import { isRunEnding } from "../runtime/run/run-ending-error";
 import { UsageError } from "./argv";
 
@@ -17,6 +25,12 @@ export const EXIT = { ok: 0, runtime: 1, rejected: 2, usage: 64, pending: 75 } a
 
 /** The line under a startup error that names its catalog code. */
 export const codeLine = (code: string): string => `  = code ${code} (luma explain ${code})`;
+
+/** `  --> file:line:col` and the source line with a caret; the bare location when the source is unknown. */
+function siteBlock(site: NonNullable<LumaError["site"]>, opts: RenderOptions): string {
+  const excerpt = sourceExcerpt(site, opts);
+  return excerpt === undefined ? `\n  --> ${site.file}` : `\n  --> ${excerpt.location}\n${excerpt.lines}`;
+}
 
 export interface ErrorReport {
   text: string;
@@ -39,7 +53,8 @@ export function reportError(
       return { text: renderDiagnostics(e.diagnostics, opts), exitCode };
     }
     const code = e.catalogCode ? `\n${codeLine(e.catalogCode)}` : "";
-    return { text: e.toLine() + code + (opts.debug && e.stack ? `\n${e.stack}` : ""), exitCode };
+    const site = e.site && e.phase === "runtime" ? siteBlock(e.site, opts) : "";
+    return { text: e.toLine() + site + code + (opts.debug && (e.debugStack ?? e.stack) ? `\n${e.debugStack ?? e.stack}` : ""), exitCode };
   }
   const message = e instanceof Error ? e.message : String(e);
   const stack = opts.debug && e instanceof Error && e.stack ? `\n${e.stack}` : "\n(set LUMA_DEBUG=1 for a stack trace)";

@@ -11,7 +11,14 @@
  * (E04xx config, E05xx tool modules, E06xx start-up; `luma explain CODE`). The spec's
  * messages stay byte for byte on their line; the CLI shows the code under them. A startup
  * error cannot be made without one, unless it carries diagnostics (they have their own).
+ *
+ * `site` is where in the program a runtime error surfaced: the innermost tool call, query,
+ * `ask` or expression the interpreter was running. It is set once (`locateError`), by the
+ * first frame that sees the error, so an error crossing agent methods keeps its origin; the
+ * CLI renders it as a source excerpt under the `Error: [CODE] message` line, which stays byte
+ * for byte. It is not part of the error's value (`catch e` sees code/message/retryable/details).
  */
+import type { Span } from "../syntax/ast";
 import type { Diagnostic } from "./diagnostic";
 
 /** The spec's runtime codes (§9); each has a catalog entry (`luma explain TOOL_TIMEOUT`). */
@@ -50,6 +57,8 @@ export interface LumaErrorInit {
   diagnostics?: Diagnostic[];
   /** The catalog code of a startup error, e.g. `E0601` (not the spec's runtime `code`). */
   catalogCode?: string;
+  /** What LUMA_DEBUG=1 prints instead of this error's own stack: a crashed handler's. */
+  debugStack?: string;
 }
 
 export class LumaError extends Error {
@@ -59,6 +68,9 @@ export class LumaError extends Error {
   readonly phase: ErrorPhase;
   readonly diagnostics?: Diagnostic[];
   readonly catalogCode?: string;
+  /** Where the error surfaced in the program (set once, by `locateError`). */
+  site?: Span;
+  readonly debugStack?: string;
 
   constructor(init: LumaErrorInit) {
     super(init.message);
@@ -69,6 +81,7 @@ export class LumaError extends Error {
     this.phase = init.phase ?? "runtime";
     this.diagnostics = init.diagnostics;
     this.catalogCode = init.catalogCode;
+    this.debugStack = init.debugStack;
   }
 
   /** The CLI's one-line form: `Error: [CODE] message`, or `Error: message` without a code. */
@@ -89,3 +102,9 @@ export const startupError = (message: string, extra: StartupErrorExtra): LumaErr
   new LumaError({ message, phase: "startup", ...extra });
 
 export const isLumaError = (e: unknown): e is LumaError => e instanceof LumaError;
+
+/** Gives a runtime error its site unless an inner frame already did; returns the error. */
+export function locateError<E>(e: E, span: Span): E {
+  if (e instanceof LumaError && e.site === undefined && e.phase !== "startup") e.site = span;
+  return e;
+}

@@ -8,6 +8,7 @@
  * Colour is a parameter, decided by the CLI (TTY and NO_COLOR); the library never prints.
  */
 import pc from "picocolors";
+import type { Span } from "../syntax/ast";
 import type { Diagnostic } from "./diagnostic";
 import { blankLike, displayWidth } from "./display-width";
 import { lineColOf } from "./source-position";
@@ -25,20 +26,33 @@ export function renderDiagnostic(d: Diagnostic, opts: RenderOptions): string {
   const label = d.severity === "error" ? c.red(c.bold(word)) : c.yellow(c.bold(word));
   const hints = d.hints?.length ? "\n" + d.hints.map((h) => `  ${c.cyan("hint")}: ${h}`).join("\n") : "";
   if (!d.span) return `${label}: ${d.message}${hints}`;
-  const source = opts.sourceOf(d.span.file);
-  if (source === undefined) return `${c.bold(d.span.file)}: ${label}: ${d.message}${hints}`;
-  const at = lineColOf(source, d.span.start);
-  const head = `${c.bold(`${d.span.file}:${at.line}:${at.col}`)}: ${label}: ${d.message}`;
+  const excerpt = sourceExcerpt(d.span, opts);
+  if (excerpt === undefined) return `${c.bold(d.span.file)}: ${label}: ${d.message}${hints}`;
+  return `${c.bold(excerpt.location)}: ${label}: ${d.message}\n${excerpt.lines}${hints}`;
+}
+
+/**
+ * A span as `file:line:col` and its source line with a caret under it, or undefined when the
+ * file's source is not known. Check diagnostics and located runtime errors share it.
+ */
+export function sourceExcerpt(span: Span, opts: RenderOptions): { location: string; lines: string } | undefined {
+  const source = opts.sourceOf(span.file);
+  if (source === undefined) return undefined;
+  const c = pc.createColors(opts.color);
+  const at = lineColOf(source, span.start);
   const gutter = String(at.line);
   const pad = " ".repeat(gutter.length);
   // The caret covers the span on its first line (at least one column), both measured in
   // terminal columns: a CJK character or an emoji before it takes two.
   const lineEnd = at.lineStart + at.lineText.length;
-  const spanText = at.lineText.slice(at.col - 1, Math.min(d.span.end, lineEnd) - at.lineStart);
+  const spanText = at.lineText.slice(at.col - 1, Math.min(span.end, lineEnd) - at.lineStart);
   const width = Math.max(1, displayWidth(spanText));
   const lead = blankLike(at.lineText.slice(0, at.col - 1));
   const caret = c.red("^".repeat(width));
-  return [head, `  ${c.dim(gutter + " |")} ${at.lineText}`, `  ${c.dim(pad + " |")} ${lead}${caret}`].join("\n") + hints;
+  return {
+    location: `${span.file}:${at.line}:${at.col}`,
+    lines: [`  ${c.dim(gutter + " |")} ${at.lineText}`, `  ${c.dim(pad + " |")} ${lead}${caret}`].join("\n"),
+  };
 }
 
 export function renderDiagnostics(list: readonly Diagnostic[], opts: RenderOptions): string {

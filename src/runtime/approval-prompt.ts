@@ -7,6 +7,11 @@
  * stderr are redirected, and the answer is read from a blocking descriptor of that same
  * terminal: the process sleeps in read(2) while the user thinks, instead of spinning on a
  * non-blocking stdin. Where /dev/tty cannot be opened, stderr and stdin are used.
+ *
+ * The question is preceded by the call it is about, so a person can decide:
+ *   Write tool 'publish' is called with {"text":"hello"}
+ *   Allow write tool 'publish' to run? [y/N]
+ * (the arguments already redacted and cut by the pipeline, step 05).
  */
 import { closeSync, openSync, readSync, writeSync } from "node:fs";
 
@@ -38,11 +43,11 @@ function readLine(fd: number): string {
   return Buffer.from(bytes).toString("utf8");
 }
 
-export async function askOnTerminal(tool: string): Promise<boolean> {
+export async function askOnTerminal(tool: string, args: string): Promise<boolean> {
   const out = openTty("w");
   const input = openTty("r");
   try {
-    writeSync(out ?? 2, `Allow write tool '${tool}' to run? [y/N] `);
+    writeSync(out ?? 2, `Write tool '${tool}' is called with ${args}\nAllow write tool '${tool}' to run? [y/N] `);
     const answer = readLine(input ?? 0).trim().toLowerCase();
     return answer === "y" || answer === "yes";
   } finally {

@@ -10,6 +10,12 @@
  *
  * The trace gets one `validation.soft` event: who produced the value (`tool` and `agent`;
  * `query`/`command` and `datasource`), then the issue's path, rule and message.
+ *
+ * Each issue of a value is reported once: an `ask` or tool result that a fn then returns
+ * (or a typed assignment keeps) is validated again against its declared type, and the same
+ * soft rule must not warn a second time under another root (`Mood.level`, then
+ * `A.go.return.level`). `freshSoftIssues` remembers, per object value, the issues already
+ * reported by their path below the root and their rule.
  */
 import type { ValidationIssue } from "../schema/schema-table-types";
 
@@ -28,3 +34,21 @@ export const softWarningLine = (issue: SoftIssue, where?: string): string =>
 
 export const softValidationEvent = (source: SoftIssueSource, issue: SoftIssue): SoftValidationEvent =>
   ({ event: "validation.soft", ...source, path: issue.path, rule: issue.rule, message: issue.message }) as SoftValidationEvent;
+
+const reported = new WeakMap<object, Set<string>>();
+
+/** The issues of `value` (validated under `root`) not reported before; they count as reported now. */
+export function freshSoftIssues<I extends SoftIssue>(value: unknown, root: string, issues: readonly I[]): readonly I[] {
+  if (issues.length === 0 || value === null || typeof value !== "object") return issues;
+  let seen = reported.get(value);
+  if (seen === undefined) reported.set(value, (seen = new Set()));
+  const fresh: I[] = [];
+  for (const issue of issues) {
+    const below = issue.path.startsWith(root) ? issue.path.slice(root.length) : issue.path;
+    const key = `${issue.rule}\u0000${below}`;
+    if (seen.has(key)) continue;
+    seen.add(key);
+    fresh.push(issue);
+  }
+  return fresh;
+}

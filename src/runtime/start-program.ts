@@ -9,6 +9,7 @@ import { loadConfig } from "../config/load-config";
 import { loadToolRegistry } from "./tools/registry/load-tool-registry";
 import { createToolInvoker } from "./tools/pipeline";
 import { checkToolRuntimeRules } from "./tools/pipeline";
+import { checkAgentToolContexts } from "./tools/steps/agent-context-rules";
 import { runProgram } from "./interpreter/run-program";
 import { openTraceSink } from "./trace-sink";
 import { askOnTerminal } from "./approval-prompt";
@@ -174,7 +175,7 @@ export async function openProgram(program: Program, opts: Omit<StartOptions, "ar
       closeRegistry,
     ]);
   try {
-    const ruleError = checkToolRuntimeRules(program);
+    const ruleError = checkToolRuntimeRules(program) ?? checkAgentToolContexts(program, config.config.tool_contexts);
     if (ruleError) throw ruleError;
     // Spec §12: every datasource has a bridge before any statement runs (connects lazily).
     // Code that a program does not use is not loaded (start-up stays near a bare binary's).

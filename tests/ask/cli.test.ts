@@ -43,7 +43,7 @@ describe("§15 command line: --record FILE / --replay FILE", () => {
   test("without --replay and without the key, the ask fails naming the variable (exit 1)", () => {
     const r = runLuma([EXAMPLE]);
     expect(r.exitCode).toBe(1);
-    expect(r.stderr).toMatch(/^Error: \[PROVIDER_ERROR\] Model 'GPT54Mini' \(provider "openai"\) needs an API key: environment variable OPENAI_API_KEY is not set at examples\/041_multi_tool_worker\.luma:\d+:\d+\n$/);
+    expect(r.stderr).toMatch(/^Error: \[PROVIDER_ERROR\] Model 'GPT54Mini' \(provider "openai"\) needs an API key: environment variable OPENAI_API_KEY is not set at examples\/041_multi_tool_worker\.luma:(\d+:\d+)\n {2}--> examples\/041_multi_tool_worker\.luma:\1\n/);
   });
 
   test("a missing cassette rejects the program before it runs (exit 2)", () => {

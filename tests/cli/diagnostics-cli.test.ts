@@ -92,7 +92,9 @@ describe("§15 codes in the rendered message", () => {
 
   test("a runtime error is unchanged: its spec code is already on its line", () => {
     const dir = project({ "app.luma": "x = 1 / 0\n" });
-    expect(runLuma(["app.luma"], { cwd: dir }).stderr).toBe("Error: [RUNTIME_ERROR] Division by zero at app.luma:1:5\n");
+    expect(runLuma(["app.luma"], { cwd: dir }).stderr).toBe(
+      "Error: [RUNTIME_ERROR] Division by zero at app.luma:1:5\n  --> app.luma:1:5\n  1 | x = 1 / 0\n    |     ^^^^^\n",
+    );
   });
 });
 

@@ -65,14 +65,16 @@ describe("§15 exit codes", () => {
     const r = runLuma(["app.luma"], { cwd: dir });
     expect(r.exitCode).toBe(1);
     expect(r.stdout).toBe("before\n");
-    expect(r.stderr).toBe("Error: [RUNTIME_ERROR] Division by zero at app.luma:2:5\n");
+    expect(r.stderr).toBe("Error: [RUNTIME_ERROR] Division by zero at app.luma:2:5\n  --> app.luma:2:5\n  2 | x = 1 / 0\n    |     ^^^^^\n");
   });
 
   test("1: field access on null", () => {
     const dir = project({ "app.luma": "user = null\nprint(user.name)\n" });
     const r = runLuma(["app.luma"], { cwd: dir });
     expect(r.exitCode).toBe(1);
-    expect(r.stderr).toBe("Error: [RUNTIME_ERROR] Cannot read field 'name' of null at app.luma:2:7\n");
+    expect(r.stderr).toBe(
+      "Error: [RUNTIME_ERROR] Cannot read field 'name' of null at app.luma:2:7\n  --> app.luma:2:7\n  2 | print(user.name)\n    |       ^^^^^^^^^\n",
+    );
   });
 
   test("64: a usage error", () => {
@@ -147,7 +149,11 @@ d = tool classify({ text: "x" })
 `;
     const dir = project({ "app.luma": src, "t.ts": "export const classify = (i) => ({ invoice_number: i.text });\n" });
     expect(runLuma(["app.luma", "--tool-module", "t.ts"], { cwd: dir })).toEqual({
-      exitCode: 1, stdout: "", stderr: "Error: [TOOL_OUTPUT_INVALID] classify.output.kind must identify a tagged union member.\n",
+      exitCode: 1,
+      stdout: "",
+      stderr:
+        "Error: [TOOL_OUTPUT_INVALID] classify.output.kind must identify a tagged union member.\n" +
+        "  --> app.luma:5:5\n  5 | d = tool classify({ text: \"x\" })\n    |     ^^^^^^^^^^^^^^^^^^^^^^^^^^^^\n",
     });
   });
 

@@ -74,7 +74,10 @@ describe("Durable runs §2: two processes resuming the same run id", () => {
     const [stdout, stderr] = await text;
     expect(proc.exitCode).toBe(1);
     expect(stdout).toBe("");
-    expect(stderr).toBe("Error: [RUNTIME_ERROR] Run f1: another process took over its lease in the journal; this process stopped without recording more.\n");
+    expect(stderr).toBe(
+      "Error: [RUNTIME_ERROR] Run f1: another process took over its lease in the journal; this process stopped without recording more.\n" +
+        "  --> flow.luma:7:5\n  7 | r = tool gate({ n: 1 })\n    |     ^^^^^^^^^^^^^^^^^^^\n",
+    );
     const check = new Database(p.path("runs.sqlite"));
     expect(check.query("SELECT step_id, status FROM luma_journal_steps").all()).toEqual([{ step_id: "main/1", status: "begun" }]);
     expect(check.query("SELECT owner, token FROM luma_journal_runs").all()).toEqual([{ owner: "elsewhere:2", token: "taker" }]);

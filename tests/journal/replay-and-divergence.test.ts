@@ -45,7 +45,8 @@ describe("Durable runs §2: resume returns recorded results; divergence stops th
     const r = await p.runFlow("v1", J);
     expect(r.exitCode).toBe(1);
     expect(r.stderr).toBe(
-      "Error: [RUNTIME_ERROR] Run v1 diverged from its journal at step main/2: the journal holds tool 'effect' with another input, the program now makes tool 'effect' with this input. Start a new run (another --run-id) for the changed program.\n",
+      "Error: [RUNTIME_ERROR] Run v1 diverged from its journal at step main/2: the journal holds tool 'effect' with another input, the program now makes tool 'effect' with this input. Start a new run (another --run-id) for the changed program.\n" +
+        "  --> flow.luma:9:5\n  9 | b = tool effect({ n: 20 })\n    |     ^^^^^^^^^^^^^^^^^^^^^^\n",
     );
     expect(p.lines("calls.log").length).toBe(2);
   });

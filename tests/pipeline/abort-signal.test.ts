@@ -107,7 +107,7 @@ tool hang({ x: 2 })
 `,
     );
     const r = runLuma(["main.luma"], { cwd: dir });
-    expect(r).toEqual({ exitCode: 1, stdout: "TOOL_TIMEOUT true\n", stderr: "Error: [TOOL_TIMEOUT] Tool 'hang' timed out after 100 ms.\n" });
+    expect(r).toEqual({ exitCode: 1, stdout: "TOOL_TIMEOUT true\n", stderr: "Error: [TOOL_TIMEOUT] Tool 'hang' timed out after 100 ms.\n  --> main.luma:8:1\n  8 | tool hang({ x: 2 })\n    | ^^^^^^^^^^^^^^^^^^^\n" });
   });
 
   test("a retryable failure with a 60 s backoff ends at the 100 ms deadline, and the process exits", () => {
@@ -119,6 +119,6 @@ tool busy({ x: 1 })
 `,
     );
     const r = runLuma(["main.luma"], { cwd: dir });
-    expect(r).toEqual({ exitCode: 1, stdout: "", stderr: "Error: [TOOL_TIMEOUT] Tool 'busy' timed out after 100 ms.\n" });
+    expect(r).toEqual({ exitCode: 1, stdout: "", stderr: "Error: [TOOL_TIMEOUT] Tool 'busy' timed out after 100 ms.\n  --> main.luma:3:1\n  3 | tool busy({ x: 1 })\n    | ^^^^^^^^^^^^^^^^^^^\n" });
   });
 });

@@ -33,11 +33,11 @@ Editor.go()
 
 const PROMPT = "Allow write tool 'publish' to run? [y/N] ";
 
-const project = () => {
+const project = (program = PROGRAM) => {
   const dir = mkdtempSync(join(tmpdir(), "luma-approval-"));
   writeFileSync(join(dir, "tools.ts"), "export const lumaTools = { publish: (i: { text: string }) => ({ ok: true, text: i.text }), preview: (i: { text: string }) => ({ ok: true, text: i.text }) };\n");
   writeFileSync(join(dir, "luma.config.json"), JSON.stringify({ tool_modules: ["./tools.ts"] }));
-  writeFileSync(join(dir, "main.luma"), PROGRAM);
+  writeFileSync(join(dir, "main.luma"), program);
   return dir;
 };
 
@@ -84,6 +84,26 @@ describe("§8 tool_policy approval on an interactive terminal", () => {
     session.type("y");
     expect((await session.finish()).exitCode).toBe(0);
     expect(await Bun.file(join(dir, "out.txt")).text()).toBe("previewed draft\npublished hello\n");
+  });
+
+  onPty("issue #12.12: the question shows the call — the tool and its arguments — above it", async () => {
+    const r = await answerWith("y");
+    expect(r.output).toMatch(/Write tool 'publish' is called with \{"text":"hello"\}\r?\nAllow write tool 'publish' to run\? \[y\/N\] y/);
+  });
+
+  onPty("issue #12.12: long arguments are cut, the credential's value and secret-named fields never shown", async () => {
+    const long = "x".repeat(2000);
+    const program = PROGRAM.replace('tool publish(text: string) -> Published { side_effects: "write" }', 'tool publish(text: string, api_token?: string, note?: string) -> Published { side_effects: "write", credential: "PUBLISH_KEY" }')
+      .replace('tool publish({ text: "hello" })', `tool publish({ note: "key is sk-live-999", api_token: "tok-123", text: "${long}" })`);
+    const session = startOnPty([ensureBinary(), "main.luma"], { cwd: project(program), env: env({ PUBLISH_KEY: "sk-live-999" }) });
+    const shown = await session.waitFor(PROMPT);
+    session.type("n");
+    const r = await session.finish();
+    expect(shown).toContain(`Write tool 'publish' is called with {"note":"[redacted]","api_token":"[redacted]","text":"${"x".repeat(300)}`);
+    expect(shown).toContain("…");
+    expect(shown).not.toContain("x".repeat(600));
+    expect(r.output).not.toContain("tok-123");
+    expect(r.output).not.toContain("sk-live-999");
   });
 
   onPty("a tool listed in LUMA_APPROVED_TOOLS runs without a question", async () => {

@@ -72,7 +72,9 @@ describe("issue #10.4: process.exit inside a handler is a tool failure naming th
     expect(r).toEqual({
       exitCode: 1,
       stdout: "",
-      stderr: "Error: [TOOL_HANDLER_ERROR] Tool 'sync_exit' called process.exit(0): a tool handler cannot end the run.\n",
+      stderr:
+        "Error: [TOOL_HANDLER_ERROR] Tool 'sync_exit' called process.exit(0): a tool handler cannot end the run.\n" +
+        "  --> app.luma:3:1\n  3 | tool sync_exit({ n: 0 })\n    | ^^^^^^^^^^^^^^^^^^^^^^^^\n",
     });
   });
 

@@ -196,11 +196,12 @@ describe("§9 Errors: typed errors thrown by handlers", () => {
     expect(calls).toBe(3);
   });
 
-  test("a plain Error becomes TOOL_HANDLER_ERROR, retryable false, with its message", async () => {
+  test("a plain Error becomes TOOL_HANDLER_ERROR, retryable false, with its message and the handler's file:line", async () => {
     let calls = 0;
     const h = harness(SOURCE, { handlers: { untyped: () => { calls++; throw new Error("Unsupported operation"); } } });
     const e = await failure(h.call("untyped", { x: 1 }));
-    expect([e.code, e.message, e.retryable]).toEqual(["TOOL_HANDLER_ERROR", "Unsupported operation", false]);
+    expect([e.code, e.retryable]).toEqual(["TOOL_HANDLER_ERROR", false]);
+    expect(e.message).toMatch(/^Unsupported operation \(at tests\/pipeline\/run-handler\.test\.ts:\d+:\d+\)$/);
     expect(calls).toBe(1);
   });
 

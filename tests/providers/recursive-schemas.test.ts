@@ -123,7 +123,7 @@ describe("§1.4 OpenAI and Azure strict mode: $defs and local $ref", () => {
     for (let i = 0; i < 5000; i++) deep = { author: "a", text: "t", replies: [deep] };
     const r = await run("openai", program("openai", "Comment", "print(t.author)"), [{ json: deep }]);
     expect(r.exitCode).toBe(1);
-    expect(r.stderr).toMatch(/^Error: \[ASK_OUTPUT_INVALID\] The answer of model 'M' to ask -> Comment was invalid: Comment is nested deeper than 1000 levels \(depth\) at .*main\.luma:\d+:\d+\n$/);
+    expect(r.stderr).toMatch(/^Error: \[ASK_OUTPUT_INVALID\] The answer of model 'M' to ask -> Comment was invalid: Comment is nested deeper than 1000 levels \(depth\) at (.*main\.luma:\d+:\d+)\n {2}--> \1\n/);
   });
 });
 

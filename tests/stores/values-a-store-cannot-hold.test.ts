@@ -132,7 +132,10 @@ describe("§9 step 11: a tool output must be JSON data (TOOL_OUTPUT_INVALID nami
     writeFileSync(join(dir, "program.luma"), 'schema Out { id: string  data: any }\ntool t(id: string, kind: string, throws: bool) -> Out {}\nr = tool t({ id: "a", kind: "cycle", throws: false })\n');
     const r = runLuma(["program.luma", "--trace", "trace.jsonl"], { cwd: dir, env: { EFFECTS_LOG: join(dir, "fx") } });
     expect(r.exitCode).toBe(1);
-    expect(r.stderr).toBe("Error: [TOOL_OUTPUT_INVALID] t.output.data.self must be JSON data, got a cycle (back to t.output.data).\n");
+    expect(r.stderr).toBe(
+      "Error: [TOOL_OUTPUT_INVALID] t.output.data.self must be JSON data, got a cycle (back to t.output.data).\n" +
+        '  --> program.luma:3:5\n  3 | r = tool t({ id: "a", kind: "cycle", throws: false })\n    |     ' + "^".repeat(49) + "\n",
+    );
     expect(JSON.parse(readFileSync(join(dir, "trace.jsonl"), "utf8").trim())).toMatchObject({ tool: "t", outcome: "error", code: "TOOL_OUTPUT_INVALID" });
   });
 });
@@ -220,7 +223,7 @@ print(A.run().note)
     const [stdout, stderr] = await Promise.all([new Response(p.stdout).text(), new Response(p.stderr).text(), p.exited]);
     expect(p.exitCode).toBe(1);
     expect(stdout).toBe("");
-    expect(stderr).toMatch(/^Error: \[TOOL_OUTPUT_INVALID\] t\.output\.data must be JSON data, got a BigInt\.\n$/);
+    expect(stderr).toMatch(/^Error: \[TOOL_OUTPUT_INVALID\] t\.output\.data must be JSON data, got a BigInt\.\n {2}--> program\.luma:8:23\n/);
     expect(fake.requests.length).toBe(1); // spec §7: a retryable: false tool error stops the ask at once
     const events = readFileSync(join(dir, "trace.jsonl"), "utf8").trim().split("\n").map((l) => JSON.parse(l));
     expect(events.find((e) => e.event === "tool.call")).toMatchObject({ tool: "t", mode: "native", outcome: "error", code: "TOOL_OUTPUT_INVALID" });

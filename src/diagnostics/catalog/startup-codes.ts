@@ -107,4 +107,11 @@ export const startupCodes: CatalogEntry[] = [
       "An `ask` answer or a tool input is past what the agent's provider documents for strict schemas: OpenAI's size limits (10 levels of object nesting, 5000 properties, 1000 enum values, 120,000 characters of names and values), or, for Anthropic's structured output, a field of type `any` or more optional/union-typed fields than a request may hold. Every request would be rejected, so the program does not start. Split or simplify the schema. docs/providers.md lists each provider's limits.",
     example: 'model M { provider: "anthropic"  name: "claude-sonnet-4-5" }\nschema Answer { data: any }\nagent A { model: M  fn go() -> Answer { ask "…" -> Answer } }',
   },
+  {
+    code: "E0616",
+    title: "agent names a tool context that is not configured",
+    explanation:
+      "An agent's `tool_contexts` list names a context that luma.config.json's `tool_contexts` does not define. It could never be granted to a tool's `needs`, so the program does not start; the closest configured name is suggested.",
+    example: 'agent Reporter {\n  tool_contexts: ["dbb"]   // luma.config.json defines "db"\n}',
+  },
 ];

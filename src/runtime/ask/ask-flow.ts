@@ -21,6 +21,7 @@
  *   end before it (provider-client.ts); tool rounds are bounded by their own timeouts and the
  *   next request after one past the ceiling fails at once.
  */
+import { freshSoftIssues } from "../soft-issue-report";
 import { isLumaError, type LumaError } from "../../diagnostics/luma-error";
 import type { SchemaTable, ValidationIssue } from "../../schema/schema-table-types";
 import type { ToolInvoker } from "../tools/tool-invoker-types";
@@ -116,7 +117,7 @@ export async function runAskFlow(env: FlowEnv, plan: AskPlan, req: AskRequest, s
         : decodeAnswer(res.text, plan.target, plan.adapter, env.schemas);
       if (verdict.ok) {
         stats.fenceStripped = verdict.unfenced;
-        for (const issue of verdict.soft) env.onSoft(issue, req);
+        for (const issue of freshSoftIssues(verdict.value, plan.target.root, verdict.soft)) env.onSoft(issue, req);
         return verdict.value;
       }
       failure = askErrors.outputInvalid(plan.traceBase.target, plan.model.decl, attempt, verdict.reason, req.location);

@@ -4,7 +4,8 @@
  * that cannot suspend go straight to the synchronous evaluator. Evaluation order is left
  * to right; `and`/`or` short-circuit.
  */
-import type { Expr, StrPart } from "../../syntax/ast";
+import { locateError } from "../../diagnostics/luma-error";
+import type { Expr, Span, StrPart } from "../../syntax/ast";
 import { evalCall } from "./calls";
 import { evalSync } from "./eval-sync";
 import { type BinaryExpr, binaryOp, leftSpine, readField, readIndex, unaryOp } from "./operators";
@@ -58,8 +59,7 @@ export async function evalAsync(e: Expr, f: Frame): Promise<Value> {
         req.agent = f.agent.decl;
         req.methodCall = f.methodCall;
       }
-      const out = await f.rt.host.tools.call(req);
-      return (out ?? null) as Value;
+      return callTool(req, e.span, f);
     }
     case "Ask": {
       const prompt = await evalExpr(e.prompt, f);
@@ -67,8 +67,9 @@ export async function evalAsync(e: Expr, f: Frame): Promise<Value> {
       // The checker admits `ask` only in methods of agents with a model, and the runtime builds
       // a runner whenever a model is declared; an embedder that passes none gets this error.
       if (!runner || !f.agent) throw errorAt(f.rt.sourceOf, "RUNTIME_ERROR", "'ask' needs a model runtime, and none was given to the interpreter", e.span);
-      const out = await runner.ask({
-        agent: f.agent.decl,
+      const agent = f.agent;
+      const out = await located(e.span, () => runner.ask({
+        agent: agent.decl,
         methodCall: f.methodCall ?? { failures: 0 },
         prompt: typeof prompt === "string" ? prompt : renderValue(prompt),
         target: e.target,
@@ -76,7 +77,7 @@ export async function evalAsync(e: Expr, f: Frame): Promise<Value> {
         site: e,
         location: locationOf(f.rt.sourceOf, e.span),
         stepId: f.scope.nextStep(),
-      });
+      }));
       return (out ?? null) as Value;
     }
     case "DbCall": {
@@ -88,10 +89,26 @@ export async function evalAsync(e: Expr, f: Frame): Promise<Value> {
         req.agent = f.agent.decl;
         req.methodCall = f.methodCall;
       }
-      return ((await f.rt.host.tools.call(req)) ?? null) as Value;
+      return callTool(req, e.span, f);
     }
     default:
       return evalSync(e, f);
+  }
+}
+
+/**
+ * A tool, query or command call: an error it raises (the pipeline's messages are the spec's,
+ * unlocated) gets the call expression as its site, so the CLI can point at the call.
+ */
+function callTool(req: ToolCallRequest, span: Span, f: Frame): Promise<Value> {
+  return located(span, async () => ((await f.rt.host.tools.call(req)) ?? null) as Value);
+}
+
+async function located<T>(span: Span, run: () => Promise<T>): Promise<T> {
+  try {
+    return await run();
+  } catch (e) {
+    throw locateError(e, span);
   }
 }
 

@@ -2,13 +2,15 @@
  * Every error the interpreter raises itself is a LumaError (phase "runtime") whose message
  * ends with where it happened: `Division by zero at app.luma:4:12`. Errors that arrive from
  * the tool pipeline keep their message byte for byte (the spec quotes several exactly), so
- * only errors born here are located.
+ * only errors born here name their place in the message. Every error leaving a statement
+ * also gets its `site` (the innermost span that saw it: a tool call, an `ask`, else the
+ * statement), which the CLI renders as a source excerpt under the message line.
  *
  * Anything else thrown while a statement runs (a JS TypeError from an unexpected value, a
  * host callback failing, a JS stack overflow) is turned into RUNTIME_ERROR at the innermost
  * statement, so `luma` never shows a JS stack for a user program.
  */
-import { LumaError, isLumaError, runtimeError, type ErrorCode } from "../../diagnostics/luma-error";
+import { LumaError, isLumaError, locateError, runtimeError, type ErrorCode } from "../../diagnostics/luma-error";
 import { lineColOf } from "../../diagnostics/source-position";
 import type { Span } from "../../syntax/ast";
 import type { ObjectValue, Value } from "./values";
@@ -31,7 +33,7 @@ export function errorAt(
   span: Span,
   details?: unknown,
 ): LumaError {
-  return runtimeError(code, `${message} at ${locationOf(sourceOf, span)}`, details === undefined ? {} : { details });
+  return locateError(runtimeError(code, `${message} at ${locationOf(sourceOf, span)}`, details === undefined ? {} : { details }), span);
 }
 
 /**
@@ -49,10 +51,10 @@ function isLumaShaped(e: unknown): e is { code: string; message: string; retryab
 
 /** Anything thrown → a LumaError; a non-Luma error becomes RUNTIME_ERROR located at `span`. */
 export function asLumaError(e: unknown, sourceOf: SourceOf, span: Span): LumaError {
-  if (isLumaError(e)) return e;
+  if (isLumaError(e)) return locateError(e, span);
   if (isLumaShaped(e)) {
     const { code, message, retryable, details } = e;
-    return new LumaError({ code, message, retryable, details, phase: "runtime" });
+    return locateError(new LumaError({ code, message, retryable, details, phase: "runtime" }), span);
   }
   const what = e instanceof RangeError && /call stack/i.test(e.message)
     ? "Maximum call stack size exceeded"

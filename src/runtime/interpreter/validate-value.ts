@@ -13,7 +13,7 @@
  */
 import type { Field, Span, TypeRef } from "../../syntax/ast";
 import type { Direction, ValidationTarget } from "../../schema/schema-table-types";
-import { softWarningLine } from "../soft-issue-report";
+import { freshSoftIssues, softWarningLine } from "../soft-issue-report";
 import { errorAt, locationOf } from "./runtime-errors";
 import type { Runtime } from "./runtime-context";
 import type { Value } from "./values";
@@ -42,7 +42,7 @@ const hasRules = (field: Field): boolean => field.annotations.some((a) => a.name
 /** A fn parameter: its type and its annotations (`n: int @range(1, 10)`), checked as an input. */
 export function validateParam(rt: Runtime, field: Field, value: Value, root: string, span: Span): Value {
   if (!hasRules(field)) return validateValue(rt, field.type, value, "input", `${root}.${field.name}`, span);
-  return report(rt, rt.host.schemas.validate({ param: field }, value, "input", root), root, span);
+  return report(rt, rt.host.schemas.validate({ param: field }, value, "input", root), root, span, value);
 }
 
 export function validateValue(
@@ -54,11 +54,12 @@ export function validateValue(
   span: Span,
 ): Value {
   if (primitiveOk(type, value)) return value;
-  return report(rt, rt.host.schemas.validate(type as ValidationTarget, value, direction, root), root, span);
+  return report(rt, rt.host.schemas.validate(type as ValidationTarget, value, direction, root), root, span, value);
 }
 
-function report(rt: Runtime, result: ReturnType<Runtime["host"]["schemas"]["validate"]>, root: string, span: Span): Value {
-  for (const issue of result.soft) {
+function report(rt: Runtime, result: ReturnType<Runtime["host"]["schemas"]["validate"]>, root: string, span: Span, value: Value): Value {
+  // A value already annotated on its way in (an ask's or a tool's result) warns once.
+  for (const issue of freshSoftIssues(value, root, result.soft)) {
     rt.host.stderr(softWarningLine(issue, locationOf(rt.sourceOf, span)));
   }
   if (!result.ok) {

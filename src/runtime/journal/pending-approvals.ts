@@ -22,9 +22,18 @@ import { journalErrors } from "./journal-errors";
 const SECRET_NAME = /secret|token|password|passwd|api[_-]?key|auth|credential|cookie/i;
 const PREVIEW_MAX = 500;
 
-/** The arguments as `luma runs` shows them: values under secret-looking names hidden, long text cut. */
-export const redactedArgs = (input: unknown): string => {
-  const text = JSON.stringify(input ?? null, (k, v) => (k !== "" && SECRET_NAME.test(k) && v !== null && typeof v !== "object" ? "[redacted]" : v)) ?? "null";
+/**
+ * The arguments as `luma runs` and the terminal's approval prompt show them: values under
+ * secret-looking names hidden, any string that is one of `secrets` (the tool's credential)
+ * hidden, long text cut. JSON escapes control characters, so no argument can move the
+ * terminal's cursor or fake a line of the prompt.
+ */
+export const redactedArgs = (input: unknown, secrets: readonly string[] = []): string => {
+  const hide = (k: string, v: unknown): unknown =>
+    (k !== "" && SECRET_NAME.test(k) && v !== null && typeof v !== "object") || (typeof v === "string" && secrets.some((s) => s !== "" && v.includes(s)))
+      ? "[redacted]"
+      : v;
+  const text = JSON.stringify(input ?? null, hide) ?? "null";
   return text.length > PREVIEW_MAX ? text.slice(0, PREVIEW_MAX) + "…" : text;
 };
 

@@ -74,7 +74,7 @@ export interface ToolInvokerDeps {
   /** Receives whole lines, e.g. `warning: Answer.score must be <= 10 (@range).` */
   warn: (line: string) => void;
   /** Asks the user to approve a write tool (the CLI's TTY prompt); absent = not interactive. */
-  approve?: (tool: string) => Promise<boolean>;
+  approve?: (tool: string, args: string) => Promise<boolean>;
   /** Defaults to a process-local memory store. */
   idempotencyStore?: IdempotencyStore;
   /**

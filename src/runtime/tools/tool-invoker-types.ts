@@ -29,7 +29,7 @@ export interface ToolCallRequest {
    */
   signal?: AbortSignal;
   /** Asks this call's user to approve a write tool (an MCP client's elicitation); overrides the invoker's `approve`. */
-  approve?: (tool: string) => Promise<boolean>;
+  approve?: (tool: string, args: string) => Promise<boolean>;
   /**
    * The call's position in the run (step-scope.ts), e.g. `main/3`: its journal receipt's key
    * and the handler's `ctx.stepId`. Undefined for calls made outside a program (tests, benches).

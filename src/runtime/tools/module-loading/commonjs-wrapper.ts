@@ -34,12 +34,34 @@ export interface CommonJsHost {
 
 const WRAPPER_PARAMS = ["exports", "require", "module", "__filename", "__dirname"];
 
+let lineShift: number | undefined;
+
+/**
+ * How many lines `vm.compileFunction` puts before the body in its stack frames (Bun wraps
+ * the body after a line of its own and ignores `lineOffset`), measured once on a one-line
+ * body, so that a handler's crash names its file's own line (issue #12.6) whatever the
+ * engine does: `compiledLineShiftOf(file)` tells the stack reader what to subtract.
+ */
+function compiledLineShift(): number {
+  if (lineShift !== undefined) return lineShift;
+  const probe = vm.compileFunction("return new Error().stack", [], { filename: "/luma-line-probe.js" }) as () => string;
+  const line = /luma-line-probe\.js:(\d+):/.exec(probe() ?? "")?.[1];
+  lineShift = line === undefined ? 0 : Number(line) - 1;
+  return lineShift;
+}
+
+/** Files run through the wrapper, with the line shift of their stack frames. */
+const shifted = new Map<string, number>();
+
+export const compiledLineShiftOf = (file: string): number => shifted.get(file) ?? 0;
+
 const plainModule = (file: string): CommonJsModule => ({ exports: {}, id: file, filename: file, loaded: false });
 
 /** Runs `code` as the CommonJS module `file`; returns its `module.exports`. */
 export function runCommonJs(file: string, code: string, host: CommonJsHost): unknown {
   const module = (host.makeModule ?? plainModule)(file);
   host.modules.set(file, module);
+  shifted.set(file, compiledLineShift());
   const hook = host.importDynamically;
   const wrapper = vm.compileFunction(code, WRAPPER_PARAMS, {
     filename: file,

@@ -20,11 +20,14 @@ function serveOnce(name: string, setup: Bun.BunPlugin["setup"]): void {
 
 const escapeRegExp = (text: string): string => text.replace(/[.*+?^${}()|[\]\\/]/g, "\\$&");
 
-/** Imports `file` with `code` as its source; resolves with the module namespace. */
-export async function loadEsm(file: string, code: string): Promise<Record<string, unknown>> {
+/**
+ * Imports `file` with `code` as its source; resolves with the module namespace. TypeScript
+ * comes as TypeScript (`loader: "ts"`) so that Bun's source map keeps the file's lines.
+ */
+export async function loadEsm(file: string, code: string, loader: "js" | "ts" = "js"): Promise<Record<string, unknown>> {
   installLumaModule();
   serveOnce(file, (build) => {
-    build.onLoad({ filter: new RegExp(`^${escapeRegExp(file)}$`) }, () => ({ contents: code, loader: "js" }));
+    build.onLoad({ filter: new RegExp(`^${escapeRegExp(file)}$`) }, () => ({ contents: code, loader }));
   });
   return (await import(file)) as Record<string, unknown>;
 }

@@ -79,7 +79,15 @@ export async function loadToolModule(realPath: string, requests: ModuleRequest[]
   if (!strict) checkStaticDependencies(rules, shown, prepared.transpiled);
 
   installLumaModule();
-  const inProcessEsm = () => loadEsm(realPath, rules?.root ? packagesFromRoot(prepared.code, rules.root) : prepared.code);
+  // TypeScript goes to Bun as TypeScript (its source map keeps the file's lines in a stack),
+  // except under a dependency_root: its package rewrite must not see `import type` lines,
+  // which name packages that need not exist at run time, so it reads the transpiled text.
+  const inProcessEsm = () =>
+    rules?.root
+      ? loadEsm(realPath, packagesFromRoot(prepared.code, rules.root))
+      : prepared.typescript !== undefined
+        ? loadEsm(realPath, prepared.typescript, "ts")
+        : loadEsm(realPath, prepared.code);
   let exports: unknown;
   try {
     exports = strict

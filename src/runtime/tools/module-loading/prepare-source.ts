@@ -20,6 +20,13 @@ export interface PreparedSource {
   transpiled: string;
   /** Who runs it: a TypeScript file written in CommonJS style runs in our CommonJS loader. */
   runAs: "cjs" | "esm";
+  /**
+   * TypeScript run as ESM by Bun's loader: the file's own text (legacy specifiers rewritten),
+   * which Bun transpiles itself. `Bun.Transpiler` drops type-only lines and has no source
+   * maps, so a stack through `code` would name the wrong lines; Bun's loader maps its frames
+   * back to the file, and a handler's crash names its real line (issue #12.6).
+   */
+  typescript?: string;
 }
 
 /** `false` turns macros off; Bun's types only know the macro map. */
@@ -44,7 +51,8 @@ export function prepareSource(kind: ModuleKind, source: string): PreparedSource 
       return { code: rewriteLegacySpecifiers(source), transpiled: js.transformSync(source), runAs: "esm" };
     case "ts": {
       const code = ts.transformSync(source);
-      return { code: rewriteLegacySpecifiers(code), transpiled: code, runAs: isCommonJsStyle(ts, code) ? "cjs" : "esm" };
+      if (isCommonJsStyle(ts, code)) return { code: rewriteLegacySpecifiers(code), transpiled: code, runAs: "cjs" };
+      return { code: rewriteLegacySpecifiers(code), transpiled: code, runAs: "esm", typescript: rewriteLegacySpecifiers(source) };
     }
   }
 }

@@ -5,8 +5,12 @@
  * is asked on every call; without one — stdin is not a terminal — the call is refused, unless
  * the run has a journal: then the call waits for a recorded decision (pending-approvals.ts,
  * exit 75 until there is one).
+ *
+ * The person deciding sees the call: the tool and its arguments as `luma runs` shows them
+ * (redactedArgs: secret-looking fields and the tool's credential value hidden, long text cut).
+ * `needs` values are resolved only later (step 7), so they cannot be among them.
  */
-import { awaitApproval } from "../../journal/pending-approvals";
+import { awaitApproval, redactedArgs } from "../../journal/pending-approvals";
 import type { StepFactory } from "./step";
 import { toolErrors } from "./tool-errors";
 
@@ -20,7 +24,9 @@ export const approval: StepFactory = (rt) => ({
       if (rt.journal !== undefined && ctx.req.stepId !== undefined) return awaitApproval(rt, ctx, next);
       throw toolErrors.approvalUnavailable(tool);
     }
-    const approved = await approve(tool);
+    const credential = ctx.plan.tool.options.credential;
+    const secret = credential === undefined ? undefined : rt.env[credential];
+    const approved = await approve(tool, redactedArgs(ctx.req.input, secret ? [secret] : []));
     ctx.startedAt = -1; // the prompt took a while: the handler's deadline starts later
     if (approved !== true) throw toolErrors.approvalRefused(tool);
     return next(ctx);

@@ -11,7 +11,7 @@
  * recorded (timed-out-claim.ts): a stored output is always a validated one.
  */
 import { jsonDataIssue } from "../../../schema/json-data";
-import { softValidationEvent, softWarningLine } from "../../soft-issue-report";
+import { freshSoftIssues, softValidationEvent, softWarningLine } from "../../soft-issue-report";
 import { kindOf } from "../../value-kind";
 import type { CallContext } from "./call-context";
 import type { PipelineRuntime, StepFactory } from "./step";
@@ -28,7 +28,7 @@ export const validatedOutput = (rt: PipelineRuntime, ctx: CallContext, out: unkn
   if (notJson !== undefined) throw toolErrors.outputInvalid(tool.outputRoot, [notJson.message], [notJson]);
   const r = rt.schemas.validate(tool.outputTarget, out, "output", tool.outputRoot);
   if (!r.ok) throw toolErrors.outputInvalid(tool.outputRoot, r.hard.map((i) => i.message), r.hard);
-  for (const issue of r.soft) {
+  for (const issue of freshSoftIssues(r.value, tool.outputRoot, r.soft)) {
     // A tool call has no source location here: the sentence keeps its period.
     rt.warn(softWarningLine(issue));
     rt.trace?.(softValidationEvent({ tool: tool.name, agent: ctx.plan.agent.name ?? null }, issue));

@@ -8,7 +8,8 @@
  *   `retryable`) is treated the same, carried into a LumaError with the same fields;
  * - a refused `process.exit()` (and the like, `run/exit-guard.ts`) → TOOL_HANDLER_ERROR
  *   naming the tool and the call;
- * - anything else → TOOL_HANDLER_ERROR, retryable false, with the thrown error's message.
+ * - anything else → TOOL_HANDLER_ERROR, retryable false, with the thrown error's message
+ *   (a plain object's string `message` too) and the handler's file:line (handler-location.ts).
  *
  * `details` must be JSON data (schema/json-data.ts), with or without an error schema: it
  * reaches `catch` variables, traces and the model, which print or send it as JSON. Details
@@ -33,7 +34,15 @@ interface ErrorShape {
 const isErrorShape = (e: unknown): e is ErrorShape =>
   e !== null && typeof e === "object" && typeof (e as ErrorShape).code === "string" && typeof (e as ErrorShape).retryable === "boolean";
 
-const messageOf = (e: unknown): string => (e instanceof Error ? e.message : typeof e === "string" ? e : "Tool handler failed.");
+/** A plain object thrown with a string `message` (`throw { message: "…" }`) keeps it. */
+const messageOf = (e: unknown): string =>
+  e instanceof Error
+    ? e.message
+    : typeof e === "string"
+      ? e
+      : e !== null && typeof e === "object" && typeof (e as { message?: unknown }).message === "string"
+        ? (e as { message: string }).message
+        : "Tool handler failed.";
 
 export const toToolError = (rt: PipelineRuntime, tool: ToolPlan, thrown: unknown): LumaError => {
   if (isExitAttempt(thrown)) return toolErrors.handlerExit(tool.name, thrown.call);

@@ -52,7 +52,7 @@ export interface PipelineRuntime {
   /** Trace events; the thunk beside one is the call's content, read only by an opted-in span exporter. */
   trace?: (event: object, content?: ContentThunk) => void;
   warn: (line: string) => void;
-  approve?: (tool: string) => Promise<boolean>;
+  approve?: (tool: string, args: string) => Promise<boolean>;
   /** `LUMA_APPROVED_TOOLS`, parsed once. */
   approvedTools: ReadonlySet<string>;
   idempotency: IdempotencyStore;

@@ -4,6 +4,7 @@
  * None of them interpolates an env value or a `needs` value: only names of tools,
  * contexts, fields and variables.
  */
+import { handlerSite, handlerStack } from "./handler-location";
 import { LumaError, runtimeError, startupError } from "../../../diagnostics/luma-error";
 
 const q = (s: string) => `'${s}'`;
@@ -100,8 +101,15 @@ export const toolErrors = {
     ),
   strayThrow: (message: string, tools: readonly string[]) =>
     runtimeError("TOOL_HANDLER_ERROR", `A tool module threw outside a tool call${inFlight(tools)}: ${message}`),
-  handlerError: (message: string, cause: unknown) =>
-    runtimeError("TOOL_HANDLER_ERROR", message, { retryable: false, details: cause instanceof Error ? { name: cause.name } : undefined }),
+  /** The handler's own file:line closes the message; its stack is what LUMA_DEBUG=1 shows. */
+  handlerError: (message: string, cause: unknown) => {
+    const site = handlerSite(cause);
+    return runtimeError("TOOL_HANDLER_ERROR", site === undefined ? message : `${message} (at ${site})`, {
+      retryable: false,
+      details: cause instanceof Error ? { name: cause.name } : undefined,
+      debugStack: handlerStack(cause),
+    });
+  },
   errorInvalid: (tool: string, messages: string[], thrownCode: unknown) =>
     runtimeError("TOOL_ERROR_INVALID", `Tool ${q(tool)} threw an error that does not match its error schema: ${messages.join(" ")}`, {
       details: thrownCodeDetails(thrownCode),
