@@ -102,6 +102,17 @@ async function main(argv: string[]): Promise<number> {
         onWarnings: (warnings) => err(renderWarnings(warnings)),
       });
       return EXIT.ok;
+    case "lsp": {
+      const { serveLsp } = await import("../lsp/language-server");
+      return serveLsp({
+        write: stdout,
+        read(onChunk, onEnd) {
+          process.stdin.on("data", (chunk: Buffer) => onChunk(chunk));
+          process.stdin.on("end", onEnd);
+          process.stdin.on("error", onEnd);
+        },
+      });
+    }
     case "mcp-import":
       out((await importMcpTools({ server: cmd.server, configPath: cmd.config, cwd: process.cwd(), env: process.env })).trimEnd());
       return EXIT.ok;
