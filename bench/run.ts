@@ -8,6 +8,7 @@ import { benchIdempotencyBackends } from "./idempotency-backends";
 import { benchBuiltAgent } from "./built-agent";
 import { benchMcpOverhead } from "./mcp-overhead";
 import { benchJournalOverhead } from "./journal-overhead";
+import { benchLspRecheck } from "./lsp-recheck";
 
 console.log(`luma benchmarks · Bun ${Bun.version} · ${navigator.hardwareConcurrency} cores\n`);
 await benchStartupAndParse();
@@ -19,3 +20,4 @@ await benchDatasources();
 await benchIdempotencyBackends();
 await benchMcpOverhead();
 await benchJournalOverhead();
+await benchLspRecheck();

@@ -15,7 +15,7 @@ import { diagnosticJson } from "../diagnostics/diagnostics-json";
 import type { Expr, Program } from "../syntax/ast";
 import { buildIndex, type DocumentIndex } from "./document-index";
 import { LineIndex, type Range } from "./line-index";
-import { recoveringParse } from "./recovering-parse";
+import { recoveringParse, type PieceCache } from "./recovering-parse";
 
 export const MAX_DIAGNOSTICS = 500;
 
@@ -24,10 +24,12 @@ export interface Analysis {
   version: number;
   text: string;
   lines: LineIndex;
-  program?: Program;
+  program: Program;
   types: ReadonlyMap<Expr, Type>;
-  index?: DocumentIndex;
+  index: DocumentIndex;
   diagnostics: Diagnostic[];
+  /** The document's piece cache (completion re-analyses a variant of the text with it). */
+  pieces?: PieceCache;
   /** No syntax error at all: the program is exactly the text (the schema compiler may run on it). */
   complete: boolean;
 }
@@ -40,11 +42,11 @@ export interface LspDiagnostic {
   message: string;
 }
 
-export function analyze(uri: string, version: number, text: string): Analysis {
+/** `cache`: the document's parsed pieces, so an edit re-parses only what it touched. */
+export function analyze(uri: string, version: number, text: string, cache?: PieceCache): Analysis {
   const file = fileOfUri(uri);
   const lines = new LineIndex(text);
-  const parsed = recoveringParse(text, file);
-  if (!parsed.program) return { uri, version, text, lines, types: new Map(), diagnostics: parsed.syntaxErrors, complete: false };
+  const parsed = recoveringParse(text, file, cache);
   const { types, diagnostics } = typeProgram(parsed.program);
   return {
     uri,
@@ -54,6 +56,7 @@ export function analyze(uri: string, version: number, text: string): Analysis {
     program: parsed.program,
     types,
     index: buildIndex(parsed.program, types),
+    pieces: cache,
     diagnostics: [...parsed.syntaxErrors, ...diagnostics],
     complete: parsed.syntaxErrors.length === 0,
   };

@@ -6,6 +6,7 @@
  * stale text.
  */
 import { analyze, lspDiagnostics, type Analysis, type LspDiagnostic } from "./analyze-document";
+import type { PieceCache } from "./recovering-parse";
 import { LineIndex, type Range } from "./line-index";
 
 export const DEBOUNCE_MS = 60;
@@ -14,6 +15,7 @@ interface OpenDocument {
   text: string;
   version: number;
   analysis?: Analysis;
+  pieces: PieceCache;
   timer?: ReturnType<typeof setTimeout>;
 }
 
@@ -29,7 +31,7 @@ export class DocumentStore {
 
   open(uri: string, version: number, text: string): void {
     this.close(uri, false);
-    this.docs.set(uri, { text, version });
+    this.docs.set(uri, { text, version, pieces: new Map() });
     this.schedule(uri);
   }
 
@@ -76,7 +78,7 @@ export class DocumentStore {
   private run(uri: string, doc: OpenDocument): void {
     clearTimeout(doc.timer);
     doc.timer = undefined;
-    doc.analysis = analyze(uri, doc.version, doc.text);
+    doc.analysis = analyze(uri, doc.version, doc.text, doc.pieces);
     this.publish(uri, doc.version, lspDiagnostics(doc.analysis));
   }
 }

@@ -1,78 +1,146 @@
 /**
- * Parsing for an editor: one typo must not hide the rest of the file. The real parser
- * (`src/syntax/parse.ts`) stops at the first syntax error, so recovery works around it
- * rather than re-implementing it: the top-level item (declaration or statement) holding
- * the error is blanked out — every character but line breaks becomes a space, so all
- * offsets stay those of the editor's text — and the file is parsed again. The items that
- * parse are then checked as usual, and every syntax error found on the way is reported.
+ * Parsing for an editor: fast on every keystroke, and one typo must not hide the rest
+ * of the file. Both come from parsing the file in pieces with the real parser
+ * (`src/syntax/parse.ts`, no second grammar): a piece is a top-level item — it starts
+ * on a line that begins in column 0 (outside strings and comments) with a name, a
+ * keyword or a literal, the layout every example and `luma fmt` use. Each piece's AST is
+ * cached by its text (`PieceCache`), so an edit re-parses only the piece it touched; a
+ * piece that moved is re-used with its spans shifted to its new offset.
  *
- * A top-level item starts on a line whose first character is not blank and not a closing
- * bracket (the layout every example and `luma fmt` use). An error found right at the
- * start of an item usually means the item before it was never closed, so that one is
- * blanked (and when the error stays put, the item itself). Work is capped: after MAX_RECOVERIES blanked items the rest is left unchecked.
+ * A piece that fails may just be cut too early (a fn whose body is not indented, a call
+ * whose arguments run on at column 0): it is parsed again together with the pieces that
+ * follow, up to MAX_MERGE of them, and the first combination that parses wins. When
+ * none does, the piece's syntax error is reported, the piece is left out, and the rest
+ * of the file is still parsed and checked. The lines that never start a piece (`else`,
+ * `catch`, `tagged`, operators, closing brackets) are exactly those that continue the
+ * line before, so two pieces that each parse mean what the whole file means.
+ *
+ * Work is capped: merging stops once MAX_PARSED_FACTOR times the text has been parsed.
  */
 import type { Diagnostic } from "../diagnostics/diagnostic";
-import type { Program } from "../syntax/ast";
+import type { Decl, Program, Stmt } from "../syntax/ast";
 import { parse } from "../syntax/parse";
 
-export const MAX_RECOVERIES = 20;
+export const MAX_MERGE = 16;
+export const MAX_PARSED_FACTOR = 4;
 
-export interface RecoveredParse {
-  /** The program of the items that parsed; absent only when recovery gave up. */
-  program?: Program;
-  /** Every syntax error found, in the order found. */
-  syntaxErrors: Diagnostic[];
-  /** The source ranges that were blanked, `[start, end)`. */
-  blanked: [number, number][];
+/** A piece's parse, with spans relative to the piece (offset 0). */
+interface PieceParse {
+  decls: Decl[];
+  body: Stmt[];
+  diagnostics: Diagnostic[];
+  ok: boolean;
 }
 
-/** Offsets where top-level items start. */
-function itemStarts(text: string): number[] {
-  const starts: number[] = [];
-  for (let at = 0; at < text.length; ) {
-    const c = text[at];
-    if (c !== " " && c !== "\t" && c !== "\r" && c !== "\n" && c !== "}" && c !== ")" && c !== "]") starts.push(at);
-    const nl = text.indexOf("\n", at);
-    if (nl === -1) break;
-    at = nl + 1;
+/** Piece text → its parse; kept per document, holding only the pieces of the last version. */
+export type PieceCache = Map<string, PieceParse>;
+
+export interface RecoveredParse {
+  program: Program;
+  /** Every syntax error, at file offsets. */
+  syntaxErrors: Diagnostic[];
+}
+
+const CONTINUATIONS = new Set(["else", "catch", "tagged", "by", "and", "or", "in", "using"]);
+
+/** Offsets where pieces start: column 0, outside strings and comments, not a continuation. */
+export function pieceStarts(text: string): number[] {
+  const starts = [0];
+  // `stack`: the open strings and interpolations (`"` inside a string, `{` inside code of one).
+  const stack: string[] = [];
+  const braces: number[] = [];
+  for (let i = 0; i < text.length; i++) {
+    const c = text[i];
+    const inString = stack[stack.length - 1] === '"';
+    if (inString) {
+      if (c === "\\") i++;
+      else if (c === '"') stack.pop();
+      else if (c === "{") {
+        stack.push("{");
+        braces.push(0);
+      }
+      continue;
+    }
+    if (stack.length > 0) {
+      // Code inside an interpolation: nested braces and strings, until its closing `}`.
+      if (c === '"') stack.push('"');
+      else if (c === "{") braces[braces.length - 1]++;
+      else if (c === "}") {
+        if (braces[braces.length - 1] === 0) {
+          stack.pop();
+          braces.pop();
+        } else braces[braces.length - 1]--;
+      }
+      continue;
+    }
+    if (c === '"') stack.push('"');
+    else if (c === "/" && text[i + 1] === "/") {
+      const nl = text.indexOf("\n", i);
+      i = (nl === -1 ? text.length : nl) - 1;
+    } else if (c === "/" && text[i + 1] === "*") {
+      const close = text.indexOf("*/", i + 2);
+      i = close === -1 ? text.length : close + 1;
+    } else if (c === "\n" && i + 1 < text.length && /[A-Za-z_0-9"[({]/.test(text[i + 1])) {
+      const word = /^[A-Za-z_]+/.exec(text.slice(i + 1, i + 12))?.[0];
+      if (!word || !CONTINUATIONS.has(word)) starts.push(i + 1);
+    }
   }
   return starts;
 }
 
-function blank(text: string, start: number, end: number): string {
-  return text.slice(0, start) + text.slice(start, end).replace(/[^\r\n]/g, " ") + text.slice(end);
-}
-
-/** The item to blank for an error at `at`, given the item starts. */
-function itemToBlank(text: string, starts: number[], at: number, ownItem: boolean): [number, number] {
-  let k = -1;
-  for (let i = 0; i < starts.length && starts[i] <= at; i++) k = i;
-  const span = (i: number): [number, number] => [starts[i] ?? 0, starts[i + 1] ?? text.length];
-  if (k === -1) return [0, starts[0] ?? text.length];
-  const firstToken = text.slice(starts[k], at).trim() === "";
-  return firstToken && k > 0 && !ownItem ? span(k - 1) : span(k);
-}
-
-export function recoveringParse(source: string, file: string): RecoveredParse {
-  const syntaxErrors: Diagnostic[] = [];
-  const blanked: [number, number][] = [];
-  let text = source;
-  let lastAt = -1;
-  for (let attempt = 0; attempt <= MAX_RECOVERIES; attempt++) {
-    const result = parse(text, file);
-    if (result.program) return { program: result.program, syntaxErrors, blanked };
-    const at = result.diagnostics[0]?.span?.start ?? 0;
-    // The same error again (the item before was not the culprit) is reported once.
-    if (at !== lastAt) syntaxErrors.push(...result.diagnostics);
-    if (attempt === MAX_RECOVERIES) break;
-    const starts = itemStarts(text);
-    let [start, end] = itemToBlank(text, starts, at, at === lastAt);
-    // Blanking what is already blank gains nothing: take the error's own item instead.
-    if (text.slice(start, end).trim() === "") [start, end] = itemToBlank(text, starts, at, true);
-    lastAt = at;
-    if (text.slice(start, end).trim() === "") break;
-    text = blank(text, start, end);
-    blanked.push([start, end]);
+function parsePiece(cache: PieceCache, used: PieceCache, text: string, file: string): PieceParse {
+  let hit = cache.get(text) ?? used.get(text);
+  if (!hit) {
+    const r = parse(text, file);
+    hit = { decls: r.program?.decls ?? [], body: r.program?.body ?? [], diagnostics: r.diagnostics, ok: r.program !== undefined };
   }
-  return { syntaxErrors, blanked };
+  used.set(text, hit);
+  return hit;
+}
+
+/** A copy of an AST value with every span moved by `delta` (annotation constants copied as they are). */
+function shifted<T>(value: T, delta: number): T {
+  if (delta === 0 || value === null || typeof value !== "object") return value;
+  if (Array.isArray(value)) return value.map((v) => shifted(v, delta)) as T;
+  const o = value as Record<string, unknown>;
+  if (typeof o.file === "string" && typeof o.start === "number" && typeof o.end === "number" && !("kind" in o)) {
+    return { ...o, start: o.start + delta, end: (o.end as number) + delta } as T;
+  }
+  const out: Record<string, unknown> = {};
+  for (const key in o) {
+    // `{ value, span }` of an annotation argument: the value is a constant, never a span.
+    out[key] = key === "value" && "span" in o && !("kind" in o) ? o[key] : shifted(o[key], delta);
+  }
+  return out as T;
+}
+
+export function recoveringParse(source: string, file: string, cache: PieceCache = new Map()): RecoveredParse {
+  const used: PieceCache = new Map();
+  const starts = pieceStarts(source);
+  const ends = [...starts.slice(1), source.length];
+  const decls: Decl[] = [];
+  const body: Stmt[] = [];
+  const syntaxErrors: Diagnostic[] = [];
+  let budget = MAX_PARSED_FACTOR * source.length;
+  for (let i = 0; i < starts.length; ) {
+    let piece = parsePiece(cache, used, source.slice(starts[i], ends[i]), file);
+    let last = i;
+    for (let j = i + 1; !piece.ok && j < starts.length && j - i <= MAX_MERGE && budget > 0; j++) {
+      budget -= ends[j] - starts[i];
+      const merged = parsePiece(cache, used, source.slice(starts[i], ends[j]), file);
+      if (merged.ok) {
+        piece = merged;
+        last = j;
+      }
+    }
+    const delta = starts[i];
+    if (piece.ok) {
+      decls.push(...shifted(piece.decls, delta));
+      body.push(...shifted(piece.body, delta));
+    } else syntaxErrors.push(...shifted(piece.diagnostics, delta));
+    i = last + 1;
+  }
+  cache.clear();
+  for (const [k, v] of used) cache.set(k, v);
+  return { program: { kind: "Program", file, decls, body, span: { file, start: 0, end: source.length } }, syntaxErrors };
 }
