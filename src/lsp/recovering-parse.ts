@@ -7,25 +7,33 @@
  * cached by its text (`PieceCache`), so an edit re-parses only the piece it touched; a
  * piece that moved is re-used with its spans shifted to its new offset.
  *
- * A piece that fails may just be cut too early (a fn whose body is not indented, a call
- * whose arguments run on at column 0): it is parsed again together with the pieces that
- * follow, up to MAX_MERGE of them, and the first combination that parses wins. When
+ * A piece that fails at its very end may just be cut too early (a fn whose body is not
+ * indented, a call whose arguments run on at column 0): it is parsed again together with
+ * the pieces that follow, up to MAX_MERGE of them, while the parse still runs out of text;
+ * the first combination that parses wins. When
  * none does, the piece's syntax error is reported, the piece is left out, and the rest
  * of the file is still parsed and checked. The lines that never start a piece (`else`,
  * `catch`, `tagged`, operators, closing brackets) are exactly those that continue the
  * line before, so two pieces that each parse mean what the whole file means.
  *
- * Work is capped: merging stops once MAX_PARSED_FACTOR times the text has been parsed.
+ * Work is capped: merging stops once MAX_PARSED_FACTOR times the text has been parsed,
+ * and after MAX_FAILED_PIECES failed items the rest of the file is left unparsed (a
+ * warning there says so).
  */
-import type { Diagnostic } from "../diagnostics/diagnostic";
+import { type Diagnostic, warning } from "../diagnostics/diagnostic";
+import { PARSE_CODES } from "../diagnostics/catalog/parse-codes";
 import type { Decl, Program, Stmt } from "../syntax/ast";
 import { parse } from "../syntax/parse";
 
 export const MAX_MERGE = 16;
-export const MAX_PARSED_FACTOR = 4;
+export const MAX_PARSED_FACTOR = 2;
+/** A failed parse costs far more than a good one (Ohm re-runs it to explain the failure): past this many, stop. */
+export const MAX_FAILED_PIECES = 100;
+export const TOO_MANY_ERRORS = `More than ${MAX_FAILED_PIECES} items with syntax errors: the rest of the file is not checked.`;
 
 /** A piece's parse, with spans relative to the piece (offset 0). */
 interface PieceParse {
+  text: string;
   decls: Decl[];
   body: Stmt[];
   diagnostics: Diagnostic[];
@@ -88,11 +96,17 @@ export function pieceStarts(text: string): number[] {
   return starts;
 }
 
+/** The parse failed where its text ends (blanks aside): more text might complete it. */
+function failedAtEnd(p: PieceParse, length: number): boolean {
+  const at = p.diagnostics[0]?.span?.start;
+  return at !== undefined && (at >= length || p.text.slice(at).trim() === "");
+}
+
 function parsePiece(cache: PieceCache, used: PieceCache, text: string, file: string): PieceParse {
   let hit = cache.get(text) ?? used.get(text);
   if (!hit) {
     const r = parse(text, file);
-    hit = { decls: r.program?.decls ?? [], body: r.program?.body ?? [], diagnostics: r.diagnostics, ok: r.program !== undefined };
+    hit = { text, decls: r.program?.decls ?? [], body: r.program?.body ?? [], diagnostics: r.diagnostics, ok: r.program !== undefined };
   }
   used.set(text, hit);
   return hit;
@@ -122,14 +136,17 @@ export function recoveringParse(source: string, file: string, cache: PieceCache 
   const body: Stmt[] = [];
   const syntaxErrors: Diagnostic[] = [];
   let budget = MAX_PARSED_FACTOR * source.length;
+  let failed = 0;
   for (let i = 0; i < starts.length; ) {
     let piece = parsePiece(cache, used, source.slice(starts[i], ends[i]), file);
     let last = i;
-    for (let j = i + 1; !piece.ok && j < starts.length && j - i <= MAX_MERGE && budget > 0; j++) {
+    // Only a parse that ran out of text (failed at its end) may be completed by the next piece.
+    let tail = piece;
+    for (let j = i + 1; !piece.ok && failedAtEnd(tail, ends[j - 1] - starts[i]) && j < starts.length && j - i <= MAX_MERGE && budget > 0; j++) {
       budget -= ends[j] - starts[i];
-      const merged = parsePiece(cache, used, source.slice(starts[i], ends[j]), file);
-      if (merged.ok) {
-        piece = merged;
+      tail = parsePiece(cache, used, source.slice(starts[i], ends[j]), file);
+      if (tail.ok) {
+        piece = tail;
         last = j;
       }
     }
@@ -139,6 +156,10 @@ export function recoveringParse(source: string, file: string, cache: PieceCache 
       body.push(...shifted(piece.body, delta));
     } else syntaxErrors.push(...shifted(piece.diagnostics, delta));
     i = last + 1;
+    if (!piece.ok && ++failed >= MAX_FAILED_PIECES && i < starts.length) {
+      syntaxErrors.push(warning(TOO_MANY_ERRORS, { file, start: starts[i], end: starts[i] }, { code: PARSE_CODES.syntax }));
+      break;
+    }
   }
   cache.clear();
   for (const [k, v] of used) cache.set(k, v);

@@ -5,6 +5,9 @@
 import { afterAll, beforeAll, describe, expect, test } from "bun:test";
 import { positionOf, startLsp, type LspSession } from "./lsp-client";
 
+/** Per test: these spawn the binary and parse large inputs, on a CI machine that may be loaded. */
+const LIMIT_MS = 60_000;
+
 const URI = "file:///work/demo.luma";
 
 const PROGRAM = `schema Stats {
@@ -59,7 +62,7 @@ const hoverText = async (needle: string, nth = 0, delta = 0): Promise<string> =>
 describe("diagnostics on open and change", () => {
   test("a well-typed program publishes no diagnostics", async () => {
     expect((await lsp.diagnostics(URI, 1)).diagnostics).toEqual([]);
-  });
+  }, LIMIT_MS);
 
   test("an error is published with its range, severity and catalog code", async () => {
     const uri = "file:///work/bad.luma";
@@ -69,7 +72,7 @@ describe("diagnostics on open and change", () => {
     expect(diagnostics[0].severity).toBe(1);
     expect(diagnostics[0].code).toMatch(/^E\d{4}$/);
     expect(diagnostics[0].range.start).toEqual({ line: 0, character: 9 });
-  });
+  }, LIMIT_MS);
 
   test("didChange (incremental) re-checks the new text, debounced to the last version", async () => {
     const uri = "file:///work/change.luma";
@@ -87,7 +90,7 @@ describe("diagnostics on open and change", () => {
     expect(diagnostics.length).toBe(1);
     expect(diagnostics[0].message).toContain("z");
     expect(diagnostics[0].range.start).toEqual({ line: 1, character: 6 });
-  });
+  }, LIMIT_MS);
 
   test("parse errors recover: one typo does not hide the rest of the file", async () => {
     const uri = "file:///work/typo.luma";
@@ -112,7 +115,7 @@ describe("diagnostics on open and change", () => {
     expect(lines).toContain(6);
     expect(diagnostics.filter((d) => d.code === "E0101" || String(d.code).startsWith("E01")).length).toBeGreaterThanOrEqual(2);
     expect(diagnostics.find((d) => d.range.start.line === 6)?.message).toContain("int");
-  });
+  }, LIMIT_MS);
 
   test("didClose clears the document's diagnostics", async () => {
     const uri = "file:///work/bad.luma";
@@ -120,18 +123,18 @@ describe("diagnostics on open and change", () => {
     await lsp.conn.sendNotification("textDocument/didClose", { textDocument: { uri } });
     const published = await lsp.nextDiagnostics(uri, since);
     expect(published.diagnostics).toEqual([]);
-  });
+  }, LIMIT_MS);
 });
 
 describe("hover", () => {
   test("a variable shows its inferred type", async () => {
     expect(await hoverText("total =")).toContain("total: int");
     expect(await hoverText("stats =")).toContain("stats: Stats");
-  });
+  }, LIMIT_MS);
 
   test("an expression shows its type", async () => {
     expect(await hoverText('"total: {total}"', 0, 1)).toContain("string");
-  });
+  }, LIMIT_MS);
 
   test("a tool shows its contract, @desc text and generated JSON input schema", async () => {
     const h = await hoverText("text_stats", 2);
@@ -141,18 +144,18 @@ describe("hover", () => {
     expect(h).toContain("The text to measure");
     expect(h).toContain("Input JSON Schema");
     expect(h).toContain('"maxLength": 100');
-  });
+  }, LIMIT_MS);
 
   test("a schema shows its fields with annotations and @desc", async () => {
     const h = await hoverText("Stats {", 0, 1);
     expect(h).toContain('words: int @desc("How many words")');
     expect(h).toContain("characters: int");
     expect(h).toContain("How many words");
-  });
+  }, LIMIT_MS);
 
   test("a field read shows the field's declaration", async () => {
     expect(await hoverText("stats.words", 0, 7)).toContain("Stats.words: int");
-  });
+  }, LIMIT_MS);
 });
 
 describe("definition and references", () => {
@@ -175,13 +178,13 @@ describe("definition and references", () => {
       const loc = await definition(needle, nth, delta);
       expect({ needle, start: loc?.range.start }).toEqual({ needle, start: positionOf(PROGRAM, target) });
     }
-  });
+  }, LIMIT_MS);
 
   test("find references lists the declaration and every use", async () => {
     expect(await references("Stats {")).toEqual([positionOf(PROGRAM, "Stats"), positionOf(PROGRAM, "Stats", 1)]);
     expect((await references("text_stats")).length).toBe(3);
     expect(await references("{total}", 0, 1)).toEqual([positionOf(PROGRAM, "total ="), positionOf(PROGRAM, "total}")]);
-  });
+  }, LIMIT_MS);
 });
 
 describe("document symbols and rename", () => {
@@ -190,19 +193,19 @@ describe("document symbols and rename", () => {
     expect(symbols.map((s) => s.name)).toEqual(["Stats", "text_stats", "Mini", "Flow", "double", "total", "label"]);
     expect(symbols[0].children.map((c: any) => c.name)).toEqual(["words", "characters"]);
     expect(symbols[3].children.map((c: any) => c.name)).toEqual(["run"]);
-  });
+  }, LIMIT_MS);
 
   test("rename of a declaration edits the declaration and every reference", async () => {
     const edit = (await lsp.conn.sendRequest("textDocument/rename", { ...at("Stats"), newName: "Counts" })) as any;
     const edits = edit.changes[URI];
     expect(edits.length).toBe(2);
     expect(edits.every((e: any) => e.newText === "Counts")).toBe(true);
-  });
+  }, LIMIT_MS);
 
   test("rename to something that is not a Luma name is refused", async () => {
     const req = lsp.conn.sendRequest("textDocument/rename", { ...at("double"), newName: "if" });
     await expect(req).rejects.toThrow("not a valid Luma name");
-  });
+  }, LIMIT_MS);
 });
 
 describe("completion", () => {
@@ -215,7 +218,7 @@ describe("completion", () => {
   test("fields after `.` on a typed value", async () => {
     const text = PROGRAM.replace("return stats.words", "return stats.");
     expect(await complete("file:///work/c1.luma", text, "stats.\n", 6)).toEqual(["words", "characters"]);
-  });
+  }, LIMIT_MS);
 
   test("tool options inside a tool block, agent keys inside an agent", async () => {
     const text = PROGRAM.replace('  description: "Counts words"', "  ret").replace("  tools: [text_stats]", "  tool_");
@@ -225,14 +228,14 @@ describe("completion", () => {
     const agentKeys = await complete("file:///work/c2.luma", text, "  tool_", 7);
     expect(agentKeys).toContain("tool_policy");
     expect(agentKeys).toContain("system");
-  });
+  }, LIMIT_MS);
 
   test("annotations after `@`", async () => {
     const text = PROGRAM.replace("characters: int", "characters: int @");
     const items = await complete("file:///work/c3.luma", text, "int @", 5);
     expect(items).toContain("range");
     expect(items).toContain("desc");
-  });
+  }, LIMIT_MS);
 
   test("keywords, declared names, variables and snippets elsewhere", async () => {
     const text = `${PROGRAM}\n`;
@@ -242,7 +245,7 @@ describe("completion", () => {
     const labels = r.items.map((i: any) => i.label);
     for (const l of ["schema", "return", "Stats", "double", "total", "label", "print"]) expect(labels).toContain(l);
     expect(r.items.some((i: any) => i.label === "tool" && i.insertTextFormat === 2)).toBe(true);
-  });
+  }, LIMIT_MS);
 });
 
 describe("protocol and lifecycle", () => {
@@ -272,19 +275,19 @@ describe("protocol and lifecycle", () => {
     expect(out).toContain('"id":3,"error":{"code":-32601');
     expect(out).toContain('"id":5,"error":{"code":-32600');
     expect(out).not.toMatch(/\n\s+at /);
-  });
+  }, LIMIT_MS);
 
   test("stdin closing without shutdown ends the server with 1, no stack trace", async () => {
     const s = await startLsp();
     s.proc.stdin?.end();
     expect(await s.exited).toBe(1);
     expect(s.stderr()).toBe("");
-  });
+  }, LIMIT_MS);
 
   test("luma lsp takes no FILE (usage error 64)", async () => {
     const { ensureBinary } = await import("../support/luma-binary");
     const r = Bun.spawnSync([ensureBinary(), "lsp", "x.luma"], { stderr: "pipe" });
     expect(r.exitCode).toBe(64);
     expect(r.stderr.toString()).toContain("luma lsp");
-  });
+  }, LIMIT_MS);
 });

@@ -10,11 +10,14 @@ import { parse } from "../../src/syntax/parse";
 import { recoveringParse, type PieceCache } from "../../src/lsp/recovering-parse";
 import { REPO } from "../support/luma-binary";
 
+/** Per test: these spawn the binary and parse large inputs, on a CI machine that may be loaded. */
+const LIMIT_MS = 60_000;
+
 function lumaFiles(dir: string): string[] {
   return readdirSync(dir).flatMap((name) => {
     const p = join(dir, name);
     return statSync(p).isDirectory() ? lumaFiles(p) : name.endsWith(".luma") ? [p] : [];
-  });
+  }, LIMIT_MS);
 }
 
 const FILES = [...lumaFiles(join(REPO, "examples")), ...lumaFiles(join(REPO, "tests"))];
@@ -32,7 +35,7 @@ describe("piecewise parse = whole-file parse", () => {
       compared++;
     }
     expect(compared).toBeGreaterThan(20);
-  });
+  }, LIMIT_MS);
 
   test("after an edit that moves every later piece, cached pieces come back at their new offsets", () => {
     const cache: PieceCache = new Map();
@@ -45,7 +48,7 @@ describe("piecewise parse = whole-file parse", () => {
       if (!whole.program) continue;
       expect({ file, program: recoveringParse(edited, file, cache).program }).toEqual({ file, program: whole.program });
     }
-  });
+  }, LIMIT_MS);
 
   test("a syntax error drops only its own item: the items after it still parse", () => {
     const source = "schema A {\n  name: string\n\nfn f(x: int) -> int {\n  return x\n}\ny = f(1)\n";
@@ -53,5 +56,5 @@ describe("piecewise parse = whole-file parse", () => {
     expect(r.syntaxErrors.length).toBe(1);
     expect(r.program.decls.map((d) => d.name)).toEqual(["f"]);
     expect(r.program.body.length).toBe(1);
-  });
+  }, LIMIT_MS);
 });
