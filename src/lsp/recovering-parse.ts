@@ -5,7 +5,8 @@
  * on a line that begins in column 0 (outside strings and comments) with a name, a
  * keyword or a literal, the layout every example and `luma fmt` use. Each piece's AST is
  * cached by its text (`PieceCache`), so an edit re-parses only the piece it touched; a
- * piece that moved is re-used with its spans shifted to its new offset.
+ * piece that stayed in place is re-used as it is, one that moved gets a copy with its
+ * spans shifted to its new offset. (The checker only reads the AST, so sharing is safe.)
  *
  * A piece that fails at its very end may just be cut too early (a fn whose body is not
  * indented, a call whose arguments run on at column 0): it is parsed again together with
@@ -38,6 +39,8 @@ interface PieceParse {
   body: Stmt[];
   diagnostics: Diagnostic[];
   ok: boolean;
+  /** The AST last placed at a file offset: re-used as is while the piece stays there. */
+  placed?: { offset: number; decls: Decl[]; body: Stmt[] };
 }
 
 /** Piece text → its parse; kept per document, holding only the pieces of the last version. */
@@ -152,8 +155,9 @@ export function recoveringParse(source: string, file: string, cache: PieceCache 
     }
     const delta = starts[i];
     if (piece.ok) {
-      decls.push(...shifted(piece.decls, delta));
-      body.push(...shifted(piece.body, delta));
+      if (piece.placed?.offset !== delta) piece.placed = { offset: delta, decls: shifted(piece.decls, delta), body: shifted(piece.body, delta) };
+      decls.push(...piece.placed.decls);
+      body.push(...piece.placed.body);
     } else syntaxErrors.push(...shifted(piece.diagnostics, delta));
     i = last + 1;
     if (!piece.ok && ++failed >= MAX_FAILED_PIECES && i < starts.length) {
