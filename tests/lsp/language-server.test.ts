@@ -202,6 +202,16 @@ describe("document symbols and rename", () => {
     expect(edits.every((e: any) => e.newText === "Counts")).toBe(true);
   }, LIMIT_MS);
 
+  test("rename of a variable edits its assignment and every read, only in its own code unit", async () => {
+    const edit = (await lsp.conn.sendRequest("textDocument/rename", { ...at("{total}", 0, 1), newName: "sum" })) as any;
+    expect(edit.changes[URI].map((e: any) => e.range.start)).toEqual([positionOf(PROGRAM, "total ="), positionOf(PROGRAM, "total}")]);
+  }, LIMIT_MS);
+
+  test("rename of a schema field edits its declaration and every read through a typed value", async () => {
+    const edit = (await lsp.conn.sendRequest("textDocument/rename", { ...at("words: int"), newName: "count" })) as any;
+    expect(edit.changes[URI].map((e: any) => e.range.start)).toEqual([positionOf(PROGRAM, "words: int"), positionOf(PROGRAM, "stats.words", 0, 6)]);
+  }, LIMIT_MS);
+
   test("rename to something that is not a Luma name is refused", async () => {
     const req = lsp.conn.sendRequest("textDocument/rename", { ...at("double"), newName: "if" });
     await expect(req).rejects.toThrow("not a valid Luma name");
@@ -282,6 +292,13 @@ describe("protocol and lifecycle", () => {
     s.proc.stdin?.end();
     expect(await s.exited).toBe(1);
     expect(s.stderr()).toBe("");
+  }, LIMIT_MS);
+
+  test("`luma lsp --stdio` (what editors' clients pass) serves the same", async () => {
+    const s = await startLsp(["--stdio"]);
+    const { diagnostics } = await s.open("file:///work/s.luma", "print(nope)\n");
+    expect(diagnostics.length).toBe(1);
+    expect(await s.close()).toBe(0);
   }, LIMIT_MS);
 
   test("luma lsp takes no FILE (usage error 64)", async () => {
