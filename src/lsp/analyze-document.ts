@@ -6,7 +6,9 @@
  *
  * LSP diagnostics come from `diagnosticJson` (the shape `luma check --format json`
  * prints), so both report the same code, severity and hints; only the positions are
- * re-based to LSP's 0-based lines. At most MAX_DIAGNOSTICS are published.
+ * re-based to LSP's 0-based lines. At most MAX_DIAGNOSTICS are published. A check
+ * message naming a declaration that a syntax error left out ("Unknown type 'A'") is
+ * dropped: the syntax error is the one problem there.
  */
 import { typeProgram } from "../check/index";
 import type { Type } from "../check/types/type-model";
@@ -57,7 +59,7 @@ export function analyze(uri: string, version: number, text: string, cache?: Piec
     types,
     index: buildIndex(parsed.program, types),
     pieces: cache,
-    diagnostics: [...parsed.syntaxErrors, ...diagnostics],
+    diagnostics: [...parsed.syntaxErrors, ...diagnostics.filter((d) => !parsed.droppedNames.some((n) => d.message.includes(`'${n}'`)))],
     complete: parsed.syntaxErrors.length === 0,
   };
 }

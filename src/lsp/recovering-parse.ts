@@ -50,7 +50,11 @@ export interface RecoveredParse {
   program: Program;
   /** Every syntax error, at file offsets. */
   syntaxErrors: Diagnostic[];
+  /** The names declared by the items left out (so "unknown 'X'" for them is not reported as well). */
+  droppedNames: string[];
 }
+
+const DECLARATION_HEAD = /^\s*(?:schema|tool|agent|model|fn|datasource|query|command)\s+([A-Za-z_][A-Za-z0-9_]*)/;
 
 const CONTINUATIONS = new Set(["else", "catch", "tagged", "by", "and", "or", "in", "using"]);
 
@@ -140,6 +144,7 @@ export function recoveringParse(source: string, file: string, cache: PieceCache 
   const syntaxErrors: Diagnostic[] = [];
   let budget = MAX_PARSED_FACTOR * source.length;
   let failed = 0;
+  const droppedNames: string[] = [];
   for (let i = 0; i < starts.length; ) {
     let piece = parsePiece(cache, used, source.slice(starts[i], ends[i]), file);
     let last = i;
@@ -158,7 +163,11 @@ export function recoveringParse(source: string, file: string, cache: PieceCache 
       if (piece.placed?.offset !== delta) piece.placed = { offset: delta, decls: shifted(piece.decls, delta), body: shifted(piece.body, delta) };
       decls.push(...piece.placed.decls);
       body.push(...piece.placed.body);
-    } else syntaxErrors.push(...shifted(piece.diagnostics, delta));
+    } else {
+      syntaxErrors.push(...shifted(piece.diagnostics, delta));
+      const name = DECLARATION_HEAD.exec(piece.text)?.[1];
+      if (name) droppedNames.push(name);
+    }
     i = last + 1;
     if (!piece.ok && ++failed >= MAX_FAILED_PIECES && i < starts.length) {
       syntaxErrors.push(warning(TOO_MANY_ERRORS, { file, start: starts[i], end: starts[i] }, { code: PARSE_CODES.syntax }));
@@ -167,5 +176,5 @@ export function recoveringParse(source: string, file: string, cache: PieceCache 
   }
   cache.clear();
   for (const [k, v] of used) cache.set(k, v);
-  return { program: { kind: "Program", file, decls, body, span: { file, start: 0, end: source.length } }, syntaxErrors };
+  return { program: { kind: "Program", file, decls, body, span: { file, start: 0, end: source.length } }, syntaxErrors, droppedNames };
 }

@@ -106,6 +106,9 @@ describe("diagnostics on open and change", () => {
       "  other: string",
       "",
       'z: bool = "no"',
+      "fn uses(a: A, b: B) -> int {",
+      "  return 1",
+      "}",
       "",
     ].join("\n");
     const { diagnostics } = await lsp.open(uri, text);
@@ -115,6 +118,9 @@ describe("diagnostics on open and change", () => {
     expect(lines).toContain(6);
     expect(diagnostics.filter((d) => d.code === "E0101" || String(d.code).startsWith("E01")).length).toBeGreaterThanOrEqual(2);
     expect(diagnostics.find((d) => d.range.start.line === 6)?.message).toContain("int");
+    // B's item was left out by its syntax error: no second error for the use of 'B'.
+    expect(diagnostics.filter((d) => String(d.message).includes("'B'"))).toEqual([]);
+    expect(diagnostics.some((d) => d.range.start.line === 11)).toBe(false);
   }, LIMIT_MS);
 
   test("didClose clears the document's diagnostics", async () => {
