@@ -9,6 +9,7 @@ import { benchBuiltAgent } from "./built-agent";
 import { benchMcpOverhead } from "./mcp-overhead";
 import { benchJournalOverhead } from "./journal-overhead";
 import { benchWhileLoop } from "./while-loop";
+import { benchLspRecheck } from "./lsp-recheck";
 
 console.log(`luma benchmarks · Bun ${Bun.version} · ${navigator.hardwareConcurrency} cores\n`);
 await benchStartupAndParse();
@@ -21,3 +22,4 @@ await benchIdempotencyBackends();
 await benchMcpOverhead();
 await benchJournalOverhead();
 await benchWhileLoop();
+await benchLspRecheck();

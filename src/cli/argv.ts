@@ -67,6 +67,8 @@ export type Command =
   | McpImportCommand
   | { kind: "help" }
   | { kind: "version" }
+  /** `luma lsp`: the language server over stdio (src/lsp/). */
+  | { kind: "lsp" }
   /** `luma approve | deny | runs [show]`: the journal's subcommands (journal-argv.ts). */
   | JournalCommand;
 
@@ -125,6 +127,13 @@ function parseExplain(rest: readonly string[]): Command {
   return { kind: "explain", code: rest[0] };
 }
 
+/** `luma lsp [--stdio]`: stdio is the only transport; editors' clients often pass `--stdio` anyway. */
+function parseLsp(rest: readonly string[]): Command {
+  const extra = rest.find((a) => a !== "--stdio");
+  if (extra !== undefined) throw new UsageError(`unexpected argument '${extra}' (luma lsp speaks LSP over stdio and takes only --stdio)`);
+  return { kind: "lsp" };
+}
+
 type McpCommand = McpServeCommand | McpImportCommand;
 
 /** The options of `luma mcp` and `luma mcp import` (which takes only --config). */
@@ -173,6 +182,7 @@ export function parseArgv(argv: readonly string[]): Command {
   if (first === "--help" || first === "-h" || first === "help") return { kind: "help" };
   if (first === "--version" || first === "-v" || first === "version") return { kind: "version" };
   if (first === "explain") return parseExplain(argv.slice(1));
+  if (first === "lsp") return parseLsp(argv.slice(1));
 
   if (first === "build") return parseBuildArgv(argv.slice(1));
   if (first === "fmt") return parseFmtArgv(argv.slice(1));

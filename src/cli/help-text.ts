@@ -28,6 +28,7 @@ Usage:
                               serve the program's tools and agent methods over MCP (stdio by default)
   luma mcp import NAME [--config P]
                               print Luma tool declarations for the tools of MCP server NAME
+  luma lsp                    the language server (LSP over stdio) for editors: diagnostics, hover, completion…
   luma runs [show ID] [--journal PATH] [--format table|json]
                               list a journal's runs and pending approvals, or one run's steps
   luma approve|deny --run-id ID [--step STEP] [--digest D] [--journal PATH]

@@ -106,6 +106,17 @@ async function main(argv: string[]): Promise<number> {
       const { runFmt } = await import("./fmt-command");
       return runFmt(cmd, { out, write: stdout, sources });
     }
+    case "lsp": {
+      const { serveLsp } = await import("../lsp/language-server");
+      return serveLsp({
+        write: stdout,
+        read(onChunk, onEnd) {
+          process.stdin.on("data", (chunk: Buffer) => onChunk(chunk));
+          process.stdin.on("end", onEnd);
+          process.stdin.on("error", onEnd);
+        },
+      });
+    }
     case "mcp-import":
       out((await importMcpTools({ server: cmd.server, configPath: cmd.config, cwd: process.cwd(), env: process.env })).trimEnd());
       return EXIT.ok;

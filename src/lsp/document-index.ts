@@ -1,0 +1,272 @@
+/**
+ * Who names what: every definition in a program (declarations, schema fields, agent
+ * methods, parameters, variables) and every occurrence that refers to one, each with its
+ * exact source range. Go to definition, find references, rename and the hover all read
+ * this one table, so they always agree.
+ *
+ * Names resolve the way the checker scopes them: each code unit (top-level code, a fn, an
+ * agent method) has its own variables, bound at their first assignment (or as a
+ * parameter, a `for` or a `catch` variable); a name no unit binds is a declaration. A
+ * field read `a.b` resolves through the typer: the type of `a` names the schema. Built
+ * with explicit work lists, never recursion on the input's depth.
+ */
+import type { Decl, Entry, ConfigValue, Expr, Field, FnDecl, Program, Span, Stmt, TypeRef } from "../syntax/ast";
+import { membersOf, type Type } from "../check/types/type-model";
+
+export type DefKind = Decl["kind"] | "Field" | "Method" | "Param" | "Variable";
+
+export interface Definition {
+  name: string;
+  kind: DefKind;
+  /** The name where it is defined. */
+  nameSpan: Span;
+  /** The whole definition (a declaration, a field with its annotations). */
+  span: Span;
+  /** The schema of a field, the agent of a method. */
+  container?: string;
+  /** A field's declaration, a parameter's field, a declaration. */
+  node?: Decl | Field | FnDecl;
+  /** A variable's first value, for its type (a `for` variable: the iterable, whose element it is). */
+  value?: Expr;
+  iterates?: boolean;
+}
+
+export interface Occurrence {
+  start: number;
+  end: number;
+  def: Definition;
+}
+
+export interface DocumentIndex {
+  defs: Definition[];
+  /** Sorted by start; definitions themselves included. */
+  occurrences: Occurrence[];
+  /** The variables (and parameters) of each code unit, keyed by the unit's fn or `null` for top level. */
+  unitNames: Map<FnDecl | null, Map<string, Definition>>;
+  at(offset: number): Occurrence | undefined;
+  referencesTo(def: Definition): Occurrence[];
+}
+
+export function buildIndex(program: Program, types: ReadonlyMap<Expr, Type>): DocumentIndex {
+  const defs: Definition[] = [];
+  const occurrences: Occurrence[] = [];
+  const globals = new Map<string, Definition>();
+  const fields = new Map<string, Definition>();
+  const methods = new Map<string, Definition>();
+  const unitNames = new Map<FnDecl | null, Map<string, Definition>>();
+
+  const define = (d: Definition) => {
+    defs.push(d);
+    occurrences.push({ start: d.nameSpan.start, end: d.nameSpan.end, def: d });
+    return d;
+  };
+  const refer = (start: number, end: number, def: Definition | undefined) => {
+    if (def) occurrences.push({ start, end, def });
+  };
+
+  for (const decl of program.decls) {
+    const d: Definition = { name: decl.name, kind: decl.kind, nameSpan: decl.nameSpan, span: decl.span, node: decl };
+    if (!globals.has(decl.name)) globals.set(decl.name, d);
+    define(d);
+    if (decl.kind === "Schema") {
+      for (const f of decl.fields) {
+        fields.set(`${decl.name}.${f.name}`, define({ name: f.name, kind: "Field", nameSpan: f.nameSpan, span: f.span, container: decl.name, node: f }));
+      }
+    }
+    if (decl.kind === "Agent") {
+      for (const m of decl.methods) {
+        methods.set(`${decl.name}.${m.name}`, define({ name: m.name, kind: "Method", nameSpan: m.nameSpan, span: m.span, container: decl.name, node: m }));
+      }
+    }
+  }
+
+  const typeRef = (ref: TypeRef) => {
+    for (let r: TypeRef | undefined = ref; r; r = r.kind === "ArrayType" ? r.element : undefined) {
+      if (r.kind === "NamedType") refer(r.span.start, r.span.start + r.name.length, globals.get(r.name));
+    }
+  };
+  const configValue = (value: ConfigValue) => {
+    const pending = [value];
+    while (pending.length > 0) {
+      const v = pending.pop() as ConfigValue;
+      if (v.kind === "Path") refer(v.span.start, v.span.start + v.parts[0].length, globals.get(v.parts[0]));
+      else if (v.kind === "List") pending.push(...v.items);
+      else if (v.kind === "Obj") pending.push(...v.entries.map((e) => e.value));
+    }
+  };
+  const entries = (list: readonly Entry[]) => list.forEach((e) => configValue(e.value));
+
+  /** The fields `a.b` may read: the schema named by each member of a's type. */
+  const fieldOf = (object: Expr, property: string): Definition | undefined => {
+    const t = types.get(object);
+    if (t) {
+      for (const m of membersOf(t)) if (m.kind === "object" && m.name) {
+        const f = fields.get(`${m.name}.${property}`);
+        if (f) return f;
+      }
+    }
+    if (object.kind === "Name") return methods.get(`${object.name}.${property}`);
+    return undefined;
+  };
+
+  const unit = (fn: FnDecl | null, params: readonly Field[], body: readonly Stmt[]) => {
+    const scope = new Map<string, Definition>();
+    unitNames.set(fn, scope);
+    for (const p of params) {
+      scope.set(p.name, define({ name: p.name, kind: "Param", nameSpan: p.nameSpan, span: p.span, node: p }));
+      typeRef(p.type);
+    }
+    const resolve = (name: string) => scope.get(name) ?? globals.get(name);
+    const bind = (name: string, nameSpan: Span, span: Span, value?: Expr, iterates?: boolean) => {
+      const known = scope.get(name);
+      if (known) refer(nameSpan.start, nameSpan.end, known);
+      else scope.set(name, define({ name, kind: "Variable", nameSpan, span, value, iterates }));
+    };
+    const expr = (root: Expr) => {
+      const pending = [root];
+      while (pending.length > 0) {
+        const e = pending.pop() as Expr;
+        switch (e.kind) {
+          case "Name":
+            refer(e.span.start, e.span.end, resolve(e.name));
+            break;
+          case "Member":
+            refer(e.span.end - e.property.length, e.span.end, fieldOf(e.object, e.property));
+            pending.push(e.object);
+            break;
+          case "ToolCall":
+            refer(e.toolSpan.start, e.toolSpan.end, globals.get(e.tool));
+            pending.push(e.arg);
+            break;
+          case "DbCall":
+            refer(e.nameSpan.start, e.nameSpan.end, globals.get(e.name));
+            pending.push(e.arg);
+            break;
+          case "Ask":
+            typeRef(e.target);
+            if (e.usingTool) refer(e.usingTool.span.start, e.usingTool.span.end, globals.get(e.usingTool.name));
+            pending.push(e.prompt);
+            break;
+          case "Str":
+            for (const p of e.parts) if (typeof p !== "string") pending.push(p);
+            break;
+          case "Array":
+            pending.push(...e.items);
+            break;
+          case "Object":
+            pending.push(...e.entries.map((x) => x.value));
+            break;
+          case "Index":
+            pending.push(e.object, e.index);
+            break;
+          case "Call":
+            pending.push(e.callee, ...e.args);
+            break;
+          case "Binary":
+            pending.push(e.left, e.right);
+            break;
+          case "Unary":
+            pending.push(e.operand);
+            break;
+        }
+      }
+    };
+    // Statements in source order, so a variable's first assignment is its definition.
+    // A thunk on the work list runs a binding between blocks (the `catch` variable).
+    const pending: (Stmt | (() => void))[] = [...body].reverse();
+    while (pending.length > 0) {
+      const s = pending.pop() as Stmt | (() => void);
+      if (typeof s === "function") {
+        s();
+        continue;
+      }
+      switch (s.kind) {
+        case "Assign":
+          expr(s.value);
+          if (s.type) typeRef(s.type);
+          bind(s.name, s.nameSpan, s.span, s.value);
+          break;
+        case "If":
+          expr(s.cond);
+          pending.push(...[...(s.else ?? [])].reverse(), ...[...s.then].reverse());
+          break;
+        case "For":
+          expr(s.iterable);
+          bind(s.name, s.nameSpan, s.span, s.iterable, true);
+          pending.push(...[...s.body].reverse());
+          break;
+        case "Try":
+          // The catch variable is bound when the handler starts, after the body.
+          pending.push(...[...s.handler].reverse(), () => bind(s.errName, s.errSpan, s.span), ...[...s.body].reverse());
+          break;
+        case "Return":
+          if (s.value) expr(s.value);
+          break;
+        case "ExprStmt":
+          expr(s.expr);
+          break;
+      }
+    }
+  };
+
+  unit(null, [], program.body);
+  for (const decl of program.decls) {
+    switch (decl.kind) {
+      case "Schema":
+        decl.fields.forEach((f) => typeRef(f.type));
+        break;
+      case "Union":
+        for (const m of decl.members) refer(m.span.start, m.span.start + m.name.length, globals.get(m.name));
+        break;
+      case "Tool":
+        decl.params.forEach((p) => typeRef(p.type));
+        typeRef(decl.returns);
+        entries(decl.options);
+        decl.needs.forEach((n) => typeRef(n.type));
+        break;
+      case "Query":
+      case "Command":
+        decl.params.forEach((p) => typeRef(p.type));
+        typeRef(decl.returns);
+        entries(decl.entries);
+        break;
+      case "Model":
+      case "Datasource":
+        entries(decl.entries);
+        break;
+      case "Fn":
+        if (decl.returns) typeRef(decl.returns);
+        unit(decl, decl.params, decl.body);
+        break;
+      case "Agent":
+        entries(decl.entries);
+        for (const m of decl.methods) {
+          if (m.returns) typeRef(m.returns);
+          unit(m, m.params, m.body);
+        }
+        break;
+    }
+  }
+
+  occurrences.sort((a, b) => a.start - b.start);
+  return {
+    defs,
+    occurrences,
+    unitNames,
+    at(offset) {
+      // Binary search for the last occurrence starting at or before offset; ranges never nest.
+      let lo = 0;
+      let hi = occurrences.length - 1;
+      let found: Occurrence | undefined;
+      while (lo <= hi) {
+        const mid = (lo + hi) >> 1;
+        if (occurrences[mid].start <= offset) {
+          found = occurrences[mid];
+          lo = mid + 1;
+        } else hi = mid - 1;
+      }
+      return found && offset <= found.end ? found : undefined;
+    },
+    referencesTo: (def) => occurrences.filter((o) => o.def === def),
+  };
+}
