@@ -11,6 +11,7 @@ export const BUILTINS: Readonly<Record<string, Arity>> = {
   json: { min: 1, max: 1 },
   keys: { min: 1, max: 1 },
   now: { min: 0, max: 0 },
+  calls: { min: 1, max: 1 },
 };
 
 export const isBuiltin = (name: string): boolean => Object.hasOwn(BUILTINS, name);

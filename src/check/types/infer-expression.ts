@@ -56,6 +56,7 @@ export interface FoundNodes {
   operators: Kinds<"Binary" | "Unary">[];
   assigns: Extract<Stmt, { kind: "Assign" }>[];
   ifs: Extract<Stmt, { kind: "If" }>[];
+  asserts: Extract<Stmt, { kind: "Assert" }>[];
   fors: Extract<Stmt, { kind: "For" }>[];
   returns: Extract<Stmt, { kind: "Return" }>[];
   /** The unit each call and `return` sits in (a method call resolves by its agent). */
@@ -69,6 +70,7 @@ export const emptyFound = (): FoundNodes => ({
   operators: [],
   assigns: [],
   ifs: [],
+  asserts: [],
   fors: [],
   returns: [],
   unitOf: new Map(),

@@ -93,4 +93,23 @@ export const startupCodes: CatalogEntry[] = [
       "A schema reached the schema compiler with a problem the checker should have reported (an unknown name, a cycle, a bad annotation), for example from a stale program cache. Run `luma check`, or set LUMA_NO_CACHE=1; please report it if it persists.",
     example: "LUMA_NO_CACHE=1 luma app.luma",
   },
+  {
+    code: "E0650",
+    title: "luma init: the directory is not empty",
+    explanation:
+      "`luma init DIR` scaffolds a new project and never overwrites anything: DIR must be missing or empty. Nothing was written. Pick a new directory, or empty this one.",
+    example: "luma init .   (in a folder that already holds files)",
+  },
+  {
+    code: "E0651",
+    title: "luma init: a file cannot be written",
+    explanation: "`luma init DIR` could not create DIR or one of the project's files (permissions, a read-only disk). What was written before the failure is named in the message.",
+    example: "luma init /read-only/project",
+  },
+  {
+    code: "E0652",
+    title: "luma test: the JUnit report cannot be written",
+    explanation: "`luma test --format junit FILE` ran the tests but could not write FILE (a missing directory, permissions).",
+    example: "luma test --format junit /no-such-dir/report.xml",
+  },
 ];

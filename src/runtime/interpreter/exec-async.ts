@@ -5,6 +5,7 @@
  */
 import type { Stmt } from "../../syntax/ast";
 import { evalExpr } from "./eval-async";
+import { runAssert } from "./assert-statement";
 import { execBlockSync, execStmtSync } from "./exec-sync";
 import { isRunStop } from "../journal/journal-errors";
 import { asLumaError, errorAt, errorValue } from "./runtime-errors";
@@ -39,6 +40,8 @@ async function execStmtAsync(s: Stmt, f: Frame): Promise<Value> {
       return null;
     case "ExprStmt":
       return evalExpr(s.expr, f);
+    case "Assert":
+      return runAssert(s, f, (e) => evalExpr(e, f));
     case "If":
       if (isTruthy(await evalExpr(s.cond, f))) return block(s.then, f);
       return s.else ? block(s.else, f) : null;
