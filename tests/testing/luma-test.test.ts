@@ -218,3 +218,16 @@ describe("luma test --format junit FILE", () => {
     expect(r.exitCode).toBe(2);
   });
 });
+
+describe("luma test: the words are contextual", () => {
+  test("`test`, `mock`, `replay` and `assert` stay usable as names; `luma FILE` skips test blocks and runs assert", () => {
+    const dir = project({
+      "names.luma": `test = 5\nmock = [1]\nreplay = "r"\nprint(test, mock, replay)\ntest "never by luma FILE" {\n  print("inside")\n}\nassert test == 6, "test is five"\n`,
+    });
+    const r = runLuma(["names.luma"], { cwd: dir });
+    expect(r.stdout).toBe('5 [1] r\n');
+    expect(r.stderr).toContain("Error: [RUNTIME_ERROR] assertion failed at names.luma:8:1: test is five");
+    expect(r.stderr).toContain("left:  5");
+    expect(r.exitCode).toBe(1);
+  });
+});
