@@ -231,3 +231,23 @@ describe("luma test: the words are contextual", () => {
     expect(r.exitCode).toBe(1);
   });
 });
+
+describe("luma test: a mock answers in each provider family's wire format", () => {
+  const families: [string, string][] = [
+    ["anthropic", 'provider: "anthropic"  name: "claude-sonnet-4-5"'],
+    ["gemini", 'provider: "gemini"  name: "gemini-3-flash"'],
+    ["openai responses", 'provider: "openai"  name: "gpt-5.4-mini"  api: "responses"'],
+    ["azure", 'provider: "azure"  name: "gpt-4o"  deployment: "d"  api_version: "2024-10-21"'],
+  ];
+  for (const [family, keys] of families) {
+    test(`${family}: tool calls, then a wrapped non-object answer`, () => {
+      const dir = project({
+        "f.luma": `schema Sum { sum: float }\ntool add(a: float, b: float) -> Sum { side_effects: "none" }\nmodel M { ${keys} }\nagent A {\n  model: M\n  tools: [add]\n  fn run() -> int { return ask "add 2 and 3" -> int }\n}\n`,
+        "f.test.luma": `test "family" {\n  mock M [{ calls: [{ tool: "add", input: { a: 2, b: 3 } }] }, { answer: 5 }]\n  assert A.run() == 5\n  assert calls("add") == 1\n}\n`,
+      });
+      const r = runLuma(["test"], { cwd: dir, env: { AZURE_OPENAI_ENDPOINT: "https://example.invalid" } });
+      expect(r.stdout).toBe("pass f.test.luma › family\n1 passed, 0 failed\n");
+      expect(r.exitCode).toBe(0);
+    });
+  }
+});
