@@ -251,3 +251,13 @@ describe("luma test: a mock answers in each provider family's wire format", () =
     });
   }
 });
+
+describe("luma test: the checker types assert and calls", () => {
+  test("calls(name) is an int and takes a string; an assert condition must be a bool", () => {
+    const dir = project({ "c.test.luma": `test "t" {\n  n: string = calls("x")\n  assert calls(3) == 0\n}\n` });
+    const r = runLuma(["test"], { cwd: dir });
+    expect(r.stdout).toContain("c.test.luma:2:15: error[E0304]: Cannot assign a value of type 'int' to 'n' of type 'string'.");
+    expect(r.stdout).toContain("c.test.luma:3:16: error[E0315]: Builtin 'calls' expects a tool name (a string), not 'int'.");
+    expect(r.exitCode).toBe(1);
+  });
+});

@@ -23,6 +23,7 @@ export const BUILTIN_SIGNATURES: Readonly<Record<string, BuiltinSignature>> = {
   json: { returns: STRING },
   keys: { accepts: ANY_OBJECT, acceptsText: "an object", returns: STRING_ARRAY },
   now: { returns: STRING },
+  calls: { accepts: STRING, acceptsText: "a tool name (a string)", returns: INT },
 };
 
 export const builtinSignature = (name: string): BuiltinSignature | undefined =>
