@@ -11,7 +11,8 @@ import { REPO, runLuma } from "./support/luma-binary";
 
 const EXAMPLES = join(REPO, "examples");
 const EXPECTED = join(EXAMPLES, "expected");
-const files = readdirSync(EXAMPLES).filter((f) => /^\d{3}_.*\.luma$/.test(f)).sort();
+// `NNN_name.test.luma` files are the examples' tests (`luma test`, tests/examples-luma-test.test.ts), not examples.
+const files = readdirSync(EXAMPLES).filter((f) => /^\d{3}_.*\.luma$/.test(f) && !f.endsWith(".test.luma")).sort();
 
 function render(r: { exitCode: number; stdout: string; stderr: string }): string {
   return `exit: ${r.exitCode}\n--- stdout\n${r.stdout}--- stderr\n${r.stderr}`;

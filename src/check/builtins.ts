@@ -31,6 +31,7 @@ export const BUILTINS: Readonly<Record<string, Arity>> = {
   ends_with: { min: 2, max: 2 },
   replace: { min: 3, max: 3 },
   slice: { min: 2, max: 3 },
+  calls: { min: 1, max: 1 },
 };
 
 export const isBuiltin = (name: string): boolean => Object.hasOwn(BUILTINS, name);

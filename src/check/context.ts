@@ -15,7 +15,8 @@ import { boundNames } from "./walk";
 
 /** A body of code with its own variable scope. */
 export interface CodeUnit {
-  kind: "top" | "fn" | "method";
+  /** "test": a `test` block's body (it sees the declarations, not the top-level variables). */
+  kind: "top" | "fn" | "method" | "test";
   /** The fn or method; absent for top-level code. */
   fn?: FnDecl;
   /** The agent owning a method. */
@@ -127,5 +128,6 @@ function buildUnits(program: Program): CodeUnit[] {
     if (decl.kind === "Fn") units.push(unit("fn", decl.params, decl.body, decl));
     if (decl.kind === "Agent") for (const m of decl.methods) units.push(unit("method", m.params, m.body, m, decl));
   }
+  for (const test of program.tests ?? []) units.push(unit("test", [], test.body));
   return units;
 }

@@ -35,6 +35,8 @@ function ownExprs(stmt: Stmt): Expr[] {
       return stmt.value ? [stmt.value] : [];
     case "ExprStmt":
       return [stmt.expr];
+    case "Assert":
+      return stmt.message ? [stmt.cond, stmt.message] : [stmt.cond];
     case "Try":
     case "Break":
     case "Continue":

@@ -8,6 +8,7 @@
 import { parseBuildArgv, type BuildCommand } from "./build-argv";
 import { JOURNAL_SUBCOMMANDS, parseJournalCommand, type JournalCommand } from "./journal-argv";
 import { parseFmtArgv, type FmtCommand } from "./fmt-argv";
+import { DEV_LOOP_COMMANDS, parseDevLoopArgv, type DevLoopCommand } from "./dev-loop-argv";
 
 export interface RunCommand {
   kind: "run";
@@ -70,7 +71,9 @@ export type Command =
   /** `luma lsp`: the language server over stdio (src/lsp/). */
   | { kind: "lsp" }
   /** `luma approve | deny | runs [show]`: the journal's subcommands (journal-argv.ts). */
-  | JournalCommand;
+  | JournalCommand
+  /** `luma test [PATH…]`, `luma init [DIR]` (dev-loop-argv.ts). */
+  | DevLoopCommand;
 
 export class UsageError extends Error {}
 
@@ -187,6 +190,7 @@ export function parseArgv(argv: readonly string[]): Command {
   if (first === "build") return parseBuildArgv(argv.slice(1));
   if (first === "fmt") return parseFmtArgv(argv.slice(1));
   if (JOURNAL_SUBCOMMANDS.has(first)) return parseJournalCommand(argv);
+  if (DEV_LOOP_COMMANDS.has(first)) return parseDevLoopArgv(argv);
 
   const isCheck = first === "check";
   const rest = isCheck ? argv.slice(1) : argv;

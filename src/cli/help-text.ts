@@ -20,6 +20,9 @@ export function helpText(): string {
 Usage:
   luma FILE.luma [ARGS…]      run the program (ARGS become \`args\`; \`--\` ends option parsing)
   luma check FILE.luma        parse and check only
+  luma test [PATH…] [--filter TEXT] [--format junit FILE] [--tool-module P]… [--config P]
+                              run the test blocks of PATH's *.test.luma files (default .), offline
+  luma init [DIR]             scaffold a project that runs and tests offline (DIR missing or empty)
   luma explain CODE           explain a diagnostic code (E0201, E0601, TOOL_TIMEOUT…)
   luma fmt [--check] PATH…    rewrite .luma files (directories: all under them) in the one layout; --check lists, exits 1
   luma build FILE.luma -o OUT [--tool-module PATH]… [--config PATH] [--target T]

@@ -117,6 +117,15 @@ async function main(argv: string[]): Promise<number> {
         },
       });
     }
+    case "test":
+      return (await import("./test-command")).runTestCommand(cmd, {
+        cwd: process.cwd(), env: process.env, out, sources, color: useColor(process.stdout),
+      });
+    case "init": {
+      const { initProject } = await import("../init/init-project");
+      for (const line of initProject(cmd.dir, process.cwd())) out(line);
+      return EXIT.ok;
+    }
     case "mcp-import":
       out((await importMcpTools({ server: cmd.server, configPath: cmd.config, cwd: process.cwd(), env: process.env })).trimEnd());
       return EXIT.ok;

@@ -132,5 +132,7 @@ export const CONFIG_SCHEMA: Rule = {
     journal,
     tool_contexts: { kind: "map", of: { kind: "map", of: contextField } },
     mcp_servers: { kind: "map", of: mcpServer },
+    /** A cassette (relative to the config's directory) that answers every `ask`, offline; `--replay` overrides. */
+    replay: text,
   },
 };

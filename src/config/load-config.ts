@@ -89,6 +89,7 @@ function normalise(raw: RawConfig): LumaConfig {
   if (raw.idempotency_store) config.idempotency_store = raw.idempotency_store;
   if (raw.mcp_servers) config.mcp_servers = raw.mcp_servers;
   if (raw.journal) config.journal = raw.journal;
+  if (raw.replay !== undefined) config.replay = raw.replay;
   return config;
 }
 

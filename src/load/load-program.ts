@@ -41,18 +41,30 @@ export async function loadProgram(
   const cached = cache?.get(key);
   if (cached) return { program: cached, source, diagnostics: [], fromCache: true };
 
+  const parsed = await parseOrReject(file, source);
+  const diagnostics = await checkOrReject(file, parsed);
+  // Only clean programs are cached: a warning must be shown on every run.
+  if (cache && diagnostics.length === 0) cache.set(key, parsed);
+  return { program: parsed, source, diagnostics, fromCache: false };
+}
+
+/** The parsed program, or a startup error carrying the syntax errors. */
+export async function parseOrReject(file: string, source: string): Promise<Program> {
   const { parse } = await import("../syntax/parse");
   const parsed = parse(source, file);
   if (!parsed.program || hasErrors(parsed.diagnostics)) {
     throw startupError(`${file}: the program has syntax errors`, { diagnostics: parsed.diagnostics });
   }
+  return parsed.program;
+}
+
+/** The checker's warnings, or a startup error carrying its errors. */
+export async function checkOrReject(file: string, program: Program): Promise<Diagnostic[]> {
   const { check } = await import("../check/index");
-  const diagnostics = [...parsed.diagnostics, ...check(parsed.program)];
+  const diagnostics = check(program);
   if (hasErrors(diagnostics)) {
     const count = diagnostics.filter((d) => d.severity === "error").length;
     throw startupError(`${file}: ${count} error${count === 1 ? "" : "s"} found by the checker`, { diagnostics });
   }
-  // Only clean programs are cached: a warning must be shown on every run.
-  if (cache && diagnostics.length === 0) cache.set(key, parsed.program);
-  return { program: parsed.program, source, diagnostics, fromCache: false };
+  return diagnostics;
 }

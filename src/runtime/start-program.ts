@@ -7,6 +7,7 @@ import { dirname, resolve } from "node:path";
 import type { Program } from "../syntax/ast";
 import { loadConfig } from "../config/load-config";
 import { loadToolRegistry } from "./tools/registry/load-tool-registry";
+import { createHandlerRunCount } from "./tools/registry/handler-run-count";
 import { createToolInvoker } from "./tools/pipeline";
 import { checkToolRuntimeRules } from "./tools/pipeline";
 import { checkAgentToolContexts } from "./tools/steps/agent-context-rules";
@@ -24,6 +25,7 @@ import { stopOnSignal } from "./run/stop-on-signal";
 import { redirectConsoleToStderr } from "./run/console-to-stderr";
 import { createRunLifecycle, type RunLifecycle } from "./run/run-lifecycle";
 import type { AskRunner } from "./ask/ask-types";
+import type { Transport } from "./providers/transport";
 import type { ToolInvoker } from "./tools/tool-invoker-types";
 import type { Telemetry } from "./telemetry/telemetry";
 import type { UsageLedger } from "./usage/usage-ledger";
@@ -52,6 +54,8 @@ export interface StartOptions {
   journal?: string;
   /** `--run-id ID`: resume (or start) this run of the journal. */
   runId?: string;
+  /** `luma test`: the ask transport that answers offline (runtime/testing), and fresh stores. */
+  testRun?: { offline: Transport };
   /** Test and benchmark hooks for `ask`: transport, retry sleep, response size cap. */
   askHooks?: Pick<AskRunnerDeps, "transport" | "sleep" | "maxResponseBytes">;
   /** A built agent (`luma build`, src/build): its config and tool modules come from memory. */
@@ -83,6 +87,8 @@ export interface OpenProgram {
   journal?: RunJournal;
   /** OpenTelemetry export, when an OTLP endpoint is configured (telemetry/otel). */
   telemetry?: Telemetry;
+  /** How many times a tool's handler ran so far (the `calls` builtin). */
+  handlerRuns(tool: string): number;
   /** Releases everything; `runError` (the run's failure, if any) is recorded in the journal. */
   close(runError?: unknown): Promise<void>;
 }
@@ -113,6 +119,7 @@ export async function startProgram(program: Program, opts: StartOptions): Promis
           now: journal && (() => journal.now()),
           telemetry: open.telemetry,
           stopped: lifecycle.stopped,
+          handlerRuns: open.handlerRuns,
         }),
       );
     } catch (e) {
@@ -196,13 +203,16 @@ export async function openProgram(program: Program, opts: Omit<StartOptions, "ar
     // Spec §11: the configured idempotency store opens (and purges) before the first statement —
     // last of the startup steps, because it creates files: a program rejected by any check
     // above leaves nothing behind.
-    idempotencyStore = await openIdempotencyStore(config.config.idempotency_store, {
+    // A test starts from nothing: the in-memory store (none configured), no journal — so no
+    // test sees another's claims, and `luma test` writes nothing a later run would read.
+    const isolated = opts.testRun !== undefined;
+    idempotencyStore = await openIdempotencyStore(isolated ? undefined : config.config.idempotency_store, {
       projectDir: config.projectDir,
       env: opts.env,
       warn: opts.stderr,
     });
     // Durable runs: the journal opens last of all (it creates files too), and takes the run's lease.
-    journal = await startJournalRun(config.config, {
+    journal = isolated ? undefined : await startJournalRun(config.config, {
       cliPath: opts.journal === undefined ? undefined : { path: resolve(opts.cwd, opts.journal), shown: opts.journal },
       projectDir: config.projectDir,
       env: opts.env,
@@ -210,10 +220,11 @@ export async function openProgram(program: Program, opts: Omit<StartOptions, "ar
       program: opts.file,
       stderr: opts.stderr,
     });
+    const runCount = createHandlerRunCount();
     const tools = createToolInvoker({
       program,
       schemas,
-      registry,
+      registry: runCount.wrap(registry),
       config: config.config,
       env: opts.env,
       warn: opts.stderr,
@@ -234,13 +245,14 @@ export async function openProgram(program: Program, opts: Omit<StartOptions, "ar
           warn: opts.stderr,
           trace,
           record: opts.record === undefined ? undefined : { path: resolve(opts.cwd, opts.record), label: opts.record },
-          replay: opts.replay === undefined ? undefined : { path: resolve(opts.cwd, opts.replay), label: opts.replay },
+          replay: replayOf(opts, config),
           journal,
           usage,
+          offline: opts.testRun?.offline,
           ...opts.askHooks,
         })
       : undefined;
-    return { schemas, tools, ask, journal, telemetry, close };
+    return { schemas, tools, ask, journal, telemetry, close, handlerRuns: runCount.runs };
   } catch (e) {
     await close();
     throw e;
@@ -258,6 +270,13 @@ async function releaseAll(steps: (() => unknown)[]): Promise<void> {
     }
   }
   if (failures.length > 0) throw failures[0];
+}
+
+/** `--replay FILE` (against the working directory), else the config's `replay` (against its directory). */
+function replayOf(opts: Pick<StartOptions, "replay" | "cwd">, config: LoadedConfig): { path: string; label: string } | undefined {
+  if (opts.replay !== undefined) return { path: resolve(opts.cwd, opts.replay), label: opts.replay };
+  const configured = config.config.replay;
+  return configured === undefined ? undefined : { path: resolve(config.projectDir, configured), label: configured };
 }
 
 const otlpConfigured = (env: Record<string, string | undefined>): boolean =>

@@ -177,7 +177,9 @@ export type Stmt =
   | { kind: "AssignInto"; target: AssignTarget; value: Expr; span: Span }
   | { kind: "Return"; value?: Expr; span: Span }
   | { kind: "Try"; body: Stmt[]; errName: string; errSpan: Span; handler: Stmt[]; span: Span }
-  | { kind: "ExprStmt"; expr: Expr; span: Span };
+  | { kind: "ExprStmt"; expr: Expr; span: Span }
+  /** `assert cond` / `assert cond, message`: fails the test (or the run) when cond is false. */
+  | { kind: "Assert"; cond: Expr; message?: Expr; span: Span };
 
 /** What `AssignInto` writes: a chain of fields and items that starts at a variable. */
 export type AssignTarget = Extract<Expr, { kind: "Member" | "Index" }>;
@@ -207,6 +209,35 @@ export type Expr =
   | { kind: "Ask"; prompt: Expr; target: TypeRef; usingTool?: { name: string; span: Span }; span: Span }
   | { kind: "DbCall"; op: "query" | "command"; name: string; nameSpan: Span; arg: Expr; span: Span };
 
+// ---------------------------------------------------------------- tests (`luma test`)
+
+/** `replay "cassettes/x.jsonl"`: a test's (or, at the top level, a file's) recorded model answers. */
+export interface ReplaySetup {
+  kind: "Replay";
+  path: string;
+  span: Span;
+}
+
+/** `mock Model [turn, …]`: the model's scripted answers, one object per request (runtime/testing/mock-turns.ts). */
+export interface MockSetup {
+  kind: "Mock";
+  model: string;
+  modelSpan: Span;
+  turns: Expr;
+  span: Span;
+}
+
+/** `test "name" { … }`: run by `luma test` only, against the file's declarations. */
+export interface TestDecl {
+  kind: "Test";
+  name: string;
+  body: Stmt[];
+  replay?: ReplaySetup;
+  mocks: MockSetup[];
+  span: Span;
+  nameSpan: Span;
+}
+
 // ---------------------------------------------------------------- program
 
 export interface Program {
@@ -215,6 +246,10 @@ export interface Program {
   decls: Decl[];
   /** Top-level statements, in source order. */
   body: Stmt[];
+  /** `test` blocks; absent when the file has none. `luma FILE` never runs them. */
+  tests?: TestDecl[];
+  /** A top-level `replay "…"`: the cassette of every test of the file that names none. */
+  replay?: ReplaySetup;
   span: Span;
 }
 

@@ -8,6 +8,7 @@ import { lumaGrammar } from "./luma-grammar";
 import { declarationActions } from "./to-ast-declarations";
 import { expressionActions } from "./to-ast-expressions";
 import { statementActions } from "./to-ast-statements";
+import { testActions } from "./to-ast-tests";
 import { typeActions } from "./to-ast-types";
 
 let semantics: ohm.Semantics | undefined;
@@ -15,6 +16,6 @@ let semantics: ohm.Semantics | undefined;
 export function lumaSemantics(): ohm.Semantics {
   semantics ??= lumaGrammar()
     .createSemantics()
-    .addOperation("ast", { ...declarationActions, ...statementActions, ...expressionActions, ...typeActions });
+    .addOperation("ast", { ...declarationActions, ...statementActions, ...expressionActions, ...typeActions, ...testActions });
   return semantics;
 }

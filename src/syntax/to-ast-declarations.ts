@@ -13,10 +13,13 @@ import type {
   Program,
   QueryDecl,
   SchemaDecl,
+  ReplaySetup,
   Stmt,
+  TestDecl,
   ToolDecl,
   UnionDecl,
 } from "./ast";
+import { error } from "../diagnostics/diagnostic";
 import { itemsWithoutSeps, parseContext, spanOf, toAst } from "./parse-context";
 
 type Node = ohm.Node;
@@ -31,12 +34,21 @@ export const declarationActions: ohm.ActionDict<unknown> = {
   Program(_bom: Node, _shebang: Node, items: Node): Program {
     const decls: Decl[] = [];
     const body: Stmt[] = [];
-    for (const node of itemsWithoutSeps<Decl | Stmt>(items)) {
-      if (DECL_KINDS.has(node.kind)) decls.push(node as Decl);
+    const tests: TestDecl[] = [];
+    let replay: ReplaySetup | undefined;
+    const { file, diagnostics } = parseContext();
+    for (const node of itemsWithoutSeps<Decl | Stmt | TestDecl | ReplaySetup>(items)) {
+      if (node.kind === "Test") tests.push(node);
+      else if (node.kind === "Replay") {
+        if (replay) diagnostics.push(error("a file names one cassette for its tests: this is its second `replay`", node.span));
+        replay = node;
+      } else if (DECL_KINDS.has(node.kind)) decls.push(node as Decl);
       else body.push(node as Stmt);
     }
-    const { file } = parseContext();
-    return { kind: "Program", file, decls, body, span: { file, start: 0, end: this.source.sourceString.length } };
+    const program: Program = { kind: "Program", file, decls, body, span: { file, start: 0, end: this.source.sourceString.length } };
+    if (tests.length > 0) program.tests = tests;
+    if (replay) program.replay = replay;
+    return program;
   },
 
   SchemaDecl(_kw: Node, name: Node, _open: Node, fields: Node, _close: Node): SchemaDecl {

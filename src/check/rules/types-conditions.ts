@@ -1,7 +1,7 @@
 /**
  * §7 `if cond` and `while cond`: the condition must be a bool. A value that may be `null` is accepted as a
  * presence test (`if user.email { … }` narrows it), as is anything the checker cannot
- * type; a value that is surely a string, a number, an array or an object is an error —
+ * type (an `assert` condition likewise); a value that is surely a string, a number, an array or an object is an error —
  * its truthiness (`""`, `0`) is rarely what was meant, so the hint shows the comparison.
  */
 import type { CheckContext } from "../context";
@@ -18,5 +18,10 @@ export function typesConditions(ctx: CheckContext): void {
   for (const s of typed.found.ifs) {
     const t = typed.typeOf(s.cond);
     if (!canBe(t, ACCEPTED)) ctx.report(m.text(typeText(t), s.kind === "While" ? "while" : "if"), s.cond.span, { code: m.code, hints: [m.hint] });
+  }
+  const a = typeMessages.assertNotBool;
+  for (const s of typed.found.asserts) {
+    const t = typed.typeOf(s.cond);
+    if (!canBe(t, ACCEPTED)) ctx.report(a.text(typeText(t)), s.cond.span, { code: a.code, hints: [a.hint] });
   }
 }

@@ -105,6 +105,8 @@ export const BUILTIN_SIGNATURES: Readonly<Record<string, BuiltinSignature>> = {
   ends_with: stringFn(2, BOOL),
   replace: stringFn(3, STRING),
   slice: { params: [P.sliceable, P.int], returns: sliced },
+  // tests (luma test): how many times a tool's handler ran
+  calls: { params: [P.string], returns: INT },
 };
 
 export const builtinSignature = (name: string): BuiltinSignature | undefined =>

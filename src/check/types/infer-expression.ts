@@ -59,6 +59,7 @@ export interface FoundNodes {
   intos: Extract<Stmt, { kind: "AssignInto" }>[];
   /** Statements with a condition: `if`, `while`. */
   ifs: Extract<Stmt, { kind: "If" | "While" }>[];
+  asserts: Extract<Stmt, { kind: "Assert" }>[];
   fors: Extract<Stmt, { kind: "For" }>[];
   returns: Extract<Stmt, { kind: "Return" }>[];
   /** The unit each call and `return` sits in (a method call resolves by its agent). */
@@ -73,6 +74,7 @@ export const emptyFound = (): FoundNodes => ({
   assigns: [],
   intos: [],
   ifs: [],
+  asserts: [],
   fors: [],
   returns: [],
   unitOf: new Map(),

@@ -69,6 +69,11 @@ export const typeMessages = {
     text: (type: string, keyword: "if" | "while" = "if") => `The condition of '${keyword}' must be a bool, not ${q(type)}.`,
     hint: "compare explicitly, e.g. `x != \"\"` or `len(xs) > 0`",
   },
+  assertNotBool: {
+    code: "E0318",
+    text: (type: string) => `The condition of 'assert' must be a bool, not ${q(type)}.`,
+    hint: "assert a comparison, e.g. `assert x == 3` or `assert len(xs) > 0`",
+  },
   forNotArray: {
     code: "E0313",
     text: (type: string) => `'for' needs an array, not ${q(type)}.`,

@@ -79,10 +79,11 @@ function noteStmt(w: StatementTyper, s: Stmt): void {
   else if (s.kind === "If" || s.kind === "While") w.found.ifs.push(s);
   else if (s.kind === "AssignInto") w.found.intos.push(s);
   else if (s.kind === "For") w.found.fors.push(s);
+  else if (s.kind === "Assert") w.found.asserts.push(s);
 }
 
 function typeStmt(w: StatementTyper, s: Stmt, env: Env): boolean {
-  if (s.kind === "Assign" || s.kind === "If" || s.kind === "For" || s.kind === "While" || s.kind === "AssignInto") noteStmt(w, s);
+  if (s.kind === "Assign" || s.kind === "If" || s.kind === "For" || s.kind === "While" || s.kind === "AssignInto" || s.kind === "Assert") noteStmt(w, s);
   switch (s.kind) {
     case "Assign": {
       const value = inferExpr(w, s.value, env);
@@ -99,6 +100,10 @@ function typeStmt(w: StatementTyper, s: Stmt, env: Env): boolean {
     }
     case "ExprStmt":
       inferExpr(w, s.expr, env);
+      return false;
+    case "Assert":
+      inferExpr(w, s.cond, env);
+      if (s.message) inferExpr(w, s.message, env);
       return false;
     case "Return":
       if (!w.seen.has(s)) {

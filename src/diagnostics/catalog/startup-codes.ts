@@ -114,4 +114,23 @@ export const startupCodes: CatalogEntry[] = [
       "An agent's `tool_contexts` list names a context that luma.config.json's `tool_contexts` does not define. It could never be granted to a tool's `needs`, so the program does not start; the closest configured name is suggested.",
     example: 'agent Reporter {\n  tool_contexts: ["dbb"]   // luma.config.json defines "db"\n}',
   },
+  {
+    code: "E0650",
+    title: "luma init: the directory is not empty",
+    explanation:
+      "`luma init DIR` scaffolds a new project and never overwrites anything: DIR must be missing or empty. Nothing was written. Pick a new directory, or empty this one.",
+    example: "luma init .   (in a folder that already holds files)",
+  },
+  {
+    code: "E0651",
+    title: "luma init: a file cannot be written",
+    explanation: "`luma init DIR` could not create DIR or one of the project's files (permissions, a read-only disk). What was written before the failure is named in the message.",
+    example: "luma init /read-only/project",
+  },
+  {
+    code: "E0652",
+    title: "luma test: the JUnit report cannot be written",
+    explanation: "`luma test --format junit FILE` ran the tests but could not write FILE (a missing directory, permissions).",
+    example: "luma test --format junit /no-such-dir/report.xml",
+  },
 ];

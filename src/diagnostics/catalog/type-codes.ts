@@ -121,4 +121,11 @@ export const typeCodes: CatalogEntry[] = [
       "A tool, query or command is called with a value (not an object literal) whose type can never fit the declared parameters: a non-object, or an object with an unknown or a missing required field.",
     example: 'x = tool calculate("2 + 3")',
   },
+  {
+    code: "E0318",
+    title: "assert condition that is not a bool",
+    explanation:
+      "The condition of `assert` (in a `test` block, or anywhere in code) must be a bool: an assertion states a fact, so a string or a number whose truthiness decides it is rejected. A value that may be null is accepted as a presence test.",
+    example: 'test "t" {\n  assert "yes"\n}',
+  },
 ];

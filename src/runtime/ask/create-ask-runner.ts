@@ -38,6 +38,11 @@ export interface AskRunnerDeps {
   record?: { path: string; label: string };
   /** `--replay FILE`. */
   replay?: { path: string; label: string };
+  /**
+   * A transport that never touches the network (`luma test`: scripted models, cassettes):
+   * like `replay`, no key is needed and retries do not wait.
+   */
+  offline?: Transport;
   /** Test and benchmark hooks. */
   transport?: Transport;
   sleep?: (ms: number) => Promise<void>;
@@ -49,9 +54,10 @@ export interface AskRunnerDeps {
 }
 
 export function createAskRunner(deps: AskRunnerDeps): AskRunner {
-  const replaying = deps.replay !== undefined;
+  const replaying = deps.replay !== undefined || deps.offline !== undefined;
   let transport: Transport;
-  if (deps.replay) transport = replayTransport(loadCassette(deps.replay.path, deps.replay.label), deps.replay.label);
+  if (deps.offline) transport = deps.offline;
+  else if (deps.replay) transport = replayTransport(loadCassette(deps.replay.path, deps.replay.label), deps.replay.label);
   else transport = deps.transport ?? fetchTransport({ maxResponseBytes: deps.maxResponseBytes });
   if (deps.record && !replaying) transport = recordingTransport(transport, deps.record.path, deps.record.label);
 

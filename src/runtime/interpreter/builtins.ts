@@ -9,6 +9,8 @@
  * - `keys(obj)`: an object's keys in insertion order; anything else is RUNTIME_ERROR.
  * - `now()`: the current time as ISO-8601 (`2025-01-31T12:00:00.000Z`).
  * - conversions and numbers in `builtins-numbers.ts`, strings in `builtins-text.ts`.
+ * - `calls(name)`: how many times tool `name`'s handler ran in this run (in `luma test`, in
+ *   this test): cache hits and refused calls are not runs, each retry is.
  * Every builtin returns a value; `print` returns `null`; `exit` does not return.
  */
 import type { Span } from "../../syntax/ast";
@@ -52,6 +54,14 @@ const TABLE: Record<string, Builtin> = {
     run([v], rt, span) {
       if (isObjectValue(v)) return Object.keys(v);
       return wrongType(rt, "keys", v, "an object", span);
+    },
+  },
+  calls: {
+    min: 1,
+    max: 1,
+    run([v], rt, span) {
+      if (typeof v !== "string") return wrongType(rt, "calls", v, "a tool name (a string)", span);
+      return rt.host.handlerRuns?.(v) ?? 0;
     },
   },
   now: {

@@ -7,6 +7,7 @@ import type { Stmt } from "../../syntax/ast";
 import { evalAsync, evalExpr } from "./eval-async";
 import { evalSync } from "./eval-sync";
 import { execBlockSync, execStmtSync, whileTurnsSync } from "./exec-sync";
+import { runAssert } from "./assert-statement";
 import { isRunStop } from "../journal/journal-errors";
 import { asLumaError, errorAt, errorValue } from "./runtime-errors";
 import { isRunEnding } from "../run/run-ending-error";
@@ -40,6 +41,8 @@ async function execStmtAsync(s: Stmt, f: Frame): Promise<Value> {
       return null;
     case "ExprStmt":
       return evalExpr(s.expr, f);
+    case "Assert":
+      return runAssert(s, f, (e) => evalExpr(e, f));
     case "If":
       if (isTruthy(await evalExpr(s.cond, f))) return block(s.then, f);
       return s.else ? block(s.else, f) : null;

@@ -14,6 +14,7 @@
  */
 import type { Stmt } from "../../syntax/ast";
 import { evalSync } from "./eval-sync";
+import { runAssert } from "./assert-statement";
 import { isRunStop } from "../journal/journal-errors";
 import { asLumaError, errorAt, errorValue } from "./runtime-errors";
 import { isRunEnding } from "../run/run-ending-error";
@@ -41,6 +42,8 @@ export function execStmtSync(s: Stmt, f: Frame): Value {
       return null;
     case "ExprStmt":
       return evalSync(s.expr, f);
+    case "Assert":
+      return runAssert(s, f, (e) => evalSync(e, f));
     case "If":
       if (isTruthy(evalSync(s.cond, f))) return execBlockSync(s.then, f);
       return s.else ? execBlockSync(s.else, f) : null;

@@ -36,6 +36,8 @@ export interface InterpreterHost {
   stopped?: () => unknown;
   /** Span export (OpenTelemetry); absent unless configured. */
   telemetry?: Pick<Telemetry, "invokeAgent">;
+  /** How many times a tool's handler ran in this run (`calls`); absent: none counted. */
+  handlerRuns?: (tool: string) => number;
 }
 
 export interface AgentEntry {

@@ -84,6 +84,8 @@ export class AsyncAnalysis {
         return this.expr(s.iterable) || this.block(s.body);
       case "Try":
         return this.block(s.body) || this.block(s.handler);
+      case "Assert":
+        return this.expr(s.cond) || (s.message !== undefined && this.expr(s.message));
       case "AssignInto":
         return this.expr(s.target) || this.expr(s.value);
       case "Break":

@@ -1,0 +1,51 @@
+/**
+ * CST → AST for what only `luma test` reads: `test "name" { … }` blocks, `replay "…"` (in a
+ * test or once at the top level of a file), `mock Model [turns]` inside a test, and the
+ * `assert` statement (a statement like any other: it may stand in any block).
+ *
+ * A test block's setup lines (`replay`, `mock`) are split from its statements by the
+ * converted node's `kind`, the way an agent's entries are split from its methods.
+ */
+import type * as ohm from "ohm-js";
+import type { Expr, MockSetup, ReplaySetup, Stmt, TestDecl } from "./ast";
+import { error } from "../diagnostics/diagnostic";
+import { parseContext, spanOf, toAst } from "./parse-context";
+import { interpolatedString } from "./string-literal";
+
+type Node = ohm.Node;
+
+/** The text of a string literal written without `{…}`; a diagnostic (and "") otherwise. */
+function plainString(node: Node, what: string): string {
+  const str = interpolatedString(node) as Extract<Expr, { kind: "Str" }>;
+  if (str.parts.every((p) => typeof p === "string")) return str.parts.join("");
+  parseContext().diagnostics.push(error(`${what} is a plain string: it cannot hold {…}`, spanOf(node)));
+  return "";
+}
+
+export const testActions: ohm.ActionDict<unknown> = {
+  TestDecl(_kw: Node, name: Node, block: Node): TestDecl {
+    const test: TestDecl = { kind: "Test", name: plainString(name, "a test name"), body: [], mocks: [], span: spanOf(this), nameSpan: spanOf(name) };
+    for (const item of toAst(block) as (Stmt | ReplaySetup | MockSetup)[]) {
+      if (item.kind === "Replay") {
+        if (test.replay) parseContext().diagnostics.push(error("a test names one cassette: this is its second `replay`", item.span));
+        test.replay = item;
+      } else if (item.kind === "Mock") test.mocks.push(item);
+      else test.body.push(item);
+    }
+    return test;
+  },
+  TestBlock(_open: Node, items: Node, _close: Node): unknown[] {
+    return items.children.filter((c) => c.ctorName !== "stmtSep").map(toAst);
+  },
+  ReplayLine(_kw: Node, _sameLine: Node, path: Node): ReplaySetup {
+    return { kind: "Replay", path: plainString(path, "a cassette path"), span: spanOf(this) };
+  },
+  MockLine(_kw: Node, _sameLine: Node, model: Node, turns: Node): MockSetup {
+    return { kind: "Mock", model: model.sourceString, modelSpan: spanOf(model), turns: toAst(turns), span: spanOf(this) };
+  },
+  AssertStmt(_kw: Node, _sameLine: Node, cond: Node, _comma: Node, message: Node): Stmt {
+    const stmt: Stmt = { kind: "Assert", cond: toAst(cond), span: spanOf(this) };
+    if (message.numChildren > 0) stmt.message = toAst(message.child(0));
+    return stmt;
+  },
+};
