@@ -4,9 +4,9 @@
  * methods; they are merged back by position). Parameters stay on one line when the
  * source had them so, else one a line with trailing commas.
  */
-import type { Decl, Entry, Field, FnDecl, NeedsEntry, Span } from "../syntax/ast";
+import type { Decl, Entry, Field, FnDecl, NeedsEntry, ReplaySetup, Span, TestDecl } from "../syntax/ast";
 import type { PrintContext } from "./print-context";
-import { type ListItem, printEntry, printField, printList, printType, unprintable } from "./print-expressions";
+import { type ListItem, printEntry, printExpr, printField, printList, printType, unprintable } from "./print-expressions";
 import { printBlock, printStmt } from "./print-statements";
 
 type BlockItem = { span: Span; write(depth: number): void };
@@ -48,6 +48,24 @@ function printFn(fn: FnDecl, p: PrintContext, depth: number): void {
   };
   const body = fn.body.map((stmt): BlockItem => ({ span: stmt.span, write: (d) => printStmt(stmt, p, d) }));
   declBlock(p, fn.span, depth, header, after, body);
+}
+
+/**
+ * `test "name" { … }` (luma test): its `replay` and `mock` setups and its statements, in
+ * source order. The name and the cassette path are copied as written (escapes included).
+ */
+export function printTest(t: TestDecl, p: PrintContext, depth: number): void {
+  const items: BlockItem[] = t.body.map((stmt): BlockItem => ({ span: stmt.span, write: (d) => printStmt(stmt, p, d) }));
+  if (t.replay) items.push(replayItem(t.replay, p));
+  for (const m of t.mocks) {
+    items.push({ span: m.span, write: (d) => p.item(m.span.start, m.span.end, d, () => `mock ${m.model} ${printExpr(m.turns, p, d)}`) });
+  }
+  declBlock(p, t.span, depth, () => `test ${p.text(t.nameSpan)}`, t.nameSpan.end, items);
+}
+
+/** `replay "cassettes/x.jsonl"`, in a test or at the top of a test file. */
+export function replayItem(r: ReplaySetup, p: PrintContext): BlockItem {
+  return { span: r.span, write: (d) => p.item(r.span.start, r.span.end, d, () => p.text(r.span).replace(/^replay\s+/, "replay ")) };
 }
 
 export function printDecl(d: Decl, p: PrintContext, depth: number): void {

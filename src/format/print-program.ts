@@ -3,10 +3,10 @@
  * and top-level statement in source order (the AST keeps them in two lists), with at
  * most one empty line between items where the source had any, and one final newline.
  */
-import type { Decl, Program, Stmt } from "../syntax/ast";
+import type { Decl, Program, ReplaySetup, Stmt, TestDecl } from "../syntax/ast";
 import { DECL_KINDS } from "../syntax/to-ast-declarations";
 import { PrintContext, type SourceComment } from "./print-context";
-import { printDecl } from "./print-declarations";
+import { printDecl, printTest, replayItem } from "./print-declarations";
 import { printStmt } from "./print-statements";
 
 /** The program in the canonical layout. Throws UnprintableNode on a node kind it has no layout for. */
@@ -14,9 +14,12 @@ export function printProgram(program: Program, source: string, comments: readonl
   const p = new PrintContext(source, comments);
   const bom = source.startsWith("\uFEFF") ? "\uFEFF" : "";
   const shebang = source.startsWith("#!", bom.length) ? source.slice(0, source.indexOf("\n") + 1 || source.length).trimEnd() : "";
-  const items: (Decl | Stmt)[] = [...program.decls, ...program.body].sort((a, b) => a.span.start - b.span.start);
+  const tests: (TestDecl | ReplaySetup)[] = [...(program.tests ?? []), ...(program.replay ? [program.replay] : [])];
+  const items: (Decl | Stmt | TestDecl | ReplaySetup)[] = [...program.decls, ...program.body, ...tests].sort((a, b) => a.span.start - b.span.start);
   for (const item of items) {
-    if (DECL_KINDS.has(item.kind)) printDecl(item as Decl, p, 0);
+    if (item.kind === "Test") printTest(item, p, 0);
+    else if (item.kind === "Replay") replayItem(item, p).write(0);
+    else if (DECL_KINDS.has(item.kind)) printDecl(item as Decl, p, 0);
     else printStmt(item as Stmt, p, 0);
   }
   const text = p.finish();

@@ -59,6 +59,9 @@ export function printStmt(s: Stmt, p: PrintContext, depth: number): void {
       printStmtBlock(p, s.span.start, depth, () => `while ${expr(s.cond)}`, [open, s.span.end - 1], s.body);
       return;
     }
+    case "Assert":
+      p.item(s.span.start, s.span.end, depth, () => `assert ${expr(s.cond)}${s.message ? `, ${expr(s.message)}` : ""}`);
+      return;
     case "Break":
     case "Continue":
       p.item(s.span.start, s.span.end, depth, () => (s.kind === "Break" ? "break" : "continue"));
