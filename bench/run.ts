@@ -8,9 +8,11 @@ import { benchIdempotencyBackends } from "./idempotency-backends";
 import { benchBuiltAgent } from "./built-agent";
 import { benchMcpOverhead } from "./mcp-overhead";
 import { benchJournalOverhead } from "./journal-overhead";
+import { benchLargeSources } from "./large-sources";
 
 console.log(`luma benchmarks · Bun ${Bun.version} · ${navigator.hardwareConcurrency} cores\n`);
 await benchStartupAndParse();
+await benchLargeSources();
 await benchBuiltAgent();
 await benchPipelineOverhead();
 await benchPipelineFileStore();
