@@ -9,16 +9,10 @@
 import { mkdtempSync, readdirSync, statSync, writeFileSync, existsSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join, resolve } from "node:path";
-import { generateProgram } from "./generate-program";
+import { generateProgramOfSize as programOf } from "./generate-program";
 import { fmt } from "./measure";
 
 const MIB = 1024 * 1024;
-
-/** A generated program of at least `bytes` bytes. */
-function programOf(bytes: number): string {
-  const perLine = Buffer.byteLength(generateProgram(1000)) / 1000;
-  return generateProgram(Math.ceil((bytes / perLine) * 1.05));
-}
 
 function check(luma: string, file: string, env: Record<string, string | undefined>) {
   const t0 = performance.now();

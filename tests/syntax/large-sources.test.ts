@@ -10,16 +10,10 @@ import { describe, expect, test } from "bun:test";
 import { readdirSync, readFileSync, statSync } from "node:fs";
 import { join } from "node:path";
 import { Glob } from "bun";
-import { generateProgram } from "../../bench/generate-program";
+import { generateProgramOfSize as programOf } from "../../bench/generate-program";
 import { parse } from "../../src/syntax/parse";
 import { REPO, runLuma } from "../support/luma-binary";
 import { programDir } from "./parse-helpers";
-
-/** A generated program of at least `bytes` bytes. */
-function programOf(bytes: number): string {
-  const perLine = Buffer.byteLength(generateProgram(1000)) / 1000;
-  return generateProgram(Math.ceil((bytes / perLine) * 1.05));
-}
 
 const WHOLE = { chunkChars: Number.POSITIVE_INFINITY };
 const EVERY_DECLARATION = { chunkChars: 1 };
