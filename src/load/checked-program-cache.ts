@@ -51,7 +51,7 @@ export function encodeEntry(entry: Entry): Uint8Array | string {
     const compact = file === entry.file && typeof start === "number" && typeof end === "number" && Object.keys(rest).length === 0;
     return compact ? [start, end] : value;
   });
-  return text.length > GZIP_ABOVE_CHARS ? Bun.gzipSync(Buffer.from(text), { level: 1 }) : text;
+  return text.length > GZIP_ABOVE_CHARS ? Bun.gzipSync(text, { level: 1 }) : text;
 }
 
 /**

@@ -35,7 +35,7 @@ export interface ParseResult {
 }
 
 /** The size a piece of a large source grows to before it is cut at the next declaration. */
-export const CHUNK_CHARS = 8 * 1024;
+export const CHUNK_CHARS = 4 * 1024;
 
 const DECLARATION_START = new RegExp(`(?:${DECLARATION_KEYWORDS.join("|")})(?![A-Za-z0-9_])`, "y");
 
