@@ -77,3 +77,9 @@ export function generateProgram(lines: number): string {
   );
   return out.join("\n") + "\n";
 }
+
+/** The same program, long enough to take at least `bytes` bytes (the large-source figures and tests). */
+export function generateProgramOfSize(bytes: number): string {
+  const perLine = Buffer.byteLength(generateProgram(1000)) / 1000;
+  return generateProgram(Math.ceil((bytes / perLine) * 1.05));
+}

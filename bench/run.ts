@@ -10,9 +10,11 @@ import { benchMcpOverhead } from "./mcp-overhead";
 import { benchJournalOverhead } from "./journal-overhead";
 import { benchWhileLoop } from "./while-loop";
 import { benchLspRecheck } from "./lsp-recheck";
+import { benchLargeSources } from "./large-sources";
 
 console.log(`luma benchmarks · Bun ${Bun.version} · ${navigator.hardwareConcurrency} cores\n`);
 await benchStartupAndParse();
+await benchLargeSources();
 await benchBuiltAgent();
 await benchPipelineOverhead();
 await benchPipelineFileStore();

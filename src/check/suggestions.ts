@@ -9,7 +9,7 @@ import { ANNOTATIONS } from "../schema/annotations";
 import type { Decl, PrimName } from "../syntax/ast";
 import { BUILTINS } from "./builtins";
 import type { CheckContext, CodeUnit } from "./context";
-import { didYouMean } from "./did-you-mean";
+import { didYouMean } from "../diagnostics/did-you-mean";
 
 /** Expression keywords a misspelt name may have meant (`flase`, `NULL`, `AND`). */
 const EXPRESSION_KEYWORDS = ["true", "false", "null", "and", "or", "not"];

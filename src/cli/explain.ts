@@ -4,7 +4,7 @@
  * names the closest known one. The catalog is imported only here and by the tests: no
  * other command pays for its text.
  */
-import { didYouMean } from "../check/did-you-mean";
+import { didYouMean } from "../diagnostics/did-you-mean";
 import { allCatalogEntries, catalogEntry, type CatalogEntry } from "../diagnostics/catalog";
 import { UsageError } from "./argv";
 

@@ -56,7 +56,9 @@ export async function loadConfig(opts: LoadConfigOptions): Promise<LoadedConfig>
 /** The file's text; undefined when an implicit config simply is not there. */
 async function readConfigText(file: string, shown: string, explicit: boolean): Promise<string | undefined> {
   try {
-    return readFileSync(file, "utf8");
+    // A UTF-8 byte order mark (Windows editors write one) is not JSON: JSON.parse rejects it.
+    const text = readFileSync(file, "utf8");
+    return text.charCodeAt(0) === 0xfeff ? text.slice(1) : text;
   } catch (e) {
     const code = (e as NodeJS.ErrnoException).code;
     if (code === "ENOENT" && !explicit) return undefined;

@@ -4,7 +4,7 @@
  * missing key) with the key path it sits at — not stopping at the first. An unknown key
  * names the closest key the object accepts (`tool_modles` → `tool_modules`).
  */
-import { closestName } from "../check/did-you-mean";
+import { closestName } from "../diagnostics/did-you-mean";
 
 export type Rule =
   /** `form` describes a patterned string in messages: "must be <form> (got …)". */

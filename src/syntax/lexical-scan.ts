@@ -12,6 +12,10 @@
  * (string | interpolation, start) outcome is memoized, as Ohm's packrat parser does, and
  * the nesting lives on an explicit stack, so the scan is linear and recursion-free for
  * any input. `steps` counts the characters examined; the robustness tests pin it.
+ *
+ * With `lineWords`, it also lists the words that open a line outside every bracket,
+ * string, comment and `ask`: where a top-level declaration may begin. `parse` cuts large
+ * sources there and spots misspelt declaration keywords.
  */
 
 import { PARSE_CODES } from "../diagnostics/catalog/parse-codes";
@@ -34,6 +38,8 @@ export interface LexicalScan {
   steps: number;
   /** Every comment in code (not inside strings), in source order: `luma fmt` keeps them. */
   comments: { start: number; end: number }[];
+  /** With `lineWords`: offsets of the words first on their line at nesting depth 0. */
+  lineWords?: number[];
 }
 
 const STRING = 0;
@@ -64,9 +70,17 @@ interface Frame {
 const isWordChar = (c: number): boolean =>
   (c >= 97 && c <= 122) || (c >= 65 && c <= 90) || (c >= 48 && c <= 57) || c === 95;
 
-export function scanLexical(input: string): LexicalScan {
+/** True when only blanks stand between the start of the line and `at`. */
+function firstOnLine(input: string, at: number): boolean {
+  let k = at - 1;
+  while (k >= 0 && (input.charCodeAt(k) === 32 || input.charCodeAt(k) === 9)) k--;
+  return k < 0 || input.charCodeAt(k) === 10 || (k === 0 && input.charCodeAt(0) === 0xfeff);
+}
+
+export function scanLexical(input: string, opts: { lineWords?: boolean } = {}): LexicalScan {
   const n = input.length;
   const scan: LexicalScan = { steps: 0, comments: [] };
+  const lineWords: number[] | undefined = opts.lineWords ? (scan.lineWords = []) : undefined;
   // outcome + 3 per start index, 0 while unknown.
   const memo = [new Int32Array(n + 1), new Int32Array(n + 1)];
   let depth = 0;
@@ -187,6 +201,7 @@ export function scanLexical(input: string): LexicalScan {
     } else if (isWordChar(c)) {
       const start = i;
       while (i < n && isWordChar(input.charCodeAt(i))) i++;
+      if (lineWords && openers.length === 0 && firstOnLine(input, start)) lineWords.push(start);
       if (i - start === 3 && input.startsWith("ask", start)) {
         openers.push(ASK);
         openedAt.push(start);

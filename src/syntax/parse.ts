@@ -6,6 +6,15 @@
  * node. String interpolation segments are matched separately with the `InterpExpr`
  * start rule and converted with their offset added, so their spans and errors point
  * into the original file. Bad input never throws: it yields diagnostics.
+ *
+ * Large sources are matched in pieces of about CHUNK_CHARS, cut where a line opens with a
+ * declaration keyword outside every bracket, string and comment (found by the linear
+ * lexical scan): Ohm's memo table grows with the input it matches, and for a whole 1 MB
+ * program it took gigabytes. A top-level item cannot run on into a line that starts with
+ * a declaration keyword, so each piece matches and converts exactly as inside the whole,
+ * with its offset as the base of its spans. A piece that fails at its very end (`x = a +`
+ * before `tool t(…)`) may be the start of an item the whole would have read further, so it
+ * is joined with the next and matched again; a failure inside a piece is the whole's too.
  */
 import type * as ohm from "ohm-js";
 import { type Diagnostic, error } from "../diagnostics/diagnostic";
@@ -15,6 +24,7 @@ import { lumaSemantics } from "./luma-semantics";
 import { type ParseContext, withParseContext } from "./parse-context";
 import { PARSE_CODES } from "../diagnostics/catalog/parse-codes";
 import { UNTERMINATED_CODE, UNTERMINATED_MESSAGE, scanLexical } from "./lexical-scan";
+import { DECLARATION_KEYWORDS, misspeltKeyword } from "./misspelt-keyword";
 import { NESTING_MESSAGE } from "./nesting-limit";
 import { describeSyntaxError } from "./syntax-error";
 
@@ -24,14 +34,17 @@ export interface ParseResult {
   diagnostics: Diagnostic[];
 }
 
-export function parse(source: string, file: string): ParseResult {
+/** The size a piece of a large source grows to before it is cut at the next declaration. */
+export const CHUNK_CHARS = 4 * 1024;
+
+const DECLARATION_START = new RegExp(`(?:${DECLARATION_KEYWORDS.join("|")})(?![A-Za-z0-9_])`, "y");
+
+export function parse(source: string, file: string, opts: { chunkChars?: number } = {}): ParseResult {
   const diagnostics: Diagnostic[] = [];
   try {
-    const result = lumaGrammar().match(source, "Program");
-    if (result.failed()) {
-      const { position, message, code, hints } = describeSyntaxError(result, source);
-      return { diagnostics: [error(message, { file, start: position, end: position }, { code, hints })] };
-    }
+    const { lineWords = [] } = scanLexical(source, { lineWords: true });
+    const misspelt = misspeltKeyword(source, file, lineWords);
+    if (misspelt) return { diagnostics: [misspelt] };
     const ctx: ParseContext = {
       file,
       base: 0,
@@ -39,7 +52,21 @@ export function parse(source: string, file: string): ParseResult {
       nesting: { depth: 0, reported: false },
       parseSegment: (text, offset) => parseSegment(ctx, text, offset),
     };
-    const program = withParseContext(ctx, () => convert(result)) as Program;
+    const cuts = [...chunkStarts(source, lineWords, opts.chunkChars ?? CHUNK_CHARS), source.length];
+    const program: Program = { kind: "Program", file, decls: [], body: [], span: { file, start: 0, end: source.length } };
+    for (let from = 0, next = 1; next < cuts.length; next++) {
+      const [start, end] = [cuts[from], cuts[next]];
+      const result = lumaGrammar().match(source.slice(start, end), "Program");
+      if (result.failed()) {
+        const { position, message, code, hints } = describeSyntaxError(result, source, start);
+        if (position >= contentEnd(source, end) && next < cuts.length - 1) continue; // join with the next piece
+        return { diagnostics: [error(message, { file, start: position, end: position }, { code, hints })] };
+      }
+      const piece = withParseContext({ ...ctx, base: start }, () => convert(result)) as Program;
+      program.decls.push(...piece.decls);
+      program.body.push(...piece.body);
+      from = next;
+    }
     return diagnostics.length > 0 ? { diagnostics } : { program, diagnostics };
   } catch (e) {
     // Ohm recurses once per nesting level while matching, before the limit of
@@ -56,6 +83,24 @@ export function parse(source: string, file: string): ParseResult {
         : [NESTING_MESSAGE, PARSE_CODES.nesting, deepAt];
     return { diagnostics: [error(message, { file, start: at, end: at }, { code })] };
   }
+}
+
+/** Where the pieces of `source` begin: 0, then declaration starts about `size` apart. */
+function chunkStarts(source: string, lineWords: readonly number[], size: number): number[] {
+  const starts = [0];
+  for (const at of lineWords) {
+    if (at - starts[starts.length - 1] < size) continue;
+    DECLARATION_START.lastIndex = at;
+    if (DECLARATION_START.test(source)) starts.push(at);
+  }
+  return starts;
+}
+
+/** The offset after the last character of `source[0, end)` that is not a blank. */
+function contentEnd(source: string, end: number): number {
+  let k = end;
+  while (k > 0 && source.charCodeAt(k - 1) <= 32) k--;
+  return k;
 }
 
 const LITERAL_BRACE_HINT = "For a literal brace in a string, write \\{ and \\}.";

@@ -82,10 +82,13 @@ export interface SyntaxErrorAt extends Required<DiagnosticExtra> {
   message: string;
 }
 
-/** The message and position of a failed match of `input`. */
-export function describeSyntaxError(result: ohm.MatchResult, input: string): SyntaxErrorAt {
+/**
+ * The message and position of a failed match of `input`, or of the part of it that starts
+ * at `base` (a large program is matched one piece at a time): positions are in `input`.
+ */
+export function describeSyntaxError(result: ohm.MatchResult, input: string, base = 0): SyntaxErrorAt {
   const failed = result as ohm.FailedMatchResult & { getRightmostFailures(): OhmFailure[] };
-  const position = failed.getRightmostFailurePosition();
+  const position = base + failed.getRightmostFailurePosition();
   // A string or block comment left open swallows the rest of the file, so Ohm fails
   // somewhere after it; the opening is the useful place to point at.
   const scan = scanLexical(input);

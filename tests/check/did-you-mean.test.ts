@@ -3,7 +3,7 @@
  * config loader and `luma explain`: close slips are offered, guesses are not.
  */
 import { describe, expect, test } from "bun:test";
-import { closestName, didYouMean } from "../../src/check/did-you-mean";
+import { closestName, didYouMean } from "../../src/diagnostics/did-you-mean";
 
 describe("did you mean: the closest candidate by edit distance", () => {
   test.each([

@@ -8,7 +8,7 @@
  */
 import type { Expr, Field } from "../../syntax/ast";
 import type { CheckContext } from "../context";
-import { didYouMean } from "../did-you-mean";
+import { didYouMean } from "../../diagnostics/did-you-mean";
 import { canBe, mismatch } from "../types/assignability";
 import { ownerText, reasonHint, typeMessages } from "../types/type-messages";
 import { hasDefault } from "../types/type-of-schema";

@@ -4,7 +4,7 @@
  * closest declared field as a hint (or, with none close, how to say the value has more); a field read on something that is never an object
  * (a string, a number, an array) is an error too — the runtime fails on it.
  */
-import { didYouMean } from "../did-you-mean";
+import { didYouMean } from "../../diagnostics/did-you-mean";
 import type { CheckContext } from "../context";
 import { INTENT_HINT, typeMessages } from "../types/type-messages";
 import { typeText, valueText } from "../types/type-model";

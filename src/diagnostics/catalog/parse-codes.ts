@@ -15,6 +15,7 @@ export const PARSE_CODES = {
   unclosedInterpolation: "E0107",
   assignInCondition: "E0108",
   foreignKeyword: "E0109",
+  misspeltKeyword: "E0110",
 } as const;
 
 export const parseCodes: CatalogEntry[] = [
@@ -76,5 +77,12 @@ export const parseCodes: CatalogEntry[] = [
     explanation:
       "Functions are declared with `fn name(param: Type) -> Type { … }` (not `func`, `function` or `def`),.",
     example: "func greet(name: string) {\n  print(name)\n}",
+  },
+  {
+    code: PARSE_CODES.misspeltKeyword,
+    title: "A misspelt declaration keyword",
+    explanation:
+      "A top-level line that starts with a word one slip away from `schema`, `tool`, `agent`, `model`, `datasource`, `query` or `command`, followed by a name and `{`, `(` or `=`, is a declaration with its keyword misspelt. It is reported once, with the keyword meant, instead of as unknown names.",
+    example: "shema Answer {\n  text: string\n}",
   },
 ];

@@ -9,7 +9,7 @@ import { error } from "../../../diagnostics/diagnostic";
 import { startupError, type LumaError } from "../../../diagnostics/luma-error";
 import type { Diagnostic } from "../../../diagnostics/diagnostic";
 import type { Program } from "../../../syntax/ast";
-import { didYouMean } from "../../../check/did-you-mean";
+import { didYouMean } from "../../../diagnostics/did-you-mean";
 
 /** Every unknown context of every agent, as one start-up error; undefined when all are configured. */
 export function checkAgentToolContexts(program: Program, configured: Record<string, unknown> | undefined): LumaError | undefined {

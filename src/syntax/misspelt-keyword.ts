@@ -1,0 +1,38 @@
+/**
+ * A misspelt declaration keyword at the top level (`shema X {`, `tol f(`, `agnet A {`).
+ * Written that way it is not a syntax error at first: `shema X { a: int }` reads as the
+ * statements `shema`, `X` and an object, so the checker would answer with a cascade of
+ * unknown names far from the slip. A line that opens, outside every bracket, with a word
+ * one slip away from a declaration keyword, then a name, then `{`, `(` or `=` — a shape
+ * no sensible pair of statements takes — is reported once, at the word, with the keyword.
+ * The candidate lines come from the lexical scan (`lineWords`), so this costs one regular
+ * expression per top-level line.
+ */
+import { type Diagnostic, error } from "../diagnostics/diagnostic";
+import { PARSE_CODES } from "../diagnostics/catalog/parse-codes";
+import { closestName } from "../diagnostics/did-you-mean";
+
+/** The words that begin a declaration (`fn` is left out: one letter from it is any `f x(`). */
+export const DECLARATION_KEYWORDS = ["schema", "tool", "agent", "model", "fn", "datasource", "query", "command"];
+const SLIP_CANDIDATES = DECLARATION_KEYWORDS.filter((k) => k !== "fn");
+/** Every keyword of the language: never a misspelling of another. */
+const KEYWORDS = new Set([...DECLARATION_KEYWORDS, "if", "else", "for", "in", "return", "try", "catch", "ask", "and", "or", "not", "true", "false", "null", "needs", "tagged", "by", "enum", "using", "while", "break", "continue"]);
+
+/** The word, then a name and `{` `(` `=` on the same line. */
+const DECLARATION_SHAPE = /([A-Za-z_][A-Za-z0-9_]*)[ \t]+[A-Za-z_][A-Za-z0-9_]*[ \t]*[({=]/y;
+
+export function misspeltKeyword(source: string, file: string, lineWords: readonly number[]): Diagnostic | undefined {
+  for (const at of lineWords) {
+    DECLARATION_SHAPE.lastIndex = at;
+    const word = DECLARATION_SHAPE.exec(source)?.[1];
+    if (word === undefined || KEYWORDS.has(word)) continue;
+    const meant = closestName(word, SLIP_CANDIDATES);
+    if (meant === undefined) continue;
+    return error(
+      `Unknown declaration keyword '${word}'`,
+      { file, start: at, end: at + word.length },
+      { code: PARSE_CODES.misspeltKeyword, hints: [`did you mean \`${meant}\`?`] },
+    );
+  }
+  return undefined;
+}
