@@ -65,6 +65,11 @@ export function parse(source: string, file: string, opts: { chunkChars?: number 
       const piece = withParseContext({ ...ctx, base: start }, () => convert(result)) as Program;
       program.decls.push(...piece.decls);
       program.body.push(...piece.body);
+      // `luma test`'s blocks and a file-level `replay` come along with their piece.
+      if (piece.tests) (program.tests ??= []).push(...piece.tests);
+      if (piece.replay && program.replay) {
+        diagnostics.push(error("a file names one cassette for its tests: this is its second `replay`", piece.replay.span));
+      } else if (piece.replay) program.replay = piece.replay;
       from = next;
     }
     return diagnostics.length > 0 ? { diagnostics } : { program, diagnostics };

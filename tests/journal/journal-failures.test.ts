@@ -52,7 +52,8 @@ describe("Durable runs §2: a journal that cannot record stops the run with its 
     const r = await p.runFlow("f1");
     expect(r.exitCode).toBe(1);
     expect(r.stdout).toBe("");
-    expect(r.stderr).toBe("Error: [RUNTIME_ERROR] Journal runs.sqlite failed: disk full\n");
+    // The error line, then where the run stopped (the tool call whose receipt was refused).
+    expect(r.stderr).toStartWith("Error: [RUNTIME_ERROR] Journal runs.sqlite failed: disk full\n  --> flow.luma:7:7\n");
     const shown = JSON.parse((await p.run(["runs", "show", "f1", "--format", "json"])).stdout);
     expect(shown.status).toBe("failed");
     expect(shown.steps.map((s: { step: string; outcome: string }) => [s.step, s.outcome])).toEqual([["main/1", "begun"]]);

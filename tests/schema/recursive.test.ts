@@ -200,6 +200,6 @@ describe("§2 recursive schemas through `luma check` and `luma FILE`", () => {
     const file = write(`schema Node {\n  value: int\n  children: Node[]\n}\nraw: any = { value: 1, children: [{ value: 2, children: [{ value: "x", children: [] }] }] }\nt: Node = raw\n`);
     const r = runLuma([file]);
     expect(r.exitCode).toBe(1);
-    expect(r.stderr).toMatch(/^Error: \[VALUE_INVALID\] t\.children\[0\]\.children\[0\]\.value must be an integer, got string \(type\) at .*main\.luma:6:1\n$/);
+    expect(r.stderr).toMatch(/^Error: \[VALUE_INVALID\] t\.children\[0\]\.children\[0\]\.value must be an integer, got string \(type\) at .*main\.luma:6:1\n  --> .*main\.luma:6:1\n/);
   });
 });

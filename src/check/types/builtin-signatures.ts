@@ -106,7 +106,7 @@ export const BUILTIN_SIGNATURES: Readonly<Record<string, BuiltinSignature>> = {
   replace: stringFn(3, STRING),
   slice: { params: [P.sliceable, P.int], returns: sliced },
   // tests (luma test): how many times a tool's handler ran
-  calls: { params: [P.string], returns: INT },
+  calls: { params: [{ type: STRING, text: "a tool name (a string)" }], returns: INT },
 };
 
 export const builtinSignature = (name: string): BuiltinSignature | undefined =>
