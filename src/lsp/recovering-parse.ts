@@ -23,7 +23,7 @@
  */
 import { type Diagnostic, warning } from "../diagnostics/diagnostic";
 import { PARSE_CODES } from "../diagnostics/catalog/parse-codes";
-import type { Decl, Program, Stmt } from "../syntax/ast";
+import type { Decl, Program, ReplaySetup, Stmt, TestDecl } from "../syntax/ast";
 import { parse } from "../syntax/parse";
 
 export const MAX_MERGE = 16;
@@ -37,10 +37,13 @@ interface PieceParse {
   text: string;
   decls: Decl[];
   body: Stmt[];
+  /** `luma test` blocks and a file-level `replay` of the piece (test files). */
+  tests: TestDecl[];
+  replay?: ReplaySetup;
   diagnostics: Diagnostic[];
   ok: boolean;
   /** The AST last placed at a file offset: re-used as is while the piece stays there. */
-  placed?: { offset: number; decls: Decl[]; body: Stmt[] };
+  placed?: { offset: number; decls: Decl[]; body: Stmt[]; tests: TestDecl[]; replay?: ReplaySetup };
 }
 
 /** Piece text → its parse; kept per document, holding only the pieces of the last version. */
@@ -113,7 +116,10 @@ function parsePiece(cache: PieceCache, used: PieceCache, text: string, file: str
   let hit = cache.get(text) ?? used.get(text);
   if (!hit) {
     const r = parse(text, file);
-    hit = { text, decls: r.program?.decls ?? [], body: r.program?.body ?? [], diagnostics: r.diagnostics, ok: r.program !== undefined };
+    hit = {
+      text, decls: r.program?.decls ?? [], body: r.program?.body ?? [], tests: r.program?.tests ?? [], replay: r.program?.replay,
+      diagnostics: r.diagnostics, ok: r.program !== undefined,
+    };
   }
   used.set(text, hit);
   return hit;
@@ -141,6 +147,8 @@ export function recoveringParse(source: string, file: string, cache: PieceCache 
   const ends = [...starts.slice(1), source.length];
   const decls: Decl[] = [];
   const body: Stmt[] = [];
+  const tests: TestDecl[] = [];
+  let replay: ReplaySetup | undefined;
   const syntaxErrors: Diagnostic[] = [];
   let budget = MAX_PARSED_FACTOR * source.length;
   let failed = 0;
@@ -160,9 +168,16 @@ export function recoveringParse(source: string, file: string, cache: PieceCache 
     }
     const delta = starts[i];
     if (piece.ok) {
-      if (piece.placed?.offset !== delta) piece.placed = { offset: delta, decls: shifted(piece.decls, delta), body: shifted(piece.body, delta) };
+      if (piece.placed?.offset !== delta) {
+        piece.placed = {
+          offset: delta, decls: shifted(piece.decls, delta), body: shifted(piece.body, delta),
+          tests: shifted(piece.tests, delta), replay: piece.replay && shifted([piece.replay], delta)[0],
+        };
+      }
       decls.push(...piece.placed.decls);
       body.push(...piece.placed.body);
+      tests.push(...piece.placed.tests);
+      replay ??= piece.placed.replay;
     } else {
       syntaxErrors.push(...shifted(piece.diagnostics, delta));
       const name = DECLARATION_HEAD.exec(piece.text)?.[1];
@@ -176,5 +191,8 @@ export function recoveringParse(source: string, file: string, cache: PieceCache 
   }
   cache.clear();
   for (const [k, v] of used) cache.set(k, v);
-  return { program: { kind: "Program", file, decls, body, span: { file, start: 0, end: source.length } }, syntaxErrors, droppedNames };
+  const program: Program = { kind: "Program", file, decls, body, span: { file, start: 0, end: source.length } };
+  if (tests.length > 0) program.tests = tests;
+  if (replay) program.replay = replay;
+  return { program, syntaxErrors, droppedNames };
 }
