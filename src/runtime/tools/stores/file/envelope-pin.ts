@@ -19,7 +19,7 @@
  * inside the rename, moved, not added. (Closing it off-thread was measured slower: the free
  * then contends with the next write's fsync for the journal.)
  */
-import { closeSync, fstatSync, statSync, type BigIntStats } from "node:fs";
+import { closeSync, fstatSync, openSync, readFileSync, statSync, type BigIntStats } from "node:fs";
 
 export class EnvelopePin {
   private fd: number | undefined = undefined;
@@ -44,6 +44,29 @@ export class EnvelopePin {
     return (
       now !== undefined && now.ino === held.ino && now.dev === held.dev && now.size === held.size && now.mtimeNs === held.mtimeNs && now.ctimeNs === held.ctimeNs
     );
+  }
+
+  /**
+   * The text at `path`, read through a descriptor that is then held (the version about to be
+   * in memory); undefined, holding nothing, when there is no file.
+   */
+  readAndHold(path: string): string | undefined {
+    let fd: number;
+    try {
+      fd = openSync(path, "r");
+    } catch (e) {
+      if ((e as NodeJS.ErrnoException).code !== "ENOENT") throw e;
+      this.release();
+      return undefined;
+    }
+    try {
+      const text = readFileSync(fd, "utf8");
+      this.hold(fd);
+      return text;
+    } catch (e) {
+      closeSync(fd);
+      throw e;
+    }
   }
 
   release(): void {

@@ -50,19 +50,20 @@
  * fsync). What remains above the bare write loop is mostly the claim's table round trip,
  * whose first syscalls after each fsync's wake-up run several times slower than warm ones.
  */
-import { closeSync, mkdirSync, openSync, readFileSync, renameSync } from "node:fs";
+import { closeSync, mkdirSync, openSync } from "node:fs";
 import { dirname } from "node:path";
 import { isLumaError, runtimeError, startupError } from "../../../../diagnostics/luma-error";
 import type { Clock } from "../../clock";
 import { ClaimWaiters } from "../claim-waiters";
 import type { ClaimRequest, ClaimResult, ClaimToken, IdempotencyStore } from "../idempotency-store";
 import { DONE_CONFLICT, RUNNING_CONFLICT } from "../record-row";
-import { requirePassphrase, storeRefusal } from "../store-header";
+import { requirePassphrase } from "../store-header";
 import { ClaimTable, type Claim, type TableState } from "./claim-table";
 import { crashPoint } from "./crash-points";
 import { probeWritable, staleTempFiles, unlinkQuietly, writeFileDurably } from "./durable-write";
-import { decodeEnvelope, encodeEnvelope, encryptedKdf, ENVELOPE_VERSION, newWriteId, parseEnvelope, type Decoded, type Records } from "./envelope";
+import { decodeEnvelope, encodeEnvelope, encryptedKdf, newWriteId, parseEnvelope, type Records } from "./envelope";
 import { EnvelopePin } from "./envelope-pin";
+import { fileRefusal, moveAside } from "./unreadable-envelope";
 import { deriveKeys, digestOf, newKdfParams, type StoreKeys } from "./envelope-cipher";
 import { FileLock } from "./file-lock";
 import { isProcessAlive } from "./process-alive";
@@ -92,9 +93,6 @@ class FileClaimToken {
 }
 
 const POLL = { firstMs: 2, maxMs: 50 };
-
-/** An envelope that is fine but not this store's to read: left as it is. */
-type Unreadable = Extract<Decoded, { kind: "newer" | "wrong-key" | "needs-key" }>;
 
 /** A claim's fencing token: 122 random bits (a random UUID, the cheapest random text Bun makes). */
 const newToken = (): string => crypto.randomUUID();
@@ -256,7 +254,7 @@ export class FileIdempotencyStore implements IdempotencyStore {
 
   private openLocked(): void {
     const o = this.opts;
-    const text = this.readPinned();
+    const text = this.pin.readAndHold(this.opts.path);
     if (o.encryption !== undefined) {
       const doc = text === undefined ? undefined : parseEnvelope(text);
       this.keys = deriveKeys(o.passphrase!, (doc && encryptedKdf(doc)) ?? newKdfParams());
@@ -274,7 +272,7 @@ export class FileIdempotencyStore implements IdempotencyStore {
         dirty = true;
       } else {
         this.pin.release();
-        throw startupError(this.refusal(decoded), { catalogCode: "E0609" });
+        throw startupError(fileRefusal(this.shown, decoded), { catalogCode: "E0609" });
       }
     }
     const now = o.clock.now();
@@ -311,7 +309,7 @@ export class FileIdempotencyStore implements IdempotencyStore {
   }
 
   private reload(): void {
-    const text = this.readPinned();
+    const text = this.pin.readAndHold(this.opts.path);
     if (text === undefined) {
       this.records = new Map(); // deleted under us: start over, and write it back on the next completion
       this.writeId = undefined;
@@ -329,30 +327,7 @@ export class FileIdempotencyStore implements IdempotencyStore {
       this.quarantine(decoded.reason);
       this.persist(this.claims.read());
     } else {
-      throw runtimeError("RUNTIME_ERROR", this.refusal(decoded));
-    }
-  }
-
-  /**
-   * The envelope's text, read through a descriptor that is then held as the pin (the version
-   * about to be in memory); undefined when there is no file.
-   */
-  private readPinned(): string | undefined {
-    let fd: number;
-    try {
-      fd = openSync(this.opts.path, "r");
-    } catch (e) {
-      if ((e as NodeJS.ErrnoException).code !== "ENOENT") throw e;
-      this.pin.release();
-      return undefined;
-    }
-    try {
-      const text = readFileSync(fd, "utf8");
-      this.pin.hold(fd);
-      return text;
-    } catch (e) {
-      closeSync(fd);
-      throw e;
+      throw runtimeError("RUNTIME_ERROR", fileRefusal(this.shown, decoded));
     }
   }
 
@@ -377,18 +352,9 @@ export class FileIdempotencyStore implements IdempotencyStore {
 
   private quarantine(reason: string): void {
     this.pin.release();
-    const aside = `${this.opts.path}.corrupt-${new Date().toISOString().replace(/[:.]/g, "-")}-${process.pid}`;
-    renameSync(this.opts.path, aside);
-    this.opts.warn(
-      `warning: idempotency store ${this.shown} is corrupt (${reason}); moved it aside to ${aside} and started an empty store.`,
-    );
+    moveAside(this.opts.path, this.shown, reason, this.opts.warn);
     this.records = new Map();
     this.writeId = undefined;
-  }
-
-  private refusal(decoded: Unreadable): string {
-    if (decoded.kind === "newer") return storeRefusal.newer(this.shown, "file", decoded.version, ENVELOPE_VERSION);
-    return decoded.kind === "wrong-key" ? storeRefusal.wrongKey(this.shown, "file") : storeRefusal.needsKey(this.shown, "file");
   }
 
   // ——— waiting for a running claim ———
