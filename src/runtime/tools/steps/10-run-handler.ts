@@ -46,7 +46,10 @@ const handlerContext = (rt: PipelineRuntime, ctx: CallContext): HandlerContext |
 
 const invoke = (rt: PipelineRuntime, ctx: CallContext): unknown => {
   const tool = ctx.plan.tool;
-  return tool.handler!(ctx.input, tool.wantsSignal ? ctx.signal() : undefined, ctx.needs ?? NO_NEEDS, handlerContext(rt, ctx));
+  // A handler proven to read only its input (`wantsSignal` false: `(input) => …`) cannot read
+  // the fourth argument either, so neither the signal nor the context object is made for it.
+  if (!tool.wantsSignal) return tool.handler!(ctx.input, undefined, ctx.needs ?? NO_NEEDS, undefined);
+  return tool.handler!(ctx.input, ctx.signal(), ctx.needs ?? NO_NEEDS, handlerContext(rt, ctx));
 };
 
 const invokeAsync = (rt: PipelineRuntime, ctx: CallContext): Promise<unknown> => {
