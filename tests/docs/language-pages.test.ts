@@ -3,7 +3,8 @@
  * `dist/luma check`, and every ```luma-error block (a deliberate mistake) is rejected with
  * exactly the diagnostic the page shows in the ```text block right after it. Each block is
  * checked as a file of its own, named `example.luma`, so the shown text names that file.
- * The pages also keep the shared layout: one top heading each.
+ * A block holding `test` blocks also passes `luma test`. The pages keep the shared layout:
+ * one top heading each.
  */
 import { describe, expect, test } from "bun:test";
 import { mkdtempSync, readdirSync, readFileSync, writeFileSync } from "node:fs";
@@ -60,6 +61,15 @@ describe("docs/language — every snippet is real Luma", () => {
         test(`${page}:${b.line}: a \`luma\` block passes luma check`, () => {
           const r = checkSnippet(b.code);
           expect(r.stderr + r.stdout).toBe("example.luma: ok\n");
+          expect(r.exitCode).toBe(0);
+        });
+      }
+      if (b.lang === "luma" && /^test "/m.test(b.code)) {
+        test(`${page}:${b.line}: its test blocks pass \`luma test\``, () => {
+          writeFileSync(join(work, "example.luma"), b.code);
+          const r = runLuma(["test", "example.luma"], { cwd: work });
+          expect(r.stdout).not.toContain("FAIL");
+          expect(r.stdout).toMatch(/^[1-9]\d* passed, 0 failed$/m);
           expect(r.exitCode).toBe(0);
         });
       }
