@@ -26,7 +26,7 @@ Usage:
   luma explain CODE           explain a diagnostic code (E0201, E0601, TOOL_TIMEOUT…)
   luma fmt [--check] PATH…    rewrite .luma files (directories: all under them) in the one layout; --check lists, exits 1
   luma build FILE.luma -o OUT [--tool-module PATH]… [--config PATH] [--target T]
-                              write OUT, one executable running the program (see README "Ship it")
+                              write OUT, one executable running the program (see docs/build.md)
   luma mcp FILE.luma [--agent NAME] [--http HOST:PORT] [--tool-module P]… [--config P] [--trace F]
                               serve the program's tools and agent methods over MCP (stdio by default)
   luma mcp import NAME [--config P]

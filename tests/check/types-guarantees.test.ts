@@ -1,6 +1,6 @@
 /**
  * Issue #11's guarantees around the type rules:
- *  - no false positives: every example, every README ```luma snippet and the typegen
+ *  - no false positives: every example, every ```luma snippet of README.md and docs/ and the typegen
  *    fixtures check with no E03xx diagnostic (the programs embedded in other tests are
  *    covered by those tests, which run them through the binary);
  *  - every type rule has its golden fixture (named after the rule) that shows its codes,
@@ -19,6 +19,7 @@ import { typeMessages } from "../../src/check/types/type-messages";
 import { typeCodes } from "../../src/diagnostics/catalog/type-codes";
 import type { Expr } from "../../src/syntax/ast";
 import { parse } from "../../src/syntax/parse";
+import { codeBlocks, docPages } from "../support/docs-pages";
 
 const ROOT = join(import.meta.dir, "..", "..");
 
@@ -39,12 +40,12 @@ describe("§7 static types: no false positives", () => {
     });
   }
 
-  const readme = readFileSync(join(ROOT, "README.md"), "utf8");
-  const snippets = [...readme.matchAll(/```luma\n([\s\S]*?)```/g)].map((m) => m[1]);
-  test("the README has luma snippets", () => expect(snippets.length).toBeGreaterThan(5));
-  snippets.forEach((s, i) => {
-    test(`README snippet ${i + 1} has no type diagnostic`, () => expect(show(typeDiagnostics(s))).toEqual([]));
-  });
+  // README.md and docs/**/*.md; a ```luma-error block is a deliberate mistake and is skipped.
+  const snippets = docPages().flatMap(codeBlocks).filter((b) => b.lang === "luma");
+  test("the README and docs have luma snippets", () => expect(snippets.length).toBeGreaterThan(5));
+  for (const s of snippets) {
+    test(`${s.page}:${s.line} snippet has no type diagnostic`, () => expect(show(typeDiagnostics(s.code, s.page))).toEqual([]));
+  }
 
   for (const f of readdirSync(join(ROOT, "tests", "typegen", "fixtures")).filter((x) => x.endsWith(".luma"))) {
     test(`tests/typegen/fixtures/${f} has no type diagnostic`, () => {

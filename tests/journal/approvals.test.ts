@@ -33,7 +33,7 @@ try {
 const J = ["--journal", "runs.sqlite"];
 const STEP = "main/Ops.go#1/1";
 
-describe("Durable runs §4: approvals that wait", () => {
+describe("Durable runs (issue #15 §4): approvals that wait", () => {
   test("pending → exit 75 naming run and call (a `try` cannot swallow it) → luma runs lists it → approve → the resumed run runs the call once", async () => {
     const p = new JournalProject(PROGRAM(7));
     const first = await p.runFlow("a1", J);

@@ -9,7 +9,7 @@ import { parseArgv } from "../../src/cli/argv";
 import { runLuma } from "../support/luma-binary";
 import { GATED, JournalProject } from "./journal-project";
 
-describe("Durable runs §1: asking for a journal", () => {
+describe("Durable runs (issue #15 §1): asking for a journal", () => {
   test("parseArgv: --journal PATH and --run-id ID before or after FILE; the subcommands and their options", () => {
     expect(parseArgv(["--journal", "j.sqlite", "a.luma", "--run-id=r1", "x"])).toMatchObject({ kind: "run", file: "a.luma", journal: "j.sqlite", runId: "r1", args: ["x"] });
     expect(parseArgv(["runs"])).toEqual({ kind: "runs", journal: undefined, config: undefined, format: "table" });

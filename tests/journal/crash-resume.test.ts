@@ -38,7 +38,7 @@ const scenarios: Scenario[] = [
   ...[1, 2, 3, 4, 5].map((n) => ({ name: `inside tool call ${n}'s handler, after its side effect`, env: { LUMA_TEST_KILL_IN_HANDLER: String(n) } })),
 ];
 
-describe("Durable runs §2 resume: kill -9 at every step boundary, then resume with the same --run-id", () => {
+describe("Durable runs (issue #15 §2) resume: kill -9 at every step boundary, then resume with the same --run-id", () => {
   test("an uninterrupted run: the output, the journal's steps and `run: <id>` on stderr when no --run-id is given", async () => {
     const p = new JournalProject(FIVE_EFFECTS_TWO_ASKS, { journal: { backend: "sqlite", path: "runs.sqlite" } });
     const { fake, env } = await withFake();
@@ -94,7 +94,7 @@ describe("Durable runs §2 resume: kill -9 at every step boundary, then resume w
   }
 });
 
-describe("Durable runs §2 resume: an `ask` whose model calls tools", () => {
+describe("Durable runs (issue #15 §2) resume: an `ask` whose model calls tools", () => {
   const PROGRAM = `
 model M { provider: "openai"  name: "gpt-5.4-mini" }
 schema Done { done: int }

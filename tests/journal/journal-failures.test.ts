@@ -46,7 +46,7 @@ const project = (trigger: string) => {
   return p;
 };
 
-describe("Durable runs §2: a journal that cannot record stops the run with its own error", () => {
+describe("Durable runs (issue #15 §2): a journal that cannot record stops the run with its own error", () => {
   test("a step's finish receipt refused: the run stops at that step (exit 1, not caught by try), naming the journal; the step stays 'begun'", async () => {
     const p = project("CREATE TRIGGER full BEFORE UPDATE ON luma_journal_steps BEGIN SELECT RAISE(ABORT, 'disk full'); END");
     const r = await p.runFlow("f1");

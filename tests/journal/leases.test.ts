@@ -14,7 +14,7 @@ const waitFor = async (ok: () => boolean) => {
   while (!ok()) await Bun.sleep(10);
 };
 
-describe("Durable runs §2: two processes resuming the same run id", () => {
+describe("Durable runs (issue #15 §2): two processes resuming the same run id", () => {
   test("4 processes start one run id at once: exactly one proceeds, the others get 'run in progress' (exit 2) and run nothing", async () => {
     const p = new JournalProject(GATED, { journal: { backend: "sqlite", path: "runs.sqlite" } });
     const procs = [1, 2, 3, 4].map(() => p.spawn(["flow.luma", "--run-id", "shared"]));

@@ -32,7 +32,7 @@ const EXPECTED_OUTPUT = "a 1\nv1 first\nc+d 7\nv2 second\ne 5\n";
 
 describe.skipIf(!PG_URL)("Durable runs on PostgreSQL", () => {
   for (const crash of [{ LUMA_TEST_CRASH_AT: "journal-after-begin:3" }, { LUMA_TEST_CRASH_AT: "journal-after-finish:6" }, { LUMA_TEST_KILL_IN_HANDLER: "4" }]) {
-    test.concurrent(`§2 killed (${Object.entries(crash)[0].join("=")}), resumed: each side effect once, same output, no repeated provider request`, async () => {
+    test.concurrent(`issue #15 §2: killed (${Object.entries(crash)[0].join("=")}), resumed: each side effect once, same output, no repeated provider request`, async () => {
       const p = pgProject(FIVE_EFFECTS_TWO_ASKS);
       const fake = await startFakeProvider();
       fakes.push(fake);
@@ -51,7 +51,7 @@ describe.skipIf(!PG_URL)("Durable runs on PostgreSQL", () => {
     }, 30_000);
   }
 
-  test("§2 4 processes resuming one run id at once: exactly one proceeds", async () => {
+  test("issue #15 §2: 4 processes resuming one run id at once: exactly one proceeds", async () => {
     const p = pgProject(GATED);
     const procs = [1, 2, 3, 4].map(() => p.spawn(["flow.luma", "--run-id", "shared"], pgEnv));
     const texts = procs.map((x) => Promise.all([new Response(x.stdout).text(), new Response(x.stderr).text()]));
@@ -69,7 +69,7 @@ describe.skipIf(!PG_URL)("Durable runs on PostgreSQL", () => {
     expect(p.lines("effects.log")).toEqual([{ gate: 1 }]);
   }, 30_000);
 
-  test("§4 approvals: pending (exit 75) → luma approve (journal from luma.config.json) → the resumed run runs the call once; deny → TOOL_PERMISSION_DENIED", async () => {
+  test("issue #15 §4: approvals: pending (exit 75) → luma approve (journal from luma.config.json) → the resumed run runs the call once; deny → TOOL_PERMISSION_DENIED", async () => {
     const program = (n: number) => `
 schema Done { done: int }
 tool effect(n: int) -> Done {

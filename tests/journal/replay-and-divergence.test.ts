@@ -23,7 +23,7 @@ b = tool effect({ n: ${second} })
 print(a.done + b.done)
 `;
 
-describe("Durable runs §2: resume returns recorded results; divergence stops the run", () => {
+describe("Durable runs (issue #15 §2): resume returns recorded results; divergence stops the run", () => {
   test("now() is journaled: a resumed run reads the recorded time, so it takes the same decisions", async () => {
     const p = new JournalProject(FLOW(2));
     const first = await p.runFlow("n1", J, { LUMA_TEST_CRASH_AT: "journal-after-finish:2" });
@@ -89,7 +89,7 @@ print("y", y.done)
   });
 });
 
-describe("Durable runs §5: trace and journal agree", () => {
+describe("Durable runs (issue #15 §5): trace and journal agree", () => {
   test("luma runs show ID: a table of steps (tool, outcome, duration, attempts); --format json lists what --trace reported", async () => {
     const p = new JournalProject(FLOW(2));
     const r = await p.runFlow("s1", [...J, "--trace", "trace.jsonl"]);
@@ -122,7 +122,7 @@ describe("Durable runs §5: trace and journal agree", () => {
   });
 });
 
-describe("Durable runs §1: an encrypted journal", () => {
+describe("Durable runs (issue #15 §1): an encrypted journal", () => {
   const SECRET_FLOW = `
 schema Done { done: int }
 tool effect(n: int) -> Done {
@@ -148,7 +148,7 @@ print(a.done)
   });
 });
 
-describe("Durable runs §2: an ask's provider requests are steps too", () => {
+describe("Durable runs (issue #15 §2): an ask's provider requests are steps too", () => {
   test("a changed prompt at a recorded request is a divergence naming the request's step; the provider is not asked", async () => {
     const { startFakeProvider } = await import("../support/fake-provider/fake-provider");
     const fake = await startFakeProvider();

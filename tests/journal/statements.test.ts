@@ -25,7 +25,7 @@ c: Count = query order_count({})
 print(a.id, b.id, c.n)
 `;
 
-describe("Durable runs §1: query and command receipts", () => {
+describe("Durable runs (issue #15 §1): query and command receipts", () => {
   test("killed after the second command's finish receipt: the resumed run executes neither command again", async () => {
     const p = new JournalProject(PROGRAM);
     const db = new Database(p.path("shop.db"), { create: true });

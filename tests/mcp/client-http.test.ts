@@ -1,5 +1,5 @@
 /**
- * MCP tools over Streamable HTTP (README "MCP"): `dist/luma` against the SDK HTTP server of
+ * MCP tools over Streamable HTTP (docs/mcp.md): `dist/luma` against the SDK HTTP server of
  * fixtures/http-server.ts, which runs in this test process and records what it received —
  * so "a call past its timeout sends the protocol's cancellation" is seen on the server.
  */

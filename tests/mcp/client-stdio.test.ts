@@ -1,5 +1,5 @@
 /**
- * MCP tools behind Luma contracts (README "MCP"), through `dist/luma` against real SDK
+ * MCP tools behind Luma contracts (docs/mcp.md), through `dist/luma` against real SDK
  * servers over stdio: the official `@modelcontextprotocol/server-everything` and the
  * small SDK server in fixtures/stdio-server.ts. The contract stays in `.luma`: input is
  * validated before the call, the result after it; start-up rejects what cannot work; a

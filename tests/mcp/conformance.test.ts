@@ -3,7 +3,7 @@
  * under Bun) against `luma mcp --http`, for the server scenarios that apply to a server
  * of arbitrary tools. The `tools-call-*`, resources, prompts, logging and completion
  * scenarios call fixed tool names or features of the suite's own reference server, so
- * they do not apply (README "MCP"); the SDK-client tests beside this file cover tools/call.
+ * they do not apply (docs/mcp.md); the SDK-client tests beside this file cover tools/call.
  */
 import { afterAll, beforeAll, describe, expect, test, setDefaultTimeout } from "bun:test";
 import { resolve } from "node:path";

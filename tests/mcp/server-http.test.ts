@@ -1,6 +1,6 @@
 /**
  * `luma mcp FILE --http HOST:PORT`: Streamable HTTP at /mcp, driven by the official SDK
- * client (README "MCP"). Sessions are separate clients of one program: they share its
+ * client (docs/mcp.md). Sessions are separate clients of one program: they share its
  * pipeline (idempotency store), and each is asked for its own approvals.
  */
 import { afterAll, beforeAll, describe, expect, test, setDefaultTimeout } from "bun:test";

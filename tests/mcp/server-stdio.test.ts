@@ -1,5 +1,5 @@
 /**
- * `luma mcp FILE` over stdio, driven by the official SDK client (README "MCP"): tools/list
+ * `luma mcp FILE` over stdio, driven by the official SDK client (docs/mcp.md): tools/list
  * carries the contract (schemas, description, annotations), tools/call runs the full
  * pipeline under the served agent and answers with validated structuredContent or a typed
  * isError result, approval goes through elicitation, and cancellation aborts the handler.

@@ -1,6 +1,6 @@
 /**
- * The strict policy holds for the whole graph a module reaches (spec §10, README "Security
- * model", its "packages" row): a package from node_modules is read, checked and run by Luma — in the
+ * The strict policy holds for the whole graph a module reaches (spec §10, docs/modules.md
+ * "Strict policy", its "packages" row): a package from node_modules is read, checked and run by Luma — in the
  * module's VM context for CommonJS/TypeScript — and its source is judged by the same builtin
  * allowlist, `child_process` always refused. Package code is not linted for env, network or
  * dynamic-code words (a documented choice). User-visible refusals are driven through `dist/luma`.

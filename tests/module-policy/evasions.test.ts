@@ -1,7 +1,7 @@
 /**
  * Attempts to get around the strict policy, each pinned to what happens today: refused at
  * load, blocked when it runs, not reachable, or a KNOWN GAP — something strict does not stop,
- * listed in the README's "Security model". A gap that closes (or a refusal that opens) fails
+ * listed in docs/modules.md, "Known gaps". A gap that closes (or a refusal that opens) fails
  * its row, so the table cannot drift from the documentation silently.
  */
 import { describe, expect, test } from "bun:test";
@@ -15,7 +15,7 @@ type Outcome =
   | { blockedAtRun: string }
   /** It loads and runs; what it tried to reach is not there. */
   | { notReachable: unknown }
-  /** It loads, runs and gets what it wanted: strict does not stop this (README: known gaps). */
+  /** It loads, runs and gets what it wanted: strict does not stop this (docs/modules.md: known gaps). */
   | { knownGap: unknown };
 
 interface Attempt {
@@ -90,7 +90,7 @@ const ATTEMPTS: Attempt[] = [
   { name: 'ESM: import { plugin } from "bun"', file: "m.mjs", source: 'import { plugin } from "bun";\nexport const probe = () => plugin;', outcome: { refusedAtLoad: "[allow_builtins] loads builtin 'bun', which is not in \"allow_builtins\"" } },
   { name: "ESM: Bun.spawnSync stays (the honest contract)", file: "m.mjs", source: 'export const probe = () => Bun.spawnSync(["true"]).exitCode;', outcome: { knownGap: 0 } },
 
-  // ── KNOWN GAPS: strict runs these (README "Security model") ──
+  // ── KNOWN GAPS: strict runs these (docs/modules.md "Known gaps") ──
   { name: "GAP Bun.spawnSync (the honest contract)", file: "m.cjs", source: cjs('() => Bun.spawnSync(["true"]).exitCode'), outcome: { knownGap: 0 } },
   { name: "GAP Bun.spawn", file: "m.ts", source: 'export const probe = async () => await Bun.spawn(["true"]).exited;', outcome: { knownGap: 0 } },
   { name: "GAP host Function through a Bun member (Bun.spawnSync.constructor)", file: "m.cjs", source: cjs('() => typeof Bun.spawnSync.constructor("return pro" + "cess")()'), outcome: { knownGap: "object" } },

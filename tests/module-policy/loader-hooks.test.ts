@@ -1,5 +1,5 @@
 /**
- * Code that would run at load, around the checks (README "Security model"): Bun macros, which
+ * Code that would run at load, around the checks (docs/modules.md "Strict policy"): Bun macros, which
  * run while a module is transpiled, and `Bun.plugin`, with which one module could rewrite
  * another's text after it was checked. Macros are never run; a plugin cannot touch what Luma
  * reads itself (the VM context's files), and the route that remains is pinned as a gap.

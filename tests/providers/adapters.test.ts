@@ -5,7 +5,7 @@ const openai = adapterFor("openai");
 const anthropic = adapterFor("anthropic");
 const gemini = adapterFor("gemini");
 
-describe("OpenAI-compatible responses (PROVIDERS.md §1.5, §1.9)", () => {
+describe("OpenAI-compatible responses (wire notes §1.5, §1.9)", () => {
   test("`tool_calls: []` from a compatible server means no calls, and is never sent back", () => {
     const r = openai.parseResponse({ choices: [{ finish_reason: "stop", message: { role: "assistant", content: '{"a":1}', tool_calls: [] } }] }, 0);
     expect(r.toolCalls).toEqual([]);
@@ -29,7 +29,7 @@ describe("OpenAI-compatible responses (PROVIDERS.md §1.5, §1.9)", () => {
   });
 });
 
-describe("Anthropic responses (PROVIDERS.md §3.5)", () => {
+describe("Anthropic responses (wire notes §3.5)", () => {
   test("thinking blocks are not answer text but are replayed; usage counts cached input", () => {
     const content = [
       { type: "thinking", thinking: "hmm", signature: "s" },
@@ -46,7 +46,7 @@ describe("Anthropic responses (PROVIDERS.md §3.5)", () => {
   });
 });
 
-describe("Gemini responses (PROVIDERS.md §4.5)", () => {
+describe("Gemini responses (wire notes §4.5)", () => {
   test("thought parts are not answer text; calls without ids get local ids, matched by position", () => {
     const r = gemini.parseResponse(
       {

@@ -1,5 +1,5 @@
 /**
- * Recursive schemas on the wire (PROVIDERS.md §1.4, §3.4, §4.4), through the real
+ * Recursive schemas on the wire (wire notes §1.4, §3.4, §4.4), through the real
  * `dist/luma` against the fake provider: a comment tree as a tool's input and as the
  * `ask -> Comment` answer. Each provider gets the `$defs`/`$ref` form its strict mode
  * takes — OpenAI and Azure strict (definitions made strict too, bare `$ref`s), Gemini

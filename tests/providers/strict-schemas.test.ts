@@ -1,5 +1,5 @@
 /**
- * Strict-mode schemas each provider accepts (issue #16 §1, docs/providers.md), through the
+ * Strict-mode schemas each provider accepts (issue #16 §1, docs/providers/strict-schemas.md), through the
  * real `dist/luma` against the fake provider: one Luma schema, adapted per provider —
  * OpenAI/Azure strict get only the documented keywords and formats (the rest in the
  * description, still validated locally) and a start-up error past the documented size
@@ -212,7 +212,7 @@ describe("PROVIDERS §4.4 — Gemini: tag as a one-value enum, a description on 
   }, 30_000);
 });
 
-describe("docs/providers.md — each documented limit, one at a time", () => {
+describe("docs/providers/strict-schemas.md — each documented limit, one at a time", () => {
   const obj = (properties: Obj, required = Object.keys(properties)) => ({ type: "object", additionalProperties: false, required, properties });
   const strings = (n: number, prefix = "p") => Object.fromEntries(Array.from({ length: n }, (_, i) => [`${prefix}${i}`, { type: "string" }]));
 

@@ -1,7 +1,7 @@
 /**
  * A start-up check (spec §7, recursive schemas): every `ask … -> T` whose type uses a
  * recursive schema must go to a provider whose structured output takes one. OpenAI strict
- * mode and Gemini do (`$defs`/`$ref`); Anthropic's does not (PROVIDERS.md §3.4) — sending
+ * mode and Gemini do (`$defs`/`$ref`); Anthropic's does not (wire notes §3.4) — sending
  * it anyway would fail at the provider on the first call, after side effects may have
  * happened. So the program is rejected before it runs, naming the schema, the provider,
  * the model and the ask. Which provider an agent asks is static (its `model:` names a
@@ -14,7 +14,7 @@
  * (`formatProblem` for an ask's answer, `toolSchemaProblem` for each tool the agent lists):
  * OpenAI's documented size limits, Anthropic's `any` and per-request budgets. Such a schema
  * would be a 400 on every request, so the program is rejected now, naming the schema or
- * tool and what is over (catalog E0614).
+ * tool and what is over (catalog E0615).
  */
 import type { AgentDecl, Expr, ModelDecl, Program, Span } from "../../syntax/ast";
 import { forEachExpr } from "../../check/walk";

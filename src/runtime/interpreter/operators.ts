@@ -2,7 +2,7 @@
  * The pure operations behind expressions, shared by the synchronous and the asynchronous
  * evaluator: binary and unary operators, field access and indexing.
  *
- * Rules (spec §7; choices where it is silent, documented in the README):
+ * Rules (spec §7; choices where it is silent, documented in docs/language/functions.md):
  * - `+`: a string on either side concatenates, the other side rendered as interpolation
  *   renders it; two numbers add; two arrays concatenate (the one way to grow a list, as Luma
  *   has no mutation); anything else is RUNTIME_ERROR naming the operator and both types.

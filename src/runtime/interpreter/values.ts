@@ -8,7 +8,7 @@
  * built (Luma has no field or index assignment), so values are shared, never copied.
  * Data coming from tool handlers may hold `undefined` fields; they read as absent/null.
  *
- * Choices where the spec is silent (documented in the README):
+ * Choices where the spec is silent (documented in docs/language/functions.md):
  * - Truthiness: `false`, `null`, `0` and `""` are false; everything else (including `[]`
  *   and `{}`) is true.
  * - Equality (`==`, `!=`) is deep and structural: arrays element by element, objects by

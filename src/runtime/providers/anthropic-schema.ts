@@ -1,6 +1,6 @@
 /**
- * Anthropic's structured-output / strict-tool schema subset (PROVIDERS.md §3.4,
- * docs/providers.md): objects keep `additionalProperties: false`, optional properties are
+ * Anthropic's structured-output / strict-tool schema subset (wire notes §3.4,
+ * docs/providers/strict-schemas.md): objects keep `additionalProperties: false`, optional properties are
  * allowed, and keywords the API does not enforce (numeric and length bounds, `maxItems`,
  * `minItems` above 1, `default`, unlisted formats) are moved into `description` as text —
  * what Anthropic's own SDK does (`transformJSONSchema`, schema-subset.ts). The model still

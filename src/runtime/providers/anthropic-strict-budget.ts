@@ -1,5 +1,5 @@
 /**
- * Anthropic's per-request budgets for strict schemas (PROVIDERS.md §3.4, docs/providers.md):
+ * Anthropic's per-request budgets for strict schemas (wire notes §3.4, docs/providers/strict-schemas.md):
  * at most 20 strict tools, 24 optional parameters and 16 union-typed parameters across all
  * strict schemas of one request (the structured-output format included). Past a budget the
  * API rejects the whole request, so Luma stays inside it: the answer format is counted

@@ -1,5 +1,5 @@
 /**
- * Anthropic Messages (PROVIDERS.md §3): `POST {base}/v1/messages`, `x-api-key`,
+ * Anthropic Messages (wire notes §3): `POST {base}/v1/messages`, `x-api-key`,
  * `anthropic-version: 2023-06-01`, a required `max_tokens` (default 4096), the system prompt
  * as the top-level `system`.
  *
@@ -43,7 +43,7 @@ function pushUser(messages: Obj[], blocks: Obj[]): void {
 export function createAnthropicAdapter(): ProviderAdapter {
   return {
     family: "anthropic",
-    // PROVIDERS.md §3.4: strict structured output takes no recursive schema.
+    // wire notes §3.4: strict structured output takes no recursive schema.
     recursiveFormat: false,
     formatProblem: anthropicFormatProblem,
 

@@ -1,5 +1,5 @@
 /**
- * Azure OpenAI (PROVIDERS.md §2): the OpenAI body and response, another URL and auth header.
+ * Azure OpenAI (wire notes §2): the OpenAI body and response, another URL and auth header.
  *
  * - With `api_version`, the dated API: `{base}/deployments/{deployment}/chat/completions
  *   ?api-version=…`, base = `https://{resource}.openai.azure.com/openai` (what the SDK's

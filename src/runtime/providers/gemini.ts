@@ -1,5 +1,5 @@
 /**
- * Gemini `generateContent` (PROVIDERS.md §4): `POST {base}/v1beta/models/{model}:generateContent`,
+ * Gemini `generateContent` (wire notes §4): `POST {base}/v1beta/models/{model}:generateContent`,
  * `x-goog-api-key` (never the `?key=` query: keys stay out of URLs and logs).
  *
  * - tools: `[{functionDeclarations:[{name, description, parametersJsonSchema}]}]` — plain
@@ -12,7 +12,7 @@
  *   calls matched by position);
  * - final schema: `generationConfig.responseMimeType: "application/json"` + `responseJsonSchema`;
  * - in both schemas a `const` (the tag of a tagged union) goes as a one-value `enum`: `const`
- *   is not among the keywords Gemini honours (PROVIDERS.md §4.4, docs/providers.md), so the
+ *   is not among the keywords Gemini honours (wire notes §4.4, docs/providers/strict-schemas.md), so the
  *   tag would be unconstrained and the member could not be told apart;
  * - every function declaration has a `description` (the model picks tools by it): a tool
  *   without one is described by its name.

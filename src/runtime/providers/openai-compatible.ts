@@ -1,5 +1,5 @@
 /**
- * The OpenAI Chat Completions family (PROVIDERS.md §1–2): `openai`, `openai-compatible`
+ * The OpenAI Chat Completions family (wire notes §1–2): `openai`, `openai-compatible`
  * (Ollama, vLLM, llama.cpp server) and `azure` share one body and response format; a variant
  * supplies what differs — URL, auth header, the max-tokens field, and how a forced tool and
  * "no more tools" are said.

@@ -1,6 +1,6 @@
 /**
  * The size limits OpenAI documents for Structured Outputs schemas (strict tools and strict
- * `response_format`/`text.format`; docs/providers.md links the page): up to 5000 object
+ * `response_format`/`text.format`; docs/providers/strict-schemas.md links the page): up to 5000 object
  * properties in total, up to 10 levels of object nesting, up to 1000 enum values across all
  * enums, a string enum with more than 250 values at most 15,000 characters in total, and at
  * most 120,000 characters across all property names, definition names, enum values and

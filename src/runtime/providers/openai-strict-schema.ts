@@ -1,5 +1,5 @@
 /**
- * OpenAI strict mode (PROVIDERS.md §1.4): every property listed in `required`, so an optional
+ * OpenAI strict mode (wire notes §1.4): every property listed in `required`, so an optional
  * field is sent as required-and-nullable (`anyOf: [T, {"type":"null"}]`); on the way back the
  * `null` of such a field is dropped before local validation (spec §7), so the program sees
  * exactly what it declared.
@@ -12,7 +12,7 @@
  * follows the `$ref`s into the definitions, to the depth the answer has (bounded: a deeper
  * answer is rejected by validation anyway).
  *
- * Only the keywords OpenAI's strict subset supports are sent as keywords (docs/providers.md:
+ * Only the keywords OpenAI's strict subset supports are sent as keywords (docs/providers/strict-schemas.md:
  * `pattern` and the listed `format`s for strings, `minimum`/`maximum`/`exclusive…`/`multipleOf`
  * for numbers, `minItems`/`maxItems` for arrays, besides the structural ones); everything else —
  * `default`, `minLength`/`maxLength`, a `format` such as `uri` that the API rejects with a

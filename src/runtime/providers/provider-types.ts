@@ -1,5 +1,5 @@
 /**
- * One interface for every provider family (spec §7 provider mapping, PROVIDERS.md).
+ * One interface for every provider family (spec §7 provider mapping, wire notes).
  *
  * The `ask` flow speaks a neutral language — a transcript of user text, assistant turns and
  * tool results; tool specs; a tool choice; an optional final JSON schema — and an adapter

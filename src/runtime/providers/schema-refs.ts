@@ -4,9 +4,9 @@
  * (schema/to-typebox.ts); a field's `@desc` or `@default` sits next to the `$ref`, which
  * JSON Schema allows. Providers differ in what a `$ref` may carry: OpenAI strict mode (its
  * SDKs never send a `$ref` with siblings) and Gemini ("a sub-schema with `$ref` may carry
- * no other non-`$` keywords", PROVIDERS.md §4.4) get a bare `$ref` inside a one-member
+ * no other non-`$` keywords", wire notes §4.4) get a bare `$ref` inside a one-member
  * `anyOf` that keeps the keywords. Anthropic's strict mode takes no recursion at all
- * (PROVIDERS.md §3.4): see `recursiveFormat` on the adapters.
+ * (wire notes §3.4): see `recursiveFormat` on the adapters.
  */
 import type { JsonSchema } from "./provider-types";
 

@@ -17,7 +17,7 @@
  *   guard's listener ends the run through `onStray`, naming the tools still in flight.
  *
  * `process.exitCode` needs no guard: the CLI always exits with an explicit code, which wins.
- * What the guard cannot stop is documented in the README (Security model): a child process
+ * What the guard cannot stop is documented in docs/security.md (The security model): a child process
  * that kills its parent (`Bun.spawnSync(["kill", …])`), FFI, a signal from elsewhere.
  */
 import { toolErrors } from "../tools/steps/tool-errors";

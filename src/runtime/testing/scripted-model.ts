@@ -1,7 +1,7 @@
 /**
  * The transport behind a test's `mock Model [turns]` (luma test): each request the model's
  * ask sends is answered with the next scripted turn, rendered in the model's own wire format
- * (PROVIDERS.md: OpenAI chat completions — also Azure and compatible servers —, OpenAI
+ * (wire notes: OpenAI chat completions — also Azure and compatible servers —, OpenAI
  * Responses, Anthropic messages, Gemini generateContent). Everything above the transport —
  * the adapter's parsing, tool rounds through the real pipeline, validation, retries — runs
  * unchanged, so a test exercises the same flow as a run against the provider.

@@ -1,5 +1,5 @@
 /**
- * How the fake provider answers, per wire format (PROVIDERS.md §1.5/1.7, §3.5/3.7, §4.5/4.7):
+ * How the fake provider answers, per wire format (wire notes §1.5/1.7, §3.5/3.7, §4.5/4.7):
  * each scripted turn rendered exactly as the provider would send it — OpenAI chat
  * completions (also Azure and compatible servers), OpenAI Responses, Anthropic messages, Gemini
  * generateContent — including their error envelopes.
@@ -166,7 +166,7 @@ function gemini(turn: FakeTurn, n: number, model: string): Obj {
       if (c.id !== undefined) fc.id = c.id;
       fc.name = c.name;
       fc.args = c.args ?? {};
-      // Only the first call of a turn carries a thought signature (PROVIDERS.md §4.6).
+      // Only the first call of a turn carries a thought signature (wire notes §4.6).
       parts.push(i === 0 ? { functionCall: fc, thoughtSignature: btoa(`sig-${n}`) } : { functionCall: fc });
     });
   } else if ("json" in turn) parts.push({ text: JSON.stringify(turn.json) });

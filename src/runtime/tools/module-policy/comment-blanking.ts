@@ -7,7 +7,7 @@
  *
  * A small scanner, not a parser: it knows strings, template literals, regular expression
  * literals (by the token before the slash) and both comment forms. It only ever blanks what
- * it takes for a comment, and it is a lint's helper, not a barrier (README "Security model").
+ * it takes for a comment, and it is a lint's helper, not a barrier (docs/security.md).
  */
 
 /** Tokens after which a `/` starts a regular expression rather than a division. */

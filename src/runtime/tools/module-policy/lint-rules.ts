@@ -1,7 +1,7 @@
 /**
  * The strict lint (spec §10): words a module's text may not contain. It reads the raw text —
  * comments and strings included — so it is a lint, not a barrier: it matches spellings, and
- * anything it does not spell out still runs (see the README's "Security model").
+ * anything it does not spell out still runs (see docs/security.md, "The security model").
  *
  * A "whole word" is bounded by characters that cannot continue a JavaScript identifier, so
  * `child_process` does not count as `process`, nor `processor`, nor `https` as `http`.

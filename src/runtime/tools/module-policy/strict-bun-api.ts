@@ -1,5 +1,5 @@
 /**
- * Which members of `Bun` a strict module gets (spec §10, README "Security model"). An
+ * Which members of `Bun` a strict module gets (spec §10, docs/modules.md "Strict policy"). An
  * allowlist, so a member a later Bun adds is absent until someone decides it belongs here:
  *
  * - in the VM context (CommonJS, TypeScript) `Bun` is a frozen object of the context holding
@@ -41,7 +41,7 @@ export const BUN_MEMBER_GROUPS: readonly BunMemberGroup[] = [
     given: () => true,
     condition: "always",
   },
-  // The honest contract: strict never takes processes away (README "Known gaps").
+  // The honest contract: strict never takes processes away (docs/modules.md "Known gaps").
   { members: ["spawn", "spawnSync", "$"], given: () => true, condition: "always" },
   { members: ["env"], given: (p) => p.allowEnv, condition: 'with "allow_env": true' },
   {

@@ -33,7 +33,7 @@ const NO_NEEDS: Record<string, unknown> = Object.freeze({}) as Record<string, un
  * The handler's fourth argument (spec §10 extension, durable runs): where the call is in the
  * run and which try this is. `idempotencyKey` (`<runId>/<stepId>`) is the same for every
  * attempt of the step — retries here and re-runs after a resume — so a handler can hand it
- * to a downstream API's own idempotency key and close the crash window (README
+ * to a downstream API's own idempotency key and close the crash window (docs/pipeline.md
  * "Idempotency"). `attempt` counts this process's tries plus earlier processes' begun runs
  * of the step. Calls made outside a program (no step id) get none.
  */

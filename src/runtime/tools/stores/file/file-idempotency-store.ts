@@ -25,7 +25,7 @@
  * and waiting on a running claim is theirs too (claim-waiters.ts).
  *
  * The whole envelope is rewritten on every completion: simple and crash-safe, at a cost
- * that grows with the number of live records (see the README's figures). It is a store for
+ * that grows with the number of live records (see docs/stores.md, Figures). It is a store for
  * one machine, not a transactional backend for a pool of machines.
  *
  * What one call costs beyond the durable write itself, and why each part stays:

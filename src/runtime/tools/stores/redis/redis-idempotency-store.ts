@@ -13,7 +13,7 @@
  * back to EVAL when the server does not have them cached yet.
  *
  * Persistence is the server's: with neither RDB nor AOF a Redis restart forgets every
- * record (see the README on choosing `appendonly yes` for exactly-once across restarts).
+ * record (see docs/stores.md on choosing `appendonly yes` for exactly-once across restarts).
  */
 import type { RedisClient } from "bun";
 import type { Clock } from "../../clock";
