@@ -8,6 +8,7 @@ import { resolve } from "node:path";
 import type { Diagnostic } from "./diagnostics/diagnostic";
 import { startupError } from "./diagnostics/luma-error";
 import { loadProgram, readSource } from "./load/load-program";
+import { loadTestProgram, testedFileOf } from "./load/load-test-program";
 import type { StartOptions } from "./runtime/start-program";
 
 export { LumaError } from "./diagnostics/luma-error";
@@ -25,8 +26,15 @@ async function load(file: string, memo: SourceMemo) {
   return loadProgram(file, { source, env: memo.env });
 }
 
-/** Parse and check only (`luma check`). Returns the warnings; throws when rejected. */
+/**
+ * Parse and check only (`luma check`). Returns the warnings; throws when rejected.
+ * `NAME.test.luma` is checked with `NAME.luma`'s declarations, as `luma test` runs it.
+ */
 export async function checkFile(file: string, memo: SourceMemo = {}): Promise<{ warnings: Diagnostic[] }> {
+  if (testedFileOf(file) !== undefined) {
+    const loaded = await loadTestProgram(file, memo.sources ?? new Map(), { keepStatements: true });
+    return { warnings: loaded.diagnostics };
+  }
   const loaded = await load(file, memo);
   return { warnings: loaded.diagnostics };
 }

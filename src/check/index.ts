@@ -29,13 +29,19 @@ function checked(program: Program): { ctx: CheckContext; diagnostics: Diagnostic
   // Stable sort: diagnostics at the same place keep the rule order.
   const diagnostics = ctx.diagnostics
     .map((d, i) => ({ d, i }))
-    .sort((a, b) => position(a.d) - position(b.d) || a.i - b.i)
+    .sort((a, b) => fileOrder(a.d, b.d) || position(a.d) - position(b.d) || a.i - b.i)
     .map(({ d }) => d);
   return { ctx, diagnostics };
 }
 
-/** Span start; diagnostics without a place go last. (One program is one file.) */
+/** Span start; diagnostics without a place go last. */
 const position = (d: Diagnostic) => d.span?.start ?? Number.MAX_SAFE_INTEGER;
+/**
+ * A program is one file, or a test file with the file it tests (`luma test`'s two-file
+ * programs): each file's diagnostics stay together, since offsets of two files do not compare.
+ */
+const fileOrder = (a: Diagnostic, b: Diagnostic) =>
+  a.span && b.span && a.span.file !== b.span.file ? (a.span.file < b.span.file ? -1 : 1) : 0;
 
 export { createContext, type CheckContext, type CodeUnit } from "./context";
 export { RULES, type Rule } from "./rule-table";

@@ -4,33 +4,44 @@
  * in their own file and still see the program they test. The sibling's top-level
  * statements and tests are not part of it (the sibling's tests run when it is named itself).
  *
+ * `luma check NAME.test.luma` checks the same two-file program (so it accepts exactly what
+ * `luma test` runs), keeping the test file's own top-level statements: they are never run,
+ * but a check reports every error written in the file it was given. Each diagnostic's span
+ * names the file it was found in, so one in the sibling is shown there.
+ *
  * Never cached: the cache key is one file's text, and a test program is two.
  */
 import { existsSync } from "node:fs";
 import type { Diagnostic } from "../diagnostics/diagnostic";
 import type { Program } from "../syntax/ast";
+import { testedFileOf } from "../syntax/test-file-pair";
 import { checkOrReject, parseOrReject, readSource } from "./load-program";
 
+export { testedFileOf };
+
 export interface LoadedTestProgram {
-  /** Declarations of both files, no top-level statements, the test file's tests and replay. */
+  /** Declarations of both files, the test file's tests and replay (and its top-level statements when asked). */
   program: Program;
   /** `NAME.luma`, when the file is `NAME.test.luma` and it exists. */
   sibling?: string;
   diagnostics: Diagnostic[];
 }
 
-const TEST_SUFFIX = ".test.luma";
-
-export async function loadTestProgram(file: string, sources: Map<string, string>): Promise<LoadedTestProgram> {
+export async function loadTestProgram(
+  file: string,
+  sources: Map<string, string>,
+  opts: { keepStatements?: boolean } = {},
+): Promise<LoadedTestProgram> {
   const read = (f: string) => {
     const source = readSource(f);
     sources.set(f, source);
     return source;
   };
   const own = await parseOrReject(file, read(file));
-  const siblingFile = file.endsWith(TEST_SUFFIX) ? file.slice(0, -TEST_SUFFIX.length) + ".luma" : undefined;
-  const sibling = siblingFile !== undefined && existsSync(siblingFile) ? await parseOrReject(siblingFile, read(siblingFile)) : undefined;
-  const program: Program = { ...own, decls: [...(sibling?.decls ?? []), ...own.decls], body: [] };
+  const tested = testedFileOf(file);
+  const siblingFile = tested !== undefined && existsSync(tested) ? tested : undefined;
+  const sibling = siblingFile !== undefined ? await parseOrReject(siblingFile, read(siblingFile)) : undefined;
+  const program: Program = { ...own, decls: [...(sibling?.decls ?? []), ...own.decls], body: opts.keepStatements ? own.body : [] };
   const diagnostics = await checkOrReject(file, program);
   return { program, sibling: sibling && siblingFile, diagnostics };
 }

@@ -9,12 +9,19 @@
  * re-based to LSP's 0-based lines. At most MAX_DIAGNOSTICS are published. A check
  * message naming a declaration that a syntax error left out ("Unknown type 'A'") is
  * dropped: the syntax error is the one problem there.
+ *
+ * A test document `NAME.test.luma` is typed with the declarations of `NAME.luma` (its
+ * `tested` source: the open document's text, else the file on disk), as `luma test` and
+ * `luma check` do, so the names it uses from there are known. Everything an analysis
+ * holds is still about its own document — its program, its expressions' types, the
+ * diagnostics found in it — since offsets of the other file mean nothing here; the other
+ * file's problems are shown on that file.
  */
 import { typeProgram } from "../check/index";
 import type { Type } from "../check/types/type-model";
 import type { Diagnostic } from "../diagnostics/diagnostic";
 import { diagnosticJson } from "../diagnostics/diagnostics-json";
-import type { Expr, Program } from "../syntax/ast";
+import type { Decl, Expr, Program } from "../syntax/ast";
 import { buildIndex, type DocumentIndex } from "./document-index";
 import { LineIndex, type Range } from "./line-index";
 import { recoveringParse, type PieceCache } from "./recovering-parse";
@@ -34,6 +41,14 @@ export interface Analysis {
   pieces?: PieceCache;
   /** No syntax error at all: the program is exactly the text (the schema compiler may run on it). */
   complete: boolean;
+  /** A test document's tested file, as analysed with it (completion re-analyses with the same). */
+  tested?: TestedSource;
+}
+
+/** The file a test document's tests see, and its text. */
+export interface TestedSource {
+  file: string;
+  text: string;
 }
 
 export interface LspDiagnostic {
@@ -44,12 +59,37 @@ export interface LspDiagnostic {
   message: string;
 }
 
-/** `cache`: the document's parsed pieces, so an edit re-parses only what it touched. */
-export function analyze(uri: string, version: number, text: string, cache?: PieceCache): Analysis {
+/** The last tested file's declarations, parsed once while its text stays the same (each keystroke in the test document re-types). */
+let testedMemo: { source: TestedSource; decls: Decl[]; droppedNames: string[]; pieces: PieceCache } | undefined;
+
+function testedDeclarations(source: TestedSource): { decls: Decl[]; droppedNames: string[] } {
+  if (testedMemo?.source.file !== source.file || testedMemo.source.text !== source.text) {
+    const pieces: PieceCache = testedMemo?.source.file === source.file ? testedMemo.pieces : new Map();
+    const parsed = recoveringParse(source.text, source.file, pieces);
+    testedMemo = { source, decls: parsed.program.decls, droppedNames: parsed.droppedNames, pieces };
+  }
+  return testedMemo;
+}
+
+/** Only what lies in `file`: the types of a two-file program include the other file's expressions. */
+function typesIn(file: string, types: ReadonlyMap<Expr, Type>): ReadonlyMap<Expr, Type> {
+  return new Map([...types].filter(([e]) => e.span.file === file));
+}
+
+/**
+ * `cache`: the document's parsed pieces, so an edit re-parses only what it touched.
+ * `tested`: for a test document, the file whose declarations its tests see.
+ */
+export function analyze(uri: string, version: number, text: string, cache?: PieceCache, tested?: TestedSource): Analysis {
   const file = fileOfUri(uri);
   const lines = new LineIndex(text);
   const parsed = recoveringParse(text, file, cache);
-  const { types, diagnostics } = typeProgram(parsed.program);
+  const seen = tested && testedDeclarations(tested);
+  const program = seen ? { ...parsed.program, decls: [...seen.decls, ...parsed.program.decls] } : parsed.program;
+  const typed = typeProgram(program);
+  const types = seen ? typesIn(file, typed.types) : typed.types;
+  const droppedNames = [...parsed.droppedNames, ...(seen?.droppedNames ?? [])];
+  const here = typed.diagnostics.filter((d) => d.span === undefined || d.span.file === file);
   return {
     uri,
     version,
@@ -59,8 +99,9 @@ export function analyze(uri: string, version: number, text: string, cache?: Piec
     types,
     index: buildIndex(parsed.program, types),
     pieces: cache,
-    diagnostics: [...parsed.syntaxErrors, ...diagnostics.filter((d) => !parsed.droppedNames.some((n) => d.message.includes(`'${n}'`)))],
+    diagnostics: [...parsed.syntaxErrors, ...here.filter((d) => !droppedNames.some((n) => d.message.includes(`'${n}'`)))],
     complete: parsed.syntaxErrors.length === 0,
+    tested,
   };
 }
 

@@ -108,7 +108,7 @@ function valueBefore(a: Analysis, dot: number): Expr | undefined {
 
 function memberItems(a: Analysis, dot: number, prefixEnd: number): CompletionItem[] {
   const blanked = a.text.slice(0, dot) + " ".repeat(prefixEnd - dot) + a.text.slice(prefixEnd);
-  const b = analyze(a.uri, a.version, blanked, a.pieces);
+  const b = analyze(a.uri, a.version, blanked, a.pieces, a.tested);
   const value = valueBefore(b, dot);
   if (!value) return [];
   const items: CompletionItem[] = [];

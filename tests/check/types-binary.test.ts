@@ -36,6 +36,8 @@ const CASES: [string, string, string, number][] = [
   ['x = tool calculate({ a: 1, b: 1, operation: "divide" })', "E0310", `Parameter 'operation' of tool 'calculate' must be "add" or "multiply", not "divide".`, 45],
   ['x = tool calculate({ a: 1, operation: "add" })', "E0308", "Missing required parameter 'b' in the call of tool 'calculate'.", 20],
   ['x = tool calculate({ a: 2000000, b: 1, operation: "add" })', "E0311", "Parameter 'a' of tool 'calculate' is 2000000, which breaks @range(0, 1000000).", 25],
+  // Issue #18: a value that is null on every path (only sometimes null stays E0303's warning).
+  ["x = null\nprint(x.a)", "E0302", "Cannot read field 'a' of a value of type 'null': it is not an object.", 7],
 ];
 
 describe("issue #11: the motivating programs are rejected by dist/luma before running", () => {

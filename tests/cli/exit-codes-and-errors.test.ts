@@ -69,7 +69,8 @@ describe("§15 exit codes", () => {
   });
 
   test("1: field access on null", () => {
-    const dir = project({ "app.luma": "user = null\nprint(user.name)\n" });
+    // Typed `any`: a field read on a value the checker knows is null is rejected before the run (E0302).
+    const dir = project({ "app.luma": "user: any = null\nprint(user.name)\n" });
     const r = runLuma(["app.luma"], { cwd: dir });
     expect(r.exitCode).toBe(1);
     expect(r.stderr).toBe(

@@ -23,6 +23,14 @@ describe("docs/diagnostics.md — the diagnostic catalog, generated", () => {
     expect(missing).toEqual([]);
   });
 
+  test("every explanation ends a sentence, with no stray punctuation before its full stop (E0109 ended `def`),.)", () => {
+    const stray = entries.filter((e) => /[,;:]\./.test(e.explanation) || !/[.!?)]$/.test(e.explanation.trim())).map((e) => e.code);
+    expect(stray).toEqual([]);
+    const r = runLuma(["explain", "E0109"]);
+    expect(r.stdout).toContain("(not `func`, `function`\nor `def`).\n");
+    expect(page).toContain("(not `func`, `function` or `def`). |");
+  });
+
   test("a code in no group of the page is an error, never silently left out", () => {
     expect(() => renderDiagnosticsPage([{ code: "E1001", title: "t", explanation: "x" }])).toThrow("no group for E1001");
   });

@@ -53,17 +53,26 @@ describe("luma test: test blocks, assert, summary, exit code", () => {
     expect(r.exitCode).toBe(0);
   });
 
-  test("a failing assert reports location, source line and both sides; exit 1", () => {
+  test("a failing assert reports location, source line (once) and both sides; exit 1", () => {
     const dir = project({
       "calc.luma": DECLS,
       "calc.test.luma": `test "wrong" {\n  x = double(3)\n  assert x == 7, "three doubled"\n}\ntest "right" {\n  assert double(1) == 2\n}\n`,
     });
     const r = runLuma(["test", "calc.test.luma"], { cwd: dir });
-    expect(r.stdout).toContain("FAIL calc.test.luma › wrong\n");
-    expect(r.stdout).toContain("assertion failed at calc.test.luma:3:3: three doubled");
-    expect(r.stdout).toContain('   3 |   assert x == 7, "three doubled"');
-    expect(r.stdout).toContain("left:  6");
-    expect(r.stdout).toContain("right: 7");
+    expect(r.stdout).toContain(
+      [
+        "FAIL calc.test.luma › wrong",
+        "    Error: [RUNTIME_ERROR] assertion failed at calc.test.luma:3:3: three doubled",
+        "      left:  6",
+        "      right: 7",
+        "      --> calc.test.luma:3:3",
+        '      3 |   assert x == 7, "three doubled"',
+        "        |   ^^^^^^^^^^^^^^^^^^^^^^^^^^^^^^",
+        "",
+      ].join("\n"),
+    );
+    // The source line once: in the excerpt, not repeated in the message.
+    expect(r.stdout.split('assert x == 7, "three doubled"').length - 1).toBe(1);
     expect(r.stdout).toContain("pass calc.test.luma › right");
     expect(r.stdout.trimEnd().split("\n").at(-1)).toBe("1 passed, 1 failed");
     expect(r.exitCode).toBe(1);
@@ -226,8 +235,17 @@ describe("luma test: the words are contextual", () => {
     });
     const r = runLuma(["names.luma"], { cwd: dir });
     expect(r.stdout).toBe('5 [1] r\n');
-    expect(r.stderr).toContain("Error: [RUNTIME_ERROR] assertion failed at names.luma:8:1: test is five");
-    expect(r.stderr).toContain("left:  5");
+    expect(r.stderr).toBe(
+      [
+        "Error: [RUNTIME_ERROR] assertion failed at names.luma:8:1: test is five",
+        "  left:  5",
+        "  right: 6",
+        "  --> names.luma:8:1",
+        '  8 | assert test == 6, "test is five"',
+        "    | ^^^^^^^^^^^^^^^^^^^^^^^^^^^^^^^^",
+        "",
+      ].join("\n"),
+    );
     expect(r.exitCode).toBe(1);
   });
 });

@@ -2,7 +2,8 @@
  * §7 field access on a value that may be `null` — an optional field, a single-row query,
  * a variable not assigned on every path — fails at run time when it is null. A warning
  * (the program may know better), pointing to the check that narrows it away. A value
- * that is only ever `null` is left to the runtime's own error: reading it is deliberate.
+ * that is only ever `null` is no warning but E0302 (types-unknown-field.ts): that read
+ * surely fails.
  */
 import type { CheckContext } from "../context";
 import { pathKey } from "../types/narrowing";

@@ -2,10 +2,12 @@
  * §7 `a.b` on a typed value: a field no member of the value's type declares is an error
  * (the runtime would quietly read `null`: `"hi " + u.nmae` prints "hi null"), with the
  * closest declared field as a hint (or, with none close, how to say the value has more); a field read on something that is never an object
- * (a string, a number, an array) is an error too — the runtime fails on it.
+ * (a string, a number, an array, or `null` on every path — `x = null` then `x.a`) is an
+ * error too: the runtime fails on it.
  */
 import { didYouMean } from "../../diagnostics/did-you-mean";
 import type { CheckContext } from "../context";
+import { pathKey } from "../types/narrowing";
 import { INTENT_HINT, typeMessages } from "../types/type-messages";
 import { typeText, valueText } from "../types/type-model";
 import { typesOf } from "../types/typed-program";
@@ -23,7 +25,8 @@ export function typesUnknownField(ctx: CheckContext): void {
       ctx.report(m.text(e.property, typeText(objectType)), e.span, { code: m.code, hints: guess.length > 0 ? guess : [INTENT_HINT] });
     } else {
       const m = typeMessages.fieldOfNonObject;
-      ctx.report(m.text(e.property, valueText(objectType)), e.span, { code: m.code });
+      const hints = objectType.kind === "null" ? [m.nullHint(pathKey(e.object) ?? "the value")] : [];
+      ctx.report(m.text(e.property, valueText(objectType)), e.span, { code: m.code, hints });
     }
   }
 }

@@ -6,7 +6,8 @@
  * non-object, so over a union each member contributes: an object with the field its
  * field's type (`| null` when optional), an object without it `null`, `null` itself the
  * "possibly null" mark. The verdict is `unknown-field` only when no member could have the
- * field, and `not-an-object` only when no member is an object at all.
+ * field, and `not-an-object` only when no member is an object at all — `null` alone
+ * included (`x = null` then `x.a`): that read fails on every path that reaches it.
  */
 import { NULL, UNKNOWN, ANY, fieldReadType, join, membersOf, NEVER, type ObjectType, type Type } from "./type-model";
 
@@ -56,8 +57,8 @@ export function readFieldType(t: Type, name: string): FieldRead {
         sawOther = true;
     }
   }
-  const verdict = found || open ? "ok" : objects.length > 0 ? "unknown-field" : sawOther ? "not-an-object" : "ok";
-  // Only `null` (never assigned, or written so on purpose): the runtime's own error says it best.
+  const verdict = found || open ? "ok" : objects.length > 0 ? "unknown-field" : sawOther || sawNull ? "not-an-object" : "ok";
+  // No object to read from (reported above, or `never`: a path that cannot run): `unknown`, so no error follows from it.
   if (objects.length === 0 && !open) type = UNKNOWN;
   return { type, verdict, maybeNull: sawNull && objects.length > 0 && !sawOther, objects };
 }

@@ -19,6 +19,8 @@ export const typeMessages = {
   fieldOfNonObject: {
     code: "E0302",
     text: (field: string, type: string) => `Cannot read field ${q(field)} of a value of type ${q(type)}: it is not an object.`,
+    /** The value is `null` on every path here: a name read before its first assignment reads as null. */
+    nullHint: (what: string) => `${what === "the value" ? what : `\`${what}\``} is null wherever this line runs: assign it an object first`,
   },
   fieldOfNullable: {
     code: "E0303",

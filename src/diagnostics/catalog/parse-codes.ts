@@ -75,7 +75,7 @@ export const parseCodes: CatalogEntry[] = [
     code: PARSE_CODES.foreignKeyword,
     title: "A keyword from another language",
     explanation:
-      "Functions are declared with `fn name(param: Type) -> Type { … }` (not `func`, `function` or `def`),.",
+      "Functions are declared with `fn name(param: Type) -> Type { … }` (not `func`, `function` or `def`).",
     example: "func greet(name: string) {\n  print(name)\n}",
   },
   {

@@ -17,7 +17,8 @@ export const typeCodes: CatalogEntry[] = [
   {
     code: "E0302",
     title: "field read on a value that is not an object",
-    explanation: "A field is read from a string, a number, a bool or an array. The runtime fails with RUNTIME_ERROR.",
+    explanation:
+      "A field is read from a string, a number, a bool or an array, or from a value that is null on every path to the read (`x = null` then `x.a`; a name read before its first assignment). The runtime fails with RUNTIME_ERROR. A value that is only sometimes null is E0303, a warning.",
     example: 'name = "Ada"\nprint(name.length)',
   },
   {

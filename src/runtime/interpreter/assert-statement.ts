@@ -1,11 +1,13 @@
 /**
  * `assert cond` and `assert cond, message` (luma test). A false condition raises
- * RUNTIME_ERROR whose message says everything a failing test must show, in one text:
+ * RUNTIME_ERROR whose message names the place and, for a comparison, both values:
  *
  *   assertion failed at main.test.luma:5:10: the total
- *      5 |   assert total == 43, "the total"
  *     left:  42
  *     right: 43
+ *
+ * The error's site is the assert itself, so wherever it is reported the source line comes
+ * once, in the excerpt under the message (`--> main.test.luma:5:10`), not in the message.
  *
  * When the condition is a comparison, its two sides are evaluated once each and the
  * operator applied to them, so both values can be shown without evaluating anything
@@ -13,8 +15,7 @@
  * file: they differ only in how a side is evaluated.
  */
 import type { BinaryOp, Expr, Stmt } from "../../syntax/ast";
-import { runtimeError } from "../../diagnostics/luma-error";
-import { lineColOf } from "../../diagnostics/source-position";
+import { locateError, runtimeError } from "../../diagnostics/luma-error";
 import { binaryOp } from "./operators";
 import { locationOf } from "./runtime-errors";
 import type { Frame } from "./runtime-context";
@@ -49,11 +50,7 @@ function failed(s: AssertStmt, f: Frame, evaluate: (e: Expr) => Value | Promise<
 
 function raise(s: AssertStmt, f: Frame, message: string | undefined, sides?: { left: Value; right: Value }): never {
   const lines = [`assertion failed at ${locationOf(f.rt.sourceOf, s.span)}: ${message ?? "the condition is false"}`];
-  const source = f.rt.sourceOf(s.span.file);
-  if (source !== undefined) {
-    const at = lineColOf(source, s.span.start);
-    lines.push(`  ${String(at.line).padStart(4)} | ${at.lineText}`);
-  }
   if (sides) lines.push(`  left:  ${toJson(sides.left)}`, `  right: ${toJson(sides.right)}`);
-  throw runtimeError("RUNTIME_ERROR", lines.join("\n"), { details: sides ? { assertion: true, ...sides } : { assertion: true } });
+  const error = runtimeError("RUNTIME_ERROR", lines.join("\n"), { details: sides ? { assertion: true, ...sides } : { assertion: true } });
+  throw locateError(error, s.span);
 }
