@@ -104,7 +104,7 @@ export const startupCodes: CatalogEntry[] = [
     code: "E0615",
     title: "schema a provider's strict mode cannot take",
     explanation:
-      "An `ask` answer or a tool input is past what the agent's provider documents for strict schemas: OpenAI's size limits (10 levels of object nesting, 5000 properties, 1000 enum values, 120,000 characters of names and values), or, for Anthropic's structured output, a field of type `any` or more optional/union-typed fields than a request may hold. Every request would be rejected, so the program does not start. Split or simplify the schema. docs/providers.md lists each provider's limits.",
+      "An `ask` answer or a tool input is past what the agent's provider documents for strict schemas: OpenAI's size limits (10 levels of object nesting, 5000 properties, 1000 enum values, 120,000 characters of names and values), or, for Anthropic's structured output, a field of type `any` or more optional/union-typed fields than a request may hold. Every request would be rejected, so the program does not start. Split or simplify the schema. docs/providers/strict-schemas.md lists each provider's limits.",
     example: 'model M { provider: "anthropic"  name: "claude-sonnet-4-5" }\nschema Answer { data: any }\nagent A { model: M  fn go() -> Answer { ask "…" -> Answer } }',
   },
   {
