@@ -9,6 +9,8 @@
  * the real schema compiler, and only for a file without syntax errors (the compiler
  * assumes a checked program); a failure there simply leaves that part out.
  */
+import { readKeys } from "../check/keys/key-spec";
+import { TOOL_KEYS } from "../check/keys/tool-keys";
 import { typeText, type Type } from "../check/types/type-model";
 import { createSchemaTable, toJsonSchema } from "../schema/index";
 import type { Annotation, Decl, Expr, Field, FnDecl, Span } from "../syntax/ast";
@@ -63,8 +65,8 @@ function declHover(a: Analysis, decl: Decl): string {
       const { text, descs } = signature(a, "tool", decl);
       const body = [...decl.needs, ...decl.options];
       const parts = [code(`${text}${body.length > 0 ? ` {\n${entriesText(a, body)}\n}` : ""}`)];
-      const description = decl.options.find((o) => o.key === "description")?.value;
-      if (description?.kind === "Lit" && typeof description.value === "string") parts.push(description.value);
+      const { description } = readKeys(TOOL_KEYS, decl.options);
+      if (description !== undefined) parts.push(description);
       if (descs.length > 0) parts.push(descs.join("\n"));
       const schema = toolInputSchema(a, decl.name);
       if (schema) parts.push(`Input JSON Schema:\n\`\`\`json\n${schema}\n\`\`\``);
