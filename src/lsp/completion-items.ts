@@ -15,6 +15,7 @@
  */
 import { BUILTINS } from "../check/builtins";
 import { KEY_BLOCKS, type KeyTable } from "../check/config-key-tables";
+import { keyDocText } from "../check/keys/key-spec";
 import { membersOf, typeText } from "../check/types/type-model";
 import { ANNOTATIONS } from "../schema/index";
 import type { Expr, FnDecl } from "../syntax/ast";
@@ -144,7 +145,7 @@ export function completionItems(a: Analysis, offset: number): CompletionItem[] {
   const keys = BLOCK_KEYS[block.keyword];
   if (keys && block.depth === 1 && atLineStart && lineStart !== start) {
     return Object.entries(keys).map(([key, spec]) => ({
-      label: key, kind: KIND.property, detail: spec.required ? "required" : undefined, documentation: spec.doc, insertText: `${key}: `,
+      label: key, kind: KIND.property, detail: spec.required ? "required" : undefined, documentation: keyDocText(key, spec), insertText: `${key}: `,
     }));
   }
 

@@ -67,3 +67,7 @@ export function readKeys<T extends KeyTable>(table: T, entries: readonly Entry[]
  */
 export const entryOf = <T extends KeyTable>(_table: T, entries: readonly Entry[], key: keyof T & string): Entry | undefined =>
   entries.find((e) => e.key === key);
+
+/** A key's doc line with its default, as the editor shows it (completion, hover). */
+export const keyDocText = (key: string, spec: KeySpec): string =>
+  `\`${key}\`${spec.required ? " (required)" : spec.default !== undefined ? ` (default ${JSON.stringify(spec.default)})` : ""}: ${spec.doc}`;
