@@ -35,11 +35,15 @@ export type KeyValues<T extends KeyTable> = { -readonly [K in keyof T as FieldOf
 
 /**
  * Declares a table, keeping each entry's literal type (its `default`, its `field`) for
- * `KeyValues`; each default must be a value of its key's kind.
+ * `KeyValues`; each default must be a value of its key's kind. A list default is shared by
+ * every block that sets none, so it is frozen.
  */
 export const keyTable = <const T extends Record<string, KeySpec<any>>>(
   table: T & { [K in keyof T]: T[K] extends { kind: ValueKind<infer V> } ? KeySpec<V> : never },
-): T => table;
+): T => {
+  for (const spec of Object.values(table)) if (typeof spec.default === "object") Object.freeze(spec.default);
+  return table;
+};
 
 const fieldOf = (key: string, spec: KeySpec): string => spec.field ?? key;
 
