@@ -4,15 +4,15 @@
  * the spec's own key tables parsed); a block setting every key to a non-default value is
  * accepted by the real `luma check` and read by the runtime's real readers into the
  * values written here (not re-read from the table); a block setting none reads the
- * spec's defaults; an unknown key is refused. Then: no stage after the checker reads a
- * block's entries by a key literal of its own, and the editor's completion and hover
- * show each key's doc line.
+ * spec's defaults, and the defaults the README and the spec state are the tables'; an
+ * unknown key is refused. Then: no stage after the checker reads a block's entries by a
+ * key literal of its own, and the editor's completion and hover show each key's doc line.
  */
 import { afterAll, beforeAll, describe, expect, test } from "bun:test";
-import { mkdtempSync, readdirSync, readFileSync, writeFileSync } from "node:fs";
+import { existsSync, mkdtempSync, readdirSync, readFileSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join, relative } from "node:path";
-import { KEY_BLOCKS } from "../../src/check/config-key-tables";
+import { KEY_BLOCKS, type KeyTable } from "../../src/check/config-key-tables";
 import { check } from "../../src/check/index";
 import { AGENT_KEYS } from "../../src/check/keys/agent-keys";
 import { DATASOURCE_KEYS } from "../../src/check/keys/datasource-keys";
@@ -319,16 +319,69 @@ print(a.n, b.n)
   });
 });
 
-describe("the spec's key lists are in the tables", () => {
-  const spec = readFileSync("/work/shared/spec/LANGUAGE.md", "utf8");
-  const section = (heading: string) => {
-    const start = spec.indexOf(heading);
-    expect(start).toBeGreaterThanOrEqual(0);
-    const end = spec.indexOf("\n#", start + heading.length);
-    return spec.slice(start, end === -1 ? undefined : end);
-  };
-  /** The first column of a key table: "| `side_effects` | …". */
-  const tableKeys = (text: string) => [...text.matchAll(/^\| `([a-z_]+)` \|/gm)].map((m) => m[1]);
+/** The normative spec, beside the repository where this project keeps it; absent elsewhere. */
+const SPEC_FILE = "/work/shared/spec/LANGUAGE.md";
+const sectionOf = (doc: string, heading: string) => {
+  const start = doc.indexOf(heading);
+  expect(start).toBeGreaterThanOrEqual(0);
+  const end = doc.indexOf("\n#", start + heading.length);
+  return doc.slice(start, end === -1 ? undefined : end);
+};
+/** The first column of a key table: "| `side_effects` | …". */
+const tableKeys = (text: string) => [...text.matchAll(/^\| `([a-z_]+)` \|/gm)].map((m) => m[1]);
+
+/**
+ * A documented default as a value: `"none"`, `false`, `[]`, `300000`, `600000 (10 min)`;
+ * "—", "none", "not given": no default. Undefined (the row is skipped) when it is prose.
+ */
+function documentedDefault(cell: string): { value: unknown } | undefined {
+  const c = cell.replace(/`/g, "").trim();
+  if (c === "—" || c === "none" || c === "not given") return { value: undefined };
+  const m = /^("[^"]*"|-?\d+|true|false|\[\])(\s*\(.*\))?$/.exec(c);
+  return m ? { value: JSON.parse(m[1]) } : undefined;
+}
+/** key → documented default, from a Markdown table whose first column names the key. */
+function documentedDefaults(text: string, column: number): Map<string, unknown> {
+  const out = new Map<string, unknown>();
+  for (const line of text.split("\n")) {
+    const cells = line.split("|").slice(1, -1);
+    // A row for options used together (`idempotent: true` + `idempotency_key: path`) is not one key's.
+    const key = cells[0]?.includes(" + ") ? undefined : /^\s*`([a-z_]+)[`:]/.exec(cells[0] ?? "")?.[1];
+    const d = key && cells[column] !== undefined ? documentedDefault(cells[column]) : undefined;
+    if (key && d) out.set(key, d.value);
+  }
+  return out;
+}
+const tableDefaults = (table: KeyTable, keys: Iterable<string>) => Object.fromEntries([...keys].map((k) => [k, table[k]?.default]));
+
+describe("the defaults the README states are the tables' defaults", () => {
+  const readme = readFileSync(join(REPO, "README.md"), "utf8");
+
+  test("## The tool call pipeline, Options that shape a call: every tool option's default", () => {
+    const docs = documentedDefaults(sectionOf(readme, "### Options that shape a call"), 1);
+    expect(docs.size).toBeGreaterThanOrEqual(8);
+    expect(tableDefaults(TOOL_KEYS, docs.keys())).toEqual(Object.fromEntries(docs));
+  });
+
+  test("## `ask` and native tool calling: every agent key's default", () => {
+    const docs = documentedDefaults(sectionOf(readme, "## `ask` and native tool calling"), 1);
+    expect(docs.size).toBeGreaterThanOrEqual(5);
+    expect(tableDefaults(AGENT_KEYS, docs.keys())).toEqual(Object.fromEntries(docs));
+  });
+});
+
+describe.skipIf(!existsSync(SPEC_FILE))("the spec's key lists and defaults are the tables'", () => {
+  const spec = existsSync(SPEC_FILE) ? readFileSync(SPEC_FILE, "utf8") : "";
+  const section = (heading: string) => sectionOf(spec, heading);
+
+  test("§4 Tool options and §6 Agents: the default column is the table's default", () => {
+    const tool = documentedDefaults(section("### Tool options"), 2);
+    const agent = documentedDefaults(section("## 6. Agents"), 1);
+    expect(tool.size).toBeGreaterThanOrEqual(12);
+    expect(agent.size).toBeGreaterThanOrEqual(12);
+    expect(tableDefaults(TOOL_KEYS, tool.keys())).toEqual(Object.fromEntries(tool));
+    expect(tableDefaults(AGENT_KEYS, agent.keys())).toEqual(Object.fromEntries(agent));
+  });
 
   test("§4 Tool options: every row (but `needs`) is a tool key", () => {
     const keys = tableKeys(section("### Tool options"));
