@@ -2,7 +2,8 @@
  * A `model` declaration → a ResolvedModel (spec §5): per-provider defaults for the key
  * variable and the base URL, `api_key_env`, Azure's endpoint/deployment/api_version, and the
  * `LUMA_BASE_URL_<MODELNAME>` override (extension) that redirects any model — tests and
- * proxies use it without editing the program.
+ * proxies use it without editing the program. The keys are read through the model key
+ * table (`check/keys/model-keys.ts`), which also names the providers.
  *
  * Resolution happens at a model's first `ask`, not at startup: a program whose asks never run
  * needs no key. With `--replay` nothing is sent, so a missing key or endpoint is fine.
