@@ -1,7 +1,12 @@
 /**
  * The kinds of value a `key: value` entry of a declaration block may hold. Each kind says
- * what it expects (for the generic "Key 'k' in tool 'x' must be …." message) and checks a
- * value; kinds that name declarations report unknown names with their own messages.
+ * what it expects (for the generic "Key 'k' in tool 'x' must be …." message), checks a
+ * value (kinds that name declarations report unknown names with their own messages), and
+ * reads it into the runtime value its type parameter names — so a key's kind is at once
+ * what the checker accepts and what the runtime gets (`keys/key-spec.ts` reads a block).
+ *
+ * The readers are tolerant, as the checker has already rejected ill-typed values: a value
+ * the kind refuses reads as `undefined`, and the key keeps its default.
  */
 import type { ConfigValue, Decl } from "../syntax/ast";
 import type { CheckContext } from "./context";
@@ -9,10 +14,12 @@ import { messages, oneOf as oneOfText, type CheckMessage } from "./messages";
 import { declHints } from "./suggestions";
 import { KIND_NOUN, MODEL_CALLABLE_KINDS, withArticle } from "./symbols";
 
-export interface ValueKind {
+export interface ValueKind<T = unknown> {
   expected: string;
   /** Returns false for the generic message; reports its own messages itself. */
   check(value: ConfigValue, ctx: CheckContext): boolean;
+  /** The runtime value; `undefined` when the value is not of this kind. */
+  read(value: ConfigValue): T | undefined;
 }
 
 const lit = (v: ConfigValue) => (v.kind === "Lit" ? v.value : undefined);
@@ -21,51 +28,97 @@ const singleName = (v: ConfigValue) => (v.kind === "Path" && v.parts.length === 
 const MODEL_CALLABLE = new Set<string>(MODEL_CALLABLE_KINDS);
 const ENV_NAME = /^[A-Za-z_][A-Za-z0-9_]*$/;
 
-export const str: ValueKind = { expected: "a string", check: (v) => typeof lit(v) === "string" };
-export const bool: ValueKind = { expected: "true or false", check: (v) => typeof lit(v) === "boolean" };
-export const num: ValueKind = { expected: "a number", check: (v) => typeof lit(v) === "number" };
+/** A string written quoted (`"x"`) or, for names, bare (`Warehouse`, `input.id`). */
+const readString = (v: ConfigValue): string | undefined => {
+  const s = lit(v);
+  return typeof s === "string" ? s : v.kind === "Path" ? v.parts.join(".") : undefined;
+};
+const readNumber = (v: ConfigValue): number | undefined => (typeof lit(v) === "number" ? (lit(v) as number) : undefined);
+/** `["db", "cache"]` or `[db, cache]`; anything else reads as undefined. */
+const readStringList = (v: ConfigValue): readonly string[] | undefined => {
+  if (v.kind !== "List") return undefined;
+  const out: string[] = [];
+  for (const item of v.items) {
+    const s = readString(item);
+    if (s !== undefined) out.push(s);
+  }
+  return out;
+};
+/** Reads what `check` accepts with `read`, else undefined (kinds whose check needs no context). */
+const litKind = <T>(expected: string, accepts: (v: ConfigValue) => boolean, read: (v: ConfigValue) => T | undefined): ValueKind<T> => ({
+  expected,
+  check: accepts,
+  read: (v) => (accepts(v) ? read(v) : undefined),
+});
+
+export const str: ValueKind<string> = { expected: "a string", check: (v) => typeof lit(v) === "string", read: readString };
+export const bool: ValueKind<boolean> = litKind("true or false", (v) => typeof lit(v) === "boolean", (v) => lit(v) as boolean);
+export const num: ValueKind<number> = litKind("a number", (v) => typeof lit(v) === "number", readNumber);
 /** A price or other amount that cannot be negative. */
-export const nonNegative: ValueKind = { expected: "a number >= 0", check: (v) => typeof lit(v) === "number" && (lit(v) as number) >= 0 };
+export const nonNegative: ValueKind<number> = litKind("a number >= 0", (v) => typeof lit(v) === "number" && (lit(v) as number) >= 0, readNumber);
 
-export const int = (min?: number): ValueKind => ({
-  expected: min === undefined ? "an integer" : `an integer >= ${min}`,
-  check(v) {
-    const n = lit(v);
-    return typeof n === "number" && Number.isInteger(n) && (min === undefined || n >= min);
-  },
-});
+/** An integer (ms, counts); one below `min` reads as undefined, so the key keeps its default. */
+export const int = (min?: number): ValueKind<number> =>
+  litKind(
+    min === undefined ? "an integer" : `an integer >= ${min}`,
+    (v) => {
+      const n = lit(v);
+      return typeof n === "number" && Number.isInteger(n) && (min === undefined || n >= min);
+    },
+    readNumber,
+  );
 
-export const oneOf = (...values: string[]): ValueKind => ({
-  expected: oneOfText(values),
-  check: (v) => values.includes(lit(v) as string),
-});
+/** One of a few strings; the runtime gets the union of them. */
+export const oneOf = <const V extends string>(...values: V[]): ValueKind<V> =>
+  litKind(oneOfText(values), (v) => values.includes(lit(v) as V), (v) => lit(v) as V);
 
-export const envName: ValueKind = {
-  expected: "an environment variable name",
-  check(v) {
+export const envName: ValueKind<string> = litKind(
+  "an environment variable name",
+  (v) => {
     const s = lit(v);
     return typeof s === "string" && ENV_NAME.test(s);
   },
-};
+  readString,
+);
 
-/** A field path into a tool's input: `request_id`, `input.request_id` (never an expression). */
-export const fieldPath: ValueKind = {
+/**
+ * A field path into a tool's input: `request_id`, `input.request_id` (never an expression).
+ * The runtime gets the path inside the validated input: `input.request_id` and `request_id`
+ * name the same field.
+ */
+export const fieldPath: ValueKind<readonly string[]> = {
   expected: "a parameter path",
   check(v) {
     const s = lit(v);
     return v.kind === "Path" || (typeof s === "string" && /^[A-Za-z_]\w*(\.[A-Za-z_]\w*)*$/.test(s));
   },
+  read(v) {
+    const s = lit(v);
+    const path = v.kind === "Path" ? v.parts : typeof s === "string" ? s.split(".") : undefined;
+    return path && path.length > 1 && path[0] === "input" ? path.slice(1) : path;
+  },
 };
 
-export const stringList: ValueKind = {
+export const stringList: ValueKind<readonly string[]> = {
   expected: "a list of strings",
   check: (v) => v.kind === "List" && v.items.every((i) => typeof lit(i) === "string"),
+  read: readStringList,
+};
+
+/** A list of strings the runtime asks "is x in it?" of (`tool_scopes`, `tool_contexts`). */
+export const stringSet: ValueKind<ReadonlySet<string>> = {
+  ...stringList,
+  read(v) {
+    const list = readStringList(v);
+    return list && new Set(list);
+  },
 };
 
 /** A bare name of a declaration of one kind; an undeclared name gets its own message. */
-function declRef(noun: "schema" | "model" | "datasource", unknown: (name: string) => CheckMessage, kinds: Decl["kind"][]): ValueKind {
+function declRef(noun: "schema" | "model" | "datasource", unknown: (name: string) => CheckMessage, kinds: Decl["kind"][]): ValueKind<string> {
   return {
     expected: `${withArticle(noun)} name`,
+    read: readString,
     check(v, ctx) {
       const name = singleName(v);
       if (name === undefined) return false;
@@ -82,8 +135,9 @@ export const modelRef = declRef("model", messages.unknownModel, ["Model"]);
 export const datasourceRef = declRef("datasource", messages.unknownDatasource, ["Datasource"]);
 
 /** An agent's `tools`: names of declared tools, queries or commands. */
-export const toolList: ValueKind = {
+export const toolList: ValueKind<readonly string[]> = {
   expected: "a list of tool names",
+  read: readStringList,
   check(v, ctx) {
     if (v.kind !== "List") return false;
     const seen = new Set<string>();

@@ -9,6 +9,7 @@
  */
 import { error, warning, type Diagnostic, type DiagnosticExtra, type Severity } from "../diagnostics/diagnostic";
 import type { AgentDecl, Entry, Field, FnDecl, Program, SchemaDecl, Span, Stmt, TypeRef, UnionDecl } from "../syntax/ast";
+import type { BlockKey } from "./config-key-tables";
 import type { CheckMessage } from "./messages";
 import { buildSymbols, type Symbols } from "./symbols";
 import { boundNames } from "./walk";
@@ -47,8 +48,8 @@ export interface CheckContext {
   /** A warning: shown on every run and by `luma check`, never rejects the program. */
   warn: Reporter;
   resolveType(ref: TypeRef): ResolvedType;
-  /** The entry of a declaration block with this key (the first, if repeated). */
-  entry(entries: readonly Entry[], key: string): Entry | undefined;
+  /** The entry of a declaration block with this key (the first, if repeated); a key of some key table. */
+  entry(entries: readonly Entry[], key: BlockKey): Entry | undefined;
   /** The names listed in an agent's `tools` (only well-formed single-name items). */
   agentTools(agent: AgentDecl): Set<string>;
   /** The agent's methods by name (the first, if repeated). */
@@ -73,7 +74,7 @@ export function createContext(program: Program): CheckContext {
   const toolsCache = new Map<AgentDecl, Set<string>>();
   const methodsCache = new Map<AgentDecl, Map<string, FnDecl>>();
 
-  const entry = (entries: readonly Entry[], key: string) => entries.find((e) => e.key === key);
+  const entry = (entries: readonly Entry[], key: BlockKey) => entries.find((e) => e.key === key);
 
   return {
     program,

@@ -5,22 +5,13 @@
  * hint only says what the rule already knows; none guesses at intent.
  */
 import type { AgentDecl, ToolDecl } from "../syntax/ast";
-import { AGENT_KEYS, DATASOURCE_KEYS, DB_STATEMENT_KEYS, MODEL_KEYS, TOOL_OPTIONS, type KeyTable } from "./config-key-tables";
+import { KEY_BLOCKS, type KeyTable } from "./config-key-tables";
 import type { CheckContext } from "./context";
-
-/** Every block's keys, with the noun a hint names the block by. */
-const BLOCKS: readonly (readonly [noun: string, table: KeyTable])[] = [
-  ["a tool option", TOOL_OPTIONS],
-  ["a model key", MODEL_KEYS],
-  ["an agent key", AGENT_KEYS],
-  ["a datasource key", DATASOURCE_KEYS],
-  ["a query/command key", DB_STATEMENT_KEYS],
-];
 
 /** An unknown key that another block accepts: `temperature` in an agent is a model key. */
 export function keyElsewhereHint(key: string, table: KeyTable): string[] {
-  const home = BLOCKS.find(([, other]) => other !== table && Object.hasOwn(other, key));
-  return home ? [`\`${key}\` is ${home[0]}; it does not apply here`] : [];
+  const home = KEY_BLOCKS.find((b) => b.table !== table && Object.hasOwn(b.table, key));
+  return home ? [`\`${key}\` is ${home.noun}; it does not apply here`] : [];
 }
 
 /** A tool an agent's method calls (directly or by `using tool`) but its `tools` lacks. */

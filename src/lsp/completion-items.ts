@@ -5,7 +5,7 @@
  * - after `.` on a value: the fields of its type (through the typer), or an agent's methods;
  * - after `@`: the annotations of `src/schema/annotations.ts`;
  * - at the start of an entry directly inside a `tool` / `agent` / `model` / `datasource` /
- *   `query` / `command` block: that block's keys (`src/check/config-key-tables.ts`);
+ *   `query` / `command` block: that block's keys, with their doc lines (`src/check/keys/`);
  * - anywhere else: keywords, builtins, declared names, the variables of the code unit at
  *   the cursor, and (at the top level) snippets for `tool`, `agent` and `schema`.
  *
@@ -14,7 +14,8 @@
  * At most MAX_ITEMS are returned.
  */
 import { BUILTINS } from "../check/builtins";
-import { AGENT_KEYS, DATASOURCE_KEYS, DB_STATEMENT_KEYS, MODEL_KEYS, TOOL_OPTIONS, type KeyTable } from "../check/config-key-tables";
+import { KEY_BLOCKS, type KeyTable } from "../check/config-key-tables";
+import { keyDocText } from "../check/keys/key-spec";
 import { membersOf, typeText } from "../check/types/type-model";
 import { ANNOTATIONS } from "../schema/index";
 import type { Expr, FnDecl } from "../syntax/ast";
@@ -29,6 +30,7 @@ export interface CompletionItem {
   label: string;
   kind: number;
   detail?: string;
+  documentation?: string;
   insertText?: string;
   /** 2: a snippet with `${1:…}` placeholders. */
   insertTextFormat?: 1 | 2;
@@ -52,14 +54,8 @@ const SNIPPETS: CompletionItem[] = [
   },
 ];
 
-const BLOCK_KEYS: Record<string, KeyTable> = {
-  tool: TOOL_OPTIONS,
-  agent: AGENT_KEYS,
-  model: MODEL_KEYS,
-  datasource: DATASOURCE_KEYS,
-  query: DB_STATEMENT_KEYS,
-  command: DB_STATEMENT_KEYS,
-};
+/** A block's keys by the keyword that opens it. */
+const BLOCK_KEYS: Record<string, KeyTable> = Object.fromEntries(KEY_BLOCKS.flatMap((b) => b.keywords.map((k) => [k, b.table])));
 
 const DECL_KIND: Record<string, number> = {
   Schema: KIND.struct, Union: KIND.struct, Tool: KIND.function, Fn: KIND.function, Agent: KIND.class,
@@ -149,7 +145,7 @@ export function completionItems(a: Analysis, offset: number): CompletionItem[] {
   const keys = BLOCK_KEYS[block.keyword];
   if (keys && block.depth === 1 && atLineStart && lineStart !== start) {
     return Object.entries(keys).map(([key, spec]) => ({
-      label: key, kind: KIND.property, detail: spec.required ? "required" : undefined, insertText: `${key}: `,
+      label: key, kind: KIND.property, detail: spec.required ? "required" : undefined, documentation: keyDocText(key, spec), insertText: `${key}: `,
     }));
   }
 

@@ -23,8 +23,9 @@ import { createShapeCompiler } from "../schema/compile-shape";
 import { toTypeBox } from "../schema/to-typebox";
 import { ShapeValidator } from "../schema/validator";
 import type { ObjectShape } from "../schema/shape";
+import { askSettingsOf } from "../runtime/ask/agent-ask-settings";
+import { readStatementEntries } from "../runtime/datasources/statement-entries";
 import { readToolOptions } from "../runtime/tools/steps/tool-options";
-import { readString, readStringList } from "../runtime/tools/steps/config-values";
 import { startupError } from "../diagnostics/luma-error";
 
 type JsonSchema = Record<string, unknown>;
@@ -84,17 +85,12 @@ const outputOf = (schemas: SchemaTable, returns: TypeRef | undefined) => {
   return { outputSchema: schema, wrapsResult: wraps };
 };
 
-const descriptionOf = (entries: ToolDecl["options"]): string | undefined => {
-  const entry = entries.find((e) => e.key === "description");
-  return entry && readString(entry.value);
-};
-
 function pipelineTool(schemas: SchemaTable, decl: ToolDecl | QueryDecl, agent: AgentDecl | undefined): ServedPipelineTool {
   const base = { kind: "tool" as const, name: decl.name, tool: decl.name, agent, inputSchema: toJsonSchema(schemas.toolInput(decl.name)) };
   if (decl.kind !== "Tool") {
     const writes = decl.kind === "Command";
     const annotations = { readOnlyHint: !writes, destructiveHint: writes };
-    const description = descriptionOf(decl.entries) ?? `Runs the ${writes ? "command" : "query"} ${decl.name} (SQL).`;
+    const description = readStatementEntries(decl).description ?? `Runs the ${writes ? "command" : "query"} ${decl.name} (SQL).`;
     return { ...base, description, annotations, wrapsResult: true, typedErrors: false, outputSchema: undefined };
   }
   const o = readToolOptions(decl);
@@ -136,8 +132,7 @@ export function servedTools(program: Program, schemas: SchemaTable, agentName: s
   );
   let offered = callable;
   if (agent) {
-    const listed = agent.entries.find((e) => e.key === "tools");
-    const names = new Set(listed ? (readStringList(listed.value) ?? []) : []);
+    const names = new Set(askSettingsOf(agent).tools);
     offered = callable.filter((d) => names.has(d.name));
   }
   const tools: ServedTool[] = offered.map((d) => pipelineTool(schemas, d, agent));

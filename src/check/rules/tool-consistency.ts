@@ -5,13 +5,14 @@
  */
 import type { Entry, ToolDecl } from "../../syntax/ast";
 import type { CheckContext } from "../context";
+import type { TOOL_KEYS } from "../keys/tool-keys";
 import { exact } from "../messages";
 import { idempotencyKeyHint } from "../first-hour-hints";
 
 const litOf = (entry: Entry | undefined) => (entry?.value.kind === "Lit" ? entry.value.value : undefined);
 
 function checkTool(ctx: CheckContext, tool: ToolDecl): void {
-  const option = (key: string) => ctx.entry(tool.options, key);
+  const option = (key: keyof typeof TOOL_KEYS) => ctx.entry(tool.options, key);
   const isWrite = litOf(option("side_effects")) === "write";
   const cache = option("cache");
   const retries = option("retries");

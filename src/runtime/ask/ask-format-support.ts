@@ -17,6 +17,8 @@
  * tool and what is over (catalog E0615).
  */
 import type { AgentDecl, Expr, ModelDecl, Program, Span } from "../../syntax/ast";
+import { AGENT_KEYS } from "../../check/keys/agent-keys";
+import { entryOf } from "../../check/keys/key-spec";
 import { forEachExpr } from "../../check/walk";
 import { error } from "../../diagnostics/diagnostic";
 import { startupError } from "../../diagnostics/luma-error";
@@ -68,7 +70,7 @@ function checkStrictSchemas(agent: AgentDecl, model: ModelDecl, provider: Provid
     throw startupError(message, { catalogCode: SCHEMA_LIMIT_CODE, diagnostics: [error(message, span, { code: SCHEMA_LIMIT_CODE })] });
   };
   if (adapter.toolSchemaProblem) {
-    const toolsEntry = agent.entries.find((e) => e.key === "tools");
+    const toolsEntry = entryOf(AGENT_KEYS, agent.entries, "tools");
     for (const name of askSettingsOf(agent).tools) {
       let schema: JsonSchema;
       try {

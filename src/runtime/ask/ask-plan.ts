@@ -11,11 +11,12 @@ import type { ModelDecl, Program, QueryDecl, ToolDecl } from "../../syntax/ast";
 import { toJsonSchema } from "../../schema/json-schema";
 import type { SchemaTable } from "../../schema/schema-table-types";
 import { typeText } from "../../schema/type-text";
-import { readString } from "../tools/steps/config-values";
 import { adapterFor } from "../providers/adapter-table";
 import type { JsonSchema, PreparedFormat, PreparedTools, ProviderAdapter, ResolvedModel, ToolSpec } from "../providers/provider-types";
 import { resolveModel } from "../providers/resolve-model";
-import { askSettingsOf, type AgentAskSettings } from "./agent-ask-settings";
+import { readStatementEntries } from "../datasources/statement-entries";
+import { readToolOptions } from "../tools/steps/tool-options";
+import { askSettingsOf, type AgentSettings } from "./agent-ask-settings";
 import { askErrors } from "./ask-errors";
 import { buildAskTarget, type AskTarget } from "./ask-target";
 import type { AskRequest } from "./ask-types";
@@ -28,7 +29,7 @@ export interface PlanEnv {
 }
 
 export interface AskPlan {
-  settings: AgentAskSettings;
+  settings: AgentSettings;
   model: ResolvedModel;
   adapter: ProviderAdapter;
   tools?: PreparedTools;
@@ -69,8 +70,7 @@ export function buildAskPlan(penv: PlanEnv, req: AskRequest): AskPlan {
 
 function toolSpec(schemas: SchemaTable, decl: ToolDecl | QueryDecl): ToolSpec {
   const spec: ToolSpec = { name: decl.name, parameters: toJsonSchema(schemas.toolInput(decl.name)) as JsonSchema };
-  const description = (decl.kind === "Tool" ? decl.options : decl.entries).find((o) => o.key === "description");
-  const text = description && readString(description.value);
+  const text = decl.kind === "Tool" ? readToolOptions(decl).description : readStatementEntries(decl).description;
   if (text !== undefined) spec.description = text;
   return spec;
 }

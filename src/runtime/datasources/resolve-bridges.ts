@@ -11,10 +11,11 @@
  */
 import { existsSync } from "node:fs";
 import { startupError } from "../../diagnostics/luma-error";
-import type { ConfigValue, DatasourceDecl, Program } from "../../syntax/ast";
+import { DATASOURCE_KEYS } from "../../check/keys/datasource-keys";
+import { readKeys } from "../../check/keys/key-spec";
+import type { DatasourceDecl, Program } from "../../syntax/ast";
 import type { DatasourceBridge } from "../tools/registry/registry-types";
-import { readUrlSetting, type UrlSource } from "../../config/url-setting";
-import { readEntries, readString } from "../tools/steps/config-values";
+import { readUrlSetting } from "../../config/url-setting";
 import type { Bridge } from "./bridge";
 import { datasourceErrors } from "./datasource-errors";
 import { parseDatasourceUrl } from "./datasource-url";
@@ -38,13 +39,8 @@ export interface ResolveBridgesOptions {
   programDir: string;
 }
 
-const READERS: Record<string, (v: ConfigValue, o: UrlSource) => void> = {
-  url: (v, o) => (o.url = readString(v)),
-  url_env: (v, o) => (o.url_env = readString(v)),
-};
-
 function builtinBridge(decl: DatasourceDecl, opts: ResolveBridgesOptions): Bridge {
-  const setting = readUrlSetting(readEntries<UrlSource>(decl.entries, READERS, {}), opts.env, {
+  const setting = readUrlSetting(readKeys(DATASOURCE_KEYS, decl.entries), opts.env, {
     absent: () => datasourceErrors.noBridge(decl.name),
     envUnset: (variable) => datasourceErrors.envMissing(decl.name, variable),
   });

@@ -1,24 +1,16 @@
 /**
  * The entries of a `query` / `command` block (spec §12: `source`, `sql`; extension:
- * `description`, what a model is told), read once. The checker has already
- * rejected unknown keys and wrong value types.
+ * `description`, what a model is told), read once through the statement key table
+ * (`check/keys/statement-keys.ts`). The checker has already rejected unknown keys and
+ * wrong value types.
  */
-import type { ConfigValue, QueryDecl } from "../../syntax/ast";
-import { readEntries, readString } from "../tools/steps/config-values";
+import { readKeys, type KeyValues } from "../../check/keys/key-spec";
+import { STATEMENT_KEYS } from "../../check/keys/statement-keys";
+import type { QueryDecl } from "../../syntax/ast";
 
-export interface StatementEntries {
-  source?: string;
-  sql?: string;
-  description?: string;
-}
+export type StatementEntries = KeyValues<typeof STATEMENT_KEYS>;
 
-const READERS: Record<string, (v: ConfigValue, o: StatementEntries) => void> = {
-  source: (v, o) => (o.source = readString(v)),
-  sql: (v, o) => (o.sql = readString(v)),
-  description: (v, o) => (o.description = readString(v)),
-};
-
-export const readStatementEntries = (decl: QueryDecl): StatementEntries => readEntries<StatementEntries>(decl.entries, READERS, {});
+export const readStatementEntries = (decl: QueryDecl): StatementEntries => readKeys(STATEMENT_KEYS, decl.entries);
 
 /** What a model is told about the statement: its `description`, or what it touches. */
 export const statementDescription = (decl: QueryDecl, entries: StatementEntries): string =>

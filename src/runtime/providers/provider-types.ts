@@ -8,9 +8,12 @@
  * validate their history (Anthropic tool_use ids, Gemini thought signatures).
  */
 
+import type { PROVIDERS } from "../../check/keys/model-keys";
+
 export type JsonSchema = Record<string, unknown>;
 
-export type ProviderName = "openai" | "openai-compatible" | "azure" | "anthropic" | "gemini";
+/** The model key table's providers: one added there needs its defaults and adapter here. */
+export type ProviderName = (typeof PROVIDERS)[number];
 
 /** A `model` declaration with defaults, environment and overrides applied (spec §5). */
 export interface ResolvedModel {

@@ -2,13 +2,15 @@
  * A `model` declaration → a ResolvedModel (spec §5): per-provider defaults for the key
  * variable and the base URL, `api_key_env`, Azure's endpoint/deployment/api_version, and the
  * `LUMA_BASE_URL_<MODELNAME>` override (extension) that redirects any model — tests and
- * proxies use it without editing the program.
+ * proxies use it without editing the program. The keys are read through the model key
+ * table (`check/keys/model-keys.ts`), which also names the providers.
  *
  * Resolution happens at a model's first `ask`, not at startup: a program whose asks never run
  * needs no key. With `--replay` nothing is sent, so a missing key or endpoint is fine.
  */
+import { readKeys, type KeyValues } from "../../check/keys/key-spec";
+import { MODEL_KEYS } from "../../check/keys/model-keys";
 import type { ModelDecl } from "../../syntax/ast";
-import { readEntries, readNumber, readString } from "../tools/steps/config-values";
 import { providerErrors } from "./provider-errors";
 import type { ProviderName, ResolvedModel } from "./provider-types";
 
@@ -30,41 +32,9 @@ export const PROVIDER_DEFAULTS: Readonly<Record<ProviderName, ProviderDefaults>>
 /** Where a replayed request "goes" when the program names no host: it is never contacted. */
 const REPLAY_HOST = "https://replay.invalid";
 
-interface ModelEntries {
-  provider?: string;
-  name?: string;
-  temperature?: number;
-  max_tokens?: number;
-  base_url?: string;
-  api_key_env?: string;
-  deployment?: string;
-  api_version?: string;
-  timeout?: number;
-  api?: string;
-  price_in_per_mtok?: number;
-  price_out_per_mtok?: number;
-}
+type ModelEntries = KeyValues<typeof MODEL_KEYS>;
 
-const str = (key: keyof ModelEntries) => (v: Parameters<typeof readString>[0], m: ModelEntries) => {
-  (m as Record<string, unknown>)[key] = readString(v);
-};
-const num = (key: keyof ModelEntries) => (v: Parameters<typeof readNumber>[0], m: ModelEntries) => {
-  (m as Record<string, unknown>)[key] = readNumber(v);
-};
-const READERS = {
-  provider: str("provider"),
-  name: str("name"),
-  temperature: num("temperature"),
-  max_tokens: num("max_tokens"),
-  base_url: str("base_url"),
-  api_key_env: str("api_key_env"),
-  deployment: str("deployment"),
-  api_version: str("api_version"),
-  timeout: num("timeout"),
-  api: str("api"),
-  price_in_per_mtok: num("price_in_per_mtok"),
-  price_out_per_mtok: num("price_out_per_mtok"),
-};
+const modelEntries = (decl: ModelDecl): ModelEntries => readKeys(MODEL_KEYS, decl.entries);
 
 const trimSlash = (url: string): string => url.replace(/\/+$/, "");
 
@@ -72,12 +42,12 @@ export const baseUrlOverrideVar = (decl: string): string => `LUMA_BASE_URL_${dec
 
 /** The provider a model declaration names (`openai` when it names none), without resolving keys or URLs. */
 export const modelProvider = (decl: ModelDecl): ProviderName =>
-  (readEntries<ModelEntries>(decl.entries, READERS, {}).provider ?? "openai") as ProviderName;
+  modelEntries(decl).provider ?? "openai";
 
 /** What `adapterFor` needs of a declaration (provider and API), without resolving keys or URLs. */
 export function modelAdapterRef(decl: ModelDecl): Pick<ResolvedModel, "provider" | "api"> {
-  const m = readEntries<ModelEntries>(decl.entries, READERS, {});
-  const provider = (m.provider ?? "openai") as ProviderName;
+  const m = modelEntries(decl);
+  const provider: ProviderName = m.provider ?? "openai";
   return { provider, api: provider === "openai" && m.api === "responses" ? "responses" : undefined };
 }
 
@@ -86,8 +56,8 @@ export function resolveModel(
   env: Record<string, string | undefined>,
   opts: { replay?: boolean } = {},
 ): ResolvedModel {
-  const m = readEntries<ModelEntries>(decl.entries, READERS, {});
-  const provider = (m.provider ?? "openai") as ProviderName;
+  const m = modelEntries(decl);
+  const provider: ProviderName = m.provider ?? "openai";
   const defaults = PROVIDER_DEFAULTS[provider] ?? {};
   const override = env[baseUrlOverrideVar(decl.name)];
   let base = override || m.base_url;

@@ -9,6 +9,8 @@
  * and the servers connected, only when a tool declares `mcp:`.
  */
 import { dirname, resolve } from "node:path";
+import { entryOf } from "../../../check/keys/key-spec";
+import { TOOL_KEYS } from "../../../check/keys/tool-keys";
 import type { LoadedConfig } from "../../../config/config-types";
 import type { Program } from "../../../syntax/ast";
 import type { LoadedModule } from "../module-loading/loaded-module";
@@ -42,7 +44,7 @@ export interface LoadToolRegistryOptions {
 export async function loadToolRegistry(opts: LoadToolRegistryOptions): Promise<ToolRegistry> {
   const { policy, modules } = await loadRequestedModules(opts);
   // MCP clients (the SDK) load only for a program that declares an `mcp:` tool.
-  const usesMcp = opts.program.decls.some((d) => d.kind === "Tool" && d.options.some((o) => o.key === "mcp"));
+  const usesMcp = opts.program.decls.some((d) => d.kind === "Tool" && entryOf(TOOL_KEYS, d.options, "mcp") !== undefined);
   if (!usesMcp) return buildRegistry({ program: opts.program, modules, maxConcurrency: policy?.maxConcurrency });
   const { openMcpToolSource } = await import("../../../mcp/mcp-tool-source");
   const source = await openMcpToolSource({

@@ -35,7 +35,7 @@ export const LEASE_MARGIN_MS = 10_000;
 
 const TEST_LEASE_MS = Number(process.env.LUMA_TEST_LEASE_MS) > 0 ? Number(process.env.LUMA_TEST_LEASE_MS) : undefined;
 
-const keyValue = (input: unknown, path: string[]): unknown => {
+const keyValue = (input: unknown, path: readonly string[]): unknown => {
   if (path.length === 1) return input !== null && typeof input === "object" ? (input as Record<string, unknown>)[path[0]] : undefined;
   let v: unknown = input;
   for (const part of path) v = v !== null && typeof v === "object" ? (v as Record<string, unknown>)[part] : undefined;

@@ -5,6 +5,8 @@
  * so it is a start-up error (exit 2) at the list item, with the closest configured name.
  * `luma check` does not see the config, so this is a start-up rule, like startup-rules.ts.
  */
+import { AGENT_KEYS } from "../../../check/keys/agent-keys";
+import { entryOf } from "../../../check/keys/key-spec";
 import { error } from "../../../diagnostics/diagnostic";
 import { startupError, type LumaError } from "../../../diagnostics/luma-error";
 import type { Diagnostic } from "../../../diagnostics/diagnostic";
@@ -18,14 +20,14 @@ export function checkAgentToolContexts(program: Program, configured: Record<stri
   const diagnostics: Diagnostic[] = [];
   for (const decl of program.decls) {
     if (decl.kind !== "Agent") continue;
-    for (const entry of decl.entries) {
-      if (entry.key !== "tool_contexts" || entry.value.kind !== "List") continue;
-      for (const item of entry.value.items) {
-        if (item.kind !== "Lit" || typeof item.value !== "string" || known.has(item.value)) continue;
-        const message = `Agent '${decl.name}' lists tool context '${item.value}', which luma.config.json's tool_contexts does not define.`;
-        const hints = didYouMean(item.value, names);
-        diagnostics.push(error(message, item.span, { code: "E0616", hints: hints.length ? hints : [`configured contexts: ${names.length ? names.join(", ") : "none"}`] }));
-      }
+    // A key appears once in a block (a duplicate is a check error).
+    const entry = entryOf(AGENT_KEYS, decl.entries, "tool_contexts");
+    if (entry?.value.kind !== "List") continue;
+    for (const item of entry.value.items) {
+      if (item.kind !== "Lit" || typeof item.value !== "string" || known.has(item.value)) continue;
+      const message = `Agent '${decl.name}' lists tool context '${item.value}', which luma.config.json's tool_contexts does not define.`;
+      const hints = didYouMean(item.value, names);
+      diagnostics.push(error(message, item.span, { code: "E0616", hints: hints.length ? hints : [`configured contexts: ${names.length ? names.join(", ") : "none"}`] }));
     }
   }
   if (diagnostics.length === 0) return undefined;

@@ -1,0 +1,29 @@
+/**
+ * The keys of a `model` block (spec §5; `timeout`, `api`, the prices are extensions): the
+ * one table the checker, the runtime's model resolution (`resolve-model.ts`), completion
+ * and the first-hour hints read. Per-provider defaults (key variable, base URL) depend on
+ * the provider and live with the resolution; `base_url` for "openai-compatible" and `api`
+ * for OpenAI only are rule files.
+ */
+import { envName, int, nonNegative, num, oneOf, str } from "../config-value-kinds";
+import { keyTable } from "./key-spec";
+
+export const PROVIDERS = ["openai", "openai-compatible", "azure", "anthropic", "gemini"] as const;
+
+export const MODEL_KEYS = keyTable({
+  provider: { kind: oneOf(...PROVIDERS), required: true, doc: 'The provider family: "openai", "openai-compatible", "azure", "anthropic" or "gemini".' },
+  name: { kind: str, required: true, doc: "The provider's model id (for Azure, the model behind the deployment)." },
+  temperature: { kind: num, doc: "Sampling temperature sent with every request." },
+  max_tokens: { kind: int(1), doc: "The most tokens one answer may hold." },
+  base_url: { kind: str, doc: 'Where requests go, as the provider\'s SDK means it; required for "openai-compatible".' },
+  api_key_env: { kind: envName, doc: "The environment variable holding the API key (default per provider)." },
+  deployment: { kind: str, doc: "Azure: the deployment requests go to." },
+  api_version: { kind: str, doc: "Azure: the dated api-version (none: the /openai/v1 API)." },
+  // ms, one provider request from connect to its last byte; unset, the transport's 300000.
+  timeout: { kind: int(1), doc: "ms, one provider request from connect to its last byte (default 300000)." },
+  // Which OpenAI API a `provider: "openai"` model speaks (rule model-api): Chat Completions by default.
+  api: { kind: oneOf("chat", "responses"), default: "chat", doc: 'OpenAI only: "chat" (Chat Completions) or "responses" (the Responses API).' },
+  // USD per million tokens: `--usage` and the `run.usage` trace event add a cost.
+  price_in_per_mtok: { kind: nonNegative, doc: "USD per million input tokens, for --usage and run.usage." },
+  price_out_per_mtok: { kind: nonNegative, doc: "USD per million output tokens, for --usage and run.usage." },
+});

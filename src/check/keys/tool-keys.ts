@@ -1,0 +1,30 @@
+/**
+ * The options of a `tool` block (spec §4 "Tool options"; `description`, `mcp`, `mcp_tool`
+ * are extensions): the one table the checker, the runtime's `ToolOptions`, completion and
+ * the first-hour hints read. Cross-key rules (a write tool and cache, idempotency_key
+ * naming a parameter, `timeout: 0`) have their own rule files.
+ */
+import { bool, envName, fieldPath, int, oneOf, schemaRef, str } from "../config-value-kinds";
+import { keyTable } from "./key-spec";
+
+export const TOOL_KEYS = keyTable({
+  side_effects: { kind: oneOf("none", "read", "write"), default: "none", field: "sideEffects", doc: 'Side-effect class: "none", "read" or "write"; tool_policy builds on it.' },
+  cache: { kind: bool, default: false, doc: "Keep the result in-process for the same input (never for write tools)." },
+  scope: { kind: str, doc: "Permission label; must be in the agent's tool_scopes." },
+  credential: { kind: envName, doc: "Environment variable the tool needs: it never runs while the variable is unset." },
+  // The name of the schema a thrown typed error is validated against.
+  error: { kind: schemaRef, doc: "Typed error schema the handler's thrown error is validated against." },
+  retries: { kind: int(0), default: 0, doc: "Extra attempts on retryable errors (a write tool must be idempotent)." },
+  retry_backoff: { kind: oneOf("none", "fixed", "exponential"), default: "none", field: "retryBackoff", doc: 'Wait between attempts: "none", "fixed" or "exponential".' },
+  retry_delay: { kind: int(0), default: 100, field: "retryDelay", doc: "ms, the base wait between attempts." },
+  // Any integer: zero and below get the spec's exact timeout message (tool-consistency).
+  timeout: { kind: int(), doc: "ms, this tool's timeout; overrides the agent's tool_timeout." },
+  idempotent: { kind: bool, default: false, doc: "Run only once per idempotency_key." },
+  // The path inside the validated input, without a leading `input.`.
+  idempotency_key: { kind: fieldPath, field: "idempotencyKey", doc: "The input field naming a request (`request_id` or `input.request_id`); a path, never an expression." },
+  idempotency_ttl_ms: { kind: int(1), default: 300_000, field: "idempotencyTtlMs", doc: "ms, how long an idempotency record lives." },
+  description: { kind: str, doc: "What the model is told the tool does." },
+  // The MCP server (luma.config.json `mcp_servers`) whose tool is the handler, and that tool's name there.
+  mcp: { kind: str, doc: "The luma.config.json mcp_servers entry whose tool is the handler." },
+  mcp_tool: { kind: str, field: "mcpTool", doc: "That MCP tool's name on its server, when it is not the Luma tool's." },
+});
