@@ -1,10 +1,10 @@
 /**
  * Issue #18 §3: one table per declaration kind for its keys (`src/check/keys/`). For each
- * kind: the keys are the ones the spec and README document (an explicit list here, and
+ * kind: the keys are the ones the spec and docs/language document (an explicit list here, and
  * the spec's own key tables parsed); a block setting every key to a non-default value is
  * accepted by the real `luma check` and read by the runtime's real readers into the
  * values written here (not re-read from the table); a block setting none reads the
- * spec's defaults, and the defaults the README and the spec state are the tables'; an
+ * spec's defaults, and the defaults the reference pages and the spec state are the tables'; an
  * unknown key is refused. Then: no stage after the checker reads a block's entries by a
  * key literal of its own, and the editor's completion and hover show each key's doc line.
  */
@@ -161,7 +161,7 @@ describe("issue #18: every key of every table is accepted by the real `luma chec
 });
 
 describe("§4 tool options: one table for the checker and ToolOptions", () => {
-  test("the keys are the spec's §4 table, less `needs` (a declaration), plus description, mcp, mcp_tool (README: MCP tools)", () => {
+  test("the keys are the spec's §4 table, less `needs` (a declaration), plus description, mcp, mcp_tool (docs/mcp.md)", () => {
     expect(Object.keys(TOOL_KEYS)).toEqual([
       "side_effects", "cache", "scope", "credential", "error", "retries", "retry_backoff", "retry_delay",
       "timeout", "idempotent", "idempotency_key", "idempotency_ttl_ms", "description", "mcp", "mcp_tool",
@@ -206,7 +206,7 @@ describe("§4 tool options: one table for the checker and ToolOptions", () => {
 });
 
 describe("§5 model keys: one table for the checker and model resolution", () => {
-  test("the keys are the spec's §5 block, plus deployment/api_version (Azure), timeout, api, the prices (README)", () => {
+  test("the keys are the spec's §5 block, plus deployment/api_version (Azure), timeout, api, the prices (docs/language/models.md)", () => {
     expect(Object.keys(MODEL_KEYS)).toEqual([
       "provider", "name", "temperature", "max_tokens", "base_url", "api_key_env", "deployment", "api_version",
       "timeout", "api", "price_in_per_mtok", "price_out_per_mtok",
@@ -235,7 +235,7 @@ describe("§5 model keys: one table for the checker and model resolution", () =>
 });
 
 describe("§6 agent keys: one table for the checker, the ask settings and the tool policy", () => {
-  test("the keys are the spec's §6 table plus ask_timeout (README: ask limits)", () => {
+  test("the keys are the spec's §6 table plus ask_timeout (docs/language/agents.md)", () => {
     expect(Object.keys(AGENT_KEYS)).toEqual([
       "model", "system", "tools", "tool_rate_limit", "tool_concurrency", "tool_failure_limit", "tool_policy",
       "tool_scopes", "tool_contexts", "tool_timeout", "tool_timeout_max", "retries", "ask_timeout",
@@ -354,17 +354,17 @@ function documentedDefaults(text: string, column: number): Map<string, unknown> 
 }
 const tableDefaults = (table: KeyTable, keys: Iterable<string>) => Object.fromEntries([...keys].map((k) => [k, table[k]?.default]));
 
-describe("the defaults the README states are the tables' defaults", () => {
-  const readme = readFileSync(join(REPO, "README.md"), "utf8");
+describe("the defaults the reference pages state are the tables' defaults", () => {
+  const page = (name: string) => readFileSync(join(REPO, "docs", "language", name), "utf8");
 
-  test("## The tool call pipeline, Options that shape a call: every tool option's default", () => {
-    const docs = documentedDefaults(sectionOf(readme, "### Options that shape a call"), 1);
+  test("docs/language/tools.md, Tool options: every tool option's default", () => {
+    const docs = documentedDefaults(sectionOf(page("tools.md"), "## Tool options"), 2);
     expect(docs.size).toBeGreaterThanOrEqual(8);
     expect(tableDefaults(TOOL_KEYS, docs.keys())).toEqual(Object.fromEntries(docs));
   });
 
-  test("## `ask` and native tool calling: every agent key's default", () => {
-    const docs = documentedDefaults(sectionOf(readme, "## `ask` and native tool calling"), 1);
+  test("docs/language/agents.md, Keys: every agent key's default", () => {
+    const docs = documentedDefaults(sectionOf(page("agents.md"), "## Keys"), 1);
     expect(docs.size).toBeGreaterThanOrEqual(5);
     expect(tableDefaults(AGENT_KEYS, docs.keys())).toEqual(Object.fromEntries(docs));
   });
