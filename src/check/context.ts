@@ -11,7 +11,7 @@ import { error, warning, type Diagnostic, type DiagnosticExtra, type Severity } 
 import type { AgentDecl, Entry, Field, FnDecl, Program, SchemaDecl, Span, Stmt, TypeRef, UnionDecl } from "../syntax/ast";
 import type { CheckMessage } from "./messages";
 import { buildSymbols, type Symbols } from "./symbols";
-import { boundNames } from "./walk";
+import { boundNamesOf, flattenBody, type FlatBody } from "./walk";
 
 /** A body of code with its own variable scope. */
 export interface CodeUnit {
@@ -25,6 +25,12 @@ export interface CodeUnit {
   body: Stmt[];
   /** Parameters plus every name the body binds anywhere (assigned, `for`, `catch`). */
   locals: Set<string>;
+  /**
+   * The body's statements (nested blocks included) and expressions (sub-expressions
+   * included), in source order, listed once here: the rules that look at every
+   * expression scan this instead of each walking the tree.
+   */
+  flat: FlatBody;
 }
 
 /** What a type reference denotes. */
@@ -119,9 +125,10 @@ export function createContext(program: Program): CheckContext {
 
 function buildUnits(program: Program): CodeUnit[] {
   const unit = (kind: CodeUnit["kind"], params: Field[], body: Stmt[], fn?: FnDecl, agent?: AgentDecl): CodeUnit => {
-    const locals = boundNames(body);
+    const flat = flattenBody(body);
+    const locals = boundNamesOf(flat);
     for (const p of params) locals.add(p.name);
-    return { kind, fn, agent, params, body, locals };
+    return { kind, fn, agent, params, body, locals, flat };
   };
   const units: CodeUnit[] = [unit("top", [], program.body)];
   for (const decl of program.decls) {

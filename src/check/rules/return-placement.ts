@@ -7,14 +7,12 @@
  */
 import type { CheckContext } from "../context";
 import { messages } from "../messages";
-import { forEachBlock, forEachStmt } from "../walk";
+import { forEachBlock } from "../walk";
 
 export function returnPlacement(ctx: CheckContext): void {
   for (const unit of ctx.units) {
     if (unit.kind === "top") {
-      forEachStmt(unit.body, (s) => {
-        if (s.kind === "Return" && s.value) ctx.report(messages.returnOutsideFn(), s.span);
-      });
+      for (const s of unit.flat.stmts) if (s.kind === "Return" && s.value) ctx.report(messages.returnOutsideFn(), s.span);
     }
     forEachBlock(unit.body, (block) => {
       for (let i = 0; i + 1 < block.length; i++) {
