@@ -96,9 +96,15 @@ export interface TyperState {
 
 export function inferExpr(s: TyperState, e: Expr, env: Env): Type {
   const t = infer(s, e, env);
-  if (!s.types.has(e)) note(s, e);
-  s.types.set(e, t);
+  record(s, e, t);
   return t;
+}
+
+/** Records a type; a node typed for the first time is noted (one map operation, not two: a large program has a few hundred thousand). */
+function record(s: TyperState, e: Expr, t: Type): void {
+  const before = s.types.size;
+  s.types.set(e, t);
+  if (s.types.size !== before) note(s, e);
 }
 
 function note(s: TyperState, e: Expr): void {
@@ -242,10 +248,7 @@ function binaryType(s: TyperState, e: Extract<Expr, { kind: "Binary" }>, env: En
   for (let i = spine.length - 1; i >= 0; i--) {
     const b = spine[i];
     const t = operatorResult(b.op, left, inferExpr(s, b.right, env));
-    if (i > 0) {
-      if (!s.types.has(b)) note(s, b);
-      s.types.set(b, t);
-    }
+    if (i > 0) record(s, b, t);
     left = t;
   }
   return left;

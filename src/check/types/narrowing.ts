@@ -17,7 +17,15 @@ import type { Expr } from "../../syntax/ast";
 import { NULL, canBeNull, filterMembers, join, membersOf, withoutNull, type Type } from "./type-model";
 
 export class Env {
-  constructor(readonly vars: Map<string, Type> = new Map()) {}
+  /**
+   * Whether a dotted path may be among the keys: most environments hold only names, and
+   * then an assignment has no narrowed fields to forget (no scan of every key).
+   */
+  private paths: boolean;
+
+  constructor(readonly vars: Map<string, Type> = new Map(), paths = false) {
+    this.paths = paths;
+  }
 
   get(key: string): Type | undefined {
     return this.vars.get(key);
@@ -26,6 +34,7 @@ export class Env {
   /** `name = …`: the new type, and nothing narrowed about its fields any more. */
   assign(name: string, t: Type): void {
     this.vars.set(name, t);
+    if (!this.paths) return;
     const prefix = `${name}.`;
     for (const key of this.vars.keys()) if (key.startsWith(prefix)) this.vars.delete(key);
   }
@@ -33,6 +42,7 @@ export class Env {
   /** A refinement a condition proved (a name or a path). */
   refine(key: string, t: Type): void {
     this.vars.set(key, t);
+    if (key.includes(".")) this.paths = true;
   }
 
   /** Take over another environment's knowledge (where branches meet). */
@@ -40,22 +50,26 @@ export class Env {
     if (other === this) return;
     this.vars.clear();
     for (const [k, t] of other.vars) this.vars.set(k, t);
+    this.paths = other.paths;
   }
 
   clone(): Env {
-    return new Env(new Map(this.vars));
+    return new Env(new Map(this.vars), this.paths);
+  }
+
+  /** Where two branches meet: each name has either branch's type. */
+  static join(a: Env, b: Env): Env {
+    const out = new Map<string, Type>();
+    for (const [key, t] of a.vars) {
+      const u = b.vars.get(key);
+      if (u !== undefined) out.set(key, join(t, u));
+    }
+    return new Env(out, a.paths && b.paths);
   }
 }
 
 /** Where two branches meet: each name has either branch's type. */
-export function joinEnvs(a: Env, b: Env): Env {
-  const out = new Map<string, Type>();
-  for (const [key, t] of a.vars) {
-    const u = b.vars.get(key);
-    if (u !== undefined) out.set(key, join(t, u));
-  }
-  return new Env(out);
-}
+export const joinEnvs = (a: Env, b: Env): Env => Env.join(a, b);
 
 /** `x`, `x.a.b`: the key a narrowing is stored under; undefined for anything else. */
 export function pathKey(e: Expr): string | undefined {
