@@ -49,6 +49,30 @@ describe("checked-program cache ($XDG_CACHE_HOME/luma)", () => {
     }
   });
 
+  test("a program read from the cache is the program parsed: a constant whose keys look like spans keeps its value", () => {
+    // An annotation's constant is data: `span` keys with `[start, end]` or span-shaped
+    // objects inside it must come back from the cache exactly as written.
+    const { dir, env, cacheDir } = setup();
+    writeFileSync(
+      join(dir, "app.luma"),
+      [
+        "schema Box {",
+        "  label: string",
+        '  meta?: any @default({ "span": [1, 2], "nameSpan": { "file": "app.luma", "start": 3, "end": 4 } })',
+        "}",
+        "fn show(b: Box) -> any {",
+        "  b.meta",
+        "}",
+        'print(show({ label: "x" }))',
+        "",
+      ].join("\n"),
+    );
+    const expected = '{"span":[1,2],"nameSpan":{"file":"app.luma","start":3,"end":4}}\n';
+    expect(runLuma(["app.luma"], { cwd: dir, env }).stdout).toBe(expected);
+    expect(readdirSync(cacheDir)).toHaveLength(1);
+    expect(runLuma(["app.luma"], { cwd: dir, env })).toEqual({ exitCode: 0, stdout: expected, stderr: "" });
+  });
+
   test("a program with errors is never cached", () => {
     const { dir, env, cacheDir } = setup();
     writeFileSync(join(dir, "app.luma"), "print(nope)\n");
