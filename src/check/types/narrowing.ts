@@ -103,6 +103,15 @@ export function narrow(env: Env, cond: Expr, truthy: boolean, types: ReadonlyMap
   }
 }
 
+/**
+ * `narrow`, as an environment the caller owns and may change: a refined result is already
+ * a fresh copy (`refined` makes one), so only an unrefined one is copied.
+ */
+export function narrowedCopy(env: Env, cond: Expr, truthy: boolean, types: ReadonlyMap<Expr, Type>): Env {
+  const out = narrow(env, cond, truthy, types);
+  return out === env ? env.clone() : out;
+}
+
 function narrowEquality(env: Env, left: Expr, right: Expr, equal: boolean, types: ReadonlyMap<Expr, Type>): Env {
   if (right.kind === "Null" || left.kind === "Null") {
     const other = right.kind === "Null" ? left : right;

@@ -21,7 +21,7 @@ import type { Expr, Stmt } from "../../syntax/ast";
 import type { CodeUnit } from "../context";
 import { boundNames } from "../walk";
 import { inferExpr, type TyperState } from "./infer-expression";
-import { Env, joinEnvs, narrow } from "./narrowing";
+import { Env, joinEnvs, narrow, narrowedCopy } from "./narrowing";
 import { BOOL, NEVER, NULL, STRING, STRING_ARRAY, UNKNOWN, join, membersOf, type FieldType, type Type } from "./type-model";
 
 /** What a `catch e` variable holds: `errorValue` in runtime/interpreter/runtime-errors.ts. */
@@ -139,9 +139,9 @@ function typeStmt(w: StatementTyper, s: Stmt, env: Env): boolean {
 
 function typeIf(w: StatementTyper, s: Extract<Stmt, { kind: "If" }>, env: Env): boolean {
   inferExpr(w, s.cond, env);
-  const thenEnv = narrow(env, s.cond, true, w.types).clone();
+  const thenEnv = narrowedCopy(env, s.cond, true, w.types);
   // Without an else branch nothing writes to it: no copy needed.
-  const elseEnv = s.else ? narrow(env, s.cond, false, w.types).clone() : narrow(env, s.cond, false, w.types);
+  const elseEnv = s.else ? narrowedCopy(env, s.cond, false, w.types) : narrow(env, s.cond, false, w.types);
   const thenExits = typeBlock(w, s.then, thenEnv);
   const elseExits = s.else ? typeBlock(w, s.else, elseEnv) : false;
   env.adopt(thenExits && !elseExits ? elseEnv : elseExits && !thenExits ? thenEnv : joinEnvs(thenEnv, elseEnv));
@@ -178,14 +178,14 @@ function typeWhile(w: StatementTyper, s: Extract<Stmt, { kind: "While" }>, env: 
   loopTypes(w, env, () => {
     if (w.loopDepth > MAX_LOOP_DEPTH) {
       for (const name of boundNames(s.body)) bind(w, env, name, UNKNOWN);
-      typeBlock(w, s.body, narrow(env, s.cond, true, w.types).clone());
+      typeBlock(w, s.body, narrowedCopy(env, s.cond, true, w.types));
       return;
     }
-    const first = narrow(env, s.cond, true, w.types).clone();
+    const first = narrowedCopy(env, s.cond, true, w.types);
     typeBlock(w, s.body, first);
     const looped = joinEnvs(env, first);
     inferExpr(w, s.cond, looped);
-    const second = narrow(looped, s.cond, true, w.types).clone();
+    const second = narrowedCopy(looped, s.cond, true, w.types);
     typeBlock(w, s.body, second);
     env.adopt(joinEnvs(looped, second));
   });
