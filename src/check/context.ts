@@ -27,8 +27,8 @@ export interface CodeUnit {
   locals: Set<string>;
   /**
    * The body's statements (nested blocks included) and expressions (sub-expressions
-   * included), in source order, listed once here: the rules that look at every
-   * expression scan this instead of each walking the tree.
+   * included) by kind, in source order, listed once here: a rule that looks for one kind
+   * reads its list instead of each walking the tree.
    */
   flat: FlatBody;
 }

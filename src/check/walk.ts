@@ -2,10 +2,10 @@
  * Read-only traversals of statement lists. Every rule that looks inside function bodies
  * uses these, so "what counts as a sub-expression" is decided in one place.
  *
- * `flattenBody` lists a body's statements and expressions once, in the order the
- * `forEach…` walks visit them; the checker keeps that listing on each code unit, so the
- * dozen rules that look at every expression of a large program each scan an array
- * instead of walking the tree again. The walks push children onto one explicit stack and
+ * `flattenBody` lists a body's statements and expressions once, by kind, in the order
+ * the `forEach…` walks visit them; the checker keeps that listing on each code unit, so
+ * a rule that looks for calls (or `ask`s, or names) reads just those instead of walking
+ * the tree again. The walks push children onto one explicit stack and
  * allocate nothing per node: on a 1 MB program they run over a few hundred thousand nodes.
  */
 import type { Expr, Stmt, TypeRef } from "../syntax/ast";
@@ -130,26 +130,50 @@ export function forEachExpr(stmts: readonly Stmt[], visit: (expr: Expr) => void)
 /** A body listed once: what `forEachStmt` and `forEachExpr` would visit, in their order. */
 export interface FlatBody {
   stmts: readonly Stmt[];
-  exprs: readonly Expr[];
+  /** The statements and the expressions by kind, each list in that order (read with `stmtsOf` / `exprsOf`). */
+  stmtKinds: ReadonlyMap<Stmt["kind"], readonly Stmt[]>;
+  exprKinds: ReadonlyMap<Expr["kind"], readonly Expr[]>;
+}
+
+const NO_NODES: readonly never[] = [];
+
+/**
+ * The body's statements of one kind, in source order. A rule that looks for one kind
+ * reads this list instead of testing every node: a node's `kind` differs in shape from
+ * kind to kind, so testing it on each of a large program's nodes is slow.
+ */
+export const stmtsOf = <K extends Stmt["kind"]>(body: FlatBody, kind: K): readonly Extract<Stmt, { kind: K }>[] =>
+  (body.stmtKinds.get(kind) ?? NO_NODES) as readonly Extract<Stmt, { kind: K }>[];
+
+/** The body's expressions of one kind, in source order (see `stmtsOf`). */
+export const exprsOf = <K extends Expr["kind"]>(body: FlatBody, kind: K): readonly Extract<Expr, { kind: K }>[] =>
+  (body.exprKinds.get(kind) ?? NO_NODES) as readonly Extract<Expr, { kind: K }>[];
+
+function addByKind<N extends { kind: string }>(byKind: Map<N["kind"], N[]>, node: N): void {
+  const list = byKind.get(node.kind);
+  if (list) list.push(node);
+  else byKind.set(node.kind, [node]);
 }
 
 export function flattenBody(body: readonly Stmt[]): FlatBody {
   const stmts: Stmt[] = [];
-  const exprs: Expr[] = [];
+  const stmtKinds = new Map<Stmt["kind"], Stmt[]>();
+  const exprKinds = new Map<Expr["kind"], Expr[]>();
   const stack: Expr[] = [];
-  const into = (e: Expr) => void exprs.push(e);
+  const into = (e: Expr) => addByKind(exprKinds, e);
   forEachStmt(body, (stmt) => {
     stmts.push(stmt);
+    addByKind(stmtKinds, stmt);
     pushOwnExprs(stmt, stack);
     drain(stack, into);
   });
-  return { stmts, exprs };
+  return { stmts, stmtKinds, exprKinds };
 }
 
 /** Every type written inside code: typed assignments, then `ask … -> T` targets. */
 export function forEachTypeInBody(body: FlatBody, visit: (ref: TypeRef) => void): void {
-  for (const stmt of body.stmts) if (stmt.kind === "Assign" && stmt.type) visit(stmt.type);
-  for (const expr of body.exprs) if (expr.kind === "Ask") visit(expr.target);
+  for (const stmt of stmtsOf(body, "Assign")) if (stmt.type) visit(stmt.type);
+  for (const expr of exprsOf(body, "Ask")) visit(expr.target);
 }
 
 /** Names statements bind: assignments, `for` variables, `catch` variables. */

@@ -3,6 +3,7 @@
  * the agent must declare a `model`; `using tool x` must name a tool the agent lists in
  * `tools` (exact message) and a declared tool, query or command.
  */
+import { exprsOf } from "../walk";
 import type { CheckContext } from "../context";
 import { exact, messages } from "../messages";
 import { KIND_NOUN, MODEL_CALLABLE_KINDS, withArticle } from "../symbols";
@@ -13,8 +14,7 @@ const MODEL_CALLABLE = new Set<string>(MODEL_CALLABLE_KINDS);
 
 export function askPlacement(ctx: CheckContext): void {
   for (const unit of ctx.units) {
-    for (const e of unit.flat.exprs) {
-      if (e.kind !== "Ask") continue;
+    for (const e of exprsOf(unit.flat, "Ask")) {
       const agent = unit.agent;
       if (!agent) ctx.report(messages.askOutsideAgent(), e.span, { hints: askOutsideAgentHint });
       else if (!ctx.entry(agent.entries, "model")) ctx.report(messages.askWithoutModel(agent.name), e.span, { hints: addModelHint(ctx, agent) });

@@ -6,6 +6,7 @@
  */
 import type { Expr, Field, FnDecl } from "../../syntax/ast";
 import { BUILTINS, arityText, isBuiltin, type Arity } from "../builtins";
+import { exprsOf } from "../walk";
 import type { CheckContext, CodeUnit } from "../context";
 import { messages, phrases } from "../messages";
 import { isNameInScope } from "../name-scope";
@@ -47,8 +48,7 @@ function resolveCallee(ctx: CheckContext, unit: CodeUnit, callee: Expr): Callee 
 
 export function calls(ctx: CheckContext): void {
   for (const unit of ctx.units) {
-    for (const e of unit.flat.exprs) {
-      if (e.kind !== "Call") continue;
+    for (const e of exprsOf(unit.flat, "Call")) {
       const callee = resolveCallee(ctx, unit, e.callee);
       if (callee && (e.args.length < callee.arity.min || e.args.length > callee.arity.max)) {
         ctx.report(messages.arity(callee.what, arityText(callee.arity), e.args.length), e.span);

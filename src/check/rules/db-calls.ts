@@ -1,4 +1,5 @@
 /** §12: `query x(…)` names a declared query and `command y(…)` a declared command. */
+import { exprsOf } from "../walk";
 import type { CheckContext } from "../context";
 import { messages } from "../messages";
 import { withArticle } from "../symbols";
@@ -7,8 +8,7 @@ import { declHints } from "../suggestions";
 export function dbCalls(ctx: CheckContext): void {
   const { queries, commands } = ctx.symbols;
   for (const unit of ctx.units) {
-    for (const e of unit.flat.exprs) {
-      if (e.kind !== "DbCall") continue;
+    for (const e of exprsOf(unit.flat, "DbCall")) {
       const [own, other, otherOp] = e.op === "query" ? [queries, commands, "command"] : [commands, queries, "query"];
       if (own.has(e.name)) continue;
       if (other.has(e.name)) ctx.report(messages.wrongKind(e.name, withArticle(otherOp), e.op), e.nameSpan);

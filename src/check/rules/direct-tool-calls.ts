@@ -3,6 +3,7 @@
  * must also be in the agent's `tools` (exact message). Top-level code and top-level fns
  * may call any declared tool.
  */
+import { exprsOf } from "../walk";
 import type { CheckContext } from "../context";
 import { exact, messages } from "../messages";
 import { KIND_NOUN, withArticle } from "../symbols";
@@ -11,8 +12,7 @@ import { addToToolsHint } from "../first-hour-hints";
 
 export function directToolCalls(ctx: CheckContext): void {
   for (const unit of ctx.units) {
-    for (const e of unit.flat.exprs) {
-      if (e.kind !== "ToolCall") continue;
+    for (const e of exprsOf(unit.flat, "ToolCall")) {
       const decl = ctx.symbols.byName.get(e.tool);
       if (!decl) ctx.report(messages.unknownTool(e.tool), e.toolSpan, { hints: declHints(ctx, ["Tool"], e.tool) });
       else if (decl.kind !== "Tool") ctx.report(messages.wrongKind(e.tool, withArticle(KIND_NOUN[decl.kind]), "tool"), e.toolSpan);
