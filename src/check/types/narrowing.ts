@@ -53,6 +53,20 @@ export class Env {
     this.paths = other.paths;
   }
 
+  /**
+   * Whether `other` knows exactly what this environment knows (the same type objects),
+   * leaving aside `except` and its paths. `other` must hold no key this one lacks (a join
+   * with this one never does).
+   */
+  agreesWith(other: Env, except?: string): boolean {
+    const prefix = except === undefined ? undefined : `${except}.`;
+    for (const [key, t] of this.vars) {
+      if (key === except || (prefix !== undefined && key.startsWith(prefix))) continue;
+      if (other.vars.get(key) !== t) return false;
+    }
+    return true;
+  }
+
   clone(): Env {
     return new Env(new Map(this.vars), this.paths);
   }

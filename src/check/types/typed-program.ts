@@ -63,6 +63,7 @@ function typeUnits(ctx: CheckContext): TypedProgram {
     declaredNames: new Map(),
     collectors: [],
     loopDepth: 0,
+    typedAssigns: 0,
   };
   for (const unit of ctx.units) {
     w.unit = unit;
