@@ -21,7 +21,7 @@ import type { Symbols } from "../symbols";
 import { canBe } from "./assignability";
 import { builtinReturn, builtinSignature } from "./builtin-signatures";
 import { readFieldType, type FieldRead } from "./field-access";
-import { narrow, pathKey, type Env } from "./narrowing";
+import { narrow, type Env } from "./narrowing";
 import type { TypeTable } from "./type-of-schema";
 import {
   BOOL,
@@ -159,9 +159,7 @@ function infer(s: TyperState, e: Expr, env: Env): Type {
     case "Member": {
       const read = readFieldType(inferExpr(s, e.object, env), e.property);
       s.fieldReads.set(e, read);
-      const key = pathKey(e);
-      const known = key === undefined ? undefined : env.get(key);
-      return known ?? read.type;
+      return env.getPath(e) ?? read.type;
     }
     case "Index":
       return indexType(inferExpr(s, e.object, env), inferExpr(s, e.index, env));

@@ -31,6 +31,14 @@ export class Env {
     return this.vars.get(key);
   }
 
+  /** What a condition proved about a path (`u.email`); `undefined` for an expression that is not one. */
+  getPath(e: Expr): Type | undefined {
+    // Without a narrowed path there is nothing to find: no key string to build for each `a.b`.
+    if (!this.paths) return undefined;
+    const key = pathKey(e);
+    return key === undefined ? undefined : this.vars.get(key);
+  }
+
   /** `name = …`: the new type, and nothing narrowed about its fields any more. */
   assign(name: string, t: Type): void {
     this.vars.set(name, t);
