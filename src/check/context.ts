@@ -73,6 +73,15 @@ const diagnosticOf = (severity: Severity, message: CheckMessage | string, span: 
   return make(message.text, span, { code: message.code, hints: extra?.hints });
 };
 
+/** The answers without a declaration, shared (every field's type is resolved, some several times). */
+const WRITTEN_TYPE: Record<"PrimType" | "EnumType" | "ArrayType", ResolvedType> = {
+  PrimType: { kind: "PrimType" },
+  EnumType: { kind: "EnumType" },
+  ArrayType: { kind: "ArrayType" },
+};
+const MISSING: ResolvedType = { kind: "missing" };
+const NOT_A_TYPE: ResolvedType = { kind: "not-a-type" };
+
 export function createContext(program: Program): CheckContext {
   const symbols = buildSymbols(program);
   const diagnostics: Diagnostic[] = [];
@@ -92,12 +101,12 @@ export function createContext(program: Program): CheckContext {
       void diagnostics.push(diagnosticOf("warning", message, span, extra)),
     entry,
     resolveType(ref) {
-      if (ref.kind !== "NamedType") return { kind: ref.kind };
+      if (ref.kind !== "NamedType") return WRITTEN_TYPE[ref.kind];
       const schema = symbols.schemas.get(ref.name);
       if (schema) return { kind: "schema", decl: schema };
       const union = symbols.unions.get(ref.name);
       if (union) return { kind: "union", decl: union };
-      return symbols.byName.has(ref.name) ? { kind: "not-a-type" } : { kind: "missing" };
+      return symbols.byName.has(ref.name) ? NOT_A_TYPE : MISSING;
     },
     agentTools(agent) {
       let names = toolsCache.get(agent);
