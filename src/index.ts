@@ -7,7 +7,7 @@ import { writeFileSync } from "node:fs";
 import { resolve } from "node:path";
 import type { Diagnostic } from "./diagnostics/diagnostic";
 import { startupError } from "./diagnostics/luma-error";
-import { loadProgram, readSource } from "./load/load-program";
+import { checkProgram, loadProgram, readSource } from "./load/load-program";
 import type { StartOptions } from "./runtime/start-program";
 
 export { LumaError } from "./diagnostics/luma-error";
@@ -19,16 +19,20 @@ interface SourceMemo {
   env?: Record<string, string | undefined>;
 }
 
-async function load(file: string, memo: SourceMemo) {
+/** The file's text, kept in the memo for rendering. */
+function readInto(file: string, memo: SourceMemo): string {
   const source = readSource(file);
   memo.sources?.set(file, source);
-  return loadProgram(file, { source, env: memo.env });
+  return source;
+}
+
+async function load(file: string, memo: SourceMemo) {
+  return loadProgram(file, { source: readInto(file, memo), env: memo.env });
 }
 
 /** Parse and check only (`luma check`). Returns the warnings; throws when rejected. */
 export async function checkFile(file: string, memo: SourceMemo = {}): Promise<{ warnings: Diagnostic[] }> {
-  const loaded = await load(file, memo);
-  return { warnings: loaded.diagnostics };
+  return { warnings: await checkProgram(file, { source: readInto(file, memo), env: memo.env }) };
 }
 
 /** `--generate-tool-types OUT`: write the .d.ts for the program's tools; the program does not run. */

@@ -56,6 +56,13 @@ export function decodeEntry(bytes: Uint8Array): Entry {
 
 export interface ProgramCache {
   get(key: string): Program | undefined;
+  /**
+   * Whether a non-empty entry exists, without reading it: an entry is only ever written
+   * for a program that checked clean, under a key naming the source, the version and the
+   * format, so its presence alone answers `luma check` (a large entry takes longer to read
+   * than everything else a cached check does).
+   */
+  has(key: string): boolean;
   set(key: string, program: Program): void;
 }
 
@@ -79,6 +86,13 @@ export function openProgramCache(env: Record<string, string | undefined> = proce
         return entry.program;
       } catch {
         return undefined;
+      }
+    },
+    has(key) {
+      try {
+        return statSync(join(dir, `${key}.json`)).size > 0;
+      } catch {
+        return false;
       }
     },
     set(key, program) {
