@@ -204,7 +204,8 @@ function indexType(object: Type, index: Type): Type {
 }
 
 function callType(s: TyperState, e: Extract<Expr, { kind: "Call" }>, env: Env): Type {
-  const args = e.args.map((arg) => inferExpr(s, arg, env));
+  const args: Type[] = [];
+  for (const arg of e.args) args.push(inferExpr(s, arg, env));
   const fn = resolveCallee(s, e.callee);
   if (fn) {
     s.callees.set(e, fn);
@@ -236,9 +237,10 @@ function binaryType(s: TyperState, e: Extract<Expr, { kind: "Binary" }>, env: En
   // Operators are left-associative, so a flat `a + b + …` of n terms is n levels deep on its
   // left: fold that spine with a loop, bottom up (a 20,000-term chain must not recurse 20,000
   // times). `and`/`or` nodes stay recursive: they narrow their right side.
+  if (!isSpineLink(e.left)) return operatorResult(e.op, inferExpr(s, e.left, env), inferExpr(s, e.right, env));
   const spine: Extract<Expr, { kind: "Binary" }>[] = [e];
   let node = e;
-  while (node.left.kind === "Binary" && node.left.op !== "and" && node.left.op !== "or") {
+  while (isSpineLink(node.left)) {
     node = node.left;
     spine.push(node);
   }
@@ -251,6 +253,9 @@ function binaryType(s: TyperState, e: Extract<Expr, { kind: "Binary" }>, env: En
   }
   return left;
 }
+
+/** A left operand folded into its parent's loop: an operator other than `and`/`or`. */
+const isSpineLink = (e: Expr): e is Extract<Expr, { kind: "Binary" }> => e.kind === "Binary" && e.op !== "and" && e.op !== "or";
 
 function operatorResult(op: string, left: Type, right: Type): Type {
   switch (op) {
