@@ -16,6 +16,17 @@ const unknownKeyHints = (key: string, table: KeyTable): string[] => {
   return close.length ? close : keyElsewhereHint(key, table);
 };
 
+/** Each table's required keys, in table order, listed once (a large program has thousands of blocks). */
+const required = new WeakMap<KeyTable, readonly string[]>();
+function requiredKeys(table: KeyTable): readonly string[] {
+  let keys = required.get(table);
+  if (!keys) {
+    keys = Object.entries(table).filter(([, spec]) => spec.required).map(([key]) => key);
+    required.set(table, keys);
+  }
+  return keys;
+}
+
 export function configKeys(ctx: CheckContext): void {
   for (const decl of ctx.program.decls) {
     const block = entriesOf(decl);
@@ -29,8 +40,8 @@ export function configKeys(ctx: CheckContext): void {
         ctx.report(messages.keyValue(entry.key, owner(), spec.kind.expected), entry.value.span);
       }
     }
-    for (const [key, spec] of Object.entries(block.table)) {
-      if (spec.required && !block.entries.some((e) => e.key === key)) ctx.report(messages.missingKey(key, owner()), decl.nameSpan);
+    for (const key of requiredKeys(block.table)) {
+      if (!block.entries.some((e) => e.key === key)) ctx.report(messages.missingKey(key, owner()), decl.nameSpan);
     }
   }
 }
