@@ -7,7 +7,7 @@ import { writeFileSync } from "node:fs";
 import { resolve } from "node:path";
 import type { Diagnostic } from "./diagnostics/diagnostic";
 import { startupError } from "./diagnostics/luma-error";
-import { loadProgram, readSource } from "./load/load-program";
+import { checkProgram, loadProgram, readSource } from "./load/load-program";
 import { loadTestProgram, testedFileOf } from "./load/load-test-program";
 import type { StartOptions } from "./runtime/start-program";
 
@@ -20,10 +20,15 @@ interface SourceMemo {
   env?: Record<string, string | undefined>;
 }
 
-async function load(file: string, memo: SourceMemo) {
+/** The file's text, kept in the memo for rendering. */
+function readInto(file: string, memo: SourceMemo): string {
   const source = readSource(file);
   memo.sources?.set(file, source);
-  return loadProgram(file, { source, env: memo.env });
+  return source;
+}
+
+async function load(file: string, memo: SourceMemo) {
+  return loadProgram(file, { source: readInto(file, memo), env: memo.env });
 }
 
 /**
@@ -35,8 +40,7 @@ export async function checkFile(file: string, memo: SourceMemo = {}): Promise<{ 
     const loaded = await loadTestProgram(file, memo.sources ?? new Map(), { keepStatements: true });
     return { warnings: loaded.diagnostics };
   }
-  const loaded = await load(file, memo);
-  return { warnings: loaded.diagnostics };
+  return { warnings: await checkProgram(file, { source: readInto(file, memo), env: memo.env }) };
 }
 
 /** `--generate-tool-types OUT`: write the .d.ts for the program's tools; the program does not run. */

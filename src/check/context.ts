@@ -12,7 +12,7 @@ import type { AgentDecl, Entry, Field, FnDecl, Program, SchemaDecl, Span, Stmt, 
 import type { BlockKey } from "./config-key-tables";
 import type { CheckMessage } from "./messages";
 import { buildSymbols, type Symbols } from "./symbols";
-import { boundNames } from "./walk";
+import { boundNamesOf, flattenBody, type FlatBody } from "./walk";
 
 /** A body of code with its own variable scope. */
 export interface CodeUnit {
@@ -26,6 +26,12 @@ export interface CodeUnit {
   body: Stmt[];
   /** Parameters plus every name the body binds anywhere (assigned, `for`, `catch`). */
   locals: Set<string>;
+  /**
+   * The body's statements (nested blocks included) and expressions (sub-expressions
+   * included) by kind, in source order, listed once here: a rule that looks for one kind
+   * reads its list instead of each walking the tree.
+   */
+  flat: FlatBody;
 }
 
 /** What a type reference denotes. */
@@ -68,6 +74,15 @@ const diagnosticOf = (severity: Severity, message: CheckMessage | string, span: 
   return make(message.text, span, { code: message.code, hints: extra?.hints });
 };
 
+/** The answers without a declaration, shared (every field's type is resolved, some several times). */
+const WRITTEN_TYPE: Record<"PrimType" | "EnumType" | "ArrayType", ResolvedType> = {
+  PrimType: { kind: "PrimType" },
+  EnumType: { kind: "EnumType" },
+  ArrayType: { kind: "ArrayType" },
+};
+const MISSING: ResolvedType = { kind: "missing" };
+const NOT_A_TYPE: ResolvedType = { kind: "not-a-type" };
+
 export function createContext(program: Program): CheckContext {
   const symbols = buildSymbols(program);
   const diagnostics: Diagnostic[] = [];
@@ -87,12 +102,12 @@ export function createContext(program: Program): CheckContext {
       void diagnostics.push(diagnosticOf("warning", message, span, extra)),
     entry,
     resolveType(ref) {
-      if (ref.kind !== "NamedType") return { kind: ref.kind };
+      if (ref.kind !== "NamedType") return WRITTEN_TYPE[ref.kind];
       const schema = symbols.schemas.get(ref.name);
       if (schema) return { kind: "schema", decl: schema };
       const union = symbols.unions.get(ref.name);
       if (union) return { kind: "union", decl: union };
-      return symbols.byName.has(ref.name) ? { kind: "not-a-type" } : { kind: "missing" };
+      return symbols.byName.has(ref.name) ? NOT_A_TYPE : MISSING;
     },
     agentTools(agent) {
       let names = toolsCache.get(agent);
@@ -120,9 +135,10 @@ export function createContext(program: Program): CheckContext {
 
 function buildUnits(program: Program): CodeUnit[] {
   const unit = (kind: CodeUnit["kind"], params: Field[], body: Stmt[], fn?: FnDecl, agent?: AgentDecl): CodeUnit => {
-    const locals = boundNames(body);
+    const flat = flattenBody(body);
+    const locals = boundNamesOf(flat);
     for (const p of params) locals.add(p.name);
-    return { kind, fn, agent, params, body, locals };
+    return { kind, fn, agent, params, body, locals, flat };
   };
   const units: CodeUnit[] = [unit("top", [], program.body)];
   for (const decl of program.decls) {

@@ -1,6 +1,12 @@
 /**
  * Read-only traversals of statement lists. Every rule that looks inside function bodies
  * uses these, so "what counts as a sub-expression" is decided in one place.
+ *
+ * `flattenBody` lists a body's statements and expressions once, by kind, in the order
+ * the `forEach…` walks visit them; the checker keeps that listing on each code unit, so
+ * a rule that looks for calls (or `ask`s, or names) reads just those instead of walking
+ * the tree again. The walks push children onto one explicit stack and
+ * allocate nothing per node: on a 1 MB program they run over a few hundred thousand nodes.
  */
 import type { Expr, Stmt, TypeRef } from "../syntax/ast";
 import { nestedBlocks } from "../syntax/stmt-blocks";
@@ -19,95 +25,173 @@ export function forEachBlock(stmts: readonly Stmt[], visit: (block: readonly Stm
   for (const stmt of stmts) for (const block of nestedBlocks(stmt)) forEachBlock(block, visit);
 }
 
-/** The expressions a statement holds directly (not those of nested statements). */
-function ownExprs(stmt: Stmt): Expr[] {
+/** Pushes the expressions a statement holds directly (not those of nested statements), last first. */
+function pushOwnExprs(stmt: Stmt, stack: Expr[]): void {
   switch (stmt.kind) {
     case "Assign":
-      return [stmt.value];
+      stack.push(stmt.value);
+      return;
     case "AssignInto":
-      return [stmt.target, stmt.value];
+      stack.push(stmt.value, stmt.target);
+      return;
     case "If":
     case "While":
-      return [stmt.cond];
+      stack.push(stmt.cond);
+      return;
     case "For":
-      return [stmt.iterable];
+      stack.push(stmt.iterable);
+      return;
     case "Return":
-      return stmt.value ? [stmt.value] : [];
+      if (stmt.value) stack.push(stmt.value);
+      return;
     case "ExprStmt":
-      return [stmt.expr];
+      stack.push(stmt.expr);
+      return;
     case "Assert":
-      return stmt.message ? [stmt.cond, stmt.message] : [stmt.cond];
+      if (stmt.message) stack.push(stmt.message);
+      stack.push(stmt.cond);
+      return;
     case "Try":
     case "Break":
     case "Continue":
-      return [];
+      return;
   }
 }
 
-/** The direct sub-expressions of an expression. */
-export function childExprs(expr: Expr): Expr[] {
+/** Pushes the direct sub-expressions of an expression, last first (so they pop in source order). */
+function pushChildren(expr: Expr, stack: Expr[]): void {
   switch (expr.kind) {
     case "Str":
-      return expr.parts.filter((p): p is Expr => typeof p !== "string");
+      for (let i = expr.parts.length - 1; i >= 0; i--) {
+        const part = expr.parts[i];
+        if (typeof part !== "string") stack.push(part);
+      }
+      return;
     case "Array":
-      return expr.items;
+      for (let i = expr.items.length - 1; i >= 0; i--) stack.push(expr.items[i]);
+      return;
     case "Object":
-      return expr.entries.map((e) => e.value);
+      for (let i = expr.entries.length - 1; i >= 0; i--) stack.push(expr.entries[i].value);
+      return;
     case "Member":
-      return [expr.object];
+      stack.push(expr.object);
+      return;
     case "Index":
-      return [expr.object, expr.index];
+      stack.push(expr.index, expr.object);
+      return;
     case "Call":
-      return [expr.callee, ...expr.args];
+      for (let i = expr.args.length - 1; i >= 0; i--) stack.push(expr.args[i]);
+      stack.push(expr.callee);
+      return;
     case "Binary":
-      return [expr.left, expr.right];
+      stack.push(expr.right, expr.left);
+      return;
     case "Unary":
-      return [expr.operand];
+      stack.push(expr.operand);
+      return;
     case "ToolCall":
     case "DbCall":
-      return [expr.arg];
+      stack.push(expr.arg);
+      return;
     case "Ask":
-      return [expr.prompt];
+      stack.push(expr.prompt);
+      return;
     default:
-      return [];
+      return;
+  }
+}
+
+/**
+ * Pops `stack` to empty, visiting each expression and then its sub-expressions, the root
+ * first. An explicit stack, not recursion: a flat `a + b + …` of n terms is n levels deep.
+ */
+function drain(stack: Expr[], visit: (expr: Expr) => void): void {
+  while (stack.length > 0) {
+    const next = stack.pop() as Expr;
+    visit(next);
+    pushChildren(next, stack);
   }
 }
 
 /** Every expression inside an expression tree, the root first. */
 export function forEachInExpr(expr: Expr, visit: (expr: Expr) => void): void {
-  // An explicit stack, not recursion: a flat `a + b + …` of n terms is n levels deep.
-  const pending = [expr];
-  while (pending.length > 0) {
-    const next = pending.pop() as Expr;
-    visit(next);
-    const children = childExprs(next);
-    for (let i = children.length - 1; i >= 0; i--) pending.push(children[i]);
-  }
+  drain([expr], visit);
 }
 
 /** Every expression in a statement list, nested blocks and sub-expressions included. */
 export function forEachExpr(stmts: readonly Stmt[], visit: (expr: Expr) => void): void {
+  const stack: Expr[] = [];
   forEachStmt(stmts, (stmt) => {
-    for (const e of ownExprs(stmt)) forEachInExpr(e, visit);
+    pushOwnExprs(stmt, stack);
+    drain(stack, visit);
   });
 }
 
-/** Every type written inside code: typed assignments and `ask … -> T` targets. */
-export function forEachTypeInStmts(stmts: readonly Stmt[], visit: (ref: TypeRef) => void): void {
-  forEachStmt(stmts, (stmt) => {
-    if (stmt.kind === "Assign" && stmt.type) visit(stmt.type);
+/** A body listed once: what `forEachStmt` and `forEachExpr` would visit, in their order. */
+export interface FlatBody {
+  stmts: readonly Stmt[];
+  /** The statements and the expressions by kind, each list in that order (read with `stmtsOf` / `exprsOf`). */
+  stmtKinds: ReadonlyMap<Stmt["kind"], readonly Stmt[]>;
+  exprKinds: ReadonlyMap<Expr["kind"], readonly Expr[]>;
+}
+
+const NO_NODES: readonly never[] = [];
+
+/**
+ * The body's statements of one kind, in source order. A rule that looks for one kind
+ * reads this list instead of testing every node: a node's `kind` differs in shape from
+ * kind to kind, so testing it on each of a large program's nodes is slow.
+ */
+export const stmtsOf = <K extends Stmt["kind"]>(body: FlatBody, kind: K): readonly Extract<Stmt, { kind: K }>[] =>
+  (body.stmtKinds.get(kind) ?? NO_NODES) as readonly Extract<Stmt, { kind: K }>[];
+
+/** The body's expressions of one kind, in source order (see `stmtsOf`). */
+export const exprsOf = <K extends Expr["kind"]>(body: FlatBody, kind: K): readonly Extract<Expr, { kind: K }>[] =>
+  (body.exprKinds.get(kind) ?? NO_NODES) as readonly Extract<Expr, { kind: K }>[];
+
+function addByKind<N extends { kind: string }>(byKind: Map<N["kind"], N[]>, node: N): void {
+  const list = byKind.get(node.kind);
+  if (list) list.push(node);
+  else byKind.set(node.kind, [node]);
+}
+
+export function flattenBody(body: readonly Stmt[]): FlatBody {
+  const stmts: Stmt[] = [];
+  const stmtKinds = new Map<Stmt["kind"], Stmt[]>();
+  const exprKinds = new Map<Expr["kind"], Expr[]>();
+  const stack: Expr[] = [];
+  const into = (e: Expr) => addByKind(exprKinds, e);
+  forEachStmt(body, (stmt) => {
+    stmts.push(stmt);
+    addByKind(stmtKinds, stmt);
+    pushOwnExprs(stmt, stack);
+    drain(stack, into);
   });
-  forEachExpr(stmts, (expr) => {
-    if (expr.kind === "Ask") visit(expr.target);
-  });
+  return { stmts, stmtKinds, exprKinds };
+}
+
+/** Every type written inside code: typed assignments, then `ask … -> T` targets. */
+export function forEachTypeInBody(body: FlatBody, visit: (ref: TypeRef) => void): void {
+  for (const stmt of stmtsOf(body, "Assign")) if (stmt.type) visit(stmt.type);
+  for (const expr of exprsOf(body, "Ask")) visit(expr.target);
+}
+
+/** Names statements bind: assignments, `for` variables, `catch` variables. */
+function addBoundNames(stmt: Stmt, names: Set<string>): void {
+  if (stmt.kind === "Assign" || stmt.kind === "For") names.add(stmt.name);
+  if (stmt.kind === "Try") names.add(stmt.errName);
 }
 
 /** Names a body binds anywhere: assignments, `for` variables, `catch` variables. */
 export function boundNames(stmts: readonly Stmt[]): Set<string> {
   const names = new Set<string>();
-  forEachStmt(stmts, (stmt) => {
-    if (stmt.kind === "Assign" || stmt.kind === "For") names.add(stmt.name);
-    if (stmt.kind === "Try") names.add(stmt.errName);
-  });
+  forEachStmt(stmts, (stmt) => addBoundNames(stmt, names));
+  return names;
+}
+
+/** `boundNames` of an already flattened body. */
+export function boundNamesOf(body: FlatBody): Set<string> {
+  const names = new Set<string>();
+  for (const stmt of body.stmts) addBoundNames(stmt, names);
   return names;
 }

@@ -9,10 +9,12 @@
  * It is bounded: each write (a cache miss) keeps the newest MAX_ENTRIES entries and drops
  * those older than MAX_AGE_MS, so editing a script many times does not grow it forever.
  *
- * Spans, most of an AST's bulk, are stored as `[start, end]`: every span of a program
- * names the same file, which the entry holds once (a span naming another file is kept as
- * it is). Entries above GZIP_ABOVE_CHARS are gzipped too: a large program's entry is
- * about twice its source instead of fourteen times.
+ * An entry is the AST as `JSON.stringify` writes it, gzipped when large (level 1): the
+ * native serialiser and gzip together take a fraction of the parse they save, and gzip
+ * already squeezes out what makes a large AST bulky (every span repeats the file name),
+ * so the entry stays about twice the source. No key is rewritten on the way in or out:
+ * an annotation's constant is the program's data, whatever keys it has (format 4
+ * compacted `span` keys everywhere and so changed `@default({ "span": [1, 2] })`).
  */
 import { mkdirSync, readdirSync, readFileSync, renameSync, statSync, unlinkSync, writeFileSync } from "node:fs";
 import { homedir } from "node:os";
@@ -25,64 +27,42 @@ import { VERSION } from "../version";
  * (dev builds): an entry means "this program checked clean", so a stricter checker must
  * not trust entries an older one wrote. 2: the static type rules (E03xx). 3: `while`,
  * `break`, `continue` keywords, field/item assignment, the typed builtins of issue #12.
- * 4: compact spans, `test` blocks.
+ * 4: compact spans, `test` blocks. 5: plain JSON again (no rewritten keys).
  */
-const FORMAT = 4;
+const FORMAT = 5;
 const MAX_ENTRIES = 256;
 const MAX_AGE_MS = 30 * 24 * 3600 * 1000;
 
 interface Entry {
   format: number;
   version: string;
-  /** The file every compact span names. */
-  file: string;
   program: Program;
 }
 
-/** The keys that hold a span in the AST (`span`, `nameSpan`, `keySpan`, …). */
-const isSpanKey = (key: string): boolean => key === "span" || key.endsWith("Span");
-
-/** Entries larger than this are gzipped (level 1: a tenth of the parse it saves). */
+/** Entries larger than this are gzipped (level 1: a fraction of the parse it saves). */
 const GZIP_ABOVE_CHARS = 256 * 1024;
 
-/** Serialises an entry with each span of `file` as `[start, end]`, gzipped when large. */
+/** Serialises an entry, gzipped when large. */
 export function encodeEntry(entry: Entry): Uint8Array | string {
-  const text = JSON.stringify(entry, function (key, value) {
-    if (!isSpanKey(key) || value === null || typeof value !== "object") return value;
-    const { file, start, end, ...rest } = value as { file: unknown; start: unknown; end: unknown };
-    const compact = file === entry.file && typeof start === "number" && typeof end === "number" && Object.keys(rest).length === 0;
-    return compact ? [start, end] : value;
-  });
+  const text = JSON.stringify(entry);
   return text.length > GZIP_ABOVE_CHARS ? Bun.gzipSync(text, { level: 1 }) : text;
 }
 
-/**
- * The inverse of `encodeEntry`. A plain parse and one walk: a `JSON.parse` reviver is
- * several times slower on a large AST.
- */
+/** The inverse of `encodeEntry`. */
 export function decodeEntry(bytes: Uint8Array): Entry {
   const gzipped = bytes[0] === 0x1f && bytes[1] === 0x8b;
-  const entry = JSON.parse(new TextDecoder().decode(gzipped ? Bun.gunzipSync(bytes as Uint8Array<ArrayBuffer>) : bytes)) as Entry;
-  if (typeof entry?.file === "string") expandSpans(entry.program, entry.file);
-  return entry;
-}
-
-function expandSpans(node: unknown, file: string): void {
-  if (Array.isArray(node)) {
-    for (const item of node) if (item !== null && typeof item === "object") expandSpans(item, file);
-    return;
-  }
-  const record = node as Record<string, unknown>;
-  for (const key in record) {
-    const value = record[key];
-    if (value === null || typeof value !== "object") continue;
-    if (isSpanKey(key) && Array.isArray(value)) record[key] = { file, start: value[0], end: value[1] };
-    else expandSpans(value, file);
-  }
+  return JSON.parse(new TextDecoder().decode(gzipped ? Bun.gunzipSync(bytes as Uint8Array<ArrayBuffer>) : bytes)) as Entry;
 }
 
 export interface ProgramCache {
   get(key: string): Program | undefined;
+  /**
+   * Whether a non-empty entry exists, without reading it: an entry is only ever written
+   * for a program that checked clean, under a key naming the source, the version and the
+   * format, so its presence alone answers `luma check` (a large entry takes longer to read
+   * than everything else a cached check does).
+   */
+  has(key: string): boolean;
   set(key: string, program: Program): void;
 }
 
@@ -108,11 +88,18 @@ export function openProgramCache(env: Record<string, string | undefined> = proce
         return undefined;
       }
     },
+    has(key) {
+      try {
+        return statSync(join(dir, `${key}.json`)).size > 0;
+      } catch {
+        return false;
+      }
+    },
     set(key, program) {
       try {
         mkdirSync(dir, { recursive: true });
         const tmp = join(dir, `${key}.${process.pid}.${Date.now()}.tmp`);
-        const entry: Entry = { format: FORMAT, version: VERSION, file: program.file, program };
+        const entry: Entry = { format: FORMAT, version: VERSION, program };
         writeFileSync(tmp, encodeEntry(entry));
         renameSync(tmp, join(dir, `${key}.json`));
         prune(dir);

@@ -99,3 +99,28 @@ describe("issue #11: the motivating programs are rejected by dist/luma before ru
     expect(r.stderr).toContain("error[E0304]");
   });
 });
+
+describe("§7 a loop body is typed for its next turn as well (types-statements: every type the body assigns)", () => {
+  test("a field read that is safe on the first turn and may be null on the next is warned about", () => {
+    // Turn 1 reads `u.name` of a User; turn 2 reads it after `u = null`.
+    const file = program('u = { name: "a" }\nfor i in [1, 2] {\n  print(u.name)\n  u = null\n}');
+    const r = runLuma(["check", file]);
+    expect(r.exitCode).toBe(0);
+    expect(r.stderr).toContain(`main.luma:${PRELUDE_LINES + 3}:9: warning[E0303]`);
+  });
+
+  test("a typed assignment later in the body judges an earlier reassignment on the next turn", () => {
+    // Turn 1: `x = "s"` comes before `x` is declared; turn 2: after `x: int = 1` it must fit int.
+    const file = program('x = 0\nfor i in [1, 2] {\n  x = "s"\n  x: int = 1\n}');
+    const r = runLuma(["check", file]);
+    expect(r.exitCode).toBe(2);
+    expect(r.stderr).toContain(`main.luma:${PRELUDE_LINES + 3}:7: error[E0305]`);
+  });
+
+  test("the same holds in a while loop and in loops nested three deep", () => {
+    const nested = 'x = 0\nfor a in [1] {\n  for b in [1] {\n    while true {\n      x = "s"\n      x: int = 1\n      break\n    }\n  }\n}';
+    const r = runLuma(["check", program(nested)]);
+    expect(r.exitCode).toBe(2);
+    expect(r.stderr).toContain(`main.luma:${PRELUDE_LINES + 5}:11: error[E0305]`);
+  });
+});

@@ -49,6 +49,50 @@ describe("checked-program cache ($XDG_CACHE_HOME/luma)", () => {
     }
   });
 
+  test("a program read from the cache is the program parsed: a constant whose keys look like spans keeps its value", () => {
+    // An annotation's constant is data: `span` keys with `[start, end]` or span-shaped
+    // objects inside it must come back from the cache exactly as written.
+    const { dir, env, cacheDir } = setup();
+    writeFileSync(
+      join(dir, "app.luma"),
+      [
+        "schema Box {",
+        "  label: string",
+        '  meta?: any @default({ "span": [1, 2], "nameSpan": { "file": "app.luma", "start": 3, "end": 4 } })',
+        "}",
+        "fn show(b: Box) -> any {",
+        "  b.meta",
+        "}",
+        'print(show({ label: "x" }))',
+        "",
+      ].join("\n"),
+    );
+    const expected = '{"span":[1,2],"nameSpan":{"file":"app.luma","start":3,"end":4}}\n';
+    expect(runLuma(["app.luma"], { cwd: dir, env }).stdout).toBe(expected);
+    expect(readdirSync(cacheDir)).toHaveLength(1);
+    expect(runLuma(["app.luma"], { cwd: dir, env })).toEqual({ exitCode: 0, stdout: expected, stderr: "" });
+  });
+
+  test("`luma check` of a cached script answers from the entry's presence: it does not read the entry", () => {
+    // Only a clean program is cached, under a key naming its exact source: nothing to re-check.
+    const { dir, env, cacheDir } = setup();
+    expect(runLuma(["check", "app.luma"], { cwd: dir, env })).toEqual({ exitCode: 0, stdout: "app.luma: ok\n", stderr: "" });
+    const path = join(cacheDir, readdirSync(cacheDir)[0]);
+    writeFileSync(path, "{ not json");
+    expect(runLuma(["check", "app.luma"], { cwd: dir, env })).toEqual({ exitCode: 0, stdout: "app.luma: ok\n", stderr: "" });
+    expect(readFileSync(path, "utf8")).toBe("{ not json");
+    // A run needs the program: it ignores the unreadable entry and writes it again.
+    expect(runLuma(["app.luma"], { cwd: dir, env }).stdout).toBe("from source\n");
+    expect(JSON.parse(readFileSync(path, "utf8")).program.kind).toBe("Program");
+    // An empty entry (a full disk) counts as none: the check runs and writes the entry again.
+    writeFileSync(path, "");
+    expect(runLuma(["check", "app.luma"], { cwd: dir, env }).exitCode).toBe(0);
+    expect(JSON.parse(readFileSync(path, "utf8")).program.kind).toBe("Program");
+    // An edited script is another key: checked again, its errors reported.
+    writeFileSync(join(dir, "app.luma"), "print(nope)\n");
+    expect(runLuma(["check", "app.luma"], { cwd: dir, env }).exitCode).toBe(2);
+  });
+
   test("a program with errors is never cached", () => {
     const { dir, env, cacheDir } = setup();
     writeFileSync(join(dir, "app.luma"), "print(nope)\n");

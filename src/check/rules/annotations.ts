@@ -59,7 +59,8 @@ function checkAnnotation(ctx: CheckContext, field: Field, a: Annotation, spec: A
     return;
   }
   let argsOk = true;
-  spec.args.forEach((kind, i) => {
+  for (let i = 0; i < spec.args.length; i++) {
+    const kind = spec.args[i];
     const arg = a.args[i];
     if (kind === "value") {
       if (!constMatchesType(arg.value, field.type, ctx.symbols)) ctx.report(messages.defaultMismatch(typeText(field.type)), arg.span);
@@ -67,7 +68,7 @@ function checkAnnotation(ctx: CheckContext, field: Field, a: Annotation, spec: A
       ctx.report(messages.annotationArgType(a.name, i + 1, ARG_KIND_TEXT[kind]), arg.span);
       argsOk = false;
     }
-  });
+  }
   if (!argsOk) return;
   const first = a.args[0];
   if (spec.values && !spec.values.includes(first.value as string)) {
@@ -80,10 +81,11 @@ function checkAnnotation(ctx: CheckContext, field: Field, a: Annotation, spec: A
 }
 
 function checkField(ctx: CheckContext, field: Field): void {
-  const seen = new Set<string>();
+  // Most fields have no annotation or one: no set to repeat-check them.
+  const seen = field.annotations.length > 1 ? new Set<string>() : undefined;
   for (const a of field.annotations) {
-    if (seen.has(a.name)) ctx.report(messages.duplicateAnnotation(a.name, field.name), a.span);
-    seen.add(a.name);
+    if (seen?.has(a.name)) ctx.report(messages.duplicateAnnotation(a.name, field.name), a.span);
+    seen?.add(a.name);
     const spec = annotationSpec(a.name);
     if (!spec) ctx.report(messages.unknownAnnotation(a.name), a.span, { hints: annotationHints(a.name) });
     else checkAnnotation(ctx, field, a, spec);
@@ -92,8 +94,8 @@ function checkField(ctx: CheckContext, field: Field): void {
 
 export function annotations(ctx: CheckContext): void {
   for (const decl of ctx.program.decls) {
-    if (decl.kind === "Schema") decl.fields.forEach((f) => checkField(ctx, f));
-    if (decl.kind === "Tool" || decl.kind === "Query" || decl.kind === "Command") decl.params.forEach((f) => checkField(ctx, f));
+    if (decl.kind === "Schema") for (const f of decl.fields) checkField(ctx, f);
+    if (decl.kind === "Tool" || decl.kind === "Query" || decl.kind === "Command") for (const f of decl.params) checkField(ctx, f);
   }
-  for (const unit of ctx.units) unit.params.forEach((f) => checkField(ctx, f));
+  for (const unit of ctx.units) for (const f of unit.params) checkField(ctx, f);
 }

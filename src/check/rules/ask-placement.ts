@@ -3,10 +3,10 @@
  * the agent must declare a `model`; `using tool x` must name a tool the agent lists in
  * `tools` (exact message) and a declared tool, query or command.
  */
+import { exprsOf } from "../walk";
 import type { CheckContext } from "../context";
 import { exact, messages } from "../messages";
 import { KIND_NOUN, MODEL_CALLABLE_KINDS, withArticle } from "../symbols";
-import { forEachExpr } from "../walk";
 import { declHints } from "../suggestions";
 import { addModelHint, addToToolsHint, askOutsideAgentHint } from "../first-hour-hints";
 
@@ -14,19 +14,18 @@ const MODEL_CALLABLE = new Set<string>(MODEL_CALLABLE_KINDS);
 
 export function askPlacement(ctx: CheckContext): void {
   for (const unit of ctx.units) {
-    forEachExpr(unit.body, (e) => {
-      if (e.kind !== "Ask") return;
+    for (const e of exprsOf(unit.flat, "Ask")) {
       const agent = unit.agent;
       if (!agent) ctx.report(messages.askOutsideAgent(), e.span, { hints: askOutsideAgentHint });
       else if (!ctx.entry(agent.entries, "model")) ctx.report(messages.askWithoutModel(agent.name), e.span, { hints: addModelHint(ctx, agent) });
       const using = e.usingTool;
-      if (!using) return;
+      if (!using) continue;
       const decl = ctx.symbols.byName.get(using.name);
       if (!decl) ctx.report(messages.unknownTool(using.name), using.span, { hints: declHints(ctx, MODEL_CALLABLE_KINDS, using.name) });
       else if (!MODEL_CALLABLE.has(decl.kind)) ctx.report(messages.wrongKind(using.name, withArticle(KIND_NOUN[decl.kind]), "tool"), using.span);
       if (agent && !ctx.agentTools(agent).has(using.name)) {
         ctx.report(exact.usingToolNotAllowed(agent.name, using.name), using.span, { hints: decl ? addToToolsHint(agent, using.name) : [] });
       }
-    });
+    }
   }
 }

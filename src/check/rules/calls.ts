@@ -6,10 +6,10 @@
  */
 import type { Expr, Field, FnDecl } from "../../syntax/ast";
 import { BUILTINS, arityText, isBuiltin, type Arity } from "../builtins";
+import { exprsOf } from "../walk";
 import type { CheckContext, CodeUnit } from "../context";
 import { messages, phrases } from "../messages";
 import { isNameInScope } from "../name-scope";
-import { forEachExpr } from "../walk";
 import { agentHints, functionHints, methodHints } from "../suggestions";
 
 const isRequired = (p: Field) => !p.optional && !p.annotations.some((a) => a.name === "default");
@@ -48,12 +48,11 @@ function resolveCallee(ctx: CheckContext, unit: CodeUnit, callee: Expr): Callee 
 
 export function calls(ctx: CheckContext): void {
   for (const unit of ctx.units) {
-    forEachExpr(unit.body, (e) => {
-      if (e.kind !== "Call") return;
+    for (const e of exprsOf(unit.flat, "Call")) {
       const callee = resolveCallee(ctx, unit, e.callee);
       if (callee && (e.args.length < callee.arity.min || e.args.length > callee.arity.max)) {
         ctx.report(messages.arity(callee.what, arityText(callee.arity), e.args.length), e.span);
       }
-    });
+    }
   }
 }

@@ -16,20 +16,32 @@ const unknownKeyHints = (key: string, table: KeyTable): string[] => {
   return close.length ? close : keyElsewhereHint(key, table);
 };
 
+/** Each table's required keys, in table order, listed once (a large program has thousands of blocks). */
+const required = new WeakMap<KeyTable, readonly string[]>();
+function requiredKeys(table: KeyTable): readonly string[] {
+  let keys = required.get(table);
+  if (!keys) {
+    keys = Object.entries(table).filter(([, spec]) => spec.required).map(([key]) => key);
+    required.set(table, keys);
+  }
+  return keys;
+}
+
 export function configKeys(ctx: CheckContext): void {
   for (const decl of ctx.program.decls) {
     const block = entriesOf(decl);
     if (!block) continue;
-    const owner = phrases.owner.decl(KIND_NOUN[decl.kind], decl.name);
+    // Built only for a message: most blocks have nothing to report.
+    const owner = () => phrases.owner.decl(KIND_NOUN[decl.kind], decl.name);
     for (const entry of block.entries) {
       const spec = Object.hasOwn(block.table, entry.key) ? block.table[entry.key] : undefined;
-      if (!spec) ctx.report(messages.unknownKey(entry.key, owner), entry.keySpan, { hints: unknownKeyHints(entry.key, block.table) });
+      if (!spec) ctx.report(messages.unknownKey(entry.key, owner()), entry.keySpan, { hints: unknownKeyHints(entry.key, block.table) });
       else if (!spec.kind.check(entry.value, ctx)) {
-        ctx.report(messages.keyValue(entry.key, owner, spec.kind.expected), entry.value.span);
+        ctx.report(messages.keyValue(entry.key, owner(), spec.kind.expected), entry.value.span);
       }
     }
-    for (const [key, spec] of Object.entries(block.table)) {
-      if (spec.required && !block.entries.some((e) => e.key === key)) ctx.report(messages.missingKey(key, owner), decl.nameSpan);
+    for (const key of requiredKeys(block.table)) {
+      if (!block.entries.some((e) => e.key === key)) ctx.report(messages.missingKey(key, owner()), decl.nameSpan);
     }
   }
 }

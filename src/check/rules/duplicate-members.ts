@@ -3,64 +3,60 @@
  * named members — parameters, agent methods, union members, `needs` names and the keys
  * of a declaration block. Reported at the second occurrence.
  */
-import type { Decl, Span } from "../../syntax/ast";
+import type { Decl, Entry, Field, Span } from "../../syntax/ast";
 import type { CheckContext } from "../context";
 import { messages, phrases } from "../messages";
 import { KIND_NOUN } from "../symbols";
 
-type Named = { name: string; span: Span };
+/** One member list: its items, how each is named and placed, and the word messages use (items differ per list, hence `any`). */
+type MemberList<T = any> = readonly [what: string, items: readonly T[], name: (item: T) => string, span: (item: T) => Span];
 
-function reportRepeats(ctx: CheckContext, items: readonly Named[], what: string, owner: string): void {
+/** `owner` is built only when there is a repeat to report (a large program has thousands of lists). */
+function reportRepeats(ctx: CheckContext, [what, items, nameOf, spanOf]: MemberList, owner: () => string): void {
+  if (items.length < 2) return;
   const seen = new Set<string>();
   for (const item of items) {
-    if (seen.has(item.name)) ctx.report(messages.duplicateMember(what, item.name, owner), item.span);
-    seen.add(item.name);
+    const name = nameOf(item);
+    if (seen.has(name)) ctx.report(messages.duplicateMember(what, name, owner()), spanOf(item));
+    seen.add(name);
   }
 }
 
-const named = (name: string, span: Span): Named => ({ name, span });
+const nameOf = (x: { name: string }) => x.name;
+const nameSpanOf = (x: { nameSpan: Span }) => x.nameSpan;
+const entryKey = (e: Entry) => e.key;
+const entrySpan = (e: Entry) => e.keySpan;
+const params = (list: readonly Field[]): MemberList<Field> => ["parameter", list, nameOf, nameSpanOf];
+const keys = (list: readonly Entry[]): MemberList<Entry> => ["key", list, entryKey, entrySpan];
 
-/** The member lists of one declaration, each with the word its messages use. */
-function memberLists(decl: Decl): [string, Named[]][] {
+/** The member lists of one declaration. */
+function memberLists(decl: Decl): MemberList[] {
   switch (decl.kind) {
     case "Schema":
-      return [["field", decl.fields.map((f) => named(f.name, f.nameSpan))]];
+      return [["field", decl.fields, nameOf, nameSpanOf]];
     case "Union":
-      return [["member", decl.members.map((m) => named(m.name, m.span))]];
+      return [["member", decl.members, nameOf, (m: { span: Span }) => m.span]];
     case "Tool":
-      return [
-        ["parameter", decl.params.map((p) => named(p.name, p.nameSpan))],
-        ["needs", decl.needs.map((n) => named(n.name, n.nameSpan))],
-        ["key", decl.options.map((e) => named(e.key, e.keySpan))],
-      ];
+      return [params(decl.params), ["needs", decl.needs, nameOf, nameSpanOf], keys(decl.options)];
     case "Fn":
-      return [["parameter", decl.params.map((p) => named(p.name, p.nameSpan))]];
+      return [params(decl.params)];
     case "Agent":
-      return [
-        ["key", decl.entries.map((e) => named(e.key, e.keySpan))],
-        ["method", decl.methods.map((m) => named(m.name, m.nameSpan))],
-      ];
+      return [keys(decl.entries), ["method", decl.methods, nameOf, nameSpanOf]];
     case "Query":
     case "Command":
-      return [
-        ["parameter", decl.params.map((p) => named(p.name, p.nameSpan))],
-        ["key", decl.entries.map((e) => named(e.key, e.keySpan))],
-      ];
+      return [params(decl.params), keys(decl.entries)];
     case "Model":
     case "Datasource":
-      return [["key", decl.entries.map((e) => named(e.key, e.keySpan))]];
+      return [keys(decl.entries)];
   }
 }
 
 export function duplicateMembers(ctx: CheckContext): void {
   for (const decl of ctx.program.decls) {
-    const owner = phrases.owner.decl(KIND_NOUN[decl.kind], decl.name);
-    for (const [what, items] of memberLists(decl)) reportRepeats(ctx, items, what, owner);
+    const owner = () => phrases.owner.decl(KIND_NOUN[decl.kind], decl.name);
+    for (const list of memberLists(decl)) reportRepeats(ctx, list, owner);
     if (decl.kind === "Agent") {
-      for (const m of decl.methods) {
-        const params = m.params.map((p) => named(p.name, p.nameSpan));
-        reportRepeats(ctx, params, "parameter", phrases.owner.method(decl.name, m.name));
-      }
+      for (const m of decl.methods) reportRepeats(ctx, params(m.params), () => phrases.owner.method(decl.name, m.name));
     }
   }
 }

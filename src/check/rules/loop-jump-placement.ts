@@ -6,9 +6,13 @@ import type { Stmt } from "../../syntax/ast";
 import { nestedBlocks } from "../../syntax/stmt-blocks";
 import type { CheckContext } from "../context";
 import { messages } from "../messages";
+import { stmtsOf } from "../walk";
 
 export function loopJumpPlacement(ctx: CheckContext): void {
-  for (const unit of ctx.units) visit(ctx, unit.body, false);
+  for (const unit of ctx.units) {
+    // Only a body with a `break` or `continue` has anything to place.
+    if (stmtsOf(unit.flat, "Break").length > 0 || stmtsOf(unit.flat, "Continue").length > 0) visit(ctx, unit.body, false);
+  }
 }
 
 function visit(ctx: CheckContext, stmts: readonly Stmt[], inLoop: boolean): void {

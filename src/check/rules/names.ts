@@ -7,12 +7,11 @@ import type { Expr } from "../../syntax/ast";
 import type { CheckContext } from "../context";
 import { messages } from "../messages";
 import { isNameInScope } from "../name-scope";
-import { forEachExpr } from "../walk";
+import { exprsOf } from "../walk";
 import { nameHints } from "../suggestions";
 
 /** The Name nodes a call resolves itself: `f(…)` and the `Agent` of `Agent.m(…)`. */
-function calleeNames(expr: Expr, into: Set<Expr>): void {
-  if (expr.kind !== "Call") return;
+function calleeNames(expr: Extract<Expr, { kind: "Call" }>, into: Set<Expr>): void {
   const callee = expr.callee;
   if (callee.kind === "Name") into.add(callee);
   if (callee.kind === "Member" && callee.object.kind === "Name") into.add(callee.object);
@@ -20,12 +19,15 @@ function calleeNames(expr: Expr, into: Set<Expr>): void {
 
 export function names(ctx: CheckContext): void {
   for (const unit of ctx.units) {
-    const skip = new Set<Expr>();
-    forEachExpr(unit.body, (e) => calleeNames(e, skip));
-    forEachExpr(unit.body, (e) => {
-      if (e.kind === "Name" && !skip.has(e) && !isNameInScope(ctx, unit, e.name)) {
-        ctx.report(messages.unknownName(e.name), e.span, { hints: nameHints(ctx, unit, e.name) });
+    // Built only for a unit that reads a name out of scope: most read none.
+    let skip: Set<Expr> | undefined;
+    for (const e of exprsOf(unit.flat, "Name")) {
+      if (isNameInScope(ctx, unit, e.name)) continue;
+      if (!skip) {
+        skip = new Set();
+        for (const c of exprsOf(unit.flat, "Call")) calleeNames(c, skip);
       }
-    });
+      if (!skip.has(e)) ctx.report(messages.unknownName(e.name), e.span, { hints: nameHints(ctx, unit, e.name) });
+    }
   }
 }

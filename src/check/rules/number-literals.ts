@@ -11,8 +11,8 @@
 import type { ConfigValue, ConstValue, Span } from "../../syntax/ast";
 import type { CheckContext } from "../context";
 import { forEachDeclaredField } from "../declared-fields";
+import { exprsOf } from "../walk";
 import { messages } from "../messages";
-import { forEachExpr } from "../walk";
 
 /** Finite, and exact when an integer in the 64-bit range (Luma reads an integer-valued number as an `int`). */
 const INT64_RANGE = 2 ** 64;
@@ -35,9 +35,7 @@ function checkConfigValue(ctx: CheckContext, v: ConfigValue): void {
 
 export function numberLiterals(ctx: CheckContext): void {
   for (const unit of ctx.units) {
-    forEachExpr(unit.body, (e) => {
-      if (e.kind === "Num" && !exactNumber(e.value)) ctx.report(problem(e.value), e.span);
-    });
+    for (const e of exprsOf(unit.flat, "Num")) if (!exactNumber(e.value)) ctx.report(problem(e.value), e.span);
   }
   forEachDeclaredField(ctx.program, (field) => {
     for (const a of field.annotations) {

@@ -7,15 +7,15 @@
  */
 import type { CheckContext } from "../context";
 import { messages } from "../messages";
-import { forEachBlock, forEachStmt } from "../walk";
+import { forEachBlock, stmtsOf } from "../walk";
 
 export function returnPlacement(ctx: CheckContext): void {
   for (const unit of ctx.units) {
     if (unit.kind === "top") {
-      forEachStmt(unit.body, (s) => {
-        if (s.kind === "Return" && s.value) ctx.report(messages.returnOutsideFn(), s.span);
-      });
+      for (const s of stmtsOf(unit.flat, "Return")) if (s.value) ctx.report(messages.returnOutsideFn(), s.span);
     }
+    // Only a bare `return` can have its value on the next line.
+    if (!stmtsOf(unit.flat, "Return").some((s) => !s.value)) continue;
     forEachBlock(unit.body, (block) => {
       for (let i = 0; i + 1 < block.length; i++) {
         const stmt = block[i];

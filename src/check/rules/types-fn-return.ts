@@ -19,16 +19,18 @@ export function typesFnReturn(ctx: CheckContext): void {
   const returnsOf = new Map<CodeUnit, Extract<Stmt, { kind: "Return" }>[]>();
   for (const s of typed.found.returns) {
     const unit = typed.found.unitOf.get(s)!;
-    returnsOf.set(unit, [...(returnsOf.get(unit) ?? []), s]);
+    const list = returnsOf.get(unit);
+    if (list) list.push(s);
+    else returnsOf.set(unit, [s]);
   }
   for (const unit of ctx.units) {
     const fn = unit.fn;
     if (!fn?.returns) continue;
     const target = typed.table.ofRef(fn.returns);
-    const owner = unit.agent ? phrases.callee.method(unit.agent.name, fn.name) : phrases.callee.fn(fn.name);
     const judge = (value: Type, at: { span: Expr["span"] }) => {
       const why = mismatch(value, target);
       if (why === undefined) return;
+      const owner = unit.agent ? phrases.callee.method(unit.agent.name, fn.name) : phrases.callee.fn(fn.name);
       const [v, t] = [valueText(value, target), typeText(target)];
       ctx.report(m.text(owner, t, v), at.span, { code: m.code, hints: reasonHint(why, value, target) });
     };

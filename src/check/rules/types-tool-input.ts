@@ -6,7 +6,7 @@
  * parameter — an enum literal not in the enum included; with any other value, its type
  * must be able to fit the parameters as a whole.
  */
-import type { Expr, Field } from "../../syntax/ast";
+import type { Expr, Field, QueryDecl, ToolDecl } from "../../syntax/ast";
 import type { CheckContext } from "../context";
 import { didYouMean } from "../../diagnostics/did-you-mean";
 import { canBe, mismatch } from "../types/assignability";
@@ -16,25 +16,45 @@ import { typeText, valueText } from "../types/type-model";
 import { typesOf, type TypedProgram } from "../types/typed-program";
 import { oneOf } from "../messages";
 
-export interface CallInput {
+/** What a call is checked against: its declaration's contract, the same for every call of it. */
+export interface Contract {
   owner: string;
   /** The name the parameters object is cached under. */
   key: string;
   /** How messages print the parameters: `calculate(…)`. */
   name: string;
   params: readonly Field[];
+  /** The parameters by name (the last, if repeated: a repeat is the duplicate rule's error). */
+  byName: ReadonlyMap<string, Field>;
+}
+
+export interface CallInput extends Contract {
   arg: Expr;
+}
+
+/** Contracts by declaration, built once: a large program calls each tool many times. */
+const contracts = new WeakMap<ToolDecl | QueryDecl, Contract>();
+
+function contractOf(kind: "tool" | "query" | "command", decl: ToolDecl | QueryDecl): Contract {
+  let c = contracts.get(decl);
+  if (!c) {
+    const byName = new Map<string, Field>();
+    for (const p of decl.params) byName.set(p.name, p);
+    c = { owner: ownerText(kind, decl.name), key: `${kind} ${decl.name}`, name: `${decl.name}(…)`, params: decl.params, byName };
+    contracts.set(decl, c);
+  }
+  return c;
 }
 
 /** The declared contract a tool/query/command call's argument is validated against. */
 export function callInput(ctx: CheckContext, e: Expr): CallInput | undefined {
   if (e.kind === "ToolCall") {
     const tool = ctx.symbols.tools.get(e.tool);
-    return tool && { owner: ownerText("tool", tool.name), key: `tool ${tool.name}`, name: `${tool.name}(…)`, params: tool.params, arg: e.arg };
+    return tool && { ...contractOf("tool", tool), arg: e.arg };
   }
   if (e.kind === "DbCall") {
     const decl = (e.op === "query" ? ctx.symbols.queries : ctx.symbols.commands).get(e.name);
-    return decl && { owner: ownerText(e.op, decl.name), key: `${e.op} ${decl.name}`, name: `${decl.name}(…)`, params: decl.params, arg: e.arg };
+    return decl && { ...contractOf(e.op, decl), arg: e.arg };
   }
   return undefined;
 }
@@ -50,7 +70,7 @@ export function typesToolInput(ctx: CheckContext): void {
 }
 
 function checkLiteral(ctx: CheckContext, typed: TypedProgram, input: CallInput, arg: Extract<Expr, { kind: "Object" }>): void {
-  const byName = new Map(input.params.map((p) => [p.name, p]));
+  const { byName } = input;
   const given = new Set<string>();
   for (const entry of arg.entries) {
     given.add(entry.key);

@@ -6,7 +6,7 @@ import type { Field, TypeRef } from "../../syntax/ast";
 import type { CheckContext } from "../context";
 import { messages } from "../messages";
 import { KIND_NOUN, withArticle } from "../symbols";
-import { forEachTypeInStmts } from "../walk";
+import { forEachTypeInBody } from "../walk";
 import { typeHints } from "../suggestions";
 
 export function unknownTypes(ctx: CheckContext): void {
@@ -42,6 +42,6 @@ export function unknownTypes(ctx: CheckContext): void {
   for (const unit of ctx.units) {
     fields(unit.params);
     if (unit.fn?.returns) visit(unit.fn.returns);
-    forEachTypeInStmts(unit.body, visit);
+    forEachTypeInBody(unit.flat, visit);
   }
 }

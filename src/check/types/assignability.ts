@@ -12,7 +12,7 @@
  * The result is the reason, worded for a message (`field 'score': "high" is not int`), or
  * `undefined` when the value can fit.
  */
-import { isOpen, membersOf, typeText, type ObjectType, type Type } from "./type-model";
+import { isOpen, typeText, type ObjectType, type Type } from "./type-model";
 
 const MAX_DEPTH = 12;
 
@@ -89,5 +89,8 @@ function objectMismatch(value: ObjectType, target: ObjectType, depth: number): s
 const plain = (value: Type, target: Type): string => `${typeText(value)} is not ${typeText(target)}`;
 
 /** Can the type hold a value of this kind (for operators: "could this be a number?"). */
-export const canBe = (t: Type, kinds: readonly Type["kind"][]): boolean =>
-  membersOf(t).some((m) => isOpen(m) || kinds.includes(m.kind));
+export function canBe(t: Type, kinds: readonly Type["kind"][]): boolean {
+  // Most types are not unions: no members array for them (operators ask this of every operand).
+  if (t.kind !== "union") return isOpen(t) || kinds.includes(t.kind);
+  return t.members.some((m) => isOpen(m) || kinds.includes(m.kind));
+}

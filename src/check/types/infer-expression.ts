@@ -21,7 +21,7 @@ import type { Symbols } from "../symbols";
 import { canBe } from "./assignability";
 import { builtinReturn, builtinSignature } from "./builtin-signatures";
 import { readFieldType, type FieldRead } from "./field-access";
-import { narrow, pathKey, type Env } from "./narrowing";
+import { narrow, type Env } from "./narrowing";
 import type { TypeTable } from "./type-of-schema";
 import {
   BOOL,
@@ -96,9 +96,15 @@ export interface TyperState {
 
 export function inferExpr(s: TyperState, e: Expr, env: Env): Type {
   const t = infer(s, e, env);
-  if (!s.types.has(e)) note(s, e);
-  s.types.set(e, t);
+  record(s, e, t);
   return t;
+}
+
+/** Records a type; a node typed for the first time is noted (one map operation, not two: a large program has a few hundred thousand). */
+function record(s: TyperState, e: Expr, t: Type): void {
+  const before = s.types.size;
+  s.types.set(e, t);
+  if (s.types.size !== before) note(s, e);
 }
 
 function note(s: TyperState, e: Expr): void {
@@ -153,9 +159,7 @@ function infer(s: TyperState, e: Expr, env: Env): Type {
     case "Member": {
       const read = readFieldType(inferExpr(s, e.object, env), e.property);
       s.fieldReads.set(e, read);
-      const key = pathKey(e);
-      const known = key === undefined ? undefined : env.get(key);
-      return known ?? read.type;
+      return env.getPath(e) ?? read.type;
     }
     case "Index":
       return indexType(inferExpr(s, e.object, env), inferExpr(s, e.index, env));
@@ -200,7 +204,8 @@ function indexType(object: Type, index: Type): Type {
 }
 
 function callType(s: TyperState, e: Extract<Expr, { kind: "Call" }>, env: Env): Type {
-  const args = e.args.map((arg) => inferExpr(s, arg, env));
+  const args: Type[] = [];
+  for (const arg of e.args) args.push(inferExpr(s, arg, env));
   const fn = resolveCallee(s, e.callee);
   if (fn) {
     s.callees.set(e, fn);
@@ -232,9 +237,10 @@ function binaryType(s: TyperState, e: Extract<Expr, { kind: "Binary" }>, env: En
   // Operators are left-associative, so a flat `a + b + …` of n terms is n levels deep on its
   // left: fold that spine with a loop, bottom up (a 20,000-term chain must not recurse 20,000
   // times). `and`/`or` nodes stay recursive: they narrow their right side.
+  if (!isSpineLink(e.left)) return operatorResult(e.op, inferExpr(s, e.left, env), inferExpr(s, e.right, env));
   const spine: Extract<Expr, { kind: "Binary" }>[] = [e];
   let node = e;
-  while (node.left.kind === "Binary" && node.left.op !== "and" && node.left.op !== "or") {
+  while (isSpineLink(node.left)) {
     node = node.left;
     spine.push(node);
   }
@@ -242,14 +248,14 @@ function binaryType(s: TyperState, e: Extract<Expr, { kind: "Binary" }>, env: En
   for (let i = spine.length - 1; i >= 0; i--) {
     const b = spine[i];
     const t = operatorResult(b.op, left, inferExpr(s, b.right, env));
-    if (i > 0) {
-      if (!s.types.has(b)) note(s, b);
-      s.types.set(b, t);
-    }
+    if (i > 0) record(s, b, t);
     left = t;
   }
   return left;
 }
+
+/** A left operand folded into its parent's loop: an operator other than `and`/`or`. */
+const isSpineLink = (e: Expr): e is Extract<Expr, { kind: "Binary" }> => e.kind === "Binary" && e.op !== "and" && e.op !== "or";
 
 function operatorResult(op: string, left: Type, right: Type): Type {
   switch (op) {

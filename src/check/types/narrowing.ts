@@ -17,15 +17,32 @@ import type { Expr } from "../../syntax/ast";
 import { NULL, canBeNull, filterMembers, join, membersOf, withoutNull, type Type } from "./type-model";
 
 export class Env {
-  constructor(readonly vars: Map<string, Type> = new Map()) {}
+  /**
+   * Whether a dotted path may be among the keys: most environments hold only names, and
+   * then an assignment has no narrowed fields to forget (no scan of every key).
+   */
+  private paths: boolean;
+
+  constructor(readonly vars: Map<string, Type> = new Map(), paths = false) {
+    this.paths = paths;
+  }
 
   get(key: string): Type | undefined {
     return this.vars.get(key);
   }
 
+  /** What a condition proved about a path (`u.email`); `undefined` for an expression that is not one. */
+  getPath(e: Expr): Type | undefined {
+    // Without a narrowed path there is nothing to find: no key string to build for each `a.b`.
+    if (!this.paths) return undefined;
+    const key = pathKey(e);
+    return key === undefined ? undefined : this.vars.get(key);
+  }
+
   /** `name = …`: the new type, and nothing narrowed about its fields any more. */
   assign(name: string, t: Type): void {
     this.vars.set(name, t);
+    if (!this.paths) return;
     const prefix = `${name}.`;
     for (const key of this.vars.keys()) if (key.startsWith(prefix)) this.vars.delete(key);
   }
@@ -33,6 +50,7 @@ export class Env {
   /** A refinement a condition proved (a name or a path). */
   refine(key: string, t: Type): void {
     this.vars.set(key, t);
+    if (key.includes(".")) this.paths = true;
   }
 
   /** Take over another environment's knowledge (where branches meet). */
@@ -40,22 +58,40 @@ export class Env {
     if (other === this) return;
     this.vars.clear();
     for (const [k, t] of other.vars) this.vars.set(k, t);
+    this.paths = other.paths;
+  }
+
+  /**
+   * Whether `other` knows exactly what this environment knows (the same type objects),
+   * leaving aside `except` and its paths. `other` must hold no key this one lacks (a join
+   * with this one never does).
+   */
+  agreesWith(other: Env, except?: string): boolean {
+    const prefix = except === undefined ? undefined : `${except}.`;
+    for (const [key, t] of this.vars) {
+      if (key === except || (prefix !== undefined && key.startsWith(prefix))) continue;
+      if (other.vars.get(key) !== t) return false;
+    }
+    return true;
   }
 
   clone(): Env {
-    return new Env(new Map(this.vars));
+    return new Env(new Map(this.vars), this.paths);
+  }
+
+  /** Where two branches meet: each name has either branch's type. */
+  static join(a: Env, b: Env): Env {
+    const out = new Map<string, Type>();
+    for (const [key, t] of a.vars) {
+      const u = b.vars.get(key);
+      if (u !== undefined) out.set(key, join(t, u));
+    }
+    return new Env(out, a.paths && b.paths);
   }
 }
 
 /** Where two branches meet: each name has either branch's type. */
-export function joinEnvs(a: Env, b: Env): Env {
-  const out = new Map<string, Type>();
-  for (const [key, t] of a.vars) {
-    const u = b.vars.get(key);
-    if (u !== undefined) out.set(key, join(t, u));
-  }
-  return new Env(out);
-}
+export const joinEnvs = (a: Env, b: Env): Env => Env.join(a, b);
 
 /** `x`, `x.a.b`: the key a narrowing is stored under; undefined for anything else. */
 export function pathKey(e: Expr): string | undefined {
@@ -87,6 +123,15 @@ export function narrow(env: Env, cond: Expr, truthy: boolean, types: ReadonlyMap
     default:
       return env;
   }
+}
+
+/**
+ * `narrow`, as an environment the caller owns and may change: a refined result is already
+ * a fresh copy (`refined` makes one), so only an unrefined one is copied.
+ */
+export function narrowedCopy(env: Env, cond: Expr, truthy: boolean, types: ReadonlyMap<Expr, Type>): Env {
+  const out = narrow(env, cond, truthy, types);
+  return out === env ? env.clone() : out;
 }
 
 function narrowEquality(env: Env, left: Expr, right: Expr, equal: boolean, types: ReadonlyMap<Expr, Type>): Env {

@@ -21,7 +21,7 @@ import type { Expr, Stmt } from "../../syntax/ast";
 import type { CodeUnit } from "../context";
 import { boundNames } from "../walk";
 import { inferExpr, type TyperState } from "./infer-expression";
-import { Env, joinEnvs, narrow } from "./narrowing";
+import { Env, joinEnvs, narrow, narrowedCopy } from "./narrowing";
 import { BOOL, NEVER, NULL, STRING, STRING_ARRAY, UNKNOWN, join, membersOf, type FieldType, type Type } from "./type-model";
 
 /** What a `catch e` variable holds: `errorValue` in runtime/interpreter/runtime-errors.ts. */
@@ -47,6 +47,8 @@ export interface StatementTyper extends TyperState {
   /** Open `try` bodies: every type each variable took inside. */
   collectors: Map<string, Type>[];
   loopDepth: number;
+  /** How many typed assignments were seen (a loop's pass that saw one changes the next pass). */
+  typedAssigns: number;
   /** Statements already listed in `found` (loop bodies are typed twice). */
   seen: Set<Stmt>;
 }
@@ -90,6 +92,7 @@ function typeStmt(w: StatementTyper, s: Stmt, env: Env): boolean {
       if (s.type) {
         const declared = w.table.ofRef(s.type);
         w.declaredNames.set(s.name, declared);
+        w.typedAssigns++;
         bind(w, env, s.name, declared);
       } else {
         const declared = w.declaredNames.get(s.name);
@@ -139,9 +142,9 @@ function typeStmt(w: StatementTyper, s: Stmt, env: Env): boolean {
 
 function typeIf(w: StatementTyper, s: Extract<Stmt, { kind: "If" }>, env: Env): boolean {
   inferExpr(w, s.cond, env);
-  const thenEnv = narrow(env, s.cond, true, w.types).clone();
+  const thenEnv = narrowedCopy(env, s.cond, true, w.types);
   // Without an else branch nothing writes to it: no copy needed.
-  const elseEnv = s.else ? narrow(env, s.cond, false, w.types).clone() : narrow(env, s.cond, false, w.types);
+  const elseEnv = s.else ? narrowedCopy(env, s.cond, false, w.types) : narrow(env, s.cond, false, w.types);
   const thenExits = typeBlock(w, s.then, thenEnv);
   const elseExits = s.else ? typeBlock(w, s.else, elseEnv) : false;
   env.adopt(thenExits && !elseExits ? elseEnv : elseExits && !thenExits ? thenEnv : joinEnvs(thenEnv, elseEnv));
@@ -178,17 +181,29 @@ function typeWhile(w: StatementTyper, s: Extract<Stmt, { kind: "While" }>, env: 
   loopTypes(w, env, () => {
     if (w.loopDepth > MAX_LOOP_DEPTH) {
       for (const name of boundNames(s.body)) bind(w, env, name, UNKNOWN);
-      typeBlock(w, s.body, narrow(env, s.cond, true, w.types).clone());
+      typeBlock(w, s.body, narrowedCopy(env, s.cond, true, w.types));
       return;
     }
-    const first = narrow(env, s.cond, true, w.types).clone();
+    const typedAssigns = w.typedAssigns;
+    const first = narrowedCopy(env, s.cond, true, w.types);
     typeBlock(w, s.body, first);
     const looped = joinEnvs(env, first);
+    if (secondPassRepeatsFirst(w, typedAssigns, env, looped)) return env.adopt(joinEnvs(looped, first));
     inferExpr(w, s.cond, looped);
-    const second = narrow(looped, s.cond, true, w.types).clone();
+    const second = narrowedCopy(looped, s.cond, true, w.types);
     typeBlock(w, s.body, second);
     env.adopt(joinEnvs(looped, second));
   });
+}
+
+/**
+ * Whether a loop body's second pass would start where its first did, and so type every
+ * node as the first did: the first pass changed no variable's type (the loop's own
+ * variable aside, which each pass binds afresh) and declared no variable. Then it is not
+ * run — a nest of loops would otherwise type its innermost body 2^depth times.
+ */
+function secondPassRepeatsFirst(w: StatementTyper, typedAssignsBefore: number, before: Env, looped: Env, loopVar?: string): boolean {
+  return w.typedAssigns === typedAssignsBefore && before.agreesWith(looped, loopVar);
 }
 
 function typeFor(w: StatementTyper, s: Extract<Stmt, { kind: "For" }>, env: Env): void {
@@ -204,10 +219,12 @@ function forPasses(w: StatementTyper, s: Extract<Stmt, { kind: "For" }>, env: En
     typeBlock(w, s.body, body);
     bind(w, env, s.name, join(env.get(s.name) ?? NULL, el));
   } else {
+    const typedAssigns = w.typedAssigns;
     const first = env.clone();
     bind(w, first, s.name, el);
     typeBlock(w, s.body, first);
     const looped = joinEnvs(env, first);
+    if (secondPassRepeatsFirst(w, typedAssigns, env, looped, s.name)) return env.adopt(joinEnvs(looped, first));
     const second = looped.clone();
     bind(w, second, s.name, el);
     typeBlock(w, s.body, second);

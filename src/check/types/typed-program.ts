@@ -48,23 +48,25 @@ function typeUnits(ctx: CheckContext): TypedProgram {
   const declared = new Map<Stmt, Type>();
   const fieldReads = new Map<Expr, FieldRead>();
   const found = emptyFound();
-  const seen = new Set<Stmt>();
+  // One typer state for every unit (a large program has thousands): each unit sets its own.
+  const w: StatementTyper = {
+    table,
+    symbols: ctx.symbols,
+    types,
+    fieldReads,
+    found,
+    seen: new Set<Stmt>(),
+    callees,
+    unit: ctx.units[0],
+    methodsOf: (agent) => ctx.agentMethods(agent),
+    declared,
+    declaredNames: new Map(),
+    collectors: [],
+    loopDepth: 0,
+    typedAssigns: 0,
+  };
   for (const unit of ctx.units) {
-    const w: StatementTyper = {
-      table,
-      symbols: ctx.symbols,
-      types,
-      fieldReads,
-      found,
-      seen,
-      callees,
-      unit,
-      methodsOf: (agent) => ctx.agentMethods(agent),
-      declared,
-      declaredNames: new Map(),
-      collectors: [],
-      loopDepth: 0,
-    };
+    w.unit = unit;
     typeUnit(w, unit);
   }
   return { table, types, callees, declared, fieldReads, found, typeOf: (e) => types.get(e) ?? UNKNOWN };
