@@ -18,17 +18,20 @@ function named(s: FastState): { name: string; nameSpan: ReturnType<typeof span> 
   return start < 0 ? undefined : { name: s.src.slice(start, s.pos), nameSpan: span(s, start, s.pos) };
 }
 
-/** `Decl`, by the keyword at `start` (after the skip): the alternatives it can open, in order. */
-export const DECLARATIONS: Record<string, DeclRule[]> = {
-  schema: [schemaDecl, unionDecl],
-  tool: [toolDecl],
-  model: [(s, start) => entriesDecl(s, start, "Model")],
-  agent: [agentDecl],
-  fn: [fnDecl],
-  datasource: [(s, start) => entriesDecl(s, start, "Datasource")],
-  query: [(s, start) => queryDecl(s, start, "Query")],
-  command: [(s, start) => queryDecl(s, start, "Command")],
-};
+/**
+ * `Decl`, by the keyword at `start` (after the skip): the alternatives it can open, in order.
+ * A Map, not an object: a name such as `constructor` must find nothing.
+ */
+export const DECLARATIONS: ReadonlyMap<string, DeclRule[]> = new Map<string, DeclRule[]>([
+  ["schema", [schemaDecl, unionDecl]],
+  ["tool", [toolDecl]],
+  ["model", [(s, start) => entriesDecl(s, start, "Model")]],
+  ["agent", [agentDecl]],
+  ["fn", [fnDecl]],
+  ["datasource", [(s, start) => entriesDecl(s, start, "Datasource")]],
+  ["query", [(s, start) => queryDecl(s, start, "Query")]],
+  ["command", [(s, start) => queryDecl(s, start, "Command")]],
+]);
 
 function schemaDecl(s: FastState, start: number): Decl | undefined {
   s.pos = start + 6;

@@ -85,7 +85,7 @@ function topItem(s: FastState): TopItem | undefined {
     const replay = replayLine(s, start);
     if (replay) return { replay };
   }
-  for (const rule of DECLARATIONS[first] ?? []) {
+  for (const rule of DECLARATIONS.get(first) ?? []) {
     const decl = rule(s, start);
     if (decl) return { decl };
   }

@@ -49,7 +49,7 @@ export function parseStmt(s: FastState): Stmt | undefined {
   if (end >= 0 && !KEYWORDS.has(first)) {
     stmt = assign(s, start) ?? typedAssign(s, start) ?? intoAssign(s, start);
     if (!stmt && first === "assert") stmt = assertStmt(s, start);
-  } else if (end >= 0) stmt = KEYWORD_STATEMENTS[first]?.(s, start);
+  } else if (end >= 0 && Object.hasOwn(KEYWORD_STATEMENTS, first)) stmt = KEYWORD_STATEMENTS[first](s, start);
   if (!stmt) {
     s.pos = start;
     const expr = parseExpr(s);
