@@ -12,13 +12,13 @@
  * hold the two to the same answer. A successful fast parse never loads ohm-js at all.
  *
  * A misspelt declaration keyword (`shema X {`) is found first, on the lexical scan's line
- * words, whichever parser then runs.
+ * words, whichever parser then runs; the scan is skipped when no line has the shape of one.
  */
 import type { Diagnostic } from "../diagnostics/diagnostic";
 import type { Program } from "./ast";
 import { fastParse } from "./fast-parse/fast-program";
 import { scanLexical } from "./lexical-scan";
-import { misspeltKeyword } from "./misspelt-keyword";
+import { mayHaveMisspeltKeyword, misspeltKeyword } from "./misspelt-keyword";
 
 export interface ParseResult {
   /** Present when there were no errors. */
@@ -34,13 +34,17 @@ export interface ParseOptions {
 }
 
 export function parse(source: string, file: string, opts: ParseOptions = {}): ParseResult {
-  const { lineWords = [] } = scanLexical(source, { lineWords: true });
-  const misspelt = misspeltKeyword(source, file, lineWords);
-  if (misspelt) return { diagnostics: [misspelt] };
+  let lineWords: number[] | undefined;
+  if (mayHaveMisspeltKeyword(source)) {
+    lineWords = scanLexical(source, { lineWords: true }).lineWords ?? [];
+    const misspelt = misspeltKeyword(source, file, lineWords);
+    if (misspelt) return { diagnostics: [misspelt] };
+  }
   if (opts.engine === undefined && opts.chunkChars === undefined) {
     const program = fastParse(source, file);
     if (program) return { program, diagnostics: [] };
   }
+  lineWords ??= scanLexical(source, { lineWords: true }).lineWords ?? [];
   // Loaded on first need: importing ohm-js costs start-up time a valid program never pays.
   const { ohmParse } = require("./ohm-parse") as typeof import("./ohm-parse");
   return ohmParse(source, file, lineWords, opts.chunkChars);

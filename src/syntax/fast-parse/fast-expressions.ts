@@ -11,16 +11,15 @@
 import type { BinaryOp, Expr, StrPart } from "../ast";
 import { type FlatOperand, type Located, type PrefixOp, applyPrecedence } from "../operator-precedence";
 import {
-  ESCAPES, type FastState, char, decline, deferBegin, deferEnd, enter, identEnd, ident, isIdentPart, keyword,
+  ESCAPES, type FastState, KEYWORDS, char, decline, deferBegin, deferEnd, enter, identEnd, ident, isIdentPart, keyword,
   leave, lit, newState, numberEnd, recurse, skip, span, stringEnd, interpEnd, unrecurse, word, work,
 } from "./fast-scanner";
 import { parseType } from "./fast-types";
 
 // ---------------------------------------------------------------- Expr = Operand (binOp Operand)*
 
-interface Operand extends FlatOperand {
-  located: Located;
-}
+/** A prefix-free operand and no operator (the common case) allocates nothing here. */
+const NO_PREFIXES: FlatOperand["prefixes"] = [];
 
 export function parseExpr(s: FastState): Expr | undefined {
   recurse(s);
@@ -31,9 +30,12 @@ export function parseExpr(s: FastState): Expr | undefined {
     unrecurse(s);
     return undefined;
   }
-  let operands: Operand[] | undefined;
+  const firstPrefixes = s.prefixes;
+  const firstStart = s.postStart;
+  const firstEnd = s.base + s.pos;
+  let operands: FlatOperand[] | undefined;
   let ops: BinaryOp[] | undefined;
-  let levels = first.prefixes.length;
+  let levels = firstPrefixes.length;
   for (;;) {
     const save = s.pos;
     const op = binOp(s);
@@ -43,45 +45,56 @@ export function parseExpr(s: FastState): Expr | undefined {
       s.pos = save;
       break;
     }
-    (operands ??= [first]).push(next);
+    (operands ??= [flat(firstPrefixes, first, firstStart, firstEnd)]).push(flat(s.prefixes, next, s.postStart, s.base + s.pos));
     (ops ??= []).push(op);
-    if (next.prefixes.length > levels) levels = next.prefixes.length;
+    if (s.prefixes.length > levels) levels = s.prefixes.length;
   }
   // Each prefix operator of the longest run is a nesting level around every operand.
   deferEnd(s, outerPeak, levels);
   unrecurse(s);
-  if (!ops && first.prefixes.length === 0) return first.located.expr;
-  return applyPrecedence(s.file, operands ?? [first], ops ?? []).expr;
+  if (!ops) return firstPrefixes.length === 0 ? first : applyPrecedence(s.file, [flat(firstPrefixes, first, firstStart, firstEnd)], []).expr;
+  return applyPrecedence(s.file, operands as FlatOperand[], ops).expr;
 }
 
-/** `Operand = prefixOp* Postfix`. */
-function parseOperand(s: FastState): Operand | undefined {
+/** An operand for `applyPrecedence`: its prefixes and its postfix expression with its extent. */
+function flat(prefixes: FlatOperand["prefixes"], expr: Expr, start: number, end: number): FlatOperand {
+  const located: Located = { expr, start, end };
+  return { prefixes, convert: () => located };
+}
+
+/**
+ * `Operand = prefixOp* Postfix`: the postfix expression; its prefixes are left in
+ * `s.prefixes` and its start (a file offset) in `s.postStart`.
+ */
+function parseOperand(s: FastState): Expr | undefined {
   work(s);
   const start = s.pos;
   const src = s.src;
-  const prefixes: Operand["prefixes"] = [];
+  let prefixes = NO_PREFIXES;
   for (;;) {
     const save = s.pos;
     skip(s);
     const at = s.pos;
+    const c = src.charCodeAt(at);
     // prefixOp = "not" ~identPart | "-" ~"0".."9"
-    if (src.startsWith("not", at) && !isIdentPart(src.charCodeAt(at + 3))) {
-      prefixes.push({ op: "not" as PrefixOp, start: s.base + at });
-      s.pos = at + 3;
-    } else if (src.charCodeAt(at) === 45 && !(src.charCodeAt(at + 1) >= 48 && src.charCodeAt(at + 1) <= 57)) {
-      prefixes.push({ op: "-" as PrefixOp, start: s.base + at });
-      s.pos = at + 1;
-    } else {
+    let op: PrefixOp | undefined;
+    if (c === 110 && src.startsWith("not", at) && !isIdentPart(src.charCodeAt(at + 3))) op = "not";
+    else if (c === 45 && !(src.charCodeAt(at + 1) >= 48 && src.charCodeAt(at + 1) <= 57)) op = "-";
+    if (op === undefined) {
       s.pos = save;
       break;
     }
+    if (prefixes === NO_PREFIXES) prefixes = [];
+    prefixes.push({ op, start: s.base + at });
+    s.pos = at + op.length;
   }
-  const located = parsePostfix(s);
-  if (!located) {
+  const expr = parsePostfix(s);
+  if (!expr) {
     s.pos = start;
     return undefined;
   }
-  return { prefixes, located, convert: () => located };
+  s.prefixes = prefixes;
+  return expr;
 }
 
 /** `binOp`, after a skip (`-` before `>` is the arrow of `ask`). */
@@ -113,8 +126,8 @@ function binOp(s: FastState): BinaryOp | undefined {
 
 // ---------------------------------------------------------------- Postfix
 
-/** `Primary (#callOpen CallArgs | #indexOpen IndexArg | "." identName)*`, with its extent. */
-function parsePostfix(s: FastState): Located | undefined {
+/** `Primary (#callOpen CallArgs | #indexOpen IndexArg | "." identName)*`; its start goes to `s.postStart`. */
+function parsePostfix(s: FastState): Expr | undefined {
   const save = s.pos;
   skip(s);
   const start = s.pos;
@@ -158,7 +171,8 @@ function parsePostfix(s: FastState): Located | undefined {
   }
   // A chain of n steps nests n nodes.
   deferEnd(s, outerPeak, steps);
-  return { expr, start: s.base + start, end: s.base + s.pos };
+  s.postStart = s.base + start;
+  return expr;
 }
 
 /**
@@ -214,7 +228,8 @@ function parsePrimary(s: FastState): Expr | undefined {
       case "command":
         return bracketed(s, dbCall);
     }
-    if (ident(s) < 0) return undefined;
+    if (KEYWORDS.has(name)) return undefined;
+    s.pos = end;
     return { kind: "Name", name, span: span(s, start, end) };
   }
   if (c === 34) return stringExpr(s);

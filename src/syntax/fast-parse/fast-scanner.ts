@@ -14,6 +14,7 @@
  * rather than a stack overflow) and its work (DECLINE rather than super-linear time).
  */
 import type { Span } from "../ast";
+import type { PrefixOp } from "../operator-precedence";
 import { MAX_NESTING } from "../lexical-scan";
 
 /** Thrown when the fast parser does not take the input: the Ohm path decides. */
@@ -45,13 +46,19 @@ export interface FastState {
   shared: Shared;
   /** Outcomes of strings and interpolations lexed from each `"` / `{` (end + 1, or 0 = failed). */
   lexMemo: Map<number, number>;
+  /** The last skip, from → to: alternatives tried at one place skip the same blanks once. */
+  skipFrom: number;
+  skipTo: number;
+  /** What the last operand read left: its prefix operators, and its postfix part's start. */
+  prefixes: { op: PrefixOp; start: number }[];
+  postStart: number;
 }
 
 /** Deeper than any program a person writes; far below what the JS stack holds. */
 const MAX_RECURSION = 400;
 
 export function newState(src: string, base: number, file: string, shared: Shared): FastState {
-  return { src, pos: 0, base, file, shared, lexMemo: new Map() };
+  return { src, pos: 0, base, file, shared, lexMemo: new Map(), skipFrom: -1, skipTo: -1, prefixes: [], postStart: 0 };
 }
 
 export function span(s: FastState, start: number, end: number): Span {
@@ -119,9 +126,17 @@ export const KEYWORDS: ReadonlySet<string> = new Set([
 
 /** `spaces`: blanks (every character up to U+0020) and comments; a `/*` never closed is not one. */
 export function skip(s: FastState): void {
+  const from = s.pos;
+  if (from === s.skipFrom) {
+    s.pos = s.skipTo;
+    return;
+  }
   const src = s.src;
   const n = src.length;
-  let i = s.pos;
+  let i = from;
+  // Most tokens follow one space or none.
+  const c = src.charCodeAt(i);
+  if (c > 32 && c !== 47) return;
   for (;;) {
     while (i < n && src.charCodeAt(i) <= 32) i++;
     if (src.charCodeAt(i) !== 47) break;
@@ -136,6 +151,8 @@ export function skip(s: FastState): void {
     } else break;
   }
   s.pos = i;
+  s.skipFrom = from;
+  s.skipTo = i;
 }
 
 /** `sameLine` (lexified, no skip before): blanks, then no newline and no `//`. */
@@ -257,6 +274,7 @@ export function stringEnd(s: FastState, at: number): number {
   const src = s.src;
   const n = src.length;
   let end = -1;
+  let braces = false;
   for (let i = at + 1; i < n; ) {
     const c = src.charCodeAt(i);
     if (c === 34) {
@@ -267,12 +285,14 @@ export function stringEnd(s: FastState, at: number): number {
       if (ESCAPES[src[i + 1]] === undefined) break;
       i += 2;
     } else if (c === 123) {
+      braces = true;
       const close = interpEnd(s, i);
       i = close >= 0 ? close : i + 1;
     } else i++;
   }
   unrecurse(s);
-  s.lexMemo.set(at, end + 1);
+  // Only a string with a `{` can cost more than its length to lex again.
+  if (braces) s.lexMemo.set(at, end + 1);
   return end;
 }
 

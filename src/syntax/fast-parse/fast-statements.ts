@@ -47,7 +47,15 @@ export function parseStmt(s: FastState): Stmt | undefined {
   const first = end >= 0 ? s.src.slice(start, end) : "";
   let stmt: Stmt | undefined;
   if (end >= 0 && !KEYWORDS.has(first)) {
-    stmt = assign(s, start) ?? typedAssign(s, start) ?? intoAssign(s, start);
+    // Assign needs `=` after the name, TypedAssign `:`, IntoAssign `.` or (on the line) `[`:
+    // the character there rules out the rest without trying them.
+    s.pos = end;
+    const blanksEnd = afterBlanks(s.src, end);
+    skip(s);
+    const next = s.src.charCodeAt(s.pos);
+    if (next === 61) stmt = assign(s, start);
+    else if (next === 58) stmt = typedAssign(s, start);
+    else if (next === 46 || s.src.charCodeAt(blanksEnd) === 91) stmt = intoAssign(s, start);
     if (!stmt && first === "assert") stmt = assertStmt(s, start);
   } else if (end >= 0 && Object.hasOwn(KEYWORD_STATEMENTS, first)) stmt = KEYWORD_STATEMENTS[first](s, start);
   if (!stmt) {
@@ -109,6 +117,12 @@ const KEYWORD_STATEMENTS: Record<string, StmtRule> = {
     s.pos = start + 8;
     return { kind: "Continue", span: span(s, start, s.pos) };
   },
+};
+
+const afterBlanks = (src: string, at: number): number => {
+  let i = at;
+  while (src.charCodeAt(i) === 32 || src.charCodeAt(i) === 9) i++;
+  return i;
 };
 
 /** `Assign = ident assignOp Expr`. */
