@@ -4,7 +4,8 @@
  * keywords, quotes, comments, unicode, names found on Object.prototype), with a fixed seed
  * and a fixed number of cases. For each: where the Ohm path rejects, the fast parser
  * declines; where it accepts, the fast parser declines or gives its AST byte for byte; and
- * `parse()` as a whole answers exactly as the Ohm path alone.
+ * `parse()` as a whole answers exactly as the Ohm path alone. The same holds for programs
+ * drawn from a random generator of the grammar's shapes (`random-programs.ts`).
  */
 import { describe, expect, test } from "bun:test";
 import { PARSE_CODES } from "../../src/diagnostics/catalog/parse-codes";
@@ -13,6 +14,7 @@ import { scanLexical } from "../../src/syntax/lexical-scan";
 import { ohmParse } from "../../src/syntax/ohm-parse";
 import { parse } from "../../src/syntax/parse";
 import { corpus } from "./fast-parse-corpus";
+import { randomProgram } from "./random-programs";
 import { FILE } from "./parse-helpers";
 
 const TOKEN = /\s+|\/\/[^\n]*|"(?:[^"\\]|\\.)*"|[A-Za-z_][A-Za-z0-9_]*|-?\d+(?:\.\d+)?|->|==|!=|<=|>=|[^\sA-Za-z0-9_]/g;
@@ -57,28 +59,41 @@ const CASES = 2000;
 
 const grammarOnly = (source: string) => ohmParse(source, FILE, scanLexical(source, { lineWords: true }).lineWords ?? []);
 
+/** Holds `sources` to the rule; returns how many the grammar rejected, the fast parser took, or declined. */
+function differential(sources: Iterable<string>): { rejected: number; taken: number; declined: number } {
+  const counts = { rejected: 0, taken: 0, declined: 0 };
+  const divergences: string[] = [];
+  for (const source of sources) {
+    const answer = parse(source, FILE, { engine: "ohm" });
+    // The grammar's own answer: parse() looks for a misspelt keyword before either parser.
+    const reference = answer.diagnostics[0]?.code === PARSE_CODES.misspeltKeyword ? grammarOnly(source) : answer;
+    const fast = fastParse(source, FILE);
+    if (!reference.program) counts.rejected++;
+    else if (fast) counts.taken++;
+    else counts.declined++;
+    const sameAst = !fast || (reference.program !== undefined && JSON.stringify(fast) === JSON.stringify(reference.program));
+    const sameAnswer = JSON.stringify(parse(source, FILE)) === JSON.stringify(answer);
+    if (!sameAst || !sameAnswer) divergences.push(source);
+  }
+  expect(divergences).toEqual([]);
+  return counts;
+}
+
 describe("§1 Under mutation the fast parser declines or agrees with the Ohm path", () => {
   test(`${CASES} mutated corpus programs (seed 1): no divergence`, () => {
     const programs = corpus().filter((f) => f.source.length < 20_000 && parse(f.source, FILE, { engine: "ohm" }).program);
     const rnd = random(1);
-    const counts = { rejected: 0, taken: 0, declined: 0 };
-    const divergences: string[] = [];
-    for (let n = 0; n < CASES; n++) {
-      const source = mutate(programs[Math.floor(rnd() * programs.length)].source, rnd);
-      const answer = parse(source, FILE, { engine: "ohm" });
-      // The grammar's own answer: parse() looks for a misspelt keyword before either parser.
-      const reference = answer.diagnostics[0]?.code === PARSE_CODES.misspeltKeyword ? grammarOnly(source) : answer;
-      const fast = fastParse(source, FILE);
-      if (!reference.program) counts.rejected++;
-      else if (fast) counts.taken++;
-      else counts.declined++;
-      const sameAst = !fast || (reference.program !== undefined && JSON.stringify(fast) === JSON.stringify(reference.program));
-      const sameAnswer = JSON.stringify(parse(source, FILE)) === JSON.stringify(answer);
-      if (!sameAst || !sameAnswer) divergences.push(source);
-    }
-    expect(divergences).toEqual([]);
+    const sources = Array.from({ length: CASES }, () => mutate(programs[Math.floor(rnd() * programs.length)].source, rnd));
+    const counts = differential(sources);
     // The mutations reach both sides: many programs stay valid, many do not.
     expect(counts.taken).toBeGreaterThan(CASES / 10);
     expect(counts.rejected).toBeGreaterThan(CASES / 10);
+  }, 300_000);
+
+  test(`${CASES} generated programs (seed 2): no divergence, and every valid one is taken`, () => {
+    const rnd = random(2);
+    const counts = differential(Array.from({ length: CASES }, () => randomProgram(rnd)));
+    expect(counts.declined).toBe(0);
+    expect(counts.taken).toBeGreaterThan(CASES / 4);
   }, 300_000);
 });

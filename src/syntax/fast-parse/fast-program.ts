@@ -13,7 +13,7 @@ import type { Decl, Expr, MockSetup, Program, ReplaySetup, Stmt, TestDecl } from
 import { DECLARATIONS } from "./fast-declarations";
 import { parseExpr, stringExpr } from "./fast-expressions";
 import {
-  DECLINE, type FastState, type Shared, char, decline, ident, identEnd, newState, recurse, sameLine, skip, span,
+  type FastState, type Shared, char, decline, ident, identEnd, newState, recurse, sameLine, skip, span,
   unrecurse, work,
 } from "./fast-scanner";
 import { parseStmt } from "./fast-statements";
@@ -28,10 +28,11 @@ export function fastParse(source: string, file: string, counter?: { work: number
   const shared: Shared = { depth: 0, peak: 0, rec: 0, work: 0, workLimit: WORK_PER_CHAR * source.length + 10_000 };
   try {
     return parseProgram(newState(source, 0, file, shared));
-  } catch (e) {
-    // A RangeError is a stack overflow: the bounds should prevent it, and the Ohm path decides.
-    if (e === DECLINE || e instanceof RangeError) return undefined;
-    throw e;
+  } catch {
+    // DECLINE, or anything unforeseen (a stack overflow the bounds should prevent, a bug):
+    // the Ohm path decides, so the worst a fault here costs is time. The tests assert that
+    // no valid corpus program is declined, so a fault does not go unseen.
+    return undefined;
   } finally {
     if (counter) counter.work += shared.work;
   }
