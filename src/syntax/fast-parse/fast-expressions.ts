@@ -1,19 +1,19 @@
 /**
  * Expressions for the fast parser: `Expr`, `Operand`, `Postfix`, `Primary` and its
- * alternatives, and string literals (grammar.ohm § expressions, tokens), building the
- * nodes `to-ast-expressions.ts` and `string-literal.ts` build, key order included.
+ * alternatives (grammar.ohm § expressions), building the nodes `to-ast-expressions.ts`
+ * builds, key order included.
  *
  * As in the grammar, binary operators are read as one flat list and `applyPrecedence`
  * (shared with the Ohm path) builds the tree; postfix steps and operator runs are loops,
- * so a long chain never recurses. An interpolation segment is parsed as the Ohm path does
- * it — on its own text, as `InterpExpr`, with its offset as the base of its spans.
+ * so a long chain never recurses. String literals are `fast-strings.ts`.
  */
-import type { BinaryOp, Expr, StrPart } from "../ast";
+import type { BinaryOp, Expr } from "../ast";
 import { type FlatOperand, type Located, type PrefixOp, applyPrecedence } from "../operator-precedence";
 import {
-  ESCAPES, type FastState, KEYWORDS, char, decline, deferBegin, deferEnd, enter, identEnd, ident, isIdentPart, keyword,
-  leave, lit, newState, numberEnd, recurse, skip, span, stringEnd, interpEnd, unrecurse, word, work,
+  type FastState, KEYWORDS, char, deferBegin, deferEnd, enter, identEnd, ident, isIdentPart, keyword, leave, lit,
+  numberEnd, recurse, skip, span, unrecurse, word, work,
 } from "./fast-scanner";
+import { constString, stringExpr } from "./fast-strings";
 import { parseType } from "./fast-types";
 
 // ---------------------------------------------------------------- Expr = Operand (binOp Operand)*
@@ -138,41 +138,42 @@ function parsePostfix(s: FastState): Expr | undefined {
     s.pos = save;
     return undefined;
   }
-  const src = s.src;
   let steps = 0;
-  for (;; steps++) {
-    const before = s.pos;
-    let i = before;
-    while (src.charCodeAt(i) === 32 || src.charCodeAt(i) === 9) i++;
-    const c = src.charCodeAt(i);
-    if (c === 40) {
-      s.pos = i + 1;
-      const args = parseListThen(s, parseExpr, 41);
-      if (args) {
-        expr = { kind: "Call", callee: expr, args, span: span(s, start, s.pos) };
-        continue;
-      }
-    } else if (c === 91) {
-      s.pos = i + 1;
-      const index = parseExpr(s);
-      if (index && char(s, 93)) {
-        expr = { kind: "Index", object: expr, index, span: span(s, start, s.pos) };
-        continue;
-      }
-    } else if (char(s, 46)) {
-      const name = word(s);
-      if (name >= 0) {
-        expr = { kind: "Member", object: expr, property: src.slice(name, s.pos), span: span(s, start, s.pos) };
-        continue;
-      }
-    }
-    s.pos = before;
-    break;
+  for (let next = postfixStep(s, expr, start, true); next; next = postfixStep(s, expr, start, true)) {
+    expr = next;
+    steps++;
   }
   // A chain of n steps nests n nodes.
   deferEnd(s, outerPeak, steps);
   s.postStart = s.base + start;
   return expr;
+}
+
+/**
+ * One step of a postfix chain that starts at `start`, applied to `expr`: `#callOpen CallArgs`
+ * (only with `calls`: an assignment target has none), `#indexOpen IndexArg` or `"." identName`.
+ * The new expression, or undefined with pos kept.
+ */
+export function postfixStep(s: FastState, expr: Expr, start: number, calls: boolean): Expr | undefined {
+  const src = s.src;
+  const before = s.pos;
+  let i = before;
+  while (src.charCodeAt(i) === 32 || src.charCodeAt(i) === 9) i++;
+  const c = src.charCodeAt(i);
+  if (c === 40 && calls) {
+    s.pos = i + 1;
+    const args = parseListThen(s, parseExpr, 41);
+    if (args) return { kind: "Call", callee: expr, args, span: span(s, start, s.pos) };
+  } else if (c === 91) {
+    s.pos = i + 1;
+    const index = parseExpr(s);
+    if (index && char(s, 93)) return { kind: "Index", object: expr, index, span: span(s, start, s.pos) };
+  } else if (char(s, 46)) {
+    const name = word(s);
+    if (name >= 0) return { kind: "Member", object: expr, property: src.slice(name, s.pos), span: span(s, start, s.pos) };
+  }
+  s.pos = before;
+  return undefined;
 }
 
 /**
@@ -337,74 +338,5 @@ function ask(s: FastState, start: number): Expr | undefined {
     }
   }
   s.pos = save;
-  return expr;
-}
-
-// ---------------------------------------------------------------- strings
-
-/** A string in a constant position (pos at its `"`): escapes decoded, braces as written. */
-export function constString(s: FastState): string | undefined {
-  const at = s.pos;
-  const end = stringEnd(s, at);
-  if (end < 0) return undefined;
-  const src = s.src;
-  let text = "";
-  let from = at + 1;
-  for (let i = from; i < end - 1; ) {
-    if (src.charCodeAt(i) === 92) {
-      text += src.slice(from, i) + ESCAPES[src[i + 1]];
-      i += 2;
-      from = i;
-    } else if (src.charCodeAt(i) === 123) {
-      const close = interpEnd(s, i);
-      i = close >= 0 ? close : i + 1;
-    } else i++;
-  }
-  s.pos = end;
-  return text + src.slice(from, end - 1);
-}
-
-/**
- * A string in an expression (pos at its `"`): a `Str` whose parts alternate text and
- * `{expr}`. A `{` that closes no segment is a diagnostic on the Ohm path: declined.
- */
-export function stringExpr(s: FastState): Expr | undefined {
-  const at = s.pos;
-  const end = stringEnd(s, at);
-  if (end < 0) return undefined;
-  const src = s.src;
-  const parts: StrPart[] = [];
-  let text = "";
-  let from = at + 1;
-  for (let i = from; i < end - 1; ) {
-    const c = src.charCodeAt(i);
-    if (c === 92) {
-      text += src.slice(from, i) + ESCAPES[src[i + 1]];
-      i += 2;
-      from = i;
-    } else if (c === 123) {
-      const close = interpEnd(s, i);
-      if (close < 0) decline();
-      text += src.slice(from, i);
-      if (text) parts.push(text);
-      text = "";
-      enter(s);
-      parts.push(segment(s, src.slice(i + 1, close - 1), s.base + i + 1));
-      leave(s);
-      i = from = close;
-    } else i++;
-  }
-  text += src.slice(from, end - 1);
-  if (text) parts.push(text);
-  s.pos = end;
-  return { kind: "Str", parts, span: span(s, at, end) };
-}
-
-/** `InterpExpr = Expr` matched on the segment's own text: all of it, or declined. */
-function segment(outer: FastState, text: string, offset: number): Expr {
-  const s = newState(text, offset, outer.file, outer.shared);
-  const expr = parseExpr(s);
-  skip(s);
-  if (!expr || s.pos !== text.length) decline();
   return expr;
 }

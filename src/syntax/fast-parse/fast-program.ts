@@ -11,9 +11,10 @@
  */
 import type { Decl, Expr, MockSetup, Program, ReplaySetup, Stmt, TestDecl } from "../ast";
 import { DECLARATIONS } from "./fast-declarations";
-import { parseExpr, stringExpr } from "./fast-expressions";
+import { parseExpr } from "./fast-expressions";
+import { stringExpr } from "./fast-strings";
 import {
-  type FastState, type Shared, char, decline, ident, identEnd, newState, recurse, sameLine, skip, span,
+  type FastState, type Shared, char, decline, ident, leadingWord, newState, recurse, sameLine, skip, span,
   unrecurse, work,
 } from "./fast-scanner";
 import { parseStmt } from "./fast-statements";
@@ -75,10 +76,8 @@ function parseProgram(s: FastState): Program {
 function topItem(s: FastState): TopItem | undefined {
   work(s);
   const save = s.pos;
-  skip(s);
+  const first = leadingWord(s);
   const start = s.pos;
-  const end = identEnd(s.src, start);
-  const first = end >= 0 ? s.src.slice(start, end) : "";
   if (first === "test") {
     const test = testDecl(s, start);
     if (test) return { test };
@@ -140,10 +139,8 @@ function testDecl(s: FastState, start: number): TestDecl | undefined {
 /** `TestSetup | Stmt` inside a test block. */
 function testItem(s: FastState): Stmt | ReplaySetup | MockSetup | undefined {
   const save = s.pos;
-  skip(s);
+  const first = leadingWord(s);
   const start = s.pos;
-  const end = identEnd(s.src, start);
-  const first = end >= 0 ? s.src.slice(start, end) : "";
   const setup = first === "replay" ? replayLine(s, start) : first === "mock" ? mockLine(s, start) : undefined;
   if (setup) return setup;
   s.pos = save;

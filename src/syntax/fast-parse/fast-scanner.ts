@@ -174,6 +174,16 @@ export function identEnd(src: string, at: number): number {
   return i;
 }
 
+/**
+ * After a skip, the word an item opens with ("" when none), with pos left at its start:
+ * the word picks which alternatives of `TopItem`, `Stmt` or a test block's item can match.
+ */
+export function leadingWord(s: FastState): string {
+  skip(s);
+  const end = identEnd(s.src, s.pos);
+  return end < 0 ? "" : s.src.slice(s.pos, end);
+}
+
 /** A syntactic use of a lexical word rule (skip, then the word): its start, or -1 (pos kept). */
 export function word(s: FastState): number {
   const save = s.pos;
@@ -267,57 +277,48 @@ export const ESCAPES: Record<string, string> = { '"': '"', "\\": "\\", n: "\n", 
  * escape, or no closing quote). A `{` opens an `interp` only when one closes; otherwise it is
  * a plain character. Outcomes are memoized per start, so `"{{{{…` is lexed in linear time.
  */
-export function stringEnd(s: FastState, at: number): number {
+export const stringEnd = (s: FastState, at: number): number => memoized(s, at, scanString);
+
+/** `interp` at `at` (a `{` inside a string): the offset after its `}`, or -1. */
+export const interpEnd = (s: FastState, at: number): number => memoized(s, at, scanInterp);
+
+function memoized(s: FastState, at: number, scan: (s: FastState, at: number) => number): number {
   const known = s.lexMemo.get(at);
   if (known !== undefined) return known - 1;
   recurse(s);
+  const end = scan(s, at);
+  unrecurse(s);
+  s.lexMemo.set(at, end + 1);
+  return end;
+}
+
+function scanString(s: FastState, at: number): number {
   const src = s.src;
-  const n = src.length;
-  let end = -1;
-  let braces = false;
-  for (let i = at + 1; i < n; ) {
+  for (let i = at + 1; i < src.length; ) {
     const c = src.charCodeAt(i);
-    if (c === 34) {
-      end = i + 1;
-      break;
-    }
+    if (c === 34) return i + 1;
     if (c === 92) {
-      if (ESCAPES[src[i + 1]] === undefined) break;
+      if (ESCAPES[src[i + 1]] === undefined) return -1;
       i += 2;
     } else if (c === 123) {
-      braces = true;
       const close = interpEnd(s, i);
       i = close >= 0 ? close : i + 1;
     } else i++;
   }
-  unrecurse(s);
-  // Only a string with a `{` can cost more than its length to lex again.
-  if (braces) s.lexMemo.set(at, end + 1);
-  return end;
+  return -1;
 }
 
-/** `interp` at `at` (a `{` inside a string): the offset after its `}`, or -1. */
-export function interpEnd(s: FastState, at: number): number {
-  const known = s.lexMemo.get(at);
-  if (known !== undefined) return known - 1;
-  recurse(s);
+function scanInterp(s: FastState, at: number): number {
   const src = s.src;
-  const n = src.length;
-  let end = -1;
-  for (let i = at + 1; i < n; ) {
+  for (let i = at + 1; i < src.length; ) {
     const c = src.charCodeAt(i);
-    if (c === 125) {
-      end = i + 1;
-      break;
-    }
+    if (c === 125) return i + 1;
     if (c === 34 || c === 123) {
       // A nested string or interpolation that fails fails this one: `}` is expected there.
       const close = c === 34 ? stringEnd(s, i) : interpEnd(s, i);
-      if (close < 0) break;
+      if (close < 0) return -1;
       i = close;
     } else i++;
   }
-  unrecurse(s);
-  s.lexMemo.set(at, end + 1);
-  return end;
+  return -1;
 }

@@ -9,11 +9,11 @@
  * the Ohm path rejects.
  */
 import type { AssignTarget, Expr, Stmt } from "../ast";
-import { parseExpr } from "./fast-expressions";
+import { parseExpr, postfixStep } from "./fast-expressions";
 import { parseType } from "./fast-types";
 import {
   type FastState, char, decline, deferBegin, deferEnd, enter, ident, keyword, leave, recurse, sameLine, skip, span,
-  unrecurse, word, work, identEnd, KEYWORDS,
+  unrecurse, work, KEYWORDS, leadingWord,
 } from "./fast-scanner";
 
 const MAX_ELSE_IFS = 200;
@@ -41,12 +41,11 @@ export function parseBlock(s: FastState): Stmt[] | undefined {
 export function parseStmt(s: FastState): Stmt | undefined {
   work(s);
   const save = s.pos;
-  skip(s);
+  const first = leadingWord(s);
   const start = s.pos;
-  const end = identEnd(s.src, start);
-  const first = end >= 0 ? s.src.slice(start, end) : "";
+  const end = start + first.length;
   let stmt: Stmt | undefined;
-  if (end >= 0 && !KEYWORDS.has(first)) {
+  if (first !== "" && !KEYWORDS.has(first)) {
     // Assign needs `=` after the name, TypedAssign `:`, IntoAssign `.` or (on the line) `[`:
     // the character there rules out the rest without trying them.
     s.pos = end;
@@ -57,7 +56,7 @@ export function parseStmt(s: FastState): Stmt | undefined {
     else if (next === 58) stmt = typedAssign(s, start);
     else if (next === 46 || s.src.charCodeAt(blanksEnd) === 91) stmt = intoAssign(s, start);
     if (!stmt && first === "assert") stmt = assertStmt(s, start);
-  } else if (end >= 0 && Object.hasOwn(KEYWORD_STATEMENTS, first)) stmt = KEYWORD_STATEMENTS[first](s, start);
+  } else if (Object.hasOwn(KEYWORD_STATEMENTS, first)) stmt = KEYWORD_STATEMENTS[first](s, start);
   if (!stmt) {
     s.pos = start;
     const expr = parseExpr(s);
@@ -157,30 +156,12 @@ function typedAssign(s: FastState, start: number): Stmt | undefined {
 function intoAssign(s: FastState, start: number): Stmt | undefined {
   s.pos = start;
   if (ident(s) < 0) return undefined;
-  const src = s.src;
-  let target: Expr = { kind: "Name", name: src.slice(start, s.pos), span: span(s, start, s.pos) };
+  let target: Expr = { kind: "Name", name: s.src.slice(start, s.pos), span: span(s, start, s.pos) };
   let steps = 0;
   const outerPeak = deferBegin(s);
-  for (;; steps++) {
-    const before = s.pos;
-    let i = before;
-    while (src.charCodeAt(i) === 32 || src.charCodeAt(i) === 9) i++;
-    if (src.charCodeAt(i) === 91) {
-      s.pos = i + 1;
-      const index = parseExpr(s);
-      if (index && char(s, 93)) {
-        target = { kind: "Index", object: target, index, span: span(s, start, s.pos) };
-        continue;
-      }
-    } else if (char(s, 46)) {
-      const name = word(s);
-      if (name >= 0) {
-        target = { kind: "Member", object: target, property: src.slice(name, s.pos), span: span(s, start, s.pos) };
-        continue;
-      }
-    }
-    s.pos = before;
-    break;
+  for (let next = postfixStep(s, target, start, false); next; next = postfixStep(s, target, start, false)) {
+    target = next;
+    steps++;
   }
   // The target's steps are its nesting levels; the value is converted outside them.
   deferEnd(s, outerPeak, steps);

@@ -7,7 +7,8 @@
  * are bounded by the shared recursion count.
  */
 import type { Annotation, ConstValue, Field, PrimName, TypeRef } from "../ast";
-import { constString, entryKey, parseListThen } from "./fast-expressions";
+import { entryKey, parseListThen } from "./fast-expressions";
+import { constString } from "./fast-strings";
 import {
   type FastState, char, identEnd, numberEnd, isIdentPart, KEYWORDS, recurse, skip, span, unrecurse, word,
 } from "./fast-scanner";
