@@ -9,8 +9,10 @@
  */
 import { describe, expect, test } from "bun:test";
 import { join } from "node:path";
+import { PARSE_CODES } from "../../src/diagnostics/catalog/parse-codes";
 import { fastParse } from "../../src/syntax/fast-parse/fast-program";
 import { scanLexical } from "../../src/syntax/lexical-scan";
+import { misspeltKeyword } from "../../src/syntax/misspelt-keyword";
 import { ohmParse } from "../../src/syntax/ohm-parse";
 import { parse } from "../../src/syntax/parse";
 import { REPO } from "../support/luma-binary";
@@ -185,6 +187,32 @@ describe("§1 Nesting and long chains: the limit of 100 levels holds, and the fa
     expect(agree(chain(199))).toBe(true);
     expect(fastParse(chain(201), FILE)).toBeUndefined();
     expect(json(parse(chain(201), FILE))).toBe(json(ohm(chain(201))));
+  });
+});
+
+describe("§2 A misspelt declaration keyword is found whichever parser runs", () => {
+  const SLIPS = ["shema Answer {", "tol calc(a: int) -> R {", "agnet Worker {", "modle m {", "qurey q(id: int) -> R {", "shema U = A | B tagged by kind"];
+  const PLACES: ((line: string) => string)[] = [
+    (line) => `${line}\n}`,
+    (line) => `x = 1\n  ${line}\n}`,
+    (line) => `\uFEFF${line}\n}`,
+    (line) => `\uFEFF \t${line}\n}`,
+    (line) => `x = 1\r\n${line}\r\n}`,
+    (line) => `x = [\n${line}\n]`,
+    (line) => `x = "\n${line}\n"`,
+    (line) => `/*\n${line}\n*/`,
+    (line) => `f(1) // ${line}`,
+  ];
+  test.each(SLIPS)("%j at the top level, indented, after a BOM, inside brackets, strings and comments", (slip) => {
+    for (const place of PLACES) {
+      const source = place(slip);
+      const { lineWords = [] } = scanLexical(source, { lineWords: true });
+      const expected = misspeltKeyword(source, FILE, lineWords);
+      const result = parse(source, FILE);
+      if (expected) expect(result).toEqual({ diagnostics: [expected] });
+      else expect(result.diagnostics.map((d) => d.code)).not.toContain(PARSE_CODES.misspeltKeyword);
+      expect(json(result)).toBe(json(ohm(source)));
+    }
   });
 });
 
