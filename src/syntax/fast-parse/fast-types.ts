@@ -10,7 +10,7 @@ import type { Annotation, ConstValue, Field, PrimName, TypeRef } from "../ast";
 import { entryKey, parseListThen } from "./fast-expressions";
 import { constString } from "./fast-strings";
 import {
-  type FastState, char, identEnd, numberEnd, isIdentPart, KEYWORDS, recurse, skip, span, unrecurse, word,
+  type FastState, char, identEnd, numberEnd, KEYWORDS, recurse, skip, span, unrecurse, word,
 } from "./fast-scanner";
 
 const PRIM_NAMES: ReadonlySet<string> = new Set(["string", "int", "float", "bool", "any"]);
@@ -171,13 +171,10 @@ export function parseLiteral(s: FastState): string | number | boolean | null | u
     s.pos = numEnd;
     return Number(src.slice(at, numEnd));
   }
-  for (const [kw, value] of LITERAL_WORDS) {
-    if (src.startsWith(kw, at) && !isIdentPart(src.charCodeAt(at + kw.length))) {
-      s.pos = at + kw.length;
-      return value;
-    }
-  }
-  return undefined;
+  // kwTrue | kwFalse | kwNull: the whole word, nothing more.
+  const end = identEnd(src, at);
+  const word = end - at === 4 || end - at === 5 ? src.slice(at, end) : "";
+  if (word !== "true" && word !== "false" && word !== "null") return undefined;
+  s.pos = end;
+  return word === "null" ? null : word === "true";
 }
-
-const LITERAL_WORDS: [string, boolean | null][] = [["true", true], ["false", false], ["null", null]];
