@@ -1,7 +1,8 @@
 /**
  * The Luma AST: plain data, every node carrying the source span it came from.
  *
- * The parser (`parse.ts`) builds it from Ohm's CST; the checker, the schema compiler,
+ * The parser (`parse.ts`) builds it — the fast parser directly, the Ohm path from its CST,
+ * to the same nodes, spans and key order; the checker, the schema compiler,
  * the type generator and the interpreter only ever read it. Nothing here holds
  * behaviour, so a checked AST can be cached as JSON and read back unchanged.
  */

@@ -1,5 +1,5 @@
 /**
- * A linear pre-scan of the lexical structure, run only when Ohm fails or overflows: it
+ * A linear pre-scan of the lexical structure, run when Ohm fails or overflows: it
  * finds a string literal or block comment left open (strings may span lines, so an
  * unclosed one swallows the rest of the file and Ohm reports its failure far away) and
  * the opener at which nesting first goes deeper than `MAX_NESTING`. It also lists the
@@ -14,8 +14,9 @@
  * any input. `steps` counts the characters examined; the robustness tests pin it.
  *
  * With `lineWords`, it also lists the words that open a line outside every bracket,
- * string, comment and `ask`: where a top-level declaration may begin. `parse` cuts large
- * sources there and spots misspelt declaration keywords.
+ * string, comment and `ask`: where a top-level declaration may begin. The Ohm path cuts
+ * large sources there, and `parse` spots misspelt declaration keywords (when some line
+ * has their shape: a valid program parsed by the fast parser usually needs no scan).
  */
 
 import { PARSE_CODES } from "../diagnostics/catalog/parse-codes";

@@ -6,7 +6,9 @@
  * one slip away from a declaration keyword, then a name, then `{`, `(` or `=` — a shape
  * no sensible pair of statements takes — is reported once, at the word, with the keyword.
  * The candidate lines come from the lexical scan (`lineWords`), so this costs one regular
- * expression per top-level line.
+ * expression per top-level line. `mayHaveMisspeltKeyword` first looks at every line start
+ * (a superset of the line words: it ignores brackets, strings and comments) with one
+ * regular expression, so a program with no candidate at all needs no lexical scan.
  */
 import { type Diagnostic, error } from "../diagnostics/diagnostic";
 import { PARSE_CODES } from "../diagnostics/catalog/parse-codes";
@@ -35,4 +37,15 @@ export function misspeltKeyword(source: string, file: string, lineWords: readonl
     );
   }
   return undefined;
+}
+
+/** The shape at any line start: a superset of the line words `misspeltKeyword` tries. */
+const ANY_LINE_SHAPE = /^\uFEFF?[ \t]*([A-Za-z_][A-Za-z0-9_]*)[ \t]+[A-Za-z_][A-Za-z0-9_]*[ \t]*[({=]/gm;
+
+/** False when no line of `source` could be a misspelt declaration (then `misspeltKeyword` finds none). */
+export function mayHaveMisspeltKeyword(source: string): boolean {
+  for (const match of source.matchAll(ANY_LINE_SHAPE)) {
+    if (!KEYWORDS.has(match[1]) && closestName(match[1], SLIP_CANDIDATES) !== undefined) return true;
+  }
+  return false;
 }

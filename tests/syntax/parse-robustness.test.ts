@@ -1,13 +1,16 @@
 /**
  * Parse time is linear in the input for every input: a table of pathological families
  * × sizes, each of which must end in a program or a diagnostic, never a throw, with work
- * that at most doubles (plus slack) when the input doubles. Work is counted, not timed:
- * the Ohm memo entries of every match a parse runs (interpolation segments included)
- * plus the characters the lexical pre-scan examines. Before the fix, `x = "{{{…` took
- * time doubling with every `{`, and a 20,000-term `a + a + …` overflowed the stack.
+ * that at most doubles (plus slack) when the input doubles. Work is counted, not timed,
+ * for both parsers: the Ohm path is forced, and its memo entries of every match (interpolation
+ * segments included) are counted; the fast parser's own work count is added, and so are the
+ * characters the lexical pre-scan examines; `parse()` must give the Ohm path's answer. Before
+ * the fix, `x = "{{{…` took time doubling with every `{`, and a 20,000-term `a + a + …`
+ * overflowed the stack.
  */
 import { describe, expect, test } from "bun:test";
 import type * as ohm from "ohm-js";
+import { fastParse } from "../../src/syntax/fast-parse/fast-program";
 import { scanLexical } from "../../src/syntax/lexical-scan";
 import { lumaGrammar } from "../../src/syntax/luma-grammar";
 import { type ParseResult, parse } from "../../src/syntax/parse";
@@ -34,8 +37,11 @@ function parseCounted(source: string): { result: ParseResult; work: number } {
     return result;
   };
   try {
-    const result = parse(source, FILE);
-    return { result, work: work + scanLexical(source).steps };
+    const result = parse(source, FILE, { engine: "ohm" });
+    const fast = { work: 0 };
+    fastParse(source, FILE, fast);
+    expect(JSON.stringify(parse(source, FILE))).toBe(JSON.stringify(result));
+    return { result, work: work + fast.work + scanLexical(source).steps };
   } finally {
     delete (grammar as { match?: unknown }).match;
   }

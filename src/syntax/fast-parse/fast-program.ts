@@ -1,0 +1,168 @@
+/**
+ * The fast parser's entry: `Program`, `TopItem` and what only `luma test` reads (grammar.ohm
+ * § Program, § tests), and `fastParse`, which gives the AST the Ohm path would give, or
+ * undefined for input it leaves to the Ohm path (see `fast-scanner.ts`).
+ *
+ * It reads the whole file in one pass: a hand-written recursive descent keeps no memo
+ * table, so large sources need no cutting into pieces. The items are sorted into
+ * declarations, statements, tests and the file's `replay` as `to-ast-declarations.ts`
+ * sorts them; everything the Ohm path reports while converting (a second `replay`, a test
+ * name with `{…}`) is declined instead.
+ */
+import type { Decl, Expr, MockSetup, Program, ReplaySetup, Stmt, TestDecl } from "../ast";
+import { DECLARATIONS } from "./fast-declarations";
+import { parseExpr } from "./fast-expressions";
+import { stringExpr } from "./fast-strings";
+import {
+  type FastState, type Shared, char, decline, ident, leadingWord, newState, recurse, sameLine, skip, span,
+  unrecurse, work,
+} from "./fast-scanner";
+import { parseStmt } from "./fast-statements";
+
+/** Work allowed per character of input: far above any program's, linear all the same. */
+const WORK_PER_CHAR = 8;
+
+type TopItem = { decl: Decl } | { stmt: Stmt } | { test: TestDecl } | { replay: ReplaySetup };
+
+/** The AST of `source`, exactly as the Ohm path builds it; undefined where it declines. */
+export function fastParse(source: string, file: string, counter?: { work: number }): Program | undefined {
+  const shared: Shared = { depth: 0, peak: 0, rec: 0, work: 0, workLimit: WORK_PER_CHAR * source.length + 10_000 };
+  try {
+    return parseProgram(newState(source, 0, file, shared));
+  } catch {
+    // DECLINE, or anything unforeseen (a stack overflow the bounds should prevent, a bug):
+    // the Ohm path decides, so the worst a fault here costs is time. The tests assert that
+    // no valid corpus program is declined, so a fault does not go unseen.
+    return undefined;
+  } finally {
+    if (counter) counter.work += shared.work;
+  }
+}
+
+/** `Program = #bom? #shebang? (TopItem | stmtSep)*`, after leading spaces, then trailing ones. */
+function parseProgram(s: FastState): Program {
+  const { src, file } = s;
+  skip(s);
+  if (src.charCodeAt(s.pos) === 0xfeff) s.pos++;
+  if (src.startsWith("#!", s.pos)) {
+    const eol = src.indexOf("\n", s.pos);
+    s.pos = eol < 0 ? src.length : eol;
+  }
+  const decls: Decl[] = [];
+  const body: Stmt[] = [];
+  const tests: TestDecl[] = [];
+  let replay: ReplaySetup | undefined;
+  for (;;) {
+    const item = topItem(s);
+    if (!item) {
+      if (char(s, 59)) continue;
+      break;
+    }
+    if ("decl" in item) decls.push(item.decl);
+    else if ("stmt" in item) body.push(item.stmt);
+    else if ("test" in item) tests.push(item.test);
+    else if (replay) decline(); // "a file names one cassette for its tests"
+    else replay = item.replay;
+  }
+  skip(s);
+  if (s.pos !== src.length) decline();
+  const program: Program = { kind: "Program", file, decls, body, span: { file, start: 0, end: src.length } };
+  if (tests.length > 0) program.tests = tests;
+  if (replay) program.replay = replay;
+  return program;
+}
+
+/** `TopItem = TestItem | Decl | Stmt`, tried in that order. */
+function topItem(s: FastState): TopItem | undefined {
+  work(s);
+  const save = s.pos;
+  const first = leadingWord(s);
+  const start = s.pos;
+  if (first === "test") {
+    const test = testDecl(s, start);
+    if (test) return { test };
+  } else if (first === "replay") {
+    const replay = replayLine(s, start);
+    if (replay) return { replay };
+  }
+  for (const rule of DECLARATIONS.get(first) ?? []) {
+    const decl = rule(s, start);
+    if (decl) return { decl };
+  }
+  s.pos = save;
+  const stmt = parseStmt(s);
+  if (stmt) return { stmt };
+  s.pos = save;
+  return undefined;
+}
+
+/** A string literal that must hold no `{…}` (a test's name, a cassette's path): its text. */
+function plainString(s: FastState): { text: string; start: number; end: number } | undefined {
+  const save = s.pos;
+  skip(s);
+  const start = s.pos;
+  const str = s.src.charCodeAt(start) === 34 ? (stringExpr(s) as Extract<Expr, { kind: "Str" }> | undefined) : undefined;
+  if (!str) {
+    s.pos = save;
+    return undefined;
+  }
+  if (!str.parts.every((p) => typeof p === "string")) decline();
+  return { text: str.parts.join(""), start, end: s.pos };
+}
+
+/** `TestDecl = kwTest string TestBlock`, `TestBlock = "{" (TestSetup | Stmt | stmtSep)* "}"`. */
+function testDecl(s: FastState, start: number): TestDecl | undefined {
+  s.pos = start + 4;
+  const name = plainString(s);
+  if (!name || !char(s, 123)) return undefined;
+  const nameSpan = span(s, name.start, name.end);
+  recurse(s);
+  const items: (Stmt | ReplaySetup | MockSetup)[] = [];
+  for (;;) {
+    const item = testItem(s);
+    if (item) items.push(item);
+    else if (!char(s, 59)) break;
+  }
+  unrecurse(s);
+  if (!char(s, 125)) return undefined;
+  const test: TestDecl = { kind: "Test", name: name.text, body: [], mocks: [], span: span(s, start, s.pos), nameSpan };
+  for (const item of items) {
+    if (item.kind === "Replay") {
+      if (test.replay) decline(); // "a test names one cassette"
+      test.replay = item;
+    } else if (item.kind === "Mock") test.mocks.push(item);
+    else test.body.push(item);
+  }
+  return test;
+}
+
+/** `TestSetup | Stmt` inside a test block. */
+function testItem(s: FastState): Stmt | ReplaySetup | MockSetup | undefined {
+  const save = s.pos;
+  const first = leadingWord(s);
+  const start = s.pos;
+  const setup = first === "replay" ? replayLine(s, start) : first === "mock" ? mockLine(s, start) : undefined;
+  if (setup) return setup;
+  s.pos = save;
+  return parseStmt(s);
+}
+
+/** `ReplayLine = kwReplay #sameLine string` (pos at the word `replay`). */
+function replayLine(s: FastState, start: number): ReplaySetup | undefined {
+  s.pos = start + 6;
+  const path = sameLine(s) ? plainString(s) : undefined;
+  if (!path) return undefined;
+  return { kind: "Replay", path: path.text, span: span(s, start, s.pos) };
+}
+
+/** `MockLine = kwMock #sameLine ident Expr` (pos at the word `mock`). */
+function mockLine(s: FastState, start: number): MockSetup | undefined {
+  s.pos = start + 4;
+  const model = sameLine(s) ? ident(s) : -1;
+  if (model < 0) return undefined;
+  const modelSpan = span(s, model, s.pos);
+  const modelName = s.src.slice(model, s.pos);
+  const turns = parseExpr(s);
+  if (!turns) return undefined;
+  return { kind: "Mock", model: modelName, modelSpan, turns, span: span(s, start, s.pos) };
+}

@@ -1,0 +1,77 @@
+/**
+ * String literals for the fast parser (grammar.ohm `string`, `strPart`, `interp`), decoded
+ * as `string-literal.ts` decodes them: in a constant position escapes are decoded and braces
+ * kept as written; in an expression a `Str` whose parts alternate text and `{expr}`. An
+ * interpolation segment is parsed as the Ohm path does it — on its own text, as
+ * `InterpExpr`, with its offset as the base of its spans, one nesting level deeper.
+ */
+import type { Expr, StrPart } from "../ast";
+import { parseExpr } from "./fast-expressions";
+import { ESCAPES, type FastState, decline, enter, interpEnd, leave, newState, skip, span, stringEnd } from "./fast-scanner";
+
+/** A string in a constant position (pos at its `"`): escapes decoded, braces as written. */
+export function constString(s: FastState): string | undefined {
+  const at = s.pos;
+  const end = stringEnd(s, at);
+  if (end < 0) return undefined;
+  const src = s.src;
+  let text = "";
+  let from = at + 1;
+  for (let i = from; i < end - 1; ) {
+    if (src.charCodeAt(i) === 92) {
+      text += src.slice(from, i) + ESCAPES[src[i + 1]];
+      i += 2;
+      from = i;
+    } else if (src.charCodeAt(i) === 123) {
+      const close = interpEnd(s, i);
+      i = close >= 0 ? close : i + 1;
+    } else i++;
+  }
+  s.pos = end;
+  return text + src.slice(from, end - 1);
+}
+
+/**
+ * A string in an expression (pos at its `"`): a `Str` whose parts alternate text and
+ * `{expr}`. A `{` that closes no segment is a diagnostic on the Ohm path: declined.
+ */
+export function stringExpr(s: FastState): Expr | undefined {
+  const at = s.pos;
+  const end = stringEnd(s, at);
+  if (end < 0) return undefined;
+  const src = s.src;
+  const parts: StrPart[] = [];
+  let text = "";
+  let from = at + 1;
+  for (let i = from; i < end - 1; ) {
+    const c = src.charCodeAt(i);
+    if (c === 92) {
+      text += src.slice(from, i) + ESCAPES[src[i + 1]];
+      i += 2;
+      from = i;
+    } else if (c === 123) {
+      const close = interpEnd(s, i);
+      if (close < 0) decline();
+      text += src.slice(from, i);
+      if (text) parts.push(text);
+      text = "";
+      enter(s);
+      parts.push(segment(s, src.slice(i + 1, close - 1), s.base + i + 1));
+      leave(s);
+      i = from = close;
+    } else i++;
+  }
+  text += src.slice(from, end - 1);
+  if (text) parts.push(text);
+  s.pos = end;
+  return { kind: "Str", parts, span: span(s, at, end) };
+}
+
+/** `InterpExpr = Expr` matched on the segment's own text: all of it, or declined. */
+function segment(outer: FastState, text: string, offset: number): Expr {
+  const s = newState(text, offset, outer.file, outer.shared);
+  const expr = parseExpr(s);
+  skip(s);
+  if (!expr || s.pos !== text.length) decline();
+  return expr;
+}

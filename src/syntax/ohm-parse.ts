@@ -1,0 +1,126 @@
+/**
+ * The Ohm path of `parse()`: the grammar (`grammar.ohm`, replayed from its generated recipe)
+ * recognises the program; the `ast` operation converts the CST, computing a file-offset span
+ * for every node. String interpolation segments are matched separately with the `InterpExpr`
+ * start rule and converted with their offset added, so their spans and errors point into
+ * the original file. Bad input never throws: it yields diagnostics. It is the normative
+ * parser — every syntax error comes from here — and it runs only where the fast parser
+ * (`fast-parse/`) declines, so this module (and ohm-js with it) is loaded on first need.
+ *
+ * Large sources are matched in pieces of about CHUNK_CHARS, cut where a line opens with a
+ * declaration keyword outside every bracket, string and comment (found by the linear
+ * lexical scan): Ohm's memo table grows with the input it matches, and for a whole 1 MB
+ * program it took gigabytes. A top-level item cannot run on into a line that starts with
+ * a declaration keyword, so each piece matches and converts exactly as inside the whole,
+ * with its offset as the base of its spans. A piece that fails at its very end (`x = a +`
+ * before `tool t(…)`) may be the start of an item the whole would have read further, so it
+ * is joined with the next and matched again; a failure inside a piece is the whole's too.
+ */
+import type * as ohm from "ohm-js";
+import { type Diagnostic, error } from "../diagnostics/diagnostic";
+import type { Expr, Program, ReplaySetup, TestDecl } from "./ast";
+import type { ParseResult } from "./parse";
+import { lumaGrammar } from "./luma-grammar";
+import { lumaSemantics } from "./luma-semantics";
+import { type ParseContext, withParseContext } from "./parse-context";
+import { PARSE_CODES } from "../diagnostics/catalog/parse-codes";
+import { UNTERMINATED_CODE, UNTERMINATED_MESSAGE, scanLexical } from "./lexical-scan";
+import { DECLARATION_KEYWORDS } from "./misspelt-keyword";
+import { NESTING_MESSAGE } from "./nesting-limit";
+import { describeSyntaxError } from "./syntax-error";
+
+/** The size a piece of a large source grows to before it is cut at the next declaration. */
+export const CHUNK_CHARS = 4 * 1024;
+
+const DECLARATION_START = new RegExp(`(?:${DECLARATION_KEYWORDS.join("|")})(?![A-Za-z0-9_])`, "y");
+
+/** `parse()` by the grammar; `lineWords` is the lexical scan's (a misspelt keyword already ruled out). */
+export function ohmParse(source: string, file: string, lineWords: readonly number[], chunkChars = CHUNK_CHARS): ParseResult {
+  const diagnostics: Diagnostic[] = [];
+  try {
+    const ctx: ParseContext = {
+      file,
+      base: 0,
+      diagnostics,
+      nesting: { depth: 0, reported: false },
+      parseSegment: (text, offset) => parseSegment(ctx, text, offset),
+    };
+    const cuts = [...chunkStarts(source, lineWords, chunkChars), source.length];
+    const program: Program = { kind: "Program", file, decls: [], body: [], span: { file, start: 0, end: source.length } };
+    const tests: TestDecl[] = [];
+    let replay: ReplaySetup | undefined;
+    for (let from = 0, next = 1; next < cuts.length; next++) {
+      const [start, end] = [cuts[from], cuts[next]];
+      const result = lumaGrammar().match(source.slice(start, end), "Program");
+      if (result.failed()) {
+        const { position, message, code, hints } = describeSyntaxError(result, source, start);
+        if (position >= contentEnd(source, end) && next < cuts.length - 1) continue; // join with the next piece
+        return { diagnostics: [error(message, { file, start: position, end: position }, { code, hints })] };
+      }
+      const piece = withParseContext({ ...ctx, base: start }, () => convert(result)) as Program;
+      program.decls.push(...piece.decls);
+      program.body.push(...piece.body);
+      // `luma test`'s blocks and a file-level `replay` come along with their piece.
+      if (piece.tests) tests.push(...piece.tests);
+      if (piece.replay && replay) {
+        diagnostics.push(error("a file names one cassette for its tests: this is its second `replay`", piece.replay.span));
+      } else if (piece.replay) replay = piece.replay;
+      from = next;
+    }
+    // One key order however the pieces fell (the fast parser's, the whole file's).
+    if (tests.length > 0) program.tests = tests;
+    if (replay) program.replay = replay;
+    return diagnostics.length > 0 ? { diagnostics } : { program, diagnostics };
+  } catch (e) {
+    // Ohm recurses once per nesting level while matching, before the limit of
+    // `nesting-limit.ts` can be applied: input nested far past it exhausts the stack
+    // there. The pre-scan finds where the limit was crossed — or the string left open
+    // before it, whose `{`s Ohm was trying as interpolations.
+    if (!(e instanceof RangeError)) {
+      return { diagnostics: [...diagnostics, error(`Internal parser error: ${String(e)}`, { file, start: 0, end: 0 })] };
+    }
+    const { deepAt = 0, unterminated } = scanLexical(source);
+    const [message, code, at] =
+      unterminated && unterminated.start <= deepAt
+        ? [UNTERMINATED_MESSAGE[unterminated.kind], UNTERMINATED_CODE[unterminated.kind], unterminated.start]
+        : [NESTING_MESSAGE, PARSE_CODES.nesting, deepAt];
+    return { diagnostics: [error(message, { file, start: at, end: at }, { code })] };
+  }
+}
+
+/** Where the pieces of `source` begin: 0, then declaration starts about `size` apart. */
+function chunkStarts(source: string, lineWords: readonly number[], size: number): number[] {
+  const starts = [0];
+  for (const at of lineWords) {
+    if (at - starts[starts.length - 1] < size) continue;
+    DECLARATION_START.lastIndex = at;
+    if (DECLARATION_START.test(source)) starts.push(at);
+  }
+  return starts;
+}
+
+/** The offset after the last character of `source[0, end)` that is not a blank. */
+function contentEnd(source: string, end: number): number {
+  let k = end;
+  while (k > 0 && source.charCodeAt(k - 1) <= 32) k--;
+  return k;
+}
+
+const LITERAL_BRACE_HINT = "For a literal brace in a string, write \\{ and \\}.";
+
+/** Parses one interpolation segment that starts at file offset `offset`. */
+function parseSegment(outer: ParseContext, text: string, offset: number): Expr | undefined {
+  const result = lumaGrammar().match(text, "InterpExpr");
+  if (result.failed()) {
+    // A prompt showing JSON (`"Reply as { text: … }"`) is the usual cause: say how to write a brace.
+    const { position, message } = describeSyntaxError(result, text);
+    const at = offset + position;
+    const extra = { code: PARSE_CODES.unclosedInterpolation, hints: [LITERAL_BRACE_HINT] };
+    outer.diagnostics.push(error(`${message} in string interpolation`, { file: outer.file, start: at, end: at }, extra));
+    return undefined;
+  }
+  return withParseContext({ ...outer, base: offset }, () => convert(result) as Expr);
+}
+
+/** Runs the `ast` operation on a successful match. */
+const convert = (result: ohm.MatchResult): unknown => (lumaSemantics()(result) as { ast(): unknown }).ast();
