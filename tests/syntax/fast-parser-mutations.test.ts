@@ -4,9 +4,11 @@
  * keywords, quotes, comments, unicode, names found on Object.prototype), with a fixed seed
  * and a fixed number of cases. For each: where the Ohm path rejects, the fast parser
  * declines; where it accepts, the fast parser declines or gives its AST byte for byte; and
- * `parse()` as a whole answers exactly as the Ohm path alone (and its pre-filter for misspelt
- * keywords never skips a line the full check would report). The same holds for programs
- * drawn from a random generator of the grammar's shapes (`random-programs.ts`).
+ * `parse()` as a whole — which matches from near the item the fast parser stopped at —
+ * answers exactly as the Ohm path alone (and its pre-filter for misspelt keywords never
+ * skips a line the full check would report). The same holds for programs drawn from a
+ * random generator of the grammar's shapes (`random-programs.ts`). Large programs under
+ * mutation: fast-parser-resume.test.ts.
  */
 import { describe, expect, test } from "bun:test";
 import { PARSE_CODES } from "../../src/diagnostics/catalog/parse-codes";
