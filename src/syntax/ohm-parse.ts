@@ -15,6 +15,19 @@
  * with its offset as the base of its spans. A piece that fails at its very end (`x = a +`
  * before `tool t(…)`) may be the start of an item the whole would have read further, so it
  * is joined with the next and matched again; a failure inside a piece is the whole's too.
+ *
+ * When the fast parser declined while reading a top-level item, it says where the items
+ * began (`FastStop`), and the pieces are matched from the last cut that is at or before
+ * the item it declined and is itself an item's start. Every piece before that cut holds
+ * complete items the fast parser took — the grammar's items, as the differential tests
+ * hold — so the full path would match them all and reach the cut with nothing joined over
+ * it; from there both match the same pieces. A match failure ends the loop at once, dropping
+ * what converting the pieces before found, so it is the same failure, message, code, hints
+ * and position, whatever the item was declined for. Only a match failure is taken from
+ * there: any other ending (a program, diagnostics of the conversion, which depend on the
+ * pieces before — a second `replay`, the one nesting error —, a stack overflow) is found
+ * again by matching every piece from the start. A syntax error in the middle of a 1 MB
+ * program is then found in a fraction of the time of matching the half before it.
  */
 import type * as ohm from "ohm-js";
 import { type Diagnostic, error } from "../diagnostics/diagnostic";
@@ -34,8 +47,42 @@ export const CHUNK_CHARS = 4 * 1024;
 
 const DECLARATION_START = new RegExp(`(?:${DECLARATION_KEYWORDS.join("|")})(?![A-Za-z0-9_])`, "y");
 
-/** `parse()` by the grammar; `lineWords` is the lexical scan's (a misspelt keyword already ruled out). */
-export function ohmParse(source: string, file: string, lineWords: readonly number[], chunkChars = CHUNK_CHARS): ParseResult {
+/**
+ * `parse()` by the grammar; `lineWords` is the lexical scan's (a misspelt keyword already
+ * ruled out); `itemStarts` the fast parser's, where it declined an item (`FastStop`).
+ */
+export function ohmParse(
+  source: string, file: string, lineWords: readonly number[], chunkChars = CHUNK_CHARS, itemStarts?: readonly number[],
+): ParseResult {
+  const cuts = [...chunkStarts(source, lineWords, chunkChars), source.length];
+  const near = itemStarts ? resumePiece(cuts, itemStarts) : 0;
+  if (near > 0) {
+    const { result, matchFailed } = matchPieces(source, file, cuts, near);
+    if (matchFailed) return result;
+  }
+  return matchPieces(source, file, cuts, 0).result;
+}
+
+/**
+ * The index of the last cut that is at or before the failing item (the last of
+ * `itemStarts`) and is an item's start, or 0. Both lists ascend: one walk back over each.
+ */
+function resumePiece(cuts: readonly number[], itemStarts: readonly number[]): number {
+  if (itemStarts.length === 0) return 0;
+  const failing = itemStarts[itemStarts.length - 1];
+  let j = itemStarts.length - 1;
+  for (let k = cuts.length - 2; k > 0; k--) {
+    if (cuts[k] > failing) continue;
+    while (j > 0 && itemStarts[j] > cuts[k]) j--;
+    if (itemStarts[j] === cuts[k]) return k;
+  }
+  return 0;
+}
+
+/** Matches and converts the pieces from `cuts[first]` on; `matchFailed` when one does not match. */
+function matchPieces(
+  source: string, file: string, cuts: readonly number[], first: number,
+): { result: ParseResult; matchFailed?: true } {
   const diagnostics: Diagnostic[] = [];
   try {
     const ctx: ParseContext = {
@@ -45,17 +92,16 @@ export function ohmParse(source: string, file: string, lineWords: readonly numbe
       nesting: { depth: 0, reported: false },
       parseSegment: (text, offset) => parseSegment(ctx, text, offset),
     };
-    const cuts = [...chunkStarts(source, lineWords, chunkChars), source.length];
     const program: Program = { kind: "Program", file, decls: [], body: [], span: { file, start: 0, end: source.length } };
     const tests: TestDecl[] = [];
     let replay: ReplaySetup | undefined;
-    for (let from = 0, next = 1; next < cuts.length; next++) {
+    for (let from = first, next = first + 1; next < cuts.length; next++) {
       const [start, end] = [cuts[from], cuts[next]];
       const result = lumaGrammar().match(source.slice(start, end), "Program");
       if (result.failed()) {
         const { position, message, code, hints } = describeSyntaxError(result, source, start);
         if (position >= contentEnd(source, end) && next < cuts.length - 1) continue; // join with the next piece
-        return { diagnostics: [error(message, { file, start: position, end: position }, { code, hints })] };
+        return { result: { diagnostics: [error(message, { file, start: position, end: position }, { code, hints })] }, matchFailed: true };
       }
       const piece = withParseContext({ ...ctx, base: start }, () => convert(result)) as Program;
       program.decls.push(...piece.decls);
@@ -70,26 +116,26 @@ export function ohmParse(source: string, file: string, lineWords: readonly numbe
     // One key order however the pieces fell (the fast parser's, the whole file's).
     if (tests.length > 0) program.tests = tests;
     if (replay) program.replay = replay;
-    return diagnostics.length > 0 ? { diagnostics } : { program, diagnostics };
+    return { result: diagnostics.length > 0 ? { diagnostics } : { program, diagnostics } };
   } catch (e) {
     // Ohm recurses once per nesting level while matching, before the limit of
     // `nesting-limit.ts` can be applied: input nested far past it exhausts the stack
     // there. The pre-scan finds where the limit was crossed — or the string left open
     // before it, whose `{`s Ohm was trying as interpolations.
     if (!(e instanceof RangeError)) {
-      return { diagnostics: [...diagnostics, error(`Internal parser error: ${String(e)}`, { file, start: 0, end: 0 })] };
+      return { result: { diagnostics: [...diagnostics, error(`Internal parser error: ${String(e)}`, { file, start: 0, end: 0 })] } };
     }
     const { deepAt = 0, unterminated } = scanLexical(source);
     const [message, code, at] =
       unterminated && unterminated.start <= deepAt
         ? [UNTERMINATED_MESSAGE[unterminated.kind], UNTERMINATED_CODE[unterminated.kind], unterminated.start]
         : [NESTING_MESSAGE, PARSE_CODES.nesting, deepAt];
-    return { diagnostics: [error(message, { file, start: at, end: at }, { code })] };
+    return { result: { diagnostics: [error(message, { file, start: at, end: at }, { code })] } };
   }
 }
 
 /** Where the pieces of `source` begin: 0, then declaration starts about `size` apart. */
-function chunkStarts(source: string, lineWords: readonly number[], size: number): number[] {
+export function chunkStarts(source: string, lineWords: readonly number[], size: number): number[] {
   const starts = [0];
   for (const at of lineWords) {
     if (at - starts[starts.length - 1] < size) continue;

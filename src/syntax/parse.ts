@@ -9,14 +9,15 @@
  * with a diagnostic (nesting past the limit, a second `replay`, an unclosed `{` in a
  * string…), so every error, with its message, code, hints and position, still comes from
  * the Ohm path. The differential and mutation tests (tests/syntax/fast-parser*.test.ts)
- * hold the two to the same answer. A successful fast parse never loads ohm-js at all.
+ * hold the two to the same answer. A successful fast parse never loads ohm-js at all; where
+ * it stops at an item it cannot read, the Ohm path starts matching near that item.
  *
  * A misspelt declaration keyword (`shema X {`) is found first, on the lexical scan's line
  * words, whichever parser then runs; the scan is skipped when no line has the shape of one.
  */
 import type { Diagnostic } from "../diagnostics/diagnostic";
 import type { Program } from "./ast";
-import { fastParse } from "./fast-parse/fast-program";
+import { type FastStop, fastParse } from "./fast-parse/fast-program";
 import { scanLexical } from "./lexical-scan";
 import { mayHaveMisspeltKeyword, misspeltKeyword } from "./misspelt-keyword";
 
@@ -40,12 +41,13 @@ export function parse(source: string, file: string, opts: ParseOptions = {}): Pa
     const misspelt = misspeltKeyword(source, file, lineWords);
     if (misspelt) return { diagnostics: [misspelt] };
   }
+  const stop: FastStop = {};
   if (opts.engine === undefined && opts.chunkChars === undefined) {
-    const program = fastParse(source, file);
+    const program = fastParse(source, file, undefined, stop);
     if (program) return { program, diagnostics: [] };
   }
   lineWords ??= scanLexical(source, { lineWords: true }).lineWords ?? [];
   // Loaded on first need: importing ohm-js costs start-up time a valid program never pays.
   const { ohmParse } = require("./ohm-parse") as typeof import("./ohm-parse");
-  return ohmParse(source, file, lineWords, opts.chunkChars);
+  return ohmParse(source, file, lineWords, opts.chunkChars, stop.itemStarts);
 }

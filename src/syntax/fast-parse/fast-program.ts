@@ -8,13 +8,19 @@
  * declarations, statements, tests and the file's `replay` as `to-ast-declarations.ts`
  * sorts them; everything the Ohm path reports while converting (a second `replay`, a test
  * name with `{…}`) is declined instead.
+ *
+ * Where it declines while reading a top-level item (none parses there, or the item holds
+ * what it leaves to the Ohm path: a nesting past the limit, an interpolation that does not
+ * parse…), it says where every item began (`FastStop`): all before the last are complete
+ * items it took, so the Ohm path, which must still find the error, need not match them
+ * again (`ohm-parse.ts`).
  */
 import type { Decl, Expr, MockSetup, Program, ReplaySetup, Stmt, TestDecl } from "../ast";
 import { DECLARATIONS } from "./fast-declarations";
 import { parseExpr } from "./fast-expressions";
 import { stringExpr } from "./fast-strings";
 import {
-  type FastState, type Shared, char, decline, ident, leadingWord, newState, recurse, sameLine, skip, span,
+  DECLINE, type FastState, type Shared, char, decline, ident, leadingWord, newState, recurse, sameLine, skip, span,
   unrecurse, work,
 } from "./fast-scanner";
 import { parseStmt } from "./fast-statements";
@@ -24,23 +30,42 @@ const WORK_PER_CHAR = 8;
 
 type TopItem = { decl: Decl } | { stmt: Stmt } | { test: TestDecl } | { replay: ReplaySetup };
 
-/** The AST of `source`, exactly as the Ohm path builds it; undefined where it declines. */
-export function fastParse(source: string, file: string, counter?: { work: number }): Program | undefined {
+/**
+ * Where a parse declined while reading a top-level item: the offsets at which the items
+ * began, in order (each after the blanks and comments before it), the last being the one
+ * it declined — whatever the reason: what the Ohm path makes of that item is its own
+ * business, only the items before it are vouched for. Not set where the parse failed in
+ * some other way than DECLINE (a fault: nothing it read is vouched for then).
+ */
+export interface FastStop {
+  itemStarts?: number[];
+}
+
+/** The AST of `source`, exactly as the Ohm path builds it; undefined where it declines (see `stop`). */
+export function fastParse(source: string, file: string, counter?: { work: number }, stop?: FastStop): Program | undefined {
   const shared: Shared = { depth: 0, peak: 0, rec: 0, work: 0, workLimit: WORK_PER_CHAR * source.length + 10_000 };
+  const itemStarts: number[] = [];
   try {
-    return parseProgram(newState(source, 0, file, shared));
-  } catch {
+    const program = parseProgram(newState(source, 0, file, shared), itemStarts);
+    if (!program && stop) stop.itemStarts = itemStarts;
+    return program;
+  } catch (e) {
     // DECLINE, or anything unforeseen (a stack overflow the bounds should prevent, a bug):
     // the Ohm path decides, so the worst a fault here costs is time. The tests assert that
     // no valid corpus program is declined, so a fault does not go unseen.
+    if (e === DECLINE && stop) stop.itemStarts = itemStarts;
     return undefined;
   } finally {
     if (counter) counter.work += shared.work;
   }
 }
 
-/** `Program = #bom? #shebang? (TopItem | stmtSep)*`, after leading spaces, then trailing ones. */
-function parseProgram(s: FastState): Program {
+/**
+ * `Program = #bom? #shebang? (TopItem | stmtSep)*`, after leading spaces, then trailing ones;
+ * undefined where something is left that no item takes (the start of each item tried is
+ * pushed on `itemStarts`).
+ */
+function parseProgram(s: FastState, itemStarts: number[]): Program | undefined {
   const { src, file } = s;
   skip(s);
   if (src.charCodeAt(s.pos) === 0xfeff) s.pos++;
@@ -53,7 +78,7 @@ function parseProgram(s: FastState): Program {
   const tests: TestDecl[] = [];
   let replay: ReplaySetup | undefined;
   for (;;) {
-    const item = topItem(s);
+    const item = topItem(s, itemStarts);
     if (!item) {
       if (char(s, 59)) continue;
       break;
@@ -65,7 +90,7 @@ function parseProgram(s: FastState): Program {
     else replay = item.replay;
   }
   skip(s);
-  if (s.pos !== src.length) decline();
+  if (s.pos !== src.length) return undefined;
   const program: Program = { kind: "Program", file, decls, body, span: { file, start: 0, end: src.length } };
   if (tests.length > 0) program.tests = tests;
   if (replay) program.replay = replay;
@@ -73,11 +98,12 @@ function parseProgram(s: FastState): Program {
 }
 
 /** `TopItem = TestItem | Decl | Stmt`, tried in that order. */
-function topItem(s: FastState): TopItem | undefined {
+function topItem(s: FastState, itemStarts: number[]): TopItem | undefined {
   work(s);
   const save = s.pos;
   const first = leadingWord(s);
   const start = s.pos;
+  itemStarts.push(start);
   if (first === "test") {
     const test = testDecl(s, start);
     if (test) return { test };
