@@ -15,7 +15,9 @@
  * `luma check` do, so the names it uses from there are known. Everything an analysis
  * holds is still about its own document — its program, its expressions' types, the
  * diagnostics found in it — since offsets of the other file mean nothing here; the other
- * file's problems are shown on that file.
+ * file's problems are shown on that file. Its index resolves names to the other file's
+ * declarations, though: definition, hover and references reach them through that file's
+ * own analysis (`DocumentStore.partnerOf`).
  */
 import { typeProgram } from "../check/index";
 import type { Type } from "../check/types/type-model";
@@ -97,7 +99,7 @@ export function analyze(uri: string, version: number, text: string, cache?: Piec
     lines,
     program: parsed.program,
     types,
-    index: buildIndex(parsed.program, types),
+    index: buildIndex(parsed.program, types, seen?.decls),
     pieces: cache,
     diagnostics: [...parsed.syntaxErrors, ...here.filter((d) => !droppedNames.some((n) => d.message.includes(`'${n}'`)))],
     complete: parsed.syntaxErrors.length === 0,

@@ -18,8 +18,9 @@ import { KEY_BLOCKS, type KeyTable } from "../check/config-key-tables";
 import { keyDocText } from "../check/keys/key-spec";
 import { membersOf, typeText } from "../check/types/type-model";
 import { ANNOTATIONS } from "../schema/index";
-import type { Expr, FnDecl } from "../syntax/ast";
+import type { Expr } from "../syntax/ast";
 import { analyze, type Analysis } from "./analyze-document";
+import type { UnitKey } from "./document-index";
 
 export const MAX_ITEMS = 1000;
 
@@ -122,13 +123,13 @@ function memberItems(a: Analysis, dot: number, prefixEnd: number): CompletionIte
   return items;
 }
 
-/** The code unit (fn, method, or top level) whose body holds `offset`. */
-function unitAt(a: Analysis, offset: number): FnDecl | null {
+/** The code unit (fn, method, `test` block, or top level) whose body holds `offset`. */
+function unitAt(a: Analysis, offset: number): UnitKey {
   for (const d of a.program?.decls ?? []) {
     const fns = d.kind === "Fn" ? [d] : d.kind === "Agent" ? d.methods : [];
     for (const f of fns) if (f.span.start <= offset && offset <= f.span.end) return f;
   }
-  return null;
+  return a.program?.tests?.find((t) => t.span.start <= offset && offset <= t.span.end) ?? null;
 }
 
 export function completionItems(a: Analysis, offset: number): CompletionItem[] {

@@ -9,8 +9,14 @@
  * parameter, a `for` or a `catch` variable); a name no unit binds is a declaration. A
  * field read `a.b` resolves through the typer: the type of `a` names the schema. Built
  * with explicit work lists, never recursion on the input's depth.
+ *
+ * A test document also sees the declarations of the file it tests (`seen`): its names
+ * resolve to those, but the index holds occurrences of its own file only — offsets of the
+ * other file mean nothing here. A definition is identified by its file, name and place
+ * (`sameDefinition`), not by object, so two documents' indexes agree on it: references
+ * and rename across a test file and its program join the two.
  */
-import type { Decl, Entry, ConfigValue, Expr, Field, FnDecl, Program, Span, Stmt, TypeRef } from "../syntax/ast";
+import type { Decl, Entry, ConfigValue, Expr, Field, FnDecl, Program, Span, Stmt, TestDecl, TypeRef } from "../syntax/ast";
 import { membersOf, type Type } from "../check/types/type-model";
 
 export type DefKind = Decl["kind"] | "Field" | "Method" | "Param" | "Variable";
@@ -37,23 +43,35 @@ export interface Occurrence {
   def: Definition;
 }
 
+/** A code unit: a fn or agent method, a `test` block, or `null` for the top level. */
+export type UnitKey = FnDecl | TestDecl | null;
+
 export interface DocumentIndex {
+  /** The definitions in this document. */
   defs: Definition[];
-  /** Sorted by start; definitions themselves included. */
+  /** Sorted by start; definitions themselves included. All in this document. */
   occurrences: Occurrence[];
-  /** The variables (and parameters) of each code unit, keyed by the unit's fn or `null` for top level. */
-  unitNames: Map<FnDecl | null, Map<string, Definition>>;
+  /** The variables (and parameters) of each code unit. */
+  unitNames: Map<UnitKey, Map<string, Definition>>;
   at(offset: number): Occurrence | undefined;
+  /** The occurrences here of `def`, which may come from another document's index. */
   referencesTo(def: Definition): Occurrence[];
+  /** This document's definition that is `def` (found through another document's index). */
+  definitionOf(def: Definition): Definition | undefined;
 }
 
-export function buildIndex(program: Program, types: ReadonlyMap<Expr, Type>): DocumentIndex {
+/** The same definition, however found: the same name at the same place of the same file. */
+export const sameDefinition = (x: Definition, y: Definition): boolean =>
+  x.nameSpan.start === y.nameSpan.start && x.name === y.name && x.nameSpan.file === y.nameSpan.file;
+
+/** `seen`: declarations of another file this program sees (a test document's tested file). */
+export function buildIndex(program: Program, types: ReadonlyMap<Expr, Type>, seen: readonly Decl[] = []): DocumentIndex {
   const defs: Definition[] = [];
   const occurrences: Occurrence[] = [];
   const globals = new Map<string, Definition>();
   const fields = new Map<string, Definition>();
   const methods = new Map<string, Definition>();
-  const unitNames = new Map<FnDecl | null, Map<string, Definition>>();
+  const unitNames = new Map<UnitKey, Map<string, Definition>>();
 
   const define = (d: Definition) => {
     defs.push(d);
@@ -64,21 +82,25 @@ export function buildIndex(program: Program, types: ReadonlyMap<Expr, Type>): Do
     if (def) occurrences.push({ start, end, def });
   };
 
-  for (const decl of program.decls) {
+  // The seen declarations first, as the checker types them: they are names here, but not in this document.
+  const declare = (decl: Decl, here: boolean) => {
+    const add = here ? define : (d: Definition) => d;
     const d: Definition = { name: decl.name, kind: decl.kind, nameSpan: decl.nameSpan, span: decl.span, node: decl };
     if (!globals.has(decl.name)) globals.set(decl.name, d);
-    define(d);
+    add(d);
     if (decl.kind === "Schema") {
       for (const f of decl.fields) {
-        fields.set(`${decl.name}.${f.name}`, define({ name: f.name, kind: "Field", nameSpan: f.nameSpan, span: f.span, container: decl.name, node: f }));
+        fields.set(`${decl.name}.${f.name}`, add({ name: f.name, kind: "Field", nameSpan: f.nameSpan, span: f.span, container: decl.name, node: f }));
       }
     }
     if (decl.kind === "Agent") {
       for (const m of decl.methods) {
-        methods.set(`${decl.name}.${m.name}`, define({ name: m.name, kind: "Method", nameSpan: m.nameSpan, span: m.span, container: decl.name, node: m }));
+        methods.set(`${decl.name}.${m.name}`, add({ name: m.name, kind: "Method", nameSpan: m.nameSpan, span: m.span, container: decl.name, node: m }));
       }
     }
-  }
+  };
+  for (const decl of seen) declare(decl, false);
+  for (const decl of program.decls) declare(decl, true);
 
   const typeRef = (ref: TypeRef) => {
     for (let r: TypeRef | undefined = ref; r; r = r.kind === "ArrayType" ? r.element : undefined) {
@@ -109,9 +131,9 @@ export function buildIndex(program: Program, types: ReadonlyMap<Expr, Type>): Do
     return undefined;
   };
 
-  const unit = (fn: FnDecl | null, params: readonly Field[], body: readonly Stmt[]) => {
+  const unit = (key: UnitKey, params: readonly Field[], body: readonly Stmt[], exprs: readonly Expr[] = []) => {
     const scope = new Map<string, Definition>();
-    unitNames.set(fn, scope);
+    unitNames.set(key, scope);
     for (const p of params) {
       scope.set(p.name, define({ name: p.name, kind: "Param", nameSpan: p.nameSpan, span: p.span, node: p }));
       typeRef(p.type);
@@ -171,6 +193,7 @@ export function buildIndex(program: Program, types: ReadonlyMap<Expr, Type>): Do
         }
       }
     };
+    exprs.forEach(expr);
     // Statements in source order, so a variable's first assignment is its definition.
     // A thunk on the work list runs a binding between blocks (the `catch` variable).
     const pending: (Stmt | (() => void))[] = [...body].reverse();
@@ -189,6 +212,18 @@ export function buildIndex(program: Program, types: ReadonlyMap<Expr, Type>): Do
         case "If":
           expr(s.cond);
           pending.push(...[...(s.else ?? [])].reverse(), ...[...s.then].reverse());
+          break;
+        case "While":
+          expr(s.cond);
+          pending.push(...[...s.body].reverse());
+          break;
+        case "AssignInto":
+          expr(s.value);
+          expr(s.target);
+          break;
+        case "Assert":
+          expr(s.cond);
+          if (s.message) expr(s.message);
           break;
         case "For":
           expr(s.iterable);
@@ -210,6 +245,10 @@ export function buildIndex(program: Program, types: ReadonlyMap<Expr, Type>): Do
   };
 
   unit(null, [], program.body);
+  for (const t of program.tests ?? []) {
+    for (const m of t.mocks) refer(m.modelSpan.start, m.modelSpan.end, globals.get(m.model));
+    unit(t, [], t.body, t.mocks.map((m) => m.turns));
+  }
   for (const decl of program.decls) {
     switch (decl.kind) {
       case "Schema":
@@ -267,6 +306,7 @@ export function buildIndex(program: Program, types: ReadonlyMap<Expr, Type>): Do
       }
       return found && offset <= found.end ? found : undefined;
     },
-    referencesTo: (def) => occurrences.filter((o) => o.def === def),
+    referencesTo: (def) => occurrences.filter((o) => sameDefinition(o.def, def)),
+    definitionOf: (def) => defs.find((d) => sameDefinition(d, def)),
   };
 }

@@ -8,9 +8,11 @@
  * A test document `NAME.test.luma` is analysed with `NAME.luma` (src/syntax/test-file-pair.ts):
  * its open text when the editor has it open — unsaved edits included — else the file on
  * disk. Opening, editing or closing `NAME.luma` re-analyses the open test documents that see it.
+ * Navigation across the pair reads the other file's analysis (`partnerOf`): its open
+ * document's, or one made of the text on disk (kept while that text stays the same).
  */
 import { existsSync, readFileSync } from "node:fs";
-import { testedFileOf } from "../syntax/test-file-pair";
+import { testedFileOf, testFileOf } from "../syntax/test-file-pair";
 import { analyze, fileOfUri, lspDiagnostics, type Analysis, type LspDiagnostic, type TestedSource } from "./analyze-document";
 import type { PieceCache } from "./recovering-parse";
 import { LineIndex, type Range } from "./line-index";
@@ -32,6 +34,8 @@ export interface TextChange {
 
 export class DocumentStore {
   private docs = new Map<string, OpenDocument>();
+  /** The last partner analysed from text that no open document holds. */
+  private offline?: { uri: string; text: string; testedText?: string; analysis: Analysis };
 
   constructor(private publish: (uri: string, version: number, diagnostics: LspDiagnostic[]) => void) {}
 
@@ -72,13 +76,43 @@ export class DocumentStore {
   private testedSourceOf(uri: string): TestedSource | undefined {
     const file = testedFileOf(fileOfUri(uri));
     if (file === undefined) return undefined;
-    for (const [other, doc] of this.docs) if (fileOfUri(other) === file) return { file, text: doc.text };
-    try {
-      return existsSync(file) ? { file, text: readFileSync(file, "utf8") } : undefined;
-    } catch {
-      // Unreadable (a folder, no permission): the test document is analysed on its own.
-      return undefined;
+    const open = this.openDocumentOf(file);
+    if (open) return { file, text: open[1].text };
+    const text = readIfThere(file);
+    return text === undefined ? undefined : { file, text };
+  }
+
+  private openDocumentOf(file: string): [string, OpenDocument] | undefined {
+    for (const entry of this.docs) if (fileOfUri(entry[0]) === file) return entry;
+    return undefined;
+  }
+
+  /**
+   * The analysis of the other file of `a`'s pair, on the text `a` was analysed with: for a
+   * test document, the file it tests; for `NAME.luma`, its test document (open, else on
+   * disk). Undefined when there is none.
+   */
+  partnerOf(a: Analysis): Analysis | undefined {
+    if (a.tested) {
+      const open = this.openDocumentOf(a.tested.file);
+      if (open && open[1].text === a.tested.text) return this.current(open[0]);
+      return this.analyzeOffline(open?.[0] ?? testedFileOf(a.uri) ?? a.tested.file, a.tested.text);
     }
+    const testFile = testFileOf(fileOfUri(a.uri));
+    if (testFile === undefined) return undefined;
+    const open = this.openDocumentOf(testFile);
+    if (open) return this.current(open[0]);
+    const text = readIfThere(testFile);
+    const tested = { file: fileOfUri(a.uri), text: a.text };
+    return text === undefined ? undefined : this.analyzeOffline(testFileOf(a.uri) ?? testFile, text, tested);
+  }
+
+  private analyzeOffline(uri: string, text: string, tested?: TestedSource): Analysis {
+    const o = this.offline;
+    if (o?.uri !== uri || o.text !== text || o.testedText !== tested?.text) {
+      this.offline = { uri, text, testedText: tested?.text, analysis: analyze(uri, 0, text, new Map(), tested) };
+    }
+    return (this.offline as { analysis: Analysis }).analysis;
   }
 
   close(uri: string, clear = true): void {
@@ -113,5 +147,14 @@ export class DocumentStore {
     doc.timer = undefined;
     doc.analysis = analyze(uri, doc.version, doc.text, doc.pieces, this.testedSourceOf(uri));
     this.publish(uri, doc.version, lspDiagnostics(doc.analysis));
+  }
+}
+
+/** The file's text; undefined when it is missing or unreadable (a folder, no permission): the document is then analysed alone. */
+function readIfThere(file: string): string | undefined {
+  try {
+    return existsSync(file) ? readFileSync(file, "utf8") : undefined;
+  } catch {
+    return undefined;
   }
 }

@@ -72,7 +72,7 @@ export function serveLsp(io: LspIo): Promise<number> {
     const a = store.current(String(p?.textDocument?.uri));
     if (!a) throw new RpcError(RPC_ERRORS.invalidParams, `document not open: ${String(p?.textDocument?.uri)}`);
     const pos = p.position as Position | undefined;
-    return { a, offset: pos ? a.lines.offset(pos) : 0 };
+    return { a, offset: pos ? a.lines.offset(pos) : 0, partner: () => store.partnerOf(a) };
   };
 
   const requests: Record<string, (p: Params) => unknown> = {
@@ -85,17 +85,17 @@ export function serveLsp(io: LspIo): Promise<number> {
       return null;
     },
     "textDocument/hover": (p) => {
-      const { a, offset } = at(p);
-      const value = hoverMarkdown(a, offset);
+      const { a, offset, partner } = at(p);
+      const value = hoverMarkdown(a, offset, partner);
       return value === undefined ? null : { contents: { kind: "markdown", value } };
     },
     "textDocument/definition": (p) => {
-      const { a, offset } = at(p);
-      return definitionAt(a, offset) ?? null;
+      const { a, offset, partner } = at(p);
+      return definitionAt(a, offset, partner) ?? null;
     },
     "textDocument/references": (p) => {
-      const { a, offset } = at(p);
-      return referencesAt(a, offset, p.context?.includeDeclaration !== false);
+      const { a, offset, partner } = at(p);
+      return referencesAt(a, offset, p.context?.includeDeclaration !== false, partner);
     },
     "textDocument/documentSymbol": (p) => documentSymbols(at(p).a),
     "textDocument/prepareRename": (p) => {
@@ -103,8 +103,8 @@ export function serveLsp(io: LspIo): Promise<number> {
       return prepareRenameAt(a, offset);
     },
     "textDocument/rename": (p) => {
-      const { a, offset } = at(p);
-      const result = renameAt(a, offset, String(p.newName));
+      const { a, offset, partner } = at(p);
+      const result = renameAt(a, offset, String(p.newName), partner);
       if (result && "error" in result) throw new RpcError(RPC_ERRORS.requestFailed, result.error);
       return result;
     },

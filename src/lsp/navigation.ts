@@ -2,11 +2,14 @@
  * Definition, references, rename and the outline — all read the name index
  * (`document-index.ts`), so a rename changes exactly the places "find references" lists.
  * A rename must give a Luma identifier that no keyword claims; otherwise it is refused
- * with a message, never half applied.
+ * with a message, never half applied. A test document and the file it tests are one
+ * namespace for the tested file's declarations: definition leads from the test file into
+ * `NAME.luma`, and references and rename cover both files (`occurrencesOf`).
  */
 import type { Decl } from "../syntax/ast";
-import type { Analysis } from "./analyze-document";
+import { fileOfUri, type Analysis } from "./analyze-document";
 import { KEYWORDS } from "./completion-items";
+import type { Definition, Occurrence } from "./document-index";
 import type { Range } from "./line-index";
 
 export interface Location {
@@ -14,30 +17,56 @@ export interface Location {
   range: Range;
 }
 
-export function definitionAt(a: Analysis, offset: number): Location | undefined {
-  const occ = a.index?.at(offset);
-  return occ && { uri: a.uri, range: a.lines.range(occ.def.nameSpan.start, occ.def.nameSpan.end) };
+/** The analysis of the other file of a document's pair (src/syntax/test-file-pair.ts), computed only when asked. */
+export type Partner = () => Analysis | undefined;
+
+/** The document `def` is written in: this one, or the other file of its pair (a test document's tested file). */
+export function homeOf(a: Analysis, def: Definition, partner: Partner): Analysis | undefined {
+  return def.nameSpan.file === fileOfUri(a.uri) ? a : partner();
 }
 
-export function referencesAt(a: Analysis, offset: number, includeDeclaration: boolean): Location[] {
+export function definitionAt(a: Analysis, offset: number, partner: Partner): Location | undefined {
   const occ = a.index?.at(offset);
-  if (!occ || !a.index) return [];
-  return a.index
-    .referencesTo(occ.def)
-    .filter((o) => includeDeclaration || o.start !== occ.def.nameSpan.start)
-    .map((o) => ({ uri: a.uri, range: a.lines.range(o.start, o.end) }));
+  const home = occ && homeOf(a, occ.def, partner);
+  return home && occ && { uri: home.uri, range: home.lines.range(occ.def.nameSpan.start, occ.def.nameSpan.end) };
+}
+
+/**
+ * Every occurrence of `def`, in this document and, for a name both files of a pair can
+ * use, in the other one: a declaration of `NAME.luma` (and its fields and methods) is
+ * used by `NAME.test.luma`, so its references and its rename span both. A test file's
+ * own declarations and any variable stay in their file.
+ */
+function occurrencesOf(a: Analysis, def: Definition, partner: Partner): { doc: Analysis; occ: Occurrence }[] {
+  const local = def.kind === "Variable" || def.kind === "Param";
+  const crosses = !local && (def.nameSpan.file !== fileOfUri(a.uri) || a.tested === undefined);
+  const other = crosses ? partner() : undefined;
+  return [a, ...(other ? [other] : [])].flatMap((doc) => doc.index.referencesTo(def).map((occ) => ({ doc, occ })));
+}
+
+export function referencesAt(a: Analysis, offset: number, includeDeclaration: boolean, partner: Partner): Location[] {
+  const occ = a.index?.at(offset);
+  if (!occ) return [];
+  const { def } = occ;
+  const isDeclaration = (doc: Analysis, o: Occurrence) => o.start === def.nameSpan.start && fileOfUri(doc.uri) === def.nameSpan.file;
+  return occurrencesOf(a, def, partner)
+    .filter(({ doc, occ: o }) => includeDeclaration || !isDeclaration(doc, o))
+    .map(({ doc, occ: o }) => ({ uri: doc.uri, range: doc.lines.range(o.start, o.end) }));
 }
 
 const IDENTIFIER = /^[A-Za-z_][A-Za-z0-9_]*$/;
 
 export type RenameResult = { changes: Record<string, { range: Range; newText: string }[]> } | { error: string } | null;
 
-export function renameAt(a: Analysis, offset: number, newName: string): RenameResult {
+export function renameAt(a: Analysis, offset: number, newName: string, partner: Partner): RenameResult {
   const occ = a.index?.at(offset);
-  if (!occ || !a.index) return null;
+  if (!occ) return null;
   if (!IDENTIFIER.test(newName) || KEYWORDS.includes(newName)) return { error: `'${newName}' is not a valid Luma name.` };
-  const edits = a.index.referencesTo(occ.def).map((o) => ({ range: a.lines.range(o.start, o.end), newText: newName }));
-  return { changes: { [a.uri]: edits } };
+  const changes: Record<string, { range: Range; newText: string }[]> = {};
+  for (const { doc, occ: o } of occurrencesOf(a, occ.def, partner)) {
+    (changes[doc.uri] ??= []).push({ range: doc.lines.range(o.start, o.end), newText: newName });
+  }
+  return { changes };
 }
 
 export function prepareRenameAt(a: Analysis, offset: number): { range: Range; placeholder: string } | null {

@@ -104,3 +104,16 @@ describe("a test document NAME.test.luma sees the declarations of NAME.luma", ()
     expect(diagnostics.map((d) => d.message)).toContain("Unknown agent 'Planner'.");
   }, LIMIT_MS);
 });
+
+describe("completion inside a test block", () => {
+  test("a test's own variables are offered there (each `test` block is a code unit of its own)", async () => {
+    const text = `test "t" {\n  forecast_today = tool get_weather({ city: "Lisbon" })\n  assert fore\n}\n`;
+    await lsp.open(uriOf("plan.test.luma"), text, 9);
+    const items: any = await lsp.conn.sendRequest("textDocument/completion", {
+      textDocument: { uri: uriOf("plan.test.luma") },
+      position: positionOf(text, "assert fore", 0, "assert fore".length),
+    });
+    const labels = (Array.isArray(items) ? items : items.items).map((i: any) => i.label);
+    expect(labels).toContain("forecast_today");
+  }, LIMIT_MS);
+});
