@@ -134,6 +134,16 @@ describe("go to definition: a name NAME.test.luma takes from NAME.luma lands in 
     expect(await definition(PLAN_TESTS(), use)).toEqual({ uri: PLAN(), range: USES[0].declared });
   }, LIMIT_MS);
 
+  test("NAME.luma open with a syntax error in one item: the names of the other items still land at their ranges", async () => {
+    await openTests();
+    const broken = PROGRAM.replace("fn celsius(f: float) -> float {", "fn celsius(f: float) -> float {{ ((");
+    await lsp.open(PLAN(), broken, ++version);
+    expect(await definition(PLAN_TESTS(), USES[0].use)).toEqual({ uri: PLAN(), range: USES[0].declared });
+    expect(await hover(PLAN_TESTS(), USES[0].use)).toContain("agent Planner {");
+    expect(await definition(PLAN_TESTS(), positionOf(TESTS, "celsius"))).toBeNull();
+    await closeDoc(PLAN());
+  }, LIMIT_MS);
+
   test("a test file with no NAME.luma: its own declarations resolve in it, an unknown name answers nothing", async () => {
     const alone = `schema Note {\n  text: string\n}\n\ntest "t" {\n  n: Note = { text: "x" }\n  assert n.text == "x"\n  assert Planner.advise("x") == ""\n}\n`;
     const uri = uriOf("alone.test.luma");
