@@ -46,6 +46,7 @@ ${list(CHECK_OPTIONS)}
 
 Environment:
   NO_COLOR=1          plain diagnostics even on a terminal
+  FORCE_COLOR=1       coloured diagnostics even when not a terminal (NO_COLOR wins)
   LUMA_NO_CACHE=1     do not read or write the parsed-program cache
   LUMA_DEBUG=1        add stack traces to errors (a crashed handler's own stack)
   LUMA_APPROVED_TOOLS comma-separated write tools approved under tool_policy "approval"
