@@ -258,6 +258,16 @@ describe("§14 docs/telemetry.md lists exactly the trace events the runtime writ
   });
 });
 
+describe("§11 docs/stores.md names exactly the crash points of LUMA_TEST_CRASH_AT", () => {
+  test("the page's crash points are the CrashPoint type's members", () => {
+    const source = read("src/runtime/tools/stores/file/crash-points.ts");
+    const union = source.slice(source.indexOf("export type CrashPoint"), source.indexOf(";", source.indexOf("export type CrashPoint")));
+    const text = page("docs/stores.md").text;
+    const paragraph = text.slice(text.indexOf("LUMA_TEST_CRASH_AT=<point>"), text.indexOf("costs one comparison"));
+    expect(sorted(matches(paragraph, /`([a-z]+(?:-[a-z]+)+)`/g))).toEqual(sorted(matches(union, /"([a-z-]+)"/g)));
+  });
+});
+
 describe("the ops pages name only codes the catalog has", () => {
   const opsPages = docPages().filter((p) => p.path.startsWith("docs/") && !p.path.startsWith("docs/language/") && p.path !== "docs/diagnostics.md");
   const codes = new Set(allCatalogEntries().map((e) => e.code));
