@@ -113,6 +113,10 @@ describe("§15 docs/cli.md lists exactly the binary's commands, options and vari
     const shown = sorted(matches(commandsBlock, /^luma ([a-z]+)/gm).concat(matches(commandsBlock, /^luma --\S+ \| -\S \| ([a-z]+)/gm)));
     expect(shown).toEqual(words);
     for (const sub of ["mcp import", "runs [show ID]"]) expect(commandsBlock).toContain(`luma ${sub}`);
+    // `luma --help` shows the same commands (the word aliases `help` and `version` aside).
+    const usage = help.stdout.slice(help.stdout.indexOf("Usage:"), help.stdout.indexOf("Options"));
+    const inHelp = sorted(matches(usage, /^ {2}luma ([a-z]+(?:\|[a-z]+)*)/gm).flatMap((w) => w.split("|")));
+    expect(inHelp).toEqual(words.filter((w) => w !== "help" && w !== "version"));
   });
 
   /** The variables src/ reads by name: `env.X`, `env["X"]`, the OTLP `pick(env, "X")` pairs, providers' `keyEnv`. */
