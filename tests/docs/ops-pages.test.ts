@@ -202,6 +202,20 @@ describe("§10 docs/configuration.md lists exactly the keys of src/config/config
   });
 });
 
+describe("§10 docs/modules.md's strict-policy table lists exactly tool_module_policy's keys", () => {
+  test("one row per key of the schema's tool_module_policy, with its enum values and int minimum", () => {
+    const fields = ((CONFIG_SCHEMA as { fields: Record<string, Rule> }).fields.tool_module_policy as { fields: Record<string, Rule> }).fields;
+    const rows = tableAfter(page("docs/modules.md"), "## Strict policy");
+    expect(rows.map((r) => r[0]!.replace(/`/g, ""))).toEqual(Object.keys(fields));
+    for (const [key, rule] of Object.entries(fields)) {
+      const values = rows.find((r) => r[0] === `\`${key}\``)![1]!;
+      const r = rule as { kind: string; values?: string[]; min?: number };
+      const expected = r.kind === "enum" ? r.values!.map((v) => `\`${v}\``).join(" · ") : r.kind === "int" ? `int ≥ ${r.min}` : r.kind === "bool" ? "bool" : "string list";
+      expect({ key, values }).toEqual({ key, values: expected });
+    }
+  });
+});
+
 describe("§9 docs/pipeline.md shows the steps of PIPELINE_STEPS, in order", () => {
   test("each row of the step table starts with the step's name in src/runtime/tools/steps/", () => {
     const names = PIPELINE_STEPS.map((f) => f({} as PipelineRuntime).name);
