@@ -13,6 +13,7 @@ import { join } from "node:path";
 import { CHECK_OPTIONS, MCP_OPTIONS, OPTIONS } from "../../src/cli/argv";
 import { TEST_OPTIONS } from "../../src/cli/dev-loop-argv";
 import { EXIT } from "../../src/cli/report-error";
+import { TOOL_KEYS } from "../../src/check/keys/tool-keys";
 import { CONFIG_SCHEMA } from "../../src/config/config-schema";
 import type { Rule } from "../../src/config/shape-rules";
 import { allCatalogEntries } from "../../src/diagnostics/catalog";
@@ -229,6 +230,21 @@ describe("§9 docs/pipeline.md shows the steps of PIPELINE_STEPS, in order", () 
         step: expect.stringMatching(new RegExp(`^${(numbered ? rest.join(" ") : names[i]!).replace(/[+/]/g, "\\$&")}`)),
       });
     });
+  });
+});
+
+describe("§9 docs/pipeline.md's options table gives the tool keys' defaults", () => {
+  test("each option row is a key of TOOL_KEYS, and a literal default is the table's default", () => {
+    const rows = tableAfter(page("docs/pipeline.md"), "## Options that shape a call");
+    const keys = TOOL_KEYS as Record<string, { default?: unknown }>;
+    // `needs name: Type` is a clause of the tool's declaration, not a key of its block.
+    for (const row of rows.filter((r) => !r[0]!.startsWith("`needs "))) {
+      const key = row[0]!.replace(/`/g, "").split(/[ :]/)[0]!;
+      expect({ key, known: Object.hasOwn(keys, key) }).toEqual({ key, known: true });
+      const written = row[1]!.replace(/`/g, "");
+      if (written !== "—" && !written.includes(" ")) expect({ key, default: written }).toEqual({ key, default: JSON.stringify(keys[key]!.default) });
+      if (written === "—") expect({ key, default: keys[key]!.default }).toEqual({ key, default: undefined });
+    }
   });
 });
 
