@@ -63,7 +63,11 @@ describe("§15 docs/cli.md lists exactly the binary's commands, options and vari
     expect(pageFlags.filter((f) => !codeFlags.includes(f))).toEqual([]);
   });
 
-  /** The option lines under `luma <head>` in the commands block, up to the next `luma` line. */
+  /**
+   * The options of `luma <head>` in the commands block: those on its own line before the
+   * description column (column 43), and those of the indented lines under it up to the next
+   * `luma` line, without their trailing description (the last run after two spaces).
+   */
   const flagsUnder = (head: string): string[] => {
     const lines = commandsBlock.split("\n");
     const start = lines.findIndex((l) => l.startsWith(`luma ${head}`));
