@@ -46,6 +46,7 @@ ${list(CHECK_OPTIONS)}
 
 Environment:
   NO_COLOR=1          plain diagnostics even on a terminal
+  FORCE_COLOR=1       coloured diagnostics even when not a terminal (NO_COLOR wins)
   LUMA_NO_CACHE=1     do not read or write the parsed-program cache
   LUMA_DEBUG=1        add stack traces to errors (a crashed handler's own stack)
   LUMA_APPROVED_TOOLS comma-separated write tools approved under tool_policy "approval"
@@ -56,7 +57,9 @@ Environment:
   OTEL_EXPORTER_OTLP_ENDPOINT · OTEL_EXPORTER_OTLP_TRACES_ENDPOINT
                       export spans over OTLP/HTTP; also OTEL_EXPORTER_OTLP_PROTOCOL,
                       OTEL_EXPORTER_OTLP_HEADERS, OTEL_EXPORTER_OTLP_TIMEOUT, OTEL_SERVICE_NAME,
-                      OTEL_RESOURCE_ATTRIBUTES, OTEL_INSTRUMENTATION_GENAI_CAPTURE_MESSAGE_CONTENT
+                      OTEL_RESOURCE_ATTRIBUTES, OTEL_INSTRUMENTATION_GENAI_CAPTURE_MESSAGE_CONTENT;
+                      traces-only OTEL_EXPORTER_OTLP_TRACES_PROTOCOL, OTEL_EXPORTER_OTLP_TRACES_HEADERS,
+                      OTEL_EXPORTER_OTLP_TRACES_TIMEOUT win; OTEL_SDK_DISABLED=true turns export off
   LUMA_TEST_LEASE_MS · LUMA_TEST_CRASH_AT=<point>[:<n>]
                       test hooks: shorter idempotency leases; SIGKILL at a crash point
 
