@@ -289,3 +289,74 @@ describe("the codes the pages name", () => {
     expect(unknown).toEqual([]);
   });
 });
+
+describe("§5 models.md — the providers and their defaults are the runtime's", () => {
+  const text = page("models.md");
+
+  test("'provider': the values listed are exactly the providers of src/check/keys/model-keys.ts", async () => {
+    const { PROVIDERS } = await import("../../src/check/keys/model-keys");
+    const row = table(text, "key", "## Keys").find(([k]) => k === "`provider`")!;
+    expect(codeSpans(row[1]!).map((v) => JSON.parse(v))).toEqual([...PROVIDERS]);
+  });
+
+  test("'Where requests go, and the key': one row per provider, with the runtime's default base URL and key variable", async () => {
+    const { PROVIDER_DEFAULTS } = await import("../../src/runtime/providers/resolve-model");
+    const rows = table(text, "provider", "## Where requests go");
+    const shown = Object.fromEntries(
+      rows.map(([p, base, , key]) => [
+        codeSpans(p!)[0],
+        { baseUrl: /default `([^`]+)`/.exec(base!)?.[1], keyEnv: key!.startsWith("none") ? undefined : codeSpans(key!)[0] },
+      ]),
+    );
+    const code = Object.fromEntries(Object.entries(PROVIDER_DEFAULTS).map(([p, d]) => [p, { baseUrl: d.baseUrl, keyEnv: d.keyEnv }]));
+    expect(shown).toEqual(code);
+  });
+});
+
+describe("§4 tools.md — 'Consistency rules': the messages are exactly the checker's", () => {
+  /** A program named `x` that breaks each rule, by its code. */
+  const breaking: Record<string, string> = {
+    E0225: 'side_effects: "write"  cache: true',
+    E0226: 'side_effects: "write"  retries: 1',
+    E0227: "idempotent: true",
+    E0228: "timeout: 0",
+  };
+  const rows = table(page("tools.md"), "rule", "## Consistency rules");
+
+  test("the table has one row per rule", () => {
+    expect(rows.map(([, code]) => code).sort()).toEqual(Object.keys(breaking).sort());
+  });
+
+  for (const [, code, message] of rows) {
+    test(`${code}: luma check prints the message the page shows`, () => {
+      writeFileSync(join(work, "example.luma"), `schema Out { ok: bool }\ntool x(id: string) -> Out { ${breaking[code!]} }\n`);
+      const r = runLuma(["check", "example.luma"], { cwd: work });
+      expect(r.exitCode).toBe(2);
+      expect(r.stderr).toContain(`error[${code}]: ${codeSpans(message!)[0]}\n`);
+    });
+  }
+});
+
+describe("§4 tools.md — the start-up errors it quotes are the binary's", () => {
+  const text = page("tools.md");
+
+  test("'Handlers': a tool with no handler stops the run with the quoted E0601 message", () => {
+    const quoted = /`(Error: '(\w+)' is not registered in the tool registry\.)` \(E0601\)/.exec(text)!;
+    writeFileSync(join(work, "example.luma"), `schema Out { ok: bool }\ntool ${quoted[2]}(to: string) -> Out {}\nprint("ran")\n`);
+    expect(runLuma(["check", "example.luma"], { cwd: work }).exitCode).toBe(0);
+    const r = runLuma(["example.luma"], { cwd: work });
+    expect(r.stdout).toBe("");
+    expect(r.stderr).toBe(`${quoted[1]}\n  = code E0601 (luma explain E0601)\n`);
+    expect(r.exitCode).toBe(2);
+  });
+
+  test("'a tool with needs cannot be cached': reported at start-up with the quoted E0604 message, not by luma check", () => {
+    const quoted = /`(Cache cannot be used on a tool that uses needs: )x` \(E0604\)/.exec(text)!;
+    writeFileSync(join(work, "example.luma"), 'schema Out { ok: bool }\nschema Db { url: string }\ntool text_stats(text: string) -> Out {\n  cache: true\n  needs db: Db\n}\nprint("ran")\n');
+    expect(runLuma(["check", "example.luma"], { cwd: work }).exitCode).toBe(0);
+    const r = runLuma(["example.luma"], { cwd: work });
+    expect(r.stdout).toBe("");
+    expect(r.stderr).toBe(`Error: ${quoted[1]}text_stats\n  = code E0604 (luma explain E0604)\n`);
+    expect(r.exitCode).toBe(2);
+  });
+});
