@@ -360,3 +360,40 @@ describe("§4 tools.md — the start-up errors it quotes are the binary's", () =
     expect(r.exitCode).toBe(2);
   });
 });
+
+describe("§7 functions.md — 'Expressions': what the table says the operators do, the binary does", () => {
+  const text = page("functions.md");
+  const run = (source: string) => {
+    writeFileSync(join(work, "example.luma"), source);
+    return runLuma(["example.luma"], { cwd: work });
+  };
+
+  test("'`false`, `null`, `0` and `\"\"` are false; everything else (`[]` and `{}` too) is true' — in `not`, `if`, `while` and `assert`", () => {
+    const row = table(text, "form", "## Expressions").find(([f]) => f!.includes("`and`"))!;
+    const [falsy, truthy] = row[1]!.split("everything else").map(codeSpans);
+    expect(falsy).toEqual(["false", "null", "0", '""']);
+    const values = [...falsy!, ...truthy!, "1", '"0"', "-1"];
+    // `any`, so the checker leaves the condition to the runtime's truthiness.
+    const lines = values.map((v, i) => `v${i}: any = ${v}\nif v${i} { print("${i} true", not v${i}) } else { print("${i} false", not v${i}) }`);
+    const r = run(lines.join("\n") + "\n");
+    expect(r.stderr).toBe("");
+    expect(r.stdout).toBe(values.map((_, i) => (i < falsy!.length ? `${i} false true\n` : `${i} true false\n`)).join(""));
+    expect(run('z: any = 0\nwhile z { print("never") }\nassert z\n').exitCode).toBe(1);
+  });
+
+  test("'real division: `7 / 2` is `3.5`', 'deep structural equality (key order ignored; `1 == 1.0`)', 'other mixes are `false`'", () => {
+    expect(text).toContain("`7 / 2` is `3.5`");
+    expect(text).toContain("key order ignored; `1 == 1.0`");
+    const r = run('a: any = 1\nb: any = "b"\nprint(7 / 2, 1 == 1.0, { a: 1, b: [1] } == { b: [1], a: 1 }, a < b, b < a, "a" < "b")\n');
+    expect(r.stdout).toBe("3.5 true true false false true\n");
+  });
+
+  test("'Division or modulo by zero is `RUNTIME_ERROR`'; '`a.b` … `RUNTIME_ERROR` on `null`' with the message the page quotes", () => {
+    const quoted = /\(`(Cannot read field 'b' of null) at app\.luma:4:7`\)/.exec(text)![1]!;
+    writeFileSync(join(work, "app.luma"), 'try { x = 1 / 0 } catch e { print(e.code) }\ntry { x = 1 % 0 } catch e { print(e.code) }\na: any = null\nprint(a.b)\n');
+    const r = runLuma(["app.luma"], { cwd: work });
+    expect(r.stdout).toBe("RUNTIME_ERROR\nRUNTIME_ERROR\n");
+    expect(r.stderr.split("\n")[0]).toBe(`Error: [RUNTIME_ERROR] ${quoted} at app.luma:4:7`);
+    expect(r.exitCode).toBe(1);
+  });
+});
