@@ -397,3 +397,52 @@ describe("§7 functions.md — 'Expressions': what the table says the operators 
     expect(r.exitCode).toBe(1);
   });
 });
+
+describe("testing.md — 'Output, options and exit status' and mock turns, through `luma test`", () => {
+  const text = page("testing.md");
+  const dir = () => mkdtempSync(join(tmpdir(), "luma-docs-test-"));
+  const lumaTest = (cwd: string, ...args: string[]) => runLuma(["test", ...args], { cwd });
+
+  test("the exit statuses the page states: 1 failed / did not load / none ran, 2 unreadable path or junit file, 64 usage, else 0", () => {
+    expect(text).toMatch(/exit status is 1 when a test failed, a file did not load[\s\S]*no test ran[\s\S]*2 when a named path cannot be read[\s\S]*64 for a command-line usage error/);
+    const d = dir();
+    writeFileSync(join(d, "ok.test.luma"), 'test "ok" { assert true }\n');
+    expect(lumaTest(d).exitCode).toBe(0);
+    expect(lumaTest(d, "--filter", "nothing-matches").exitCode).toBe(1);
+    expect(lumaTest(d, "missing.test.luma").exitCode).toBe(2);
+    expect(lumaTest(d, "--format", "junit", join(d, "no-such-dir", "r.xml")).exitCode).toBe(2);
+    expect(lumaTest(d, "--no-such-option").exitCode).toBe(64);
+    writeFileSync(join(d, "bad.test.luma"), 'test "x" {\n  assert (\n}\n');
+    const notLoading = lumaTest(d);
+    expect(notLoading.stdout).toContain("FAIL bad.test.luma › (the file does not load)");
+    expect(notLoading.exitCode).toBe(1);
+    const empty = dir();
+    expect(lumaTest(empty).exitCode).toBe(1);
+  });
+
+  test("'A request past the last scripted turn is a `PROVIDER_ERROR`'; 'a turn left unused is not an error'", () => {
+    expect(text).toContain("A request past the last scripted turn is a\n`PROVIDER_ERROR`");
+    const d = dir();
+    writeFileSync(
+      join(d, "m.test.luma"),
+      [
+        "schema A { n: int }",
+        'model M { provider: "openai", name: "m" }',
+        'agent X { model: M  retries: 1  fn go() -> A { ask "go" -> A } }',
+        'test "past the last turn" {',
+        '  mock M [{ text: "not json" }]',
+        '  code = "none"',
+        "  try { X.go() } catch e { code = e.code }",
+        '  assert code == "PROVIDER_ERROR"',
+        "}",
+        'test "unused turns" {',
+        "  mock M [{ answer: { n: 1 } }, { answer: { n: 2 } }]",
+        "  assert X.go().n == 1",
+        "}",
+      ].join("\n") + "\n",
+    );
+    const r = lumaTest(d);
+    expect(r.stdout).toContain("2 passed, 0 failed");
+    expect(r.exitCode).toBe(0);
+  });
+});
