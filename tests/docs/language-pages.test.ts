@@ -446,3 +446,9 @@ describe("testing.md — 'Output, options and exit status' and mock turns, throu
     expect(r.exitCode).toBe(0);
   });
 });
+
+test("testing.md: the options table lists exactly the options `luma --help` gives `luma test`", () => {
+  const shown = table(page("testing.md"), "option", "## Output, options and exit status").map(([o]) => codeSpans(o!)[0]!.split(" ")[0]);
+  const usage = runLuma(["--help"]).stdout.split("\n").find((l) => l.trimStart().startsWith("luma test "))!;
+  expect(shown.sort()).toEqual([...usage.matchAll(/\[(--[a-z-]+)/g)].map((m) => m[1]).sort());
+});
