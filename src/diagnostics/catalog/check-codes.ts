@@ -64,7 +64,7 @@ export const checkCodes: CatalogEntry[] = [
   {
     code: "E0210",
     title: "annotation on a type it does not apply to",
-    explanation: "Each annotation applies to some field types only: @length and @pattern to strings, @range to numbers, @items to arrays. Move it to a field of the right type or remove it.",
+    explanation: "Each annotation applies to some field types only: @length, @pattern and @format to strings; @range, @min and @max to numbers (int, float); @items to arrays; @desc, @default and @severity to any field. Move it to a field of the right type or remove it.",
     example: "schema S { name: string @range(0, 10) }",
   },
   {

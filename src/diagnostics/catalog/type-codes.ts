@@ -84,9 +84,9 @@ export const typeCodes: CatalogEntry[] = [
   },
   {
     code: "E0312",
-    title: "if condition is not a bool",
+    title: "if or while condition is not a bool",
     explanation:
-      "The condition is surely a string, a number, an array or an object. Its truthiness (`\"\"` and `0` are false) is rarely what was meant: compare explicitly. A value that may be null is accepted as a presence test.",
+      "The condition of an `if` or a `while` is surely a string, a number, an array or an object. Its truthiness (`\"\"` and `0` are false) is rarely what was meant: compare explicitly. A value that may be null is accepted as a presence test.",
     example: 'name = "Ada"\nif name { print(name) }',
   },
   {
@@ -105,7 +105,8 @@ export const typeCodes: CatalogEntry[] = [
   {
     code: "E0315",
     title: "builtin called with an argument of the wrong kind",
-    explanation: "`len` takes a string, an array or an object; `keys` an object. Any other argument fails at run time.",
+    explanation:
+      "Each builtin takes arguments of set kinds (the builtins table of docs/language/functions.md): `len` a string, an array or an object; `keys` an object; `trim`, `split`, `replace` strings; `round`, `fixed` a number; `join` an array. An argument the checker can see is of another kind is rejected here; one it cannot see (`any`) fails at run time with RUNTIME_ERROR naming the builtin.",
     example: "print(len(42))",
   },
   {
