@@ -163,6 +163,14 @@ describe("luma build: every run option of `luma FILE` is honoured by OUT (--jour
     expect(first.stdout).toContain("words: 2, sum: 42");
   });
 
+  test("a bad --run-id, or one without a journal, is refused as `luma FILE` refuses it (exit 2, nothing run)", () => {
+    for (const args of [["--run-id", "x"], ["--journal", "j.sqlite", "--run-id", "no spaces; allowed"]]) {
+      const r = same("agent018", args, ["examples/018_direct_tool.luma", ...args]);
+      expect(r.exitCode).toBe(2);
+      expect(r.stdout).toBe("");
+    }
+  });
+
   test("OUT --help lists the run-time options, --journal, --run-id and --usage among them", () => {
     const help = runIsolated(agents.agent041, ["--help"]).stdout;
     for (const option of ["--config", "--trace", "--record", "--replay", "--journal", "--run-id", "--usage"]) expect(help).toContain(`  ${option} `);
