@@ -1,22 +1,20 @@
 /**
  * The built agent's command line: `OUT [ARGS…]` runs the embedded program as `luma FILE
- * [ARGS…]` would. Luma's run-time options keep their meaning (`--trace`, `--record`,
- * `--replay`, `--config` to override the embedded config); the build-time ones
- * (`--tool-module`, `--generate-tool-types`) are usage errors. `OUT --help` names the program,
+ * [ARGS…]` would. Luma's run-time options keep their meaning (`--config` overrides the
+ * embedded config; `--trace`, `--journal`, `--usage`… as for `luma`): they reach startProgram
+ * through the same `runTimeOptions` as `luma FILE`'s, so the two cannot drift apart. The
+ * build-time ones (`--tool-module`, `--generate-tool-types`) are usage errors. `OUT --help` names the program,
  * `OUT --luma-manifest` prints what the file embeds. Everything else goes to the program's
  * `args`, as after FILE for `luma` (`--` ends option parsing).
  */
 import { basename } from "node:path";
-import { parseArgv, UsageError } from "../cli/argv";
+import { parseArgv, RUN_TIME_OPTIONS, runTimeOptions, UsageError } from "../cli/argv";
 import { optionLines } from "../cli/help-text";
 import { EXIT } from "../cli/report-error";
 import type { Diagnostic } from "../diagnostics/diagnostic";
 import type { StartOptions } from "../runtime/start-program";
 import type { AgentPayload } from "./agent-payload";
 import { embeddedStart } from "./embedded-start";
-
-/** Luma options a built agent still takes; the others were decided at build time. */
-export const AGENT_OPTIONS = ["--config", "--trace", "--record", "--replay"];
 
 export type AgentHost = Pick<StartOptions, "cwd" | "env" | "stdout" | "stderr" | "interactive"> & {
   sources: Map<string, string>;
@@ -33,7 +31,7 @@ Usage:
   ${name} --help
 
 Options (anywhere before \`--\`):
-${optionLines(AGENT_OPTIONS)}
+${optionLines(RUN_TIME_OPTIONS)}
 
 Read at run time, never embedded: environment variables (API keys, credentials, tool_contexts,
 LUMA_APPROVED_TOOLS), the idempotency store and datasource URLs, the working directory.`;
@@ -76,10 +74,7 @@ export async function runBuiltAgent(agent: AgentPayload, argv: string[], host: A
     file: agent.file,
     args: cmd.args,
     toolModules: [],
-    configPath: cmd.config,
-    trace: cmd.trace,
-    record: cmd.record,
-    replay: cmd.replay,
+    ...runTimeOptions(cmd),
     sourceOf: (f) => host.sources.get(f),
     builtAgent: embeddedStart(agent, host.cwd),
   });

@@ -9,6 +9,7 @@ import { parseBuildArgv, type BuildCommand } from "./build-argv";
 import { JOURNAL_SUBCOMMANDS, parseJournalCommand, type JournalCommand } from "./journal-argv";
 import { parseFmtArgv, type FmtCommand } from "./fmt-argv";
 import { DEV_LOOP_COMMANDS, parseDevLoopArgv, type DevLoopCommand } from "./dev-loop-argv";
+import type { StartOptions } from "../runtime/start-program";
 
 export interface RunCommand {
   kind: "run";
@@ -77,12 +78,19 @@ export type Command =
 
 export class UsageError extends Error {}
 
-type OptionSpec<C> = { takesValue: boolean; help: string; metavar?: string; apply: (cmd: C, value: string) => void };
+type OptionSpec<C> = {
+  takesValue: boolean;
+  help: string;
+  metavar?: string;
+  /** Decided when `luma build` writes an agent: a built agent refuses it (run-built-agent.ts). */
+  buildTime?: true;
+  apply: (cmd: C, value: string) => void;
+};
 
 /** Luma's own options. Order here is the order --help lists them. */
 export const OPTIONS: Record<string, OptionSpec<RunCommand>> = {
   "--tool-module": {
-    takesValue: true, metavar: "PATH", help: "load a tool module (repeatable)",
+    takesValue: true, metavar: "PATH", help: "load a tool module (repeatable)", buildTime: true,
     apply: (c, v) => void c.toolModules.push(v),
   },
   "--config": { takesValue: true, metavar: "PATH", help: "use this luma.config.json", apply: (c, v) => void (c.config = v) },
@@ -108,10 +116,28 @@ export const OPTIONS: Record<string, OptionSpec<RunCommand>> = {
     apply: (c) => void (c.usage = true),
   },
   "--generate-tool-types": {
-    takesValue: true, metavar: "OUT.d.ts", help: "write TypeScript types for the tools, do not run",
+    takesValue: true, metavar: "OUT.d.ts", help: "write TypeScript types for the tools, do not run", buildTime: true,
     apply: (c, v) => void (c.generateToolTypes = v),
   },
 };
+
+/** The options a built agent still takes at run time: all but the build-time ones. */
+export const RUN_TIME_OPTIONS: readonly string[] = Object.keys(OPTIONS).filter((name) => !OPTIONS[name].buildTime);
+
+/**
+ * What the run-time options of a parsed `luma FILE …` tell startProgram — the one mapping
+ * `luma FILE` and a built agent both call it with, so an option added to the table reaches
+ * both or neither (tests/cli/argv.test.ts holds every RUN_TIME_OPTIONS entry to it).
+ */
+export const runTimeOptions = (cmd: RunCommand): Pick<StartOptions, "configPath" | "trace" | "record" | "replay" | "usage" | "journal" | "runId"> => ({
+  configPath: cmd.config,
+  trace: cmd.trace,
+  record: cmd.record,
+  replay: cmd.replay,
+  usage: cmd.usage,
+  journal: cmd.journal,
+  runId: cmd.runId,
+});
 
 /** The options of `luma check`, before or after FILE. */
 export const CHECK_OPTIONS: Record<string, OptionSpec<CheckCommand>> = {

@@ -1,4 +1,9 @@
+/**
+ * `luma --help`: the usage lines and the option lists, the latter written from the parsers'
+ * own tables (argv.ts, journal-argv.ts) so the help cannot name an option a command refuses.
+ */
 import { CHECK_OPTIONS, OPTIONS } from "./argv";
+import { journalUsage } from "./journal-argv";
 import { VERSION } from "../version";
 
 /** The `--help` lines of Luma's options (all, or those named, in table order). */
@@ -32,10 +37,12 @@ Usage:
   luma mcp import NAME [--config P]
                               print Luma tool declarations for the tools of MCP server NAME
   luma lsp                    the language server (LSP over stdio) for editors: diagnostics, hover, completion…
-  luma runs [show ID] [--journal PATH] [--format table|json]
+  luma runs [show ID] ${journalUsage("runs")}
                               list a journal's runs and pending approvals, or one run's steps
-  luma approve|deny --run-id ID [--step STEP] [--digest D] [--journal PATH]
-                              decide a call that waits for approval (then run again with --run-id)
+  luma approve ${journalUsage("approve")}
+                              approve a call that waits for approval (then run again with --run-id)
+  luma deny ${journalUsage("deny")}
+                              refuse a call that waits for approval (then run again with --run-id)
   luma --version | --help
 
 Options (before or after FILE):

@@ -18,16 +18,27 @@ export type JournalCommand =
 
 export const JOURNAL_SUBCOMMANDS = new Set(["approve", "deny", "runs"]);
 
-/** Each subcommand's options (all take a value). */
-const ALLOWED: Record<string, readonly string[]> = {
-  approve: ["--run-id", "--step", "--digest", "--journal", "--config"],
-  deny: ["--run-id", "--step", "--journal", "--config"],
-  runs: ["--journal", "--config", "--format"],
-  "runs-show": ["--journal", "--config", "--format"],
+type Subcommand = "approve" | "deny" | "runs" | "runs-show";
+
+const RUNS_OPTIONS = { "--journal": "PATH", "--config": "PATH", "--format": "table|json" };
+
+/** Each subcommand's options (all take a value) and the metavar `luma --help` shows for it. */
+export const JOURNAL_OPTIONS: Record<Subcommand, Readonly<Record<string, string>>> = {
+  approve: { "--run-id": "ID", "--step": "STEP", "--digest": "D", "--journal": "PATH", "--config": "PATH" },
+  // No --digest: only an approval pins the call's arguments; a refusal refuses whatever waits.
+  deny: { "--run-id": "ID", "--step": "STEP", "--journal": "PATH", "--config": "PATH" },
+  runs: RUNS_OPTIONS,
+  "runs-show": RUNS_OPTIONS,
 };
 
+/** A subcommand's options as --help writes them: the required --run-id bare, the rest in brackets. */
+export const journalUsage = (sub: Subcommand): string =>
+  Object.entries(JOURNAL_OPTIONS[sub])
+    .map(([name, metavar]) => (name === "--run-id" ? `${name} ${metavar}` : `[${name} ${metavar}]`))
+    .join(" ");
+
 export function parseJournalCommand(argv: readonly string[]): JournalCommand {
-  let sub = argv[0];
+  let sub = argv[0] as Subcommand;
   let rest = argv.slice(1);
   let showId: string | undefined;
   if (sub === "runs" && rest[0] === "show") {
@@ -42,7 +53,7 @@ export function parseJournalCommand(argv: readonly string[]): JournalCommand {
     const arg = rest[i];
     const eq = arg.indexOf("=");
     const name = eq === -1 ? arg : arg.slice(0, eq);
-    if (!ALLOWED[sub].includes(name)) {
+    if (!Object.hasOwn(JOURNAL_OPTIONS[sub], name)) {
       throw new UsageError(arg.startsWith("--") ? `luma ${shownName} does not take ${name}` : `unexpected argument '${arg}' for luma ${shownName}`);
     }
     let value = eq === -1 ? undefined : arg.slice(eq + 1);

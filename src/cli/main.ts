@@ -3,7 +3,7 @@
  * The `luma` command. The only place that reads argv, prints, picks colours and exits;
  * everything else is the library (`src/index.ts`), which returns values or throws LumaErrors.
  */
-import { parseArgv } from "./argv";
+import { parseArgv, runTimeOptions } from "./argv";
 import { helpText } from "./help-text";
 import { reportError, EXIT } from "./report-error";
 import { useColor } from "./terminal";
@@ -78,13 +78,7 @@ async function main(argv: string[]): Promise<number> {
         file: cmd.file,
         args: cmd.args,
         toolModules: cmd.toolModules,
-        configPath: cmd.config,
-        trace: cmd.trace,
-        record: cmd.record,
-        replay: cmd.replay,
-        usage: cmd.usage,
-        journal: cmd.journal,
-        runId: cmd.runId,
+        ...runTimeOptions(cmd),
         ...host(),
       });
       return EXIT.ok;

@@ -139,3 +139,41 @@ describe("luma build: what stays at run time stays at run time (environment, con
     expect(r.stdout).toBe("");
   });
 });
+
+describe("luma build: every run option of `luma FILE` is honoured by OUT (--journal, --run-id, --usage)", () => {
+  test("--usage prints the same per-model usage table on stderr as `luma FILE --usage`", () => {
+    const r = same("agent041", ["--replay", CASSETTE, "--usage"], ["examples/041_multi_tool_worker.luma", "--replay", CASSETTE, "--usage"]);
+    expect(r.stderr).toContain("GPT54Mini  openai       1         2    130");
+  });
+
+  test("--journal writes the run to the journal (`luma runs` lists it), and --run-id resumes it with no model asked", () => {
+    const a = agents.agent041;
+    const first = runIsolated(a, ["--replay", CASSETTE, "--journal", "runs.sqlite"]);
+    expect(first.exitCode).toBe(0);
+    const runId = /^run: (\S+)$/m.exec(first.stderr)?.[1];
+    expect(runId).toBeDefined();
+    const listed = runLuma(["runs", "--journal", join(a.dir, "runs.sqlite"), "--format", "json"]);
+    expect(JSON.parse(listed.stdout).runs).toMatchObject([{ run: runId, status: "finished" }]);
+    // No cassette, and the model's URL a closed port (a key is still required to start): only
+    // the journal can answer the ask, so the whole output coming again proves the run was
+    // resumed from it (a finished run re-executes nothing).
+    const offline = { OPENAI_API_KEY: "sk-unused", LUMA_BASE_URL_GPT54MINI: "http://127.0.0.1:9" };
+    const resumed = runIsolated(a, ["--journal", "runs.sqlite", "--run-id", runId!], offline);
+    expect({ exit: resumed.exitCode, stdout: resumed.stdout, stderr: resumed.stderr }).toEqual({ exit: 0, stdout: first.stdout, stderr: "" });
+    expect(first.stdout).toContain("words: 2, sum: 42");
+  });
+
+  test("a bad --run-id, or one without a journal, is refused as `luma FILE` refuses it (exit 2, nothing run)", () => {
+    for (const args of [["--run-id", "x"], ["--journal", "j.sqlite", "--run-id", "no spaces; allowed"]]) {
+      const r = same("agent018", args, ["examples/018_direct_tool.luma", ...args]);
+      expect(r.exitCode).toBe(2);
+      expect(r.stdout).toBe("");
+    }
+  });
+
+  test("OUT --help lists the run-time options, --journal, --run-id and --usage among them", () => {
+    const help = runIsolated(agents.agent041, ["--help"]).stdout;
+    for (const option of ["--config", "--trace", "--record", "--replay", "--journal", "--run-id", "--usage"]) expect(help).toContain(`  ${option} `);
+    expect(help).not.toContain("--tool-module");
+  });
+});

@@ -1,5 +1,5 @@
 import { describe, expect, test } from "bun:test";
-import { parseArgv, UsageError } from "../../src/cli/argv";
+import { OPTIONS, parseArgv, RUN_TIME_OPTIONS, runTimeOptions, UsageError, type RunCommand } from "../../src/cli/argv";
 
 describe("§15 command line", () => {
   test("luma FILE [ARGS…]: arguments after FILE go to args", () => {
@@ -58,5 +58,23 @@ describe("§15 command line", () => {
     [["explain", "E0201", "E0202"], "unexpected argument 'E0202' (luma explain takes one CODE)"],
   ])("usage error (exit 64): %p", (argv, message) => {
     expect(() => parseArgv(argv as string[])).toThrow(new UsageError(message as string));
+  });
+});
+
+describe("§15 run options reach the run the same way for `luma FILE` and a built agent", () => {
+  test("every run-time option of the table changes what runTimeOptions hands startProgram", () => {
+    // A table entry that runTimeOptions forgets would be accepted and silently dropped (issue: a built agent ignored --journal).
+    const bare = runTimeOptions(parseArgv(["app.luma"]) as RunCommand);
+    const dropped = RUN_TIME_OPTIONS.filter((name) => {
+      const argv = OPTIONS[name].takesValue ? ["app.luma", name, "v"] : ["app.luma", name];
+      return Bun.deepEquals(runTimeOptions(parseArgv(argv) as RunCommand), bare);
+    });
+    expect(dropped).toEqual([]);
+  });
+
+  test("the run-time options are the table less its build-time ones (--tool-module, --generate-tool-types)", () => {
+    expect(Object.keys(OPTIONS).filter((name) => !RUN_TIME_OPTIONS.includes(name))).toEqual(["--tool-module", "--generate-tool-types"]);
+    expect(RUN_TIME_OPTIONS).toContain("--journal");
+    expect(RUN_TIME_OPTIONS).toContain("--usage");
   });
 });

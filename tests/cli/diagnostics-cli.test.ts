@@ -37,6 +37,18 @@ describe("§15 luma explain CODE", () => {
     expect(r.stdout).toStartWith("TOOL_TIMEOUT: tool call timed out\n");
   });
 
+  test("the MCP bridge's runtime codes (TOOL_UNAVAILABLE, MCP_ERROR, MCP_TOOL_ERROR) are explained, exit 0", () => {
+    for (const [code, title] of [
+      ["TOOL_UNAVAILABLE", "a tool's MCP server is down"],
+      ["MCP_ERROR", "an MCP server refused the tool call"],
+      ["mcp_tool_error", "an MCP tool reported an error"],
+    ]) {
+      const r = runLuma(["explain", code!]);
+      expect({ exit: r.exitCode, head: r.stdout.split("\n")[0], stderr: r.stderr }).toEqual({ exit: 0, head: `${code!.toUpperCase()}: ${title}`, stderr: "" });
+      expect(r.stdout).toContain('mcp: "docs"');
+    }
+  });
+
   test("an unknown code is a usage error (exit 64) that says did you mean", () => {
     expect(runLuma(["explain", "E204"])).toEqual({
       exitCode: 64,

@@ -77,9 +77,33 @@ describe("catalog: each check code's example produces that code", () => {
   }
 });
 
-describe("catalog: every spec runtime code is explained", () => {
-  test("runtime-codes.ts lists exactly the ErrorCode values of luma-error.ts", () => {
-    expect(runtimeCodes.map((e) => e.code).sort()).toEqual([...ERROR_CODES].sort());
+/**
+ * The runtime codes src/ throws, read from its error constructions: a `code: "X"` field (a
+ * LumaError's or LumaToolError's init — the MCP bridge's codes are only these), or the code
+ * argument of `runtimeError("X", …)` and datasource-errors' `fail(s, "X", …)`. Comment lines
+ * are skipped: a doc example's `code: "DB_TIMEOUT"` is a user's code, not Luma's.
+ */
+const SRC = join(import.meta.dir, "..", "..", "src");
+const thrownCodes = (): string[] => {
+  const code = readdirSync(SRC, { recursive: true })
+    .map(String)
+    .filter((f) => f.endsWith(".ts") && !f.startsWith("diagnostics/catalog/"))
+    .map((f) => readFileSync(join(SRC, f), "utf8").split("\n").filter((l) => !/^\s*(\*|\/\*|\/\/)/.test(l)).join("\n"));
+  const CODE = String.raw`"([A-Z][A-Z0-9]*(?:_[A-Z0-9]+)+)"`;
+  const sites = new RegExp(String.raw`(?:\bcode:\s*|\bruntimeError\(\s*|\bfail\(\s*\w+,\s*)${CODE}`, "g");
+  return [...new Set(code.flatMap((text) => [...text.matchAll(sites)].map((m) => m[1]!)))].sort();
+};
+
+describe("catalog: every runtime code is explained", () => {
+  test("every error code thrown anywhere in src/ has a catalog entry (`luma explain CODE` knows it)", () => {
+    const thrown = thrownCodes();
+    // The reader finds the sites: spec codes and the MCP bridge's own.
+    for (const c of ["RUNTIME_ERROR", "TOOL_TIMEOUT", "QUERY_ROW_INVALID", "TOOL_UNAVAILABLE", "MCP_ERROR", "MCP_TOOL_ERROR"]) expect(thrown).toContain(c);
+    expect(thrown.filter((c) => !catalogEntry(c))).toEqual([]);
+  });
+
+  test("runtime-codes.ts lists exactly the ErrorCode values of luma-error.ts and the codes src/ throws", () => {
+    expect(runtimeCodes.map((e) => e.code).sort()).toEqual([...new Set([...ERROR_CODES, ...thrownCodes()])].sort());
   });
 });
 
@@ -89,7 +113,6 @@ describe("catalog: every spec runtime code is explained", () => {
  * in step both ways: no code without an explanation, no explanation nothing raises.
  */
 describe("catalog: startup error codes (E04xx–E06xx) match the sources", () => {
-  const SRC = join(import.meta.dir, "..", "..", "src");
   const sources = readdirSync(SRC, { recursive: true })
     .map(String)
     .filter((f) => f.endsWith(".ts") && !f.includes("catalog"))

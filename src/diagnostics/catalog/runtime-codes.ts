@@ -2,7 +2,9 @@
  * The spec's runtime error codes (§9): a failure while the program runs (exit code 1 when
  * nothing catches it), printed as `Error: [CODE] message` and seen by `catch e` as
  * `e.code`. They are stable already; these entries are what `luma explain CODE` prints.
- * A test keeps this list equal to the `ErrorCode` type of luma-error.ts.
+ * Beside them, the codes Luma's own handlers throw as LumaToolErrors (the MCP bridge's,
+ * src/mcp/): a user meets them the same way. A test keeps this list equal to the `ErrorCode`
+ * type of luma-error.ts plus every code literal an error construction in src/ carries.
  */
 import type { CatalogEntry } from "./catalog-entry";
 
@@ -73,6 +75,27 @@ export const runtimeCodes: CatalogEntry[] = [
     title: "handler threw a plain error",
     explanation: "The handler threw an error that is not a LumaToolError (a plain `throw new Error(…)`); it becomes this code with `retryable: false`. Throw a LumaToolError to choose the code and retryability.",
     example: 'export const lookup = () => { throw new Error("boom"); };',
+  },
+  {
+    code: "TOOL_UNAVAILABLE",
+    title: "a tool's MCP server is down",
+    explanation:
+      "A tool declared with `mcp: \"server\"` was called while its server could not take the call: the connection closed during the call (the server exited or the HTTP stream ended), the server was down and reconnecting failed, or the run is shutting down. Retryable: the tool's `retries` apply, and the next call to a server whose connection closed restarts (stdio) or reconnects (HTTP) it first. Only that server's tools fail; other servers and tools keep working.",
+    example: 'tool search(q: string) -> Hits { mcp: "docs" }   // the docs server exits during the call',
+  },
+  {
+    code: "MCP_ERROR",
+    title: "an MCP server refused the tool call",
+    explanation:
+      "The `tools/call` failed with a protocol error other than a closed connection: the server answered with a JSON-RPC error (invalid params, an internal error…), or its result broke the tool's own `outputSchema`. The message names the server and tool and quotes the server's error (at most 500 characters). Not retryable; the connection stays up for the server's other tools.",
+    example: 'tool search(q: string) -> Hits { mcp: "docs" }   // the server answers with JSON-RPC error -32602',
+  },
+  {
+    code: "MCP_TOOL_ERROR",
+    title: "an MCP tool reported an error",
+    explanation:
+      "The server's tool returned `isError: true` with a text that is not a Luma error body. (A `{\"code\", \"message\", \"retryable\", \"details\"}` JSON body, as `luma mcp` sends, keeps its own code instead.) The message names the server and tool and quotes the text (at most 500 characters). Not retryable.",
+    example: 'tool search(q: string) -> Hits { mcp: "docs" }   // the tool answers { isError: true, content: [{ type: "text", text: "index offline" }] }',
   },
   {
     code: "ASK_OUTPUT_INVALID",
