@@ -226,6 +226,7 @@ describe("§7 functions and agents are called, not read as values", () => {
     ["an agent method without its call", decls + `m = A.go`, "'A.go' is a method of agent 'A', not a value."],
     ["a variable of the same name shadows the builtin", `len = 3\nprint(len)`, null],
     ["a parameter of the same name shadows the fn", decls + `fn g(f: int) -> int { return f }`, null],
+    ["top-level args is a variable, whatever else is called args", `fn args() -> int { return 1 }\nprint(args)`, null],
     ["calls takes a tool name as a string", `x = calls("lookup")`, null],
     ["a tool in tools: [...] is a declaration key, not code", `schema S { n: int }\ntool t(n: int) -> S {}\nagent B { tools: [t] }`, null],
     ["calling is fine", decls + `a = f()\nb = A.go()\nc = len([1])`, null],

@@ -6,7 +6,7 @@
  * call as the hint.
  *
  * A name the unit binds (a parameter, an assignment, a `for` or `catch` name) is a variable
- * and shadows the declaration, as at run time. Names in call position are the calls rule's;
+ * and shadows the declaration, as at run time; so does `args` in top-level code. Names in call position are the calls rule's;
  * strings (`calls("lookup")`) and declaration keys (`tools: [lookup]`) are no code at all.
  */
 import type { Expr } from "../../syntax/ast";
@@ -20,8 +20,9 @@ export function functionValues(ctx: CheckContext): void {
   for (const unit of ctx.units) {
     // Built only for a unit that names a function or agent at all: most name them only to call them.
     let skip: Set<Expr> | undefined;
+    const variable = (name: string) => unit.locals.has(name) || (unit.kind === "top" && name === "args");
     const declared = (e: Expr): e is Extract<Expr, { kind: "Name" }> =>
-      e.kind === "Name" && !unit.locals.has(e.name) && (ctx.symbols.fns.has(e.name) || isBuiltin(e.name) || ctx.symbols.agents.has(e.name));
+      e.kind === "Name" && !variable(e.name) && (ctx.symbols.fns.has(e.name) || isBuiltin(e.name) || ctx.symbols.agents.has(e.name));
     // `A.run` without a call: the method is what was meant (`A.nope` is the agent read as a value).
     for (const e of exprsOf(unit.flat, "Member")) {
       if (!declared(e.object)) continue;
