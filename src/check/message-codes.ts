@@ -66,5 +66,6 @@ export const MESSAGE_CODES: Record<keyof typeof messageText, string> = {
   toolNameTooLong: "E0248",
   integerNotExact: "E0251",
   returnValueOnNextLine: "E0252",
+  functionValue: "E0253",
   jumpOutsideLoop: "E0261",
 };

@@ -125,6 +125,8 @@ export const messageText = {
   unknownMethod: (agent: string, method: string) => `Agent '${agent}' has no method '${method}'.`,
   unknownAgent: (name: string) => `Unknown agent '${name}'.`,
   notCallable: () => `Only functions, builtins and agent methods can be called.`,
+  /** `what`: "a function", "a builtin function", "an agent", "a method of agent 'A'". */
+  functionValue: (name: string, what: string) => `'${name}' is ${what}, not a value.`,
   arity: (what: string, expected: string, got: number) =>
     `${what} expects ${expected} argument${expected === "1" ? "" : "s"}, got ${got}.`,
   returnOutsideFn: () => `A top-level 'return' takes no value: it ends the script (use exit(code) to end with a status).`,

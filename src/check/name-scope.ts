@@ -4,8 +4,10 @@
  * top-level fn, a builtin, or — in top-level code only — `args`. Top-level fns do not see
  * top-level variables: each unit has its own scope.
  */
+import type { Expr } from "../syntax/ast";
 import { isBuiltin } from "./builtins";
 import type { CheckContext, CodeUnit } from "./context";
+import { exprsOf } from "./walk";
 
 export function isNameInScope(ctx: CheckContext, unit: CodeUnit, name: string): boolean {
   return (
@@ -15,4 +17,17 @@ export function isNameInScope(ctx: CheckContext, unit: CodeUnit, name: string): 
     isBuiltin(name) ||
     (unit.kind === "top" && name === "args")
   );
+}
+
+/**
+ * The Name nodes of a unit that a call resolves itself, not read as values: the `f` of
+ * `f(…)` (a function, method or builtin) and the `Agent` of `Agent.m(…)`.
+ */
+export function calleeNames(unit: CodeUnit): Set<Expr> {
+  const names = new Set<Expr>();
+  for (const { callee } of exprsOf(unit.flat, "Call")) {
+    if (callee.kind === "Name") names.add(callee);
+    if (callee.kind === "Member" && callee.object.kind === "Name") names.add(callee.object);
+  }
+  return names;
 }

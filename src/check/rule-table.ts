@@ -15,6 +15,7 @@ import { dbStatementTypes } from "./rules/db-statement-types";
 import { directToolCalls } from "./rules/direct-tool-calls";
 import { duplicateDeclarations } from "./rules/duplicate-declarations";
 import { duplicateMembers } from "./rules/duplicate-members";
+import { functionValues } from "./rules/function-values";
 import { modelBaseUrl } from "./rules/model-base-url";
 import { modelToolNames } from "./rules/model-tool-names";
 import { names } from "./rules/names";
@@ -65,6 +66,7 @@ export const RULES: readonly (readonly [name: string, rule: Rule])[] = [
   ["loop-jump-placement", loopJumpPlacement],
   ["names", names],
   ["calls", calls],
+  ["function-values", functionValues],
   ["direct-tool-calls", directToolCalls],
   ["ask-placement", askPlacement],
   ["model-tool-names", modelToolNames],

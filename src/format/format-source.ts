@@ -15,6 +15,9 @@ import { parse } from "../syntax/parse";
 import { UnprintableNode } from "./print-context";
 import { printProgram } from "./print-program";
 
+/** Catalog code of a file the formatter cannot print or cannot print faithfully (a formatter bug). */
+const CANNOT_FORMAT_CODE = "E0653";
+
 export type FormatResult = { text: string; diagnostics?: undefined } | { text?: undefined; diagnostics: Diagnostic[] };
 
 /** A program as data without its positions: what "the same meaning" compares. */
@@ -32,7 +35,7 @@ export function formatSource(text: string, file: string): FormatResult {
     output = printProgram(parsed.program, text, scanLexical(text).comments);
   } catch (e) {
     if (!(e instanceof UnprintableNode)) throw e;
-    return { diagnostics: [error(`luma fmt cannot format ${file}: ${e.message}`, e.span)] };
+    return { diagnostics: [error(`luma fmt cannot format ${file}: ${e.message}`, e.span, { code: CANNOT_FORMAT_CODE })] };
   }
   const again = parse(output, file);
   const same =
@@ -41,7 +44,13 @@ export function formatSource(text: string, file: string): FormatResult {
     commentTexts(output).join("\0") === commentTexts(text).join("\0");
   if (!same) {
     return {
-      diagnostics: [error(`luma fmt cannot format ${file} without changing its meaning or comments; the file is left as it is (please report this)`)],
+      diagnostics: [
+        error(
+          `luma fmt cannot format ${file} without changing its meaning or comments; the file is left as it is (please report this)`,
+          undefined,
+          { code: CANNOT_FORMAT_CODE },
+        ),
+      ],
     };
   }
   return { text: output };

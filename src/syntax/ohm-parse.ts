@@ -41,6 +41,7 @@ import { UNTERMINATED_CODE, UNTERMINATED_MESSAGE, scanLexical } from "./lexical-
 import { DECLARATION_KEYWORDS } from "./misspelt-keyword";
 import { NESTING_MESSAGE } from "./nesting-limit";
 import { describeSyntaxError } from "./syntax-error";
+import { secondFileReplay } from "./to-ast-tests";
 
 /** The size a piece of a large source grows to before it is cut at the next declaration. */
 export const CHUNK_CHARS = 4 * 1024;
@@ -109,7 +110,7 @@ function matchPieces(
       // `luma test`'s blocks and a file-level `replay` come along with their piece.
       if (piece.tests) tests.push(...piece.tests);
       if (piece.replay && replay) {
-        diagnostics.push(error("a file names one cassette for its tests: this is its second `replay`", piece.replay.span));
+        diagnostics.push(secondFileReplay(piece.replay.span));
       } else if (piece.replay) replay = piece.replay;
       from = next;
     }
@@ -123,7 +124,7 @@ function matchPieces(
     // there. The pre-scan finds where the limit was crossed — or the string left open
     // before it, whose `{`s Ohm was trying as interpolations.
     if (!(e instanceof RangeError)) {
-      return { result: { diagnostics: [...diagnostics, error(`Internal parser error: ${String(e)}`, { file, start: 0, end: 0 })] } };
+      return { result: { diagnostics: [...diagnostics, error(`Internal parser error: ${String(e)}`, { file, start: 0, end: 0 }, { code: PARSE_CODES.internalParser })] } };
     }
     const { deepAt = 0, unterminated } = scanLexical(source);
     const [message, code, at] =
@@ -161,8 +162,12 @@ function parseSegment(outer: ParseContext, text: string, offset: number): Expr |
     // A prompt showing JSON (`"Reply as { text: … }"`) is the usual cause: say how to write a brace.
     const { position, message } = describeSyntaxError(result, text);
     const at = offset + position;
-    const extra = { code: PARSE_CODES.unclosedInterpolation, hints: [LITERAL_BRACE_HINT] };
-    outer.diagnostics.push(error(`${message} in string interpolation`, { file: outer.file, start: at, end: at }, extra));
+    outer.diagnostics.push(
+      error(`${message} in string interpolation`, { file: outer.file, start: at, end: at }, {
+        code: PARSE_CODES.unclosedInterpolation,
+        hints: [LITERAL_BRACE_HINT],
+      }),
+    );
     return undefined;
   }
   return withParseContext({ ...outer, base: offset }, () => convert(result) as Expr);

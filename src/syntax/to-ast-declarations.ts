@@ -19,8 +19,8 @@ import type {
   ToolDecl,
   UnionDecl,
 } from "./ast";
-import { error } from "../diagnostics/diagnostic";
 import { itemsWithoutSeps, parseContext, spanOf, toAst } from "./parse-context";
+import { secondFileReplay } from "./to-ast-tests";
 
 type Node = ohm.Node;
 
@@ -40,7 +40,7 @@ export const declarationActions: ohm.ActionDict<unknown> = {
     for (const node of itemsWithoutSeps<Decl | Stmt | TestDecl | ReplaySetup>(items)) {
       if (node.kind === "Test") tests.push(node);
       else if (node.kind === "Replay") {
-        if (replay) diagnostics.push(error("a file names one cassette for its tests: this is its second `replay`", node.span));
+        if (replay) diagnostics.push(secondFileReplay(node.span));
         replay = node;
       } else if (DECL_KINDS.has(node.kind)) decls.push(node as Decl);
       else body.push(node as Stmt);

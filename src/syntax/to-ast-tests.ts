@@ -7,18 +7,23 @@
  * converted node's `kind`, the way an agent's entries are split from its methods.
  */
 import type * as ohm from "ohm-js";
-import type { Expr, MockSetup, ReplaySetup, Stmt, TestDecl } from "./ast";
-import { error } from "../diagnostics/diagnostic";
+import type { Expr, MockSetup, ReplaySetup, Span, Stmt, TestDecl } from "./ast";
+import { PARSE_CODES } from "../diagnostics/catalog/parse-codes";
+import { type Diagnostic, error } from "../diagnostics/diagnostic";
 import { parseContext, spanOf, toAst } from "./parse-context";
 import { interpolatedString } from "./string-literal";
 
 type Node = ohm.Node;
 
+/** A file's second top-level `replay`: found while converting a piece, or when joining pieces (`ohm-parse.ts`). */
+export const secondFileReplay = (span: Span): Diagnostic =>
+  error("a file names one cassette for its tests: this is its second `replay`", span, { code: PARSE_CODES.secondReplay });
+
 /** The text of a string literal written without `{…}`; a diagnostic (and "") otherwise. */
 function plainString(node: Node, what: string): string {
   const str = interpolatedString(node) as Extract<Expr, { kind: "Str" }>;
   if (str.parts.every((p) => typeof p === "string")) return str.parts.join("");
-  parseContext().diagnostics.push(error(`${what} is a plain string: it cannot hold {…}`, spanOf(node)));
+  parseContext().diagnostics.push(error(`${what} is a plain string: it cannot hold {…}`, spanOf(node), { code: PARSE_CODES.interpolatedPlainString }));
   return "";
 }
 
@@ -27,7 +32,11 @@ export const testActions: ohm.ActionDict<unknown> = {
     const test: TestDecl = { kind: "Test", name: plainString(name, "a test name"), body: [], mocks: [], span: spanOf(this), nameSpan: spanOf(name) };
     for (const item of toAst(block) as (Stmt | ReplaySetup | MockSetup)[]) {
       if (item.kind === "Replay") {
-        if (test.replay) parseContext().diagnostics.push(error("a test names one cassette: this is its second `replay`", item.span));
+        if (test.replay) {
+          parseContext().diagnostics.push(
+            error("a test names one cassette: this is its second `replay`", item.span, { code: PARSE_CODES.secondReplay }),
+          );
+        }
         test.replay = item;
       } else if (item.kind === "Mock") test.mocks.push(item);
       else test.body.push(item);

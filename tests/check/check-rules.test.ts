@@ -204,13 +204,32 @@ describe("§7 names and scopes", () => {
     ["assigned later reads as null", `fn f() {\n print(later)\n later = 1\n}`, null],
     ["assigned in a branch", `fn f(t: int) {\n if t > 1 { bonus = 1 }\n print(bonus)\n}`, null],
     ["for and catch variables", `for i in [1] { print(i) }\ntry { print(1) } catch e { print(e.message) }`, null],
-    ["agents, fns and builtins are names", `agent A { fn go() { print(1) } }\nfn f() { print(A, f, len) }`, null],
+    ["agents, fns and builtins are names", `agent A { fn go() { print(1) } }\nfn f() { print(A.go(), f(), len([])) }`, null],
     ["args at top level", `print(args)`, null],
     ["args not inside a fn", `fn f() { print(args) }`, "Unknown name 'args'."],
     ["top-level fns do not see top-level variables", `top = 1\nfn f() { print(top) }`, "Unknown name 'top'."],
     ["methods do not see top-level variables", `top = 1\nagent A { fn go() { print(top) } }`, "Unknown name 'top'."],
     ["names inside interpolation", `print("v = {nope}")`, "Unknown name 'nope'."],
     ["a variable of another fn", `fn f() { v = 1 }\nfn g() { print(v) }`, "Unknown name 'v'."],
+  ]);
+});
+
+describe("§7 functions and agents are called, not read as values", () => {
+  const decls = `agent A { fn go() { print(1) } }\nfn f() -> int { return 1 }\n`;
+  table([
+    ["a fn as a value", decls + `y = f`, "'f' is a function, not a value."],
+    ["a builtin as an argument", `print(calls(print))`, "'print' is a builtin function, not a value."],
+    ["a builtin as a value", `x = len`, "'len' is a builtin function, not a value."],
+    ["a builtin in interpolation", `print("{now}")`, "'now' is a builtin function, not a value."],
+    ["a fn inside a fn", decls + `fn g() { print([f]) }`, "'f' is a function, not a value."],
+    ["an agent as a value", decls + `print(A)`, "'A' is an agent, not a value."],
+    ["an agent method without its call", decls + `m = A.go`, "'A.go' is a method of agent 'A', not a value."],
+    ["a variable of the same name shadows the builtin", `len = 3\nprint(len)`, null],
+    ["a parameter of the same name shadows the fn", decls + `fn g(f: int) -> int { return f }`, null],
+    ["top-level args is a variable, whatever else is called args", `fn args() -> int { return 1 }\nprint(args)`, null],
+    ["calls takes a tool name as a string", `x = calls("lookup")`, null],
+    ["a tool in tools: [...] is a declaration key, not code", `schema S { n: int }\ntool t(n: int) -> S {}\nagent B { tools: [t] }`, null],
+    ["calling is fine", decls + `a = f()\nb = A.go()\nc = len([1])`, null],
   ]);
 });
 

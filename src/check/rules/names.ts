@@ -6,16 +6,9 @@
 import type { Expr } from "../../syntax/ast";
 import type { CheckContext } from "../context";
 import { messages } from "../messages";
-import { isNameInScope } from "../name-scope";
+import { calleeNames, isNameInScope } from "../name-scope";
 import { exprsOf } from "../walk";
 import { nameHints } from "../suggestions";
-
-/** The Name nodes a call resolves itself: `f(…)` and the `Agent` of `Agent.m(…)`. */
-function calleeNames(expr: Extract<Expr, { kind: "Call" }>, into: Set<Expr>): void {
-  const callee = expr.callee;
-  if (callee.kind === "Name") into.add(callee);
-  if (callee.kind === "Member" && callee.object.kind === "Name") into.add(callee.object);
-}
 
 export function names(ctx: CheckContext): void {
   for (const unit of ctx.units) {
@@ -23,10 +16,7 @@ export function names(ctx: CheckContext): void {
     let skip: Set<Expr> | undefined;
     for (const e of exprsOf(unit.flat, "Name")) {
       if (isNameInScope(ctx, unit, e.name)) continue;
-      if (!skip) {
-        skip = new Set();
-        for (const c of exprsOf(unit.flat, "Call")) calleeNames(c, skip);
-      }
+      skip ??= calleeNames(unit);
       if (!skip.has(e)) ctx.report(messages.unknownName(e.name), e.span, { hints: nameHints(ctx, unit, e.name) });
     }
   }

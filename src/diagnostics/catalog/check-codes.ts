@@ -323,6 +323,13 @@ export const checkCodes: CatalogEntry[] = [
     example: "fn f() -> int {\n  return\n  42\n}",
   },
   {
+    code: "E0253",
+    title: "function or agent used as a value",
+    explanation:
+      "A top-level `fn`, a builtin, an agent or an agent's method is named where a value belongs (`y = f`, `calls(print)`, `x = len`, `print(A)`, `m = A.run`). Functions and agents are not values in Luma: they cannot be stored, passed or printed, so the program would always stop there at run time. Call it, `f(…)` or `A.run(…)`; `calls` takes the tool's name as a string, `calls(\"lookup\")`. A variable of the same name (a parameter, an assignment) is a value and is fine.",
+    example: "fn double(n: int) -> int {\n  return n * 2\n}\ny = double",
+  },
+  {
     code: "E0261",
     title: "break or continue outside a loop",
     explanation:

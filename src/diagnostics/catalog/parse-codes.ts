@@ -16,6 +16,9 @@ export const PARSE_CODES = {
   assignInCondition: "E0108",
   foreignKeyword: "E0109",
   misspeltKeyword: "E0110",
+  secondReplay: "E0111",
+  interpolatedPlainString: "E0112",
+  internalParser: "E0113",
 } as const;
 
 export const parseCodes: CatalogEntry[] = [
@@ -84,5 +87,26 @@ export const parseCodes: CatalogEntry[] = [
     explanation:
       "A top-level line that starts with a word one slip away from `schema`, `tool`, `agent`, `model`, `datasource`, `query` or `command`, followed by a name and `{`, `(` or `=`, is a declaration with its keyword misspelt. It is reported once, with the keyword meant, instead of as unknown names.",
     example: "shema Answer {\n  text: string\n}",
+  },
+  {
+    code: PARSE_CODES.secondReplay,
+    title: "A second `replay`",
+    explanation:
+      "`luma test` replays one cassette per scope: a file names at most one at its top level (for all its tests), and a `test` block at most one of its own. Keep one `replay` line there; a test's own cassette replaces the file's.",
+    example: 'test "lookup" {\n  replay "a.json"\n  replay "b.json"\n}',
+  },
+  {
+    code: PARSE_CODES.interpolatedPlainString,
+    title: "A `{…}` in a string that must be plain",
+    explanation:
+      "A test's name and a `replay` cassette path are read before anything runs, so they are plain strings: a `{expr}` in them has no value to take. Write the text out, or `\\{` for a literal brace.",
+    example: 'name = "lookup"\ntest "{name} works" {\n  assert true\n}',
+  },
+  {
+    code: PARSE_CODES.internalParser,
+    title: "Internal parser error",
+    explanation:
+      "The parser failed in a way it has no message for: a bug in Luma, not in the program. The message carries what went wrong; please report it with the file that caused it.",
+    example: "(no program is meant to produce it)",
   },
 ];

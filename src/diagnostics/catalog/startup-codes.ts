@@ -115,6 +115,13 @@ export const startupCodes: CatalogEntry[] = [
     example: 'agent Reporter {\n  tool_contexts: ["dbb"]   // luma.config.json defines "db"\n}',
   },
   {
+    code: "E0617",
+    title: "recursive ask answer on a provider that cannot take one",
+    explanation:
+      "An `ask` wants a schema that refers to itself (a tree of comments), and the agent's provider cannot take a recursive schema as structured output (Anthropic's strict mode has no `$ref`). Every such request would fail, so the program does not start and no request is sent. Use a model of a provider that can (OpenAI, Azure, Gemini, openai-compatible), or an answer schema that does not refer to itself; a recursive tool input is fine on every provider.",
+    example: 'model M { provider: "anthropic"  name: "claude-sonnet-4-5" }\nschema Node { label: string  children: Node[] }\nagent A { model: M  fn go() -> Node { ask "…" -> Node } }',
+  },
+  {
     code: "E0650",
     title: "luma init: the directory is not empty",
     explanation:
@@ -132,5 +139,12 @@ export const startupCodes: CatalogEntry[] = [
     title: "luma test: the JUnit report cannot be written",
     explanation: "`luma test --format junit FILE` ran the tests but could not write FILE (a missing directory, permissions).",
     example: "luma test --format junit /no-such-dir/report.xml",
+  },
+  {
+    code: "E0653",
+    title: "luma fmt: a file it cannot format faithfully",
+    explanation:
+      "`luma fmt` checks its own output: it must parse to the same program and hold the same comments. When it does not, or the formatter has no layout for a construct, the file is left exactly as it was and named in the error. This is a formatter bug, not a mistake in the program: please report it with the file.",
+    example: "luma fmt app.luma",
   },
 ];

@@ -34,6 +34,8 @@ import type { JsonSchema } from "../providers/provider-types";
 
 /** Catalog code of a schema a provider's strict mode cannot take (startup-codes.ts). */
 const SCHEMA_LIMIT_CODE = "E0615";
+/** Catalog code of a recursive `ask` answer on a provider whose structured output takes no `$ref`. */
+const RECURSIVE_FORMAT_CODE = "E0617";
 
 export function checkAskFormats(program: Program, schemas: SchemaTable): void {
   const models = new Map(program.decls.filter((d): d is ModelDecl => d.kind === "Model").map((d) => [d.name, d]));
@@ -54,7 +56,7 @@ export function checkAskFormats(program: Program, schemas: SchemaTable): void {
           `Schema '${recursive[0]}' is recursive, and provider '${provider}' (model '${model!.name}') cannot take a recursive ` +
           `schema as structured output: agent '${agent.name}' asks for ${typeText(e.target)}. ` +
           `Use a model of a provider that can (${able.join(", ")}), or a schema that does not refer to itself.`;
-        throw startupError(message, { diagnostics: [error(message, e.span)] });
+        throw startupError(message, { catalogCode: RECURSIVE_FORMAT_CODE, diagnostics: [error(message, e.span, { code: RECURSIVE_FORMAT_CODE })] });
       });
     }
   }
