@@ -5,6 +5,8 @@
  *
  * Transport: Bun's fetch by default; `--record FILE` wraps it to save every exchange;
  * `--replay FILE` replaces it with the cassette (no network, no key needed, no waiting).
+ * With a journal, a missing key is reported only when a request the journal does not
+ * answer is about to be sent (resolve-model.ts): resuming a finished run needs no key.
  *
  * @example
  *   const runner = createAskRunner({ program, schemas, tools, env: process.env, warn: console.error });
@@ -78,7 +80,7 @@ export function createAskRunner(deps: AskRunnerDeps): AskRunner {
     },
   };
   const plans = new WeakMap<object, AskPlan>();
-  const penv = { program: deps.program, schemas: deps.schemas, env: deps.env, replay: replaying };
+  const penv = { program: deps.program, schemas: deps.schemas, env: deps.env, replay: replaying, journaled: deps.journal !== undefined };
 
   return {
     async ask(req: AskRequest): Promise<unknown> {
@@ -87,7 +89,7 @@ export function createAskRunner(deps: AskRunnerDeps): AskRunner {
         try {
           plan = buildAskPlan(penv, req);
         } catch (e) {
-          // A missing key or endpoint: say which ask needed it.
+          // A missing key or endpoint (journaled runs: at the first request sent, ask-flow.ts): say which ask needed it.
           throw isLumaError(e) && e.code === "PROVIDER_ERROR" ? locatedAt(e, req.location) : e;
         }
         plans.set(req.site, plan);
