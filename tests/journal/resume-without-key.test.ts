@@ -84,11 +84,15 @@ describe("Durable runs (issue #15 §2) resume: a request the journal answers nee
     for (const f of ["runs.sqlite", "runs.sqlite-wal"]) if (existsSync(p.path(f))) expect(readFileSync(p.path(f)).indexOf(env.OPENAI_API_KEY)).toBe(-1);
   });
 
-  test("the missing-key error of a journaled run is the one a run without a journal prints: same message, code, location, exit", async () => {
+  test("the missing-key error of a journaled run is the one a run without a journal prints: same message, code, location, exit, usage and trace", async () => {
     const program = judge("openai", `print("before")\nprint(Judge.check(1).ok)`);
-    const plain = await new JournalProject(program).run(["flow.luma"]);
+    // --usage and --trace too: an ask that sent nothing counts no request and traces no ask, as before.
+    const observe = ["--usage", "--trace", "trace.jsonl"];
+    const bare = new JournalProject(program);
+    const plain = await bare.run(["flow.luma", ...observe]);
     const p = new JournalProject(program, JOURNAL);
-    const journaled = await p.runFlow("fresh-1", [], {});
+    const journaled = await p.runFlow("fresh-1", observe, {});
+    expect(readFileSync(p.path("trace.jsonl"), "utf8")).toBe(readFileSync(bare.path("trace.jsonl"), "utf8"));
     expect(plain.exitCode).toBe(1);
     expect(plain.stderr).toContain(`Error: [PROVIDER_ERROR] ${MISSING_KEY}7:5`);
     expect({ exit: journaled.exitCode, stdout: journaled.stdout, stderr: journaled.stderr }).toEqual({

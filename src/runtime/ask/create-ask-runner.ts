@@ -96,16 +96,20 @@ export function createAskRunner(deps: AskRunnerDeps): AskRunner {
       }
       const stats = newStats();
       const t0 = performance.now();
-      try {
-        const value = await runAskFlow(flowEnv, plan, req, stats);
-        deps.trace?.(askEvent(plan.traceBase, stats, performance.now() - t0));
-        return value;
-      } catch (e) {
-        deps.trace?.(askEvent(plan.traceBase, stats, performance.now() - t0, e as { code?: string }));
-        throw e;
-      } finally {
+      const report = (error?: { code?: string }) => {
+        deps.trace?.(askEvent(plan.traceBase, stats, performance.now() - t0, error));
         deps.usage?.add(plan.traceBase.agent, plan.model, stats);
+      };
+      let value: unknown;
+      try {
+        value = await runAskFlow(flowEnv, plan, req, stats);
+      } catch (e) {
+        // An ask that sent nothing (its first request lacked the key) failed as a plan does: no event, no usage.
+        if (stats.turns > 0) report(e as { code?: string });
+        throw e;
       }
+      report();
+      return value;
     },
   };
 }

@@ -111,7 +111,12 @@ export function resolveModel(
   };
 }
 
+/** Marks the error `assertSendable` throws: the request was not sent, so it counts as none (ask-flow.ts). */
+const UNSENT = Symbol("luma.unsent");
+
+export const isUnsent = (e: unknown): boolean => typeof e === "object" && e !== null && (e as Record<symbol, unknown>)[UNSENT] === true;
+
 /** Throws the missing key or endpoint of a model resolved for a journaled run, now that a request is to be sent. */
 export function assertSendable(model: ResolvedModel): void {
-  if (model.unsendable !== undefined) throw model.unsendable();
+  if (model.unsendable !== undefined) throw Object.assign(model.unsendable(), { [UNSENT]: true });
 }
