@@ -68,7 +68,7 @@ export function resolveModel(
   env: Record<string, string | undefined>,
   opts: ResolveOptions = {},
 ): ResolvedModel {
-  // The first thing missing, as today's up-front check would name it: the endpoint, then the key.
+  // The first thing missing, in the order the up-front check names it: the endpoint, then the key.
   let missing: (() => LumaError) | undefined;
   const lacks = (error: () => LumaError): void => {
     if (opts.replay) return;
