@@ -146,7 +146,7 @@ describe("luma build: every run option of `luma FILE` is honoured by OUT (--jour
     expect(r.stderr).toContain("GPT54Mini  openai       1         2    130");
   });
 
-  test("--journal writes the run to the journal (`luma runs` lists it), and --run-id resumes it with no model asked", () => {
+  test("--journal writes the run to the journal (`luma runs` lists it), and --run-id resumes it with no model asked and no API key", () => {
     const a = agents.agent041;
     const first = runIsolated(a, ["--replay", CASSETTE, "--journal", "runs.sqlite"]);
     expect(first.exitCode).toBe(0);
@@ -154,13 +154,28 @@ describe("luma build: every run option of `luma FILE` is honoured by OUT (--jour
     expect(runId).toBeDefined();
     const listed = runLuma(["runs", "--journal", join(a.dir, "runs.sqlite"), "--format", "json"]);
     expect(JSON.parse(listed.stdout).runs).toMatchObject([{ run: runId, status: "finished" }]);
-    // No cassette, and the model's URL a closed port (a key is still required to start): only
-    // the journal can answer the ask, so the whole output coming again proves the run was
-    // resumed from it (a finished run re-executes nothing).
-    const offline = { OPENAI_API_KEY: "sk-unused", LUMA_BASE_URL_GPT54MINI: "http://127.0.0.1:9" };
+    // No cassette, no API key, and the model's URL a closed port: only the journal can answer
+    // the ask, so the whole output coming again proves the run was resumed from it (a finished
+    // run re-executes nothing, and a request it does not send needs no key).
+    const offline = { LUMA_BASE_URL_GPT54MINI: "http://127.0.0.1:9" };
     const resumed = runIsolated(a, ["--journal", "runs.sqlite", "--run-id", runId!], offline);
     expect({ exit: resumed.exitCode, stdout: resumed.stdout, stderr: resumed.stderr }).toEqual({ exit: 0, stdout: first.stdout, stderr: "" });
     expect(first.stdout).toContain("words: 2, sum: 42");
+  });
+
+  test("a journaled run that must send a request with no API key fails as `luma FILE` does: the missing-key error at the ask (exit 1)", () => {
+    const journals = tempDir("luma-build-journal-");
+    try {
+      const run = (journal: string) => ["--journal", join(journals, journal), "--run-id", "keyless-1"];
+      const offline = { LUMA_BASE_URL_GPT54MINI: "http://127.0.0.1:9" };
+      const built = runIsolated(agents.agent041, run("built.sqlite"), offline);
+      const direct = runLuma(["examples/041_multi_tool_worker.luma", ...run("direct.sqlite")], { env: offline });
+      expect({ exit: built.exitCode, stdout: built.stdout, stderr: built.stderr }).toEqual({ exit: direct.exitCode, stdout: direct.stdout, stderr: direct.stderr });
+      expect(built.exitCode).toBe(1);
+      expect(built.stderr).toContain(`Model 'GPT54Mini' (provider "openai") needs an API key: environment variable OPENAI_API_KEY is not set at examples/041_multi_tool_worker.luma:`);
+    } finally {
+      removeAll(journals);
+    }
   });
 
   test("a bad --run-id, or one without a journal, is refused as `luma FILE` refuses it (exit 2, nothing run)", () => {

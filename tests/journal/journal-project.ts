@@ -132,6 +132,24 @@ e = tool effect({ n: 5 })
 print("e", e.done)
 `;
 
+/** One `ask` whose model calls the write tool `effect` (model M); the answer is printed as `total N`. */
+export const ASK_CALLING_TOOLS = `
+model M { provider: "openai"  name: "gpt-5.4-mini" }
+schema Done { done: int }
+schema Answer { total: int }
+tool effect(n: int) -> Done {
+  side_effects: "write"
+}
+agent Worker {
+  model: M
+  tools: [effect]
+  fn run() -> Answer {
+    ask "Call effect with 1 and 2, then answer the total." -> Answer
+  }
+}
+print("total", Worker.run().total)
+`;
+
 /** One write tool that blocks at its gate (until the file \`release\` exists). */
 export const GATED = `
 schema Done { done: int }

@@ -1,7 +1,8 @@
 import { describe, expect, test } from "bun:test";
 import { parse } from "../../src/syntax/parse";
 import type { ModelDecl } from "../../src/syntax/ast";
-import { resolveModel } from "../../src/runtime/providers/resolve-model";
+import { assertSendable, resolveModel } from "../../src/runtime/providers/resolve-model";
+import { requestTurn } from "../../src/runtime/providers/provider-client";
 import { adapterFor } from "../../src/runtime/providers/adapter-table";
 
 const model = (body: string): ModelDecl => {
@@ -70,6 +71,21 @@ describe("§5 models: credentials", () => {
   test("with --replay nothing is sent, so no key or endpoint is needed", () => {
     expect(resolveModel(model(`provider: "openai" name: "x"`), {}, { replay: true }).apiKey).toBeUndefined();
     expect(resolveModel(model(`provider: "azure" name: "x"`), {}, { replay: true }).baseUrl).toBe("https://replay.invalid");
+  });
+  test("in a journaled run a missing key or endpoint waits for a request to send: the same error then, the endpoint's first", async () => {
+    const keyless = resolveModel(model(`provider: "openai" name: "x"`), {}, { journaled: true });
+    expect(keyless.apiKey).toBeUndefined();
+    expect(() => assertSendable(keyless)).toThrow(`Model 'GPT54Mini' (provider "openai") needs an API key: environment variable OPENAI_API_KEY is not set.`);
+    const azure = resolveModel(model(`provider: "azure" name: "x"`), {}, { journaled: true });
+    expect(() => assertSendable(azure)).toThrow(`Model 'GPT54Mini' (provider "azure") needs a base_url or the environment variable AZURE_OPENAI_ENDPOINT.`);
+    // Whatever path a request takes, it is never sent without its key: the transport is not reached.
+    let sent = 0;
+    const client = { transport: async () => (sent++, { status: 200, headers: {}, body: "{}" }), sleep: async () => {}, now: () => 0 } as never;
+    const turn = requestTurn(client, keyless, adapterFor(keyless.provider), { transcript: [], toolChoice: { type: "auto" } }, { turn: 0 });
+    await expect(turn).rejects.toMatchObject({ code: "PROVIDER_ERROR", retryable: false });
+    expect(sent).toBe(0);
+    // With everything present there is nothing to defer.
+    expect(() => assertSendable(resolveModel(model(`provider: "openai" name: "x"`), { OPENAI_API_KEY: "k" }, { journaled: true }))).not.toThrow();
   });
   test("auth headers: Bearer (OpenAI), api-key (Azure), x-api-key (Anthropic), x-goog-api-key (Gemini, never in the URL)", () => {
     const headers = (body: string, env: Record<string, string>) => {

@@ -26,6 +26,7 @@ import { isLumaError, type LumaError } from "../../diagnostics/luma-error";
 import type { SchemaTable, ValidationIssue } from "../../schema/schema-table-types";
 import type { ToolInvoker } from "../tools/tool-invoker-types";
 import { requestTurn, type ProviderClient } from "../providers/provider-client";
+import { isUnsent } from "../providers/resolve-model";
 import type { ToolChoice, TranscriptItem, TurnRequest, TurnResult } from "../providers/provider-types";
 import { journaledTurn } from "../journal/journaled-turn";
 import type { RunJournal } from "../journal/run-journal";
@@ -83,13 +84,14 @@ export async function runAskFlow(env: FlowEnv, plan: AskPlan, req: AskRequest, s
       try {
         res = await (env.journal !== undefined && req.stepId !== undefined ? journaledTurn(env.journal, req.stepId, n, plan.model, turn, send) : send());
       } catch (e) {
+        // A request that could not be sent (a journaled run's missing key, resolve-model.ts) is no request.
+        if (!isUnsent(e)) stats.turns++;
         if (!isLumaError(e) || e.code !== "PROVIDER_ERROR") throw e;
         failure = locatedAt(e, req.location);
         if (e.retryable && attempt < maxAttempts) break;
         throw failure;
-      } finally {
-        stats.turns++;
       }
+      stats.turns++;
       addUsage(stats, res.usage);
 
       if (res.toolCalls.length > 0) {

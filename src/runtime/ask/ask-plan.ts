@@ -26,6 +26,8 @@ export interface PlanEnv {
   schemas: SchemaTable;
   env: Record<string, string | undefined>;
   replay: boolean;
+  /** A durable run: a missing key or endpoint waits for a request the journal does not answer. */
+  journaled: boolean;
 }
 
 export interface AskPlan {
@@ -44,7 +46,7 @@ export function buildAskPlan(penv: PlanEnv, req: AskRequest): AskPlan {
   const settings = askSettingsOf(req.agent);
   const modelDecl = penv.program.decls.find((d): d is ModelDecl => d.kind === "Model" && d.name === settings.model);
   if (!modelDecl) throw askErrors.noModel(req.agent.name, req.location);
-  const model = resolveModel(modelDecl, penv.env, { replay: penv.replay });
+  const model = resolveModel(modelDecl, penv.env, { replay: penv.replay, journaled: penv.journaled });
   const adapter = adapterFor(model);
 
   const specs = new Map<string, ToolSpec>();

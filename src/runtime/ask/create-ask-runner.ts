@@ -5,6 +5,8 @@
  *
  * Transport: Bun's fetch by default; `--record FILE` wraps it to save every exchange;
  * `--replay FILE` replaces it with the cassette (no network, no key needed, no waiting).
+ * With a journal, a missing key is reported only when a request the journal does not
+ * answer is about to be sent (resolve-model.ts): resuming a finished run needs no key.
  *
  * @example
  *   const runner = createAskRunner({ program, schemas, tools, env: process.env, warn: console.error });
@@ -78,7 +80,7 @@ export function createAskRunner(deps: AskRunnerDeps): AskRunner {
     },
   };
   const plans = new WeakMap<object, AskPlan>();
-  const penv = { program: deps.program, schemas: deps.schemas, env: deps.env, replay: replaying };
+  const penv = { program: deps.program, schemas: deps.schemas, env: deps.env, replay: replaying, journaled: deps.journal !== undefined };
 
   return {
     async ask(req: AskRequest): Promise<unknown> {
@@ -87,23 +89,27 @@ export function createAskRunner(deps: AskRunnerDeps): AskRunner {
         try {
           plan = buildAskPlan(penv, req);
         } catch (e) {
-          // A missing key or endpoint: say which ask needed it.
+          // A missing key or endpoint (journaled runs: at the first request sent, ask-flow.ts): say which ask needed it.
           throw isLumaError(e) && e.code === "PROVIDER_ERROR" ? locatedAt(e, req.location) : e;
         }
         plans.set(req.site, plan);
       }
       const stats = newStats();
       const t0 = performance.now();
-      try {
-        const value = await runAskFlow(flowEnv, plan, req, stats);
-        deps.trace?.(askEvent(plan.traceBase, stats, performance.now() - t0));
-        return value;
-      } catch (e) {
-        deps.trace?.(askEvent(plan.traceBase, stats, performance.now() - t0, e as { code?: string }));
-        throw e;
-      } finally {
+      const report = (error?: { code?: string }) => {
+        deps.trace?.(askEvent(plan.traceBase, stats, performance.now() - t0, error));
         deps.usage?.add(plan.traceBase.agent, plan.model, stats);
+      };
+      let value: unknown;
+      try {
+        value = await runAskFlow(flowEnv, plan, req, stats);
+      } catch (e) {
+        // An ask that sent nothing (its first request lacked the key) failed as a plan does: no event, no usage.
+        if (stats.turns > 0) report(e as { code?: string });
+        throw e;
       }
+      report();
+      return value;
     },
   };
 }

@@ -8,9 +8,12 @@
  * flow took is taken again.
  *
  * The digest covers what the model is asked (model, system text, transcript, tool
- * declarations, tool choice, final format) and never the key or headers.
+ * declarations, tool choice, final format) and never the key or headers. So a request the
+ * journal answers needs no key: a missing one (or a missing endpoint) is thrown only for a
+ * request to be sent, before its begin receipt — never recorded as the step's outcome.
  */
 import type { ResolvedModel, TurnRequest, TurnResult } from "../providers/provider-types";
+import { assertSendable } from "../providers/resolve-model";
 import { canonicalJson } from "../tools/steps/canonical-json";
 import type { RunJournal } from "./run-journal";
 import { askRequestId } from "./step-scope";
@@ -32,5 +35,5 @@ export const journaledTurn = (
     toolChoice: turn.toolChoice,
     format: turn.format?.wire ?? null,
   });
-  return journal.step(askRequestId(askStep, n), "model", model.decl, asked, send);
+  return journal.step(askRequestId(askStep, n), "model", model.decl, asked, send, () => assertSendable(model));
 };

@@ -170,11 +170,22 @@ export class RunJournal {
   /**
    * A journaled step around `run`: replayed when finished, else begun, run and finished.
    * (The tool pipeline splits this across two steps, journal-steps.ts; `ask` uses it whole.)
+   * `ready` runs only when the step is to run live, before its begin receipt: what it throws
+   * (a model with no key) means the step could not start, so nothing is recorded and a
+   * later resume that can run it does.
    */
-  async step<T>(stepId: string, kind: StepKind, name: string, canonicalInput: string, run: (attempt: number) => Promise<T>): Promise<T> {
+  async step<T>(
+    stepId: string,
+    kind: StepKind,
+    name: string,
+    canonicalInput: string,
+    run: (attempt: number) => Promise<T>,
+    ready?: () => void,
+  ): Promise<T> {
     const digest = this.digest(name, canonicalInput);
     const row = this.lookup(stepId, kind, name, digest);
     if (this.isFinished(row)) return this.replay(row) as T;
+    ready?.();
     const attempt = (row?.begins ?? 0) + 1;
     await this.begin(stepId, kind, name, digest);
     const startedAt = performance.now();

@@ -14,6 +14,7 @@ import { isLumaError } from "../../diagnostics/luma-error";
 import type { ContentThunk } from "../telemetry/telemetry";
 import { urlPasswordSecrets } from "../../diagnostics/redact-secrets";
 import { providerErrors, redact } from "./provider-errors";
+import { assertSendable } from "./resolve-model";
 import type { ProviderAdapter, ResolvedModel, TurnRequest, TurnResult } from "./provider-types";
 import { isRetryableStatus, MAX_HTTP_RETRIES, retryAfterMs, retryDelayMs } from "./retry-policy";
 import { tryParseJson } from "./safe-json";
@@ -67,6 +68,7 @@ export async function requestTurn(
   turn: TurnRequest,
   meta: TurnMeta,
 ): Promise<TurnResult> {
+  assertSendable(model); // a journaled run's model without its key or endpoint (resolve-model.ts)
   const req = adapter.buildRequest(model, turn);
   const wire = { url: req.url, headers: req.headers, body: JSON.stringify(req.body) };
   // The key, and the password of a base URL that carries one (`https://user:tok@proxy/v1`

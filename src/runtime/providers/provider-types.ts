@@ -9,6 +9,7 @@
  */
 
 import type { PROVIDERS } from "../../check/keys/model-keys";
+import type { LumaError } from "../../diagnostics/luma-error";
 
 export type JsonSchema = Record<string, unknown>;
 
@@ -37,6 +38,11 @@ export interface ResolvedModel {
   api?: "chat" | "responses";
   /** Model keys `price_in_per_mtok` / `price_out_per_mtok`: USD per million tokens. */
   price?: { inPerMtok?: number; outPerMtok?: number };
+  /**
+   * A journaled run's model whose key or endpoint is missing (resolve-model.ts): the error
+   * a request to it fails with. Set only where requests may all be answered by the journal.
+   */
+  unsendable?: () => LumaError;
 }
 
 export interface ToolSpec {

@@ -6,11 +6,18 @@
  * table (`check/keys/model-keys.ts`), which also names the providers.
  *
  * Resolution happens at a model's first `ask`, not at startup: a program whose asks never run
- * needs no key. With `--replay` nothing is sent, so a missing key or endpoint is fine.
+ * needs no key. What a missing key or endpoint does depends on how requests go out:
+ *
+ *   replay     `--replay`, `luma test`: nothing is ever sent, so it is fine
+ *   journaled  a durable run: the journal may answer every request (a resumed run), so the
+ *              failure is kept on the model (`unsendable`) and thrown by `assertSendable`
+ *              when a request is about to be sent — same message, code and location
+ *   otherwise  thrown at once, before the ask does anything
  */
 import { readKeys, type KeyValues } from "../../check/keys/key-spec";
 import { MODEL_KEYS } from "../../check/keys/model-keys";
 import type { ModelDecl } from "../../syntax/ast";
+import type { LumaError } from "../../diagnostics/luma-error";
 import { providerErrors } from "./provider-errors";
 import type { ProviderName, ResolvedModel } from "./provider-types";
 
@@ -29,8 +36,13 @@ export const PROVIDER_DEFAULTS: Readonly<Record<ProviderName, ProviderDefaults>>
   gemini: { keyEnv: "GEMINI_API_KEY", baseUrl: "https://generativelanguage.googleapis.com" },
 };
 
-/** Where a replayed request "goes" when the program names no host: it is never contacted. */
-const REPLAY_HOST = "https://replay.invalid";
+/** Where a request "goes" that is never sent (a replay, an unsendable model) when the program names no host. */
+const NEVER_CONTACTED = "https://replay.invalid";
+
+export interface ResolveOptions {
+  replay?: boolean;
+  journaled?: boolean;
+}
 
 type ModelEntries = KeyValues<typeof MODEL_KEYS>;
 
@@ -54,8 +66,15 @@ export function modelAdapterRef(decl: ModelDecl): Pick<ResolvedModel, "provider"
 export function resolveModel(
   decl: ModelDecl,
   env: Record<string, string | undefined>,
-  opts: { replay?: boolean } = {},
+  opts: ResolveOptions = {},
 ): ResolvedModel {
+  // The first thing missing, in the order the up-front check names it: the endpoint, then the key.
+  let missing: (() => LumaError) | undefined;
+  const lacks = (error: () => LumaError): void => {
+    if (opts.replay) return;
+    if (!opts.journaled) throw error();
+    missing ??= error;
+  };
   const m = modelEntries(decl);
   const provider: ProviderName = m.provider ?? "openai";
   const defaults = PROVIDER_DEFAULTS[provider] ?? {};
@@ -67,13 +86,13 @@ export function resolveModel(
   }
   base ??= defaults.baseUrl;
   if (!base) {
-    if (!opts.replay) throw providerErrors.noBaseUrl(decl.name, provider);
-    base = REPLAY_HOST;
+    lacks(() => providerErrors.noBaseUrl(decl.name, provider));
+    base = NEVER_CONTACTED;
   }
 
   const keyEnv = m.api_key_env ?? defaults.keyEnv;
   const apiKey = keyEnv ? env[keyEnv] || undefined : undefined;
-  if (keyEnv && !apiKey && !opts.replay) throw providerErrors.missingKey(decl.name, provider, keyEnv);
+  if (keyEnv && !apiKey) lacks(() => providerErrors.missingKey(decl.name, provider, keyEnv));
 
   return {
     decl: decl.name,
@@ -88,5 +107,16 @@ export function resolveModel(
     timeoutMs: m.timeout,
     api: provider === "openai" && m.api === "responses" ? "responses" : undefined,
     price: m.price_in_per_mtok === undefined && m.price_out_per_mtok === undefined ? undefined : { inPerMtok: m.price_in_per_mtok, outPerMtok: m.price_out_per_mtok },
+    ...(missing === undefined ? undefined : { unsendable: missing }),
   };
+}
+
+/** Marks the error `assertSendable` throws: the request was not sent, so it counts as none (ask-flow.ts). */
+const UNSENT = Symbol("luma.unsent");
+
+export const isUnsent = (e: unknown): boolean => typeof e === "object" && e !== null && (e as Record<symbol, unknown>)[UNSENT] === true;
+
+/** Throws the missing key or endpoint of a model resolved for a journaled run, now that a request is to be sent. */
+export function assertSendable(model: ResolvedModel): void {
+  if (model.unsendable !== undefined) throw Object.assign(model.unsendable(), { [UNSENT]: true });
 }
