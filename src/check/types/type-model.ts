@@ -108,6 +108,8 @@ export function join(a: Type, b: Type): Type {
   if (a.kind === "never") return b;
   if (a.kind === "any" || b.kind === "any") return ANY;
   if (a.kind === "unknown" || b.kind === "unknown") return UNKNOWN;
+  // Two equal plain types (most joins where branches meet): what the merge below returns, without its arrays.
+  if (a.kind !== "union" && b.kind !== "union" && sameType(a, b)) return a;
   let members = membersOf(a).slice();
   for (const m of membersOf(b)) members = addMember(members, m);
   if (members.length > MAX_MEMBERS) return UNKNOWN;
