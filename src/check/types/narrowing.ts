@@ -66,6 +66,21 @@ export class Env {
   }
 
   /**
+   * Take over the join of `a` and `b` (as `Env.join(a, b)`), where both are branches never
+   * used again: `b`'s map is joined in place and taken, so a branch that meets another
+   * allocates no third map (a large program has one per `if` and loop).
+   */
+  adoptJoin(a: Env, b: Env): void {
+    for (const [key, t] of b.vars) {
+      const u = a.vars.get(key);
+      if (u === undefined) b.vars.delete(key);
+      else if (u !== t) b.vars.set(key, join(u, t));
+    }
+    b.paths = a.paths && b.paths;
+    this.adopt(b);
+  }
+
+  /**
    * Whether `other` knows exactly what this environment knows (the same type objects),
    * leaving aside `except` and its paths. `other` must hold no key this one lacks (a join
    * with this one never does).

@@ -167,7 +167,9 @@ function typeIf(w: StatementTyper, s: Extract<Stmt, { kind: "If" }>, env: Env): 
   const elseEnv = s.else ? narrowedCopy(env, s.cond, false, w.types) : narrow(env, s.cond, false, w.types);
   const thenExits = typeBlock(w, s.then, thenEnv);
   const elseExits = s.else ? typeBlock(w, s.else, elseEnv) : false;
-  env.adopt(thenExits && !elseExits ? elseEnv : elseExits && !thenExits ? thenEnv : joinEnvs(thenEnv, elseEnv));
+  if (thenExits && !elseExits) env.adopt(elseEnv);
+  else if (elseExits && !thenExits) env.adopt(thenEnv);
+  else env.adoptJoin(thenEnv, elseEnv);
   return thenExits && elseExits;
 }
 
@@ -208,11 +210,11 @@ function typeWhile(w: StatementTyper, s: Extract<Stmt, { kind: "While" }>, env: 
     const first = narrowedCopy(env, s.cond, true, w.types);
     typeBlock(w, s.body, first);
     const looped = joinEnvs(env, first);
-    if (secondPassRepeatsFirst(w, typedAssigns, env, looped)) return env.adopt(joinEnvs(looped, first));
+    if (secondPassRepeatsFirst(w, typedAssigns, env, looped)) return env.adoptJoin(looped, first);
     inferExpr(w, s.cond, looped);
     const second = narrowedCopy(looped, s.cond, true, w.types);
     typeBlock(w, s.body, second);
-    env.adopt(joinEnvs(looped, second));
+    env.adoptJoin(looped, second);
   });
 }
 
@@ -244,11 +246,11 @@ function forPasses(w: StatementTyper, s: Extract<Stmt, { kind: "For" }>, env: En
     bind(w, first, s.name, el);
     typeBlock(w, s.body, first);
     const looped = joinEnvs(env, first);
-    if (secondPassRepeatsFirst(w, typedAssigns, env, looped, s.name)) return env.adopt(joinEnvs(looped, first));
+    if (secondPassRepeatsFirst(w, typedAssigns, env, looped, s.name)) return env.adoptJoin(looped, first);
     const second = looped.clone();
     bind(w, second, s.name, el);
     typeBlock(w, s.body, second);
-    env.adopt(joinEnvs(looped, second));
+    env.adoptJoin(looped, second);
   }
 }
 
@@ -262,7 +264,9 @@ function typeTry(w: StatementTyper, s: Extract<Stmt, { kind: "Try" }>, env: Env)
   for (const [name, t] of seen) bind(w, handler, name, join(handler.get(name) ?? NULL, t));
   bind(w, handler, s.errName, CAUGHT_ERROR);
   const handlerExits = typeBlock(w, s.handler, handler);
-  env.adopt(bodyExits && !handlerExits ? handler : handlerExits && !bodyExits ? body : joinEnvs(body, handler));
+  if (bodyExits && !handlerExits) env.adopt(handler);
+  else if (handlerExits && !bodyExits) env.adopt(body);
+  else env.adoptJoin(body, handler);
   return bodyExits && handlerExits;
 }
 
