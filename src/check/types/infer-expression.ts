@@ -258,19 +258,22 @@ function binaryType(s: TyperState, e: Extract<Expr, { kind: "Binary" }>, env: En
 /** A left operand folded into its parent's loop: an operator other than `and`/`or`. */
 const isSpineLink = (e: Expr): e is Extract<Expr, { kind: "Binary" }> => e.kind === "Binary" && e.op !== "and" && e.op !== "or";
 
+/**
+ * What each arithmetic operator yields; any other (comparisons) a bool. A table, not a
+ * switch: called in the typer's operator loop, a switch there had every case's function
+ * inlined into the loop, and the optimising JIT compiled that as one large function.
+ */
+const OPERATOR_RESULT = new Map<string, (left: Type, right: Type) => Type>([
+  ["+", plusType],
+  ["/", () => FLOAT],
+  ["-", numericResult],
+  ["*", numericResult],
+  ["%", numericResult],
+]);
+
 function operatorResult(op: string, left: Type, right: Type): Type {
-  switch (op) {
-    case "+":
-      return plusType(left, right);
-    case "/":
-      return FLOAT;
-    case "-":
-    case "*":
-    case "%":
-      return numericResult(left, right);
-    default:
-      return BOOL;
-  }
+  const result = OPERATOR_RESULT.get(op);
+  return result ? result(left, right) : BOOL;
 }
 
 /** `int` when both sides are surely ints, else `float` (or `unknown` when unsure). */
@@ -279,12 +282,16 @@ function numericResult(left: Type, right: Type): Type {
   return left.kind === "int" && right.kind === "int" ? INT : FLOAT;
 }
 
+const isNumber = (t: Type): boolean => t.kind === "int" || t.kind === "float";
+
 function plusType(left: Type, right: Type): Type {
   if (left.kind === "string" || right.kind === "string") return STRING;
+  // Two plain numbers (most `+`s): what the member test below finds, without its arrays.
+  if (isNumber(left) && isNumber(right)) return numericResult(left, right);
   if (isOpen(left) || isOpen(right)) return UNKNOWN;
   const numbers = ["int", "float"] as const;
-  const lNum = membersOf(left).every((m) => m.kind === "int" || m.kind === "float");
-  const rNum = membersOf(right).every((m) => m.kind === "int" || m.kind === "float");
+  const lNum = membersOf(left).every(isNumber);
+  const rNum = membersOf(right).every(isNumber);
   if (lNum && rNum) return numericResult(left, right);
   if (left.kind === "array" && right.kind === "array") return arrayOf(join(left.element, right.element));
   // A mix (a union on one side): whatever the runtime makes of it.
