@@ -119,6 +119,42 @@ fn f(u: User, xs: int[]) -> any {
   });
 });
 
+describe("§7 static types: where branches meet, each name has either branch's type", () => {
+  // The typer joins one branch into the other's environment in place: these pin that the
+  // result is the join of both sides (then-branch first) and that a narrowing only one side
+  // knows is forgotten.
+  const source = `schema User { name: string  email?: string }
+fn f(u: User, c: bool) -> any {
+  v = 1
+  if c { v = "a" }
+  p = v
+  if u.email != null { v = true } else { v = null }
+  q = v
+  if c { v = u.email } else { if u.email == null { return 0 } }
+  s = u.email
+  while c { v = [1] }
+  t = v
+  try { v = 2.5 } catch e { v = e }
+  z = v
+}`;
+  const { types, diagnostics } = typeProgram(parse(source, "t.luma").program!);
+  /** The type of the value assigned to `name` (the widest expression where it starts). */
+  const assigned = (name: string): string => {
+    const start = source.indexOf(`${name} = `) + name.length + 3;
+    let best: [Expr, string] | undefined;
+    for (const [e, t] of types) if (e.span.start === start && (!best || e.span.end > best[0].span.end)) best = [e, typeText(t)];
+    if (!best) throw new Error(`no value assigned to ${name}`);
+    return best[1];
+  };
+
+  test("no diagnostics for the program", () => expect(diagnostics).toEqual([]));
+  test("an if without else: the branch's type joined with the type before it", () => expect(assigned("p")).toBe('"a" | int'));
+  test("an if with else: both branches' types", () => expect(assigned("q")).toBe("bool | null"));
+  test("a path narrowed in one branch only is not narrowed after the if", () => expect(assigned("s")).toBe("string | null"));
+  test("a loop: the type before it joined with the body's", () => expect(assigned("t")).toBe("string | null | bool | int[]"));
+  test("try/catch: the body's and the handler's types", () => expect(assigned("z")).toBe("float | error"));
+});
+
 describe("§7 static types: hostile inputs", () => {
   test("40 nested loops that reassign a variable: checked, no error, no exponential blow-up", () => {
     let body = "total = total + 1";
