@@ -21,6 +21,7 @@ import type { McpServerConfig } from "../config/config-types";
 import { LumaError, startupError } from "../diagnostics/luma-error";
 import { LumaToolError } from "../luma-module";
 import { VERSION } from "../version";
+import { deliverBeforeClose } from "./deliver-before-close";
 
 /** A tool as the server lists it (the parts Luma reads). */
 export interface RemoteTool {
@@ -57,7 +58,7 @@ const headersOf = (name: string, entry: McpServerConfig, env: Record<string, str
 
 function makeTransport(name: string, entry: McpServerConfig, env: Record<string, string | undefined>, cwd: string): Transport {
   if (entry.url !== undefined) {
-    return new StreamableHTTPClientTransport(new URL(entry.url), { requestInit: { headers: headersOf(name, entry, env) } });
+    return deliverBeforeClose(new StreamableHTTPClientTransport(new URL(entry.url), { requestInit: { headers: headersOf(name, entry, env) } }));
   }
   const inherited: Record<string, string> = {};
   for (const key of DEFAULT_INHERITED_ENV_VARS) {
@@ -72,7 +73,7 @@ function makeTransport(name: string, entry: McpServerConfig, env: Record<string,
     stderr: "pipe",
   });
   transport.stderr?.on("data", () => {});
-  return transport;
+  return deliverBeforeClose(transport);
 }
 
 /** How messages name a server's address: a URL without any user:password part it was written with. */
