@@ -8,7 +8,7 @@ import { mkdtempSync, writeFileSync, existsSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join, resolve } from "node:path";
 import { generateProgram } from "./generate-program";
-import { fmt, median, timeCommand } from "./measure";
+import { fmt, median, timeCommand, timeInterleaved } from "./measure";
 
 export async function benchStartupAndParse(): Promise<void> {
   const luma = resolve("dist/luma");
@@ -27,8 +27,8 @@ export async function benchStartupAndParse(): Promise<void> {
   writeFileSync(join(dir, "big.luma"), generateProgram(500));
   const env = { ...process.env, XDG_CACHE_HOME: join(dir, "cache") };
 
-  const floor = timeCommand([join(dir, "hello-bin")], 20);
-  const hello = timeCommand([luma, join(dir, "hello.luma")], 20, env);
+  // In alternation, so a change in the machine's load weighs on both alike.
+  const [floor, hello] = timeInterleaved([[join(dir, "hello-bin")], [luma, join(dir, "hello.luma")]], 30, env);
   console.log(`start-up  hello-world binary ${fmt(floor)} ms · luma hello.luma ${fmt(hello)} ms · ratio ${fmt(hello / floor, 2)}× (target ≤ 3×, cache warm)`);
 
   const coldRuns: number[] = [];

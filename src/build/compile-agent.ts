@@ -8,7 +8,7 @@
  * `--target` for another platform needs that platform's Bun runtime, which Bun fetches from
  * the network; when it cannot, the build fails naming the target and what to do instead.
  */
-import { existsSync, mkdtempSync, renameSync, rmSync, statSync, writeFileSync } from "node:fs";
+import { existsSync, mkdirSync, mkdtempSync, renameSync, rmSync, statSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join, resolve } from "node:path";
 import { startupError } from "../diagnostics/luma-error";
@@ -28,10 +28,27 @@ export function checkTarget(target: string | undefined): string {
   return target;
 }
 
-async function runtimeBundle(): Promise<string> {
+/** The runtime bundle as build.ts packed it: the entry chunk's name and every chunk's text. */
+interface RuntimeBundle {
+  entry: string;
+  files: Record<string, string>;
+}
+
+/** A chunk name as the bundler writes them: a plain file name, never a path. */
+const CHUNK_NAME = /^[\w.-]+\.js$/;
+
+async function runtimeBundle(): Promise<RuntimeBundle> {
   const text = RUNTIME_BUNDLE_PATH ? await Bun.file(RUNTIME_BUNDLE_PATH).text().catch(() => "") : "";
-  if (!text) throw startupError("luma build: this luma has no runtime bundle to build from (run 'bun run build' to make dist/luma)", { catalogCode: "E0704" });
-  return text;
+  let bundle: RuntimeBundle | undefined;
+  try {
+    bundle = text ? (JSON.parse(text) as RuntimeBundle) : undefined;
+  } catch {
+    bundle = undefined;
+  }
+  const names = bundle && typeof bundle.files === "object" && bundle.files !== null ? Object.keys(bundle.files) : [];
+  const whole = bundle !== undefined && names.includes(bundle.entry) && names.every((n) => CHUNK_NAME.test(n) && typeof bundle!.files[n] === "string");
+  if (!whole) throw startupError("luma build: this luma has no runtime bundle to build from (run 'bun run build' to make dist/luma)", { catalogCode: "E0704" });
+  return bundle!;
 }
 
 /** `inputs`: the files the build read (program, config, modules); OUT must not be one of them. */
@@ -48,8 +65,10 @@ export async function compileAgent(payload: AgentPayload, out: string, target: s
     // JSON inside a string literal: parsed by JSON.parse at start-up, faster than an object literal.
     const payloadJs = `globalThis[Symbol.for(${JSON.stringify(PAYLOAD_SYMBOL)})] = JSON.parse(${JSON.stringify(JSON.stringify(payload))});\n`;
     writeFileSync(join(dir, "payload.js"), payloadJs);
-    writeFileSync(join(dir, "luma-runtime.js"), runtime);
-    writeFileSync(join(dir, "entry.js"), `import "./payload.js";\nimport "./luma-runtime.js";\n`);
+    // The runtime's chunks in a folder of their own: no chunk name can meet the entry's files.
+    mkdirSync(join(dir, "runtime"));
+    for (const [name, code] of Object.entries(runtime.files)) writeFileSync(join(dir, "runtime", name), code);
+    writeFileSync(join(dir, "entry.js"), `import "./payload.js";\nimport "./runtime/${runtime.entry}";\n`);
     const cross = target !== hostTarget();
     let result: Awaited<ReturnType<typeof Bun.build>>;
     try {
@@ -59,6 +78,8 @@ export async function compileAgent(payload: AgentPayload, out: string, target: s
         format: "esm",
         minify: true,
         bytecode: true,
+        // The runtime's chunks stay chunks: a built agent loads only what its program uses.
+        splitting: true,
         sourcemap: "none",
         throw: false,
         compile: { outfile: partial, ...(cross ? { target: target as Bun.Build.CompileTarget } : {}) },
