@@ -1,0 +1,111 @@
+/**
+ * `luma mcp` against a hostile client (docs/mcp.md, "Serving"): raw JSON-RPC lines on the
+ * real binary's stdin — no SDK client, so the test decides the moment the process is
+ * signalled or hung up on. The served tool is an idempotent write with a SQLite claim
+ * store, so "the claim was released" is seen as a second server running the same key at
+ * once. The waits are for files the handler writes, never for a duration.
+ */
+import { describe, expect, test, setDefaultTimeout } from "bun:test";
+import { existsSync, readFileSync, writeFileSync } from "node:fs";
+import { join } from "node:path";
+import { ensureBinary } from "../support/luma-binary";
+import { tempDir, textJson, until } from "./mcp-harness";
+
+setDefaultTimeout(30_000);
+
+// MODE=quick answers at once; otherwise the handler writes `started` and waits for its
+// signal (writing `aborted`, then rejecting), or forever under MODE=ignore.
+const TOOLS = `import { writeFileSync } from "node:fs";
+export const charge = (input, signal) => {
+  if (process.env.MODE === "quick") return { charged: input.id };
+  writeFileSync("started", "1");
+  return new Promise((resolve, reject) => {
+    signal.addEventListener("abort", () => {
+      writeFileSync("aborted", "1");
+      if (process.env.MODE !== "ignore") reject(signal.reason);
+    });
+  });
+};
+`;
+const APP = `schema Charge { charged: string }
+tool charge(id: string) -> Charge { side_effects: "write"  idempotent: true  idempotency_key: id  timeout: 600000 }
+`;
+
+function project(): string {
+  const dir = tempDir();
+  writeFileSync(join(dir, "tools.ts"), TOOLS);
+  writeFileSync(join(dir, "app.luma"), APP);
+  writeFileSync(join(dir, "luma.config.json"), JSON.stringify({ tool_modules: ["./tools.ts"], idempotency_store: { backend: "sqlite", path: "claims.sqlite" } }));
+  return dir;
+}
+
+const INIT = [
+  { jsonrpc: "2.0", id: 0, method: "initialize", params: { protocolVersion: "2025-06-18", capabilities: {}, clientInfo: { name: "raw", version: "1" } } },
+  { jsonrpc: "2.0", method: "notifications/initialized" },
+];
+const CHARGE = { jsonrpc: "2.0", id: 1, method: "tools/call", params: { name: "charge", arguments: { id: "req-1" } } };
+
+function serve(dir: string, mode: string) {
+  const proc = Bun.spawn([ensureBinary(), "mcp", "app.luma", "--trace", "trace.jsonl"], {
+    cwd: dir,
+    stdin: "pipe",
+    stdout: "pipe",
+    stderr: "pipe",
+    env: { PATH: process.env.PATH ?? "", HOME: process.env.HOME ?? "", LUMA_NO_CACHE: "1", NO_COLOR: "1", MODE: mode },
+  });
+  for (const m of [...INIT, CHARGE]) proc.stdin.write(`${JSON.stringify(m)}\n`);
+  proc.stdin.flush();
+  let stdout = "";
+  const reading = (async () => {
+    for await (const chunk of proc.stdout) stdout += new TextDecoder().decode(chunk);
+  })();
+  const stderr = new Response(proc.stderr).text();
+  return {
+    proc,
+    stdout: () => stdout,
+    ended: async () => ({ exitCode: await proc.exited, stderr: await stderr, stdout: await reading.then(() => stdout) }),
+  };
+}
+
+const traceCalls = (dir: string) =>
+  readFileSync(join(dir, "trace.jsonl"), "utf8").trim().split("\n").map((l) => JSON.parse(l)).filter((e) => e.event === "tool.call");
+
+/** The claim of req-1 was released: a new server runs the same key at once, with a success. */
+async function rerunSucceeds(dir: string) {
+  const again = serve(dir, "quick");
+  await until(() => again.stdout().includes('"id":1'));
+  again.proc.stdin.end();
+  const line = again.stdout().split("\n").find((l) => l.includes('"id":1'))!;
+  expect(textJson(JSON.parse(line).result)).toEqual({ charged: "req-1" });
+  expect((await again.ended()).exitCode).toBe(0);
+}
+
+describe("luma mcp over stdio: stopping mid-call goes through the run's lifecycle", () => {
+  for (const signal of ["SIGTERM", "SIGINT"] as const) {
+    test(`${signal} mid-call aborts the handler's AbortSignal, writes the call's trace event, releases its claim, and exits 0`, async () => {
+      const dir = project();
+      const s = serve(dir, "wait");
+      await until(() => existsSync(join(dir, "started")));
+      s.proc.kill(signal);
+      const r = await s.ended();
+      expect(existsSync(join(dir, "aborted"))).toBe(true);
+      expect(r.exitCode).toBe(0);
+      expect(r.stderr).toBe("");
+      expect(traceCalls(dir).map((e) => [e.tool, e.outcome])).toEqual([["charge", "error"]]);
+      await rerunSucceeds(dir);
+    });
+  }
+
+  // Its claim stays held (until its lease) while the handler has not settled: the side effect
+  // may still be under way (timed-out-claim.ts), so no rerun is tried here.
+  test("the client closing stdin mid-call: a handler that ignores its signal is stopped, and its trace event is still written", async () => {
+    const dir = project();
+    const s = serve(dir, "ignore");
+    await until(() => existsSync(join(dir, "started")));
+    s.proc.stdin.end();
+    const r = await s.ended();
+    expect(r.exitCode).toBe(0);
+    expect(existsSync(join(dir, "aborted"))).toBe(true);
+    expect(traceCalls(dir).map((e) => [e.tool, e.outcome, e.code])).toEqual([["charge", "error", "RUNTIME_ERROR"]]);
+  });
+});
