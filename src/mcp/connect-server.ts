@@ -22,6 +22,7 @@ import { LumaError, startupError } from "../diagnostics/luma-error";
 import { LumaToolError } from "../luma-module";
 import { VERSION } from "../version";
 import { deliverBeforeClose } from "./deliver-before-close";
+import { killOnExit } from "./kill-children-on-exit";
 
 /** A tool as the server lists it (the parts Luma reads). */
 export interface RemoteTool {
@@ -106,9 +107,22 @@ interface Endpoint {
 
 async function open({ name, entry, env, cwd }: Endpoint, onClose: () => void) {
   const client = new Client({ name: "luma", version: VERSION }, { capabilities: {} });
-  client.onclose = onClose;
+  const transport = makeTransport(name, entry, env, cwd);
+  let child: { forget(): void } | undefined;
+  client.onclose = () => {
+    child?.forget();
+    onClose();
+  };
+  if (transport instanceof StdioClientTransport) {
+    // From the spawn on, not after `initialize`: a server that never answers is killed too.
+    const start = transport.start.bind(transport);
+    transport.start = async () => {
+      await start();
+      if (transport.pid !== null) child = killOnExit(transport.pid);
+    };
+  }
   try {
-    await client.connect(makeTransport(name, entry, env, cwd), { timeout: CONNECT_TIMEOUT_MS });
+    await client.connect(transport, { timeout: CONNECT_TIMEOUT_MS });
     return { client, tools: await listAll(client) };
   } catch (e) {
     await client.close().catch(() => {});

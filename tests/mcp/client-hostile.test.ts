@@ -1,0 +1,72 @@
+/**
+ * The MCP client against hostile servers (docs/mcp.md, "Calling MCP tools"), through
+ * `dist/luma`: fixtures/hostile-server.ts is a raw JSON-RPC stdio server that logs every
+ * message it gets and its pid, and misbehaves as its mode says. The waits are for lines in
+ * that log, or for a process to be gone, never for a duration.
+ */
+import { describe, expect, test, setDefaultTimeout } from "bun:test";
+import { existsSync, readFileSync } from "node:fs";
+import { join } from "node:path";
+import { ensureBinary } from "../support/luma-binary";
+import { FIXTURES, project, until } from "./mcp-harness";
+
+setDefaultTimeout(30_000);
+
+const HOSTILE = join(FIXTURES, "hostile-server.ts");
+
+function hostileProject(mode: string, program: string, arg?: string) {
+  const config = { mcp_servers: { h: { command: "bun", args: [HOSTILE, mode, "log.jsonl", ...(arg === undefined ? [] : [arg])] } } };
+  const p = project(config, program);
+  const log = () =>
+    existsSync(join(p.dir, "log.jsonl")) ? readFileSync(join(p.dir, "log.jsonl"), "utf8").trim().split("\n").map((l) => JSON.parse(l)) : [];
+  return { ...p, log };
+}
+
+/** Gone, or a zombie waiting for whoever adopted it to reap it: not running either way. */
+const gone = (pid: number) => {
+  try {
+    return readFileSync(`/proc/${pid}/stat`, "utf8").split(") ")[1].startsWith("Z");
+  } catch {
+    return true;
+  }
+};
+
+const CALL_FOREVER = `schema R { ok: bool }
+tool work() -> R { mcp: "h"  side_effects: "read"  timeout: 600000 }
+print(tool work({}).ok)
+`;
+
+function startCall() {
+  const p = hostileProject("hang", CALL_FOREVER);
+  const proc = Bun.spawn([ensureBinary(), "main.luma"], {
+    cwd: p.dir,
+    env: { PATH: process.env.PATH ?? "", HOME: process.env.HOME ?? "", LUMA_NO_CACHE: "1", NO_COLOR: "1" },
+    stdout: "pipe",
+    stderr: "pipe",
+  });
+  return { ...p, proc };
+}
+
+describe("MCP client: a signal while an MCP call is in flight", () => {
+  test("the first SIGTERM reaches the server as notifications/cancelled; a server ignoring stdin EOF and SIGTERM is killed; exit 143", async () => {
+    const s = startCall();
+    await until(() => s.log().some((m) => m.method === "tools/call"));
+    const pid = s.log()[0].pid;
+    s.proc.kill("SIGTERM");
+    expect(await s.proc.exited).toBe(143);
+    const call = s.log().find((m) => m.method === "tools/call");
+    expect(s.log().find((m) => m.method === "notifications/cancelled")?.params.requestId).toBe(call.id);
+    await until(() => gone(pid));
+  });
+
+  test("a second signal exits at once, and the stdio server still does not outlive luma", async () => {
+    const s = startCall();
+    await until(() => s.log().some((m) => m.method === "tools/call"));
+    const pid = s.log()[0].pid;
+    s.proc.kill("SIGINT");
+    await until(() => s.log().some((m) => m.method === "notifications/cancelled"));
+    s.proc.kill("SIGINT");
+    expect(await s.proc.exited).toBe(130);
+    await until(() => gone(pid));
+  });
+});
