@@ -23,6 +23,7 @@ import { LumaToolError } from "../luma-module";
 import { VERSION } from "../version";
 import { deliverBeforeClose } from "./deliver-before-close";
 import { killOnExit } from "./kill-children-on-exit";
+import { isOversizeMessage, MAX_STDIO_MESSAGE_BYTES, MAX_STDIO_MESSAGE_TEXT } from "./stdio-message-limit";
 
 /** A tool as the server lists it (the parts Luma reads). */
 export interface RemoteTool {
@@ -39,6 +40,8 @@ export interface ServerConnection {
   client(tool: string): Promise<Client>;
   /** The connection failed under a call: mark it down (the next call reconnects). */
   lost(): void;
+  /** Why Luma itself closed the connection last, when it did (a message over the size limit). */
+  fault(): string | undefined;
   close(): Promise<void>;
 }
 
@@ -72,6 +75,7 @@ function makeTransport(name: string, entry: McpServerConfig, env: Record<string,
     env: { ...inherited, ...entry.env },
     cwd,
     stderr: "pipe",
+    maxBufferSize: MAX_STDIO_MESSAGE_BYTES,
   });
   transport.stderr?.on("data", () => {});
   return deliverBeforeClose(transport);
@@ -105,8 +109,12 @@ interface Endpoint {
   cwd: string;
 }
 
-async function open({ name, entry, env, cwd }: Endpoint, onClose: () => void) {
+async function open({ name, entry, env, cwd }: Endpoint, onClose: () => void, onFault: (why: string) => void) {
   const client = new Client({ name: "luma", version: VERSION }, { capabilities: {} });
+  // The transport reports this just before it closes the connection under the call.
+  client.onerror = (e) => {
+    if (isOversizeMessage(e)) onFault(`sent a message larger than ${MAX_STDIO_MESSAGE_TEXT} (the limit of one stdio message)`);
+  };
   const transport = makeTransport(name, entry, env, cwd);
   let child: { forget(): void } | undefined;
   client.onclose = () => {
@@ -135,10 +143,12 @@ export async function connectServer(endpoint: Endpoint): Promise<ServerConnectio
   const { name, entry } = endpoint;
   let up = true;
   let closing = false;
+  let fault: string | undefined;
   const down = () => void (up = false);
+  const faulted = (why: string) => void (fault = why);
   let current: { client: Client; tools: Map<string, RemoteTool> };
   try {
-    current = await open(endpoint, down);
+    current = await open(endpoint, down, faulted);
   } catch (e) {
     if (e instanceof LumaError) throw e;
     throw startupError(`MCP server '${name}' ${where(entry)} failed to start: ${(e as Error).message ?? String(e)}`, { catalogCode: "E0802" });
@@ -156,10 +166,11 @@ export async function connectServer(endpoint: Endpoint): Promise<ServerConnectio
     async client(tool) {
       if (closing) throw unavailable(tool, "is shutting down");
       if (!up) {
-        reconnecting ??= open(endpoint, down).then(
+        reconnecting ??= open(endpoint, down, faulted).then(
           (next) => {
             current = next;
             up = true;
+            fault = undefined;
           },
           () => {},
         ).finally(() => (reconnecting = undefined));
@@ -169,6 +180,7 @@ export async function connectServer(endpoint: Endpoint): Promise<ServerConnectio
       return current.client;
     },
     lost: down,
+    fault: () => fault,
     async close() {
       closing = true;
       await current.client.close().catch(() => {});

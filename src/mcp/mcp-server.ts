@@ -40,6 +40,7 @@ import { createRuntime } from "../runtime/interpreter/runtime-context";
 import { VERSION } from "../version";
 import { errorAnswer, serveCall, type ServeCallDeps } from "./serve-call";
 import { servedTools, type ServedTool } from "./served-tools";
+import { isOversizeMessage, MAX_STDIO_MESSAGE_BYTES, MAX_STDIO_MESSAGE_TEXT } from "./stdio-message-limit";
 
 export interface ServeOptions extends Omit<StartOptions, "args" | "interactive"> {
   agent?: string;
@@ -146,12 +147,18 @@ const clientGone = () => endingWith(runtimeError("RUNTIME_ERROR", "The MCP clien
 async function serveStdio(makeServer: () => Server, lifecycle: RunLifecycle): Promise<void> {
   const server = makeServer();
   const closed = new Promise<void>((done) => (server.onclose = done));
-  await server.connect(new StdioServerTransport());
+  // The transport reports this just before it closes the connection.
+  let oversize = false;
+  server.onerror = (e) => void (oversize ||= isOversizeMessage(e));
+  await server.connect(new StdioServerTransport(process.stdin, process.stdout, { maxBufferSize: MAX_STDIO_MESSAGE_BYTES }));
   // The SDK's stdio transport does not notice the end of stdin: the client hanging up does.
   process.stdin.once("end", () => void server.close());
   await Promise.race([closed, lifecycle.untilStopped()]);
   lifecycle.stop(clientGone());
   await server.close();
+  if (oversize) {
+    throw runtimeError("RUNTIME_ERROR", `luma mcp: the client sent a message larger than ${MAX_STDIO_MESSAGE_TEXT} (the limit of one stdio message); the connection was closed.`);
+  }
 }
 
 const parseAddress = (text: string): { hostname: string; port: number } => {

@@ -10,7 +10,9 @@
  * - `isError: true` is the tool's typed error: a `{ code, message, retryable, details }`
  *   body (what `luma mcp` sends) keeps its fields; any other text becomes MCP_TOOL_ERROR.
  * - A connection that closed is TOOL_UNAVAILABLE (retryable); another protocol error is
- *   MCP_ERROR. Neither touches the server's other tools, nor other servers.
+ *   MCP_ERROR, and so is a connection Luma closed because the server broke a limit (an
+ *   answer over the stdio message size): retrying would meet it again. None of these
+ *   touches the server's other tools, nor other servers.
  */
 import { McpError, ErrorCode } from "@modelcontextprotocol/sdk/types.js";
 import { LumaToolError } from "../luma-module";
@@ -66,6 +68,12 @@ export function remoteHandler(conn: ServerConnection, tool: string, remoteName: 
       // Aborted by the pipeline: its own error (TOOL_TIMEOUT) has already settled the call.
       if (signal?.aborted) throw signal.reason;
       const closed = !(e instanceof McpError) || e.code === ErrorCode.ConnectionClosed;
+      const fault = closed ? conn.fault() : undefined;
+      if (fault !== undefined) {
+        // Not retryable: the same call would send the same answer. The next call restarts the server.
+        conn.lost();
+        throw new LumaToolError({ code: "MCP_ERROR", message: `MCP server '${conn.name}' ${fault} during tool '${tool}'; Luma closed the connection.` });
+      }
       if (closed) {
         if (e instanceof McpError || /not connected/i.test((e as Error).message)) conn.lost();
         throw new LumaToolError({

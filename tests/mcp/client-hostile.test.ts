@@ -8,7 +8,7 @@ import { describe, expect, test, setDefaultTimeout } from "bun:test";
 import { existsSync, readFileSync } from "node:fs";
 import { join } from "node:path";
 import { ensureBinary } from "../support/luma-binary";
-import { FIXTURES, project, until } from "./mcp-harness";
+import { FIXTURES, project, runLumaAsync, until } from "./mcp-harness";
 
 setDefaultTimeout(30_000);
 
@@ -68,5 +68,33 @@ describe("MCP client: a signal while an MCP call is in flight", () => {
     s.proc.kill("SIGINT");
     expect(await s.proc.exited).toBe(130);
     await until(() => gone(pid));
+  });
+});
+
+describe("MCP client: a stdio server's oversized answer", () => {
+  const HUGE = `schema R { text: string }
+tool work(size: int) -> R { mcp: "h"  side_effects: "read" }
+`;
+  const run = async (program: string) => {
+    const p = hostileProject("huge", HUGE + program);
+    return { ...(await runLumaAsync([p.file], { cwd: p.dir })), log: p.log };
+  };
+
+  test("a 20 MB answer arrives whole (the SDK's 10 MiB default closed the connection under it)", async () => {
+    const r = await run(`print(len(tool work({size: 20000000}).text))\n`);
+    expect(r.stderr).toBe("");
+    expect(r.stdout).toBe("20000000\n");
+    expect(r.exitCode).toBe(0);
+  });
+
+  test("an answer over 64 MiB is a non-retryable MCP_ERROR naming the server and the limit; the next call restarts the server", async () => {
+    const r = await run(`try { tool work({size: 70000000}) } catch e { print(e.code, e.retryable, e.message) }
+print(len(tool work({size: 10}).text))
+`);
+    expect(r.stdout).toBe(
+      "MCP_ERROR false MCP server 'h' sent a message larger than 64 MiB (the limit of one stdio message) during tool 'work'; Luma closed the connection.\n10\n",
+    );
+    expect(r.exitCode).toBe(0);
+    expect(r.log().filter((m) => m.pid !== undefined)).toHaveLength(2);
   });
 });

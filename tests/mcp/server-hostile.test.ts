@@ -45,7 +45,7 @@ const INIT = [
 ];
 const CHARGE = { jsonrpc: "2.0", id: 1, method: "tools/call", params: { name: "charge", arguments: { id: "req-1" } } };
 
-function serve(dir: string, mode: string) {
+function serve(dir: string, mode: string, call: unknown = CHARGE) {
   const proc = Bun.spawn([ensureBinary(), "mcp", "app.luma", "--trace", "trace.jsonl"], {
     cwd: dir,
     stdin: "pipe",
@@ -53,7 +53,7 @@ function serve(dir: string, mode: string) {
     stderr: "pipe",
     env: { PATH: process.env.PATH ?? "", HOME: process.env.HOME ?? "", LUMA_NO_CACHE: "1", NO_COLOR: "1", MODE: mode },
   });
-  for (const m of [...INIT, CHARGE]) proc.stdin.write(`${JSON.stringify(m)}\n`);
+  for (const m of [...INIT, call]) proc.stdin.write(`${JSON.stringify(m)}\n`);
   proc.stdin.flush();
   let stdout = "";
   const reading = (async () => {
@@ -107,5 +107,35 @@ describe("luma mcp over stdio: stopping mid-call goes through the run's lifecycl
     expect(r.exitCode).toBe(0);
     expect(existsSync(join(dir, "aborted"))).toBe(true);
     expect(traceCalls(dir).map((e) => [e.tool, e.outcome, e.code])).toEqual([["charge", "error", "RUNTIME_ERROR"]]);
+  });
+});
+
+describe("luma mcp over stdio: oversized messages", () => {
+  test("a 12 MB request is read and answered (the SDK's 10 MiB default closed the connection and exited 0, unanswered)", async () => {
+    const dir = project();
+    const s = serve(dir, "quick", { ...CHARGE, params: { name: "charge", arguments: { id: "big", pad: "x".repeat(12_000_000) } } });
+    await until(() => s.stdout().includes('"id":1'));
+    s.proc.stdin.end();
+    const answer = JSON.parse(s.stdout().split("\n").find((l) => l.includes('"id":1'))!);
+    expect(textJson(answer.result).code).toBe("TOOL_INPUT_INVALID");
+    expect((await s.ended()).exitCode).toBe(0);
+  });
+
+  test("a request over 64 MiB ends the server with exit 1 and a message naming the limit, not a silent exit 0", async () => {
+    const dir = project();
+    const huge = { ...CHARGE, params: { name: "charge", arguments: { id: "x".repeat(70_000_000) } } };
+    // From a file, not a pipe: the server closes its stdin while this is still being written.
+    writeFileSync(join(dir, "in.jsonl"), [...INIT, huge].map((m) => `${JSON.stringify(m)}\n`).join(""));
+    const proc = Bun.spawn([ensureBinary(), "mcp", "app.luma"], {
+      cwd: dir,
+      stdin: Bun.file(join(dir, "in.jsonl")),
+      stdout: "ignore",
+      stderr: "pipe",
+      env: { PATH: process.env.PATH ?? "", HOME: process.env.HOME ?? "", NO_COLOR: "1", MODE: "quick" },
+    });
+    expect(await new Response(proc.stderr).text()).toBe(
+      "Error: [RUNTIME_ERROR] luma mcp: the client sent a message larger than 64 MiB (the limit of one stdio message); the connection was closed.\n",
+    );
+    expect(await proc.exited).toBe(1);
   });
 });

@@ -1,0 +1,15 @@
+/**
+ * How large one message over stdio may be, at both ends (a `command` server Luma calls, and
+ * `luma mcp` serving over stdio). The SDK's stdio transports buffer a message until its
+ * newline and give up past a limit (10 MiB by default): they report an error and close the
+ * connection. Left at that, a server's 20 MB answer ended as "the server closed the
+ * connection" — a retryable TOOL_UNAVAILABLE that retried into the same wall — and a
+ * client's oversized request ended `luma mcp` with exit 0 and no word. The limit is raised
+ * (Streamable HTTP has none of its own: tens of MB are ordinary tool output) and what passes
+ * it is named for what it is.
+ */
+export const MAX_STDIO_MESSAGE_BYTES = 64 * 1024 * 1024;
+export const MAX_STDIO_MESSAGE_TEXT = "64 MiB";
+
+/** The SDK's stdio transports report a message over the limit with this error, then close. */
+export const isOversizeMessage = (e: unknown): boolean => e instanceof Error && /ReadBuffer exceeded maximum size/.test(e.message);
