@@ -23,7 +23,7 @@ import { LumaToolError } from "../luma-module";
 import { VERSION } from "../version";
 import { deliverBeforeClose } from "./deliver-before-close";
 import { killOnExit } from "./kill-children-on-exit";
-import { isOversizeMessage, MAX_STDIO_MESSAGE_BYTES, MAX_STDIO_MESSAGE_TEXT } from "./stdio-message-limit";
+import { isOversizeMessage, MAX_MESSAGE_BYTES, MAX_MESSAGE_TEXT } from "./message-size-limit";
 
 /** A tool as the server lists it (the parts Luma reads). */
 export interface RemoteTool {
@@ -75,7 +75,7 @@ function makeTransport(name: string, entry: McpServerConfig, env: Record<string,
     env: { ...inherited, ...entry.env },
     cwd,
     stderr: "pipe",
-    maxBufferSize: MAX_STDIO_MESSAGE_BYTES,
+    maxBufferSize: MAX_MESSAGE_BYTES,
   });
   transport.stderr?.on("data", () => {});
   return deliverBeforeClose(transport);
@@ -113,7 +113,7 @@ async function open({ name, entry, env, cwd }: Endpoint, onClose: () => void, on
   const client = new Client({ name: "luma", version: VERSION }, { capabilities: {} });
   // The transport reports this just before it closes the connection under the call.
   client.onerror = (e) => {
-    if (isOversizeMessage(e)) onFault(`sent a message larger than ${MAX_STDIO_MESSAGE_TEXT} (the limit of one stdio message)`);
+    if (isOversizeMessage(e)) onFault(`sent a message larger than ${MAX_MESSAGE_TEXT} (the limit of one stdio message)`);
   };
   const transport = makeTransport(name, entry, env, cwd);
   let child: { forget(): void } | undefined;

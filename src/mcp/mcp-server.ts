@@ -15,7 +15,8 @@
  *
  * Transports: stdio by default (stdout is the protocol, so `print` goes to stderr), or
  * Streamable HTTP on `--http HOST:PORT` at `/mcp`, one session per `initialize`, with the
- * SDK's DNS-rebinding protection limited to the address it listens on.
+ * SDK's DNS-rebinding protection limited to the address it listens on: the `Host` must name
+ * it, and an `Origin`, when sent, must be a page of it.
  *
  * Stopping goes through the run's lifecycle (run-lifecycle.ts), as a run's ending does: the
  * first SIGINT/SIGTERM, or the stdio client hanging up, aborts every call in flight (its
@@ -40,7 +41,7 @@ import { createRuntime } from "../runtime/interpreter/runtime-context";
 import { VERSION } from "../version";
 import { errorAnswer, serveCall, type ServeCallDeps } from "./serve-call";
 import { servedTools, type ServedTool } from "./served-tools";
-import { isOversizeMessage, MAX_STDIO_MESSAGE_BYTES, MAX_STDIO_MESSAGE_TEXT } from "./stdio-message-limit";
+import { isOversizeMessage, MAX_MESSAGE_BYTES, MAX_MESSAGE_TEXT } from "./message-size-limit";
 
 export interface ServeOptions extends Omit<StartOptions, "args" | "interactive"> {
   agent?: string;
@@ -150,14 +151,14 @@ async function serveStdio(makeServer: () => Server, lifecycle: RunLifecycle): Pr
   // The transport reports this just before it closes the connection.
   let oversize = false;
   server.onerror = (e) => void (oversize ||= isOversizeMessage(e));
-  await server.connect(new StdioServerTransport(process.stdin, process.stdout, { maxBufferSize: MAX_STDIO_MESSAGE_BYTES }));
+  await server.connect(new StdioServerTransport(process.stdin, process.stdout, { maxBufferSize: MAX_MESSAGE_BYTES }));
   // The SDK's stdio transport does not notice the end of stdin: the client hanging up does.
   process.stdin.once("end", () => void server.close());
   await Promise.race([closed, lifecycle.untilStopped()]);
   lifecycle.stop(clientGone());
   await server.close();
   if (oversize) {
-    throw runtimeError("RUNTIME_ERROR", `luma mcp: the client sent a message larger than ${MAX_STDIO_MESSAGE_TEXT} (the limit of one stdio message); the connection was closed.`);
+    throw runtimeError("RUNTIME_ERROR", `luma mcp: the client sent a message larger than ${MAX_MESSAGE_TEXT} (the limit of one stdio message); the connection was closed.`);
   }
 }
 
@@ -179,6 +180,10 @@ async function serveHttp(makeServer: () => Server, address: string, log: (line: 
       onsessionclosed: (id) => void sessions.delete(id),
       enableDnsRebindingProtection: true,
       allowedHosts,
+      // A browser's request carries its page's Origin: only pages served from this address pass
+      // (the protocol's MUST; a client outside a browser sends none).
+      allowedOrigins: allowedHosts.map((host) => `http://${host}`),
+      maxRequestBodySize: MAX_MESSAGE_BYTES,
     });
     await makeServer().connect(transport);
     return transport;
