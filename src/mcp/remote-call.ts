@@ -10,8 +10,9 @@
  * - `isError: true` is the tool's typed error: a `{ code, message, retryable, details }`
  *   body (what `luma mcp` sends) keeps its fields; any other text becomes MCP_TOOL_ERROR.
  * - A connection that closed is TOOL_UNAVAILABLE (retryable); another protocol error is
- *   MCP_ERROR, and so is a connection Luma closed because the server broke a limit (an
- *   answer over the stdio message size): retrying would meet it again. None of these
+ *   MCP_ERROR, and so are an answer that is not a valid CallToolResult and a connection Luma
+ *   closed because the server broke a limit (an answer over the stdio message size):
+ *   retrying would meet them again. None of these
  *   touches the server's other tools, nor other servers.
  */
 import { McpError, ErrorCode } from "@modelcontextprotocol/sdk/types.js";
@@ -55,6 +56,18 @@ function toolError(tool: string, server: string, content: unknown): LumaToolErro
   });
 }
 
+interface ShapeIssue {
+  path: (string | number)[];
+  message: string;
+}
+
+/** `content: Invalid input: expected array, received string; …` for a ZodError, else undefined. */
+const shapeIssues = (e: unknown): string | undefined => {
+  const issues = (e as { issues?: unknown }).issues;
+  if (!Array.isArray(issues) || issues.length === 0) return undefined;
+  return (issues as ShapeIssue[]).map((i) => `${i.path.join(".") || "(result)"}: ${i.message}`).join("; ");
+};
+
 export function remoteHandler(conn: ServerConnection, tool: string, remoteName: string): ToolHandler {
   return async (input: unknown, signal?: AbortSignal) => {
     const client = await conn.client(tool);
@@ -67,6 +80,12 @@ export function remoteHandler(conn: ServerConnection, tool: string, remoteName: 
     } catch (e) {
       // Aborted by the pipeline: its own error (TOOL_TIMEOUT) has already settled the call.
       if (signal?.aborted) throw signal.reason;
+      // The SDK's schema check of the answer (a ZodError): the server was reached and answered
+      // wrongly — not an unreachable server to retry, and not a multi-line dump in a message.
+      const issues = shapeIssues(e);
+      if (issues !== undefined) {
+        throw new LumaToolError({ code: "MCP_ERROR", message: `MCP server '${conn.name}' answered tool '${tool}' with an invalid result: ${clip(issues)}.` });
+      }
       const closed = !(e instanceof McpError) || e.code === ErrorCode.ConnectionClosed;
       const fault = closed ? conn.fault() : undefined;
       if (fault !== undefined) {

@@ -98,3 +98,30 @@ print(len(tool work({size: 10}).text))
     expect(r.log().filter((m) => m.pid !== undefined)).toHaveLength(2);
   });
 });
+
+describe("MCP client: a server's malformed answer", () => {
+  test("a result that is not a CallToolResult is a non-retryable MCP_ERROR naming the fields, not an unreachable server", async () => {
+    const p = hostileProject("badresult", `schema R { ok: bool }
+tool work() -> R { mcp: "h"  side_effects: "read" }
+try { tool work({}) } catch e { print(e.code, e.retryable, e.message) }
+`);
+    const r = await runLumaAsync([p.file], { cwd: p.dir });
+    expect(r.stdout).toBe(
+      "MCP_ERROR false MCP server 'h' answered tool 'work' with an invalid result: content: Invalid input: expected array, received string; isError: Invalid input: expected boolean, received string.\n",
+    );
+    expect(r.exitCode).toBe(0);
+  });
+});
+
+describe("MCP client: a rude stdio server", () => {
+  test("garbage lines and requests the client never announced (sampling, elicitation, roots) do not break the call; each request is refused", async () => {
+    const p = hostileProject("rude", `schema R { ok: bool }
+tool work() -> R { mcp: "h"  side_effects: "read" }
+print(tool work({}).ok)
+`);
+    const r = await runLumaAsync([p.file], { cwd: p.dir });
+    expect(r).toEqual({ exitCode: 0, stdout: "true\n", stderr: "" });
+    const refused = p.log().filter((m) => m.id >= 900 && m.error?.code === -32601).map((m) => m.id);
+    expect(refused).toEqual([900, 901, 902]);
+  });
+});
