@@ -9,7 +9,7 @@ import { describe, expect, test, setDefaultTimeout } from "bun:test";
 import { existsSync, readFileSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
 import { ensureBinary } from "../support/luma-binary";
-import { tempDir, textJson, until } from "./mcp-harness";
+import { connectHttp, startLumaHttp, tempDir, textJson, until } from "./mcp-harness";
 
 setDefaultTimeout(30_000);
 
@@ -18,10 +18,10 @@ setDefaultTimeout(30_000);
 const TOOLS = `import { writeFileSync } from "node:fs";
 export const charge = (input, signal) => {
   if (process.env.MODE === "quick") return { charged: input.id };
-  writeFileSync("started", "1");
+  writeFileSync(import.meta.dir + "/started", "1");
   return new Promise((resolve, reject) => {
     signal.addEventListener("abort", () => {
-      writeFileSync("aborted", "1");
+      writeFileSync(import.meta.dir + "/aborted", "1");
       if (process.env.MODE !== "ignore") reject(signal.reason);
     });
   });
@@ -107,6 +107,21 @@ describe("luma mcp over stdio: stopping mid-call goes through the run's lifecycl
     expect(r.exitCode).toBe(0);
     expect(existsSync(join(dir, "aborted"))).toBe(true);
     expect(traceCalls(dir).map((e) => [e.tool, e.outcome, e.code])).toEqual([["charge", "error", "RUNTIME_ERROR"]]);
+  });
+});
+
+describe("luma mcp --http: stopping mid-call goes through the run's lifecycle", () => {
+  test("SIGTERM mid-call: a handler that ignores its signal is stopped, its trace event written, and the server exits 0", async () => {
+    const dir = project();
+    const server = await startLumaHttp([join(dir, "app.luma"), "--trace", join(dir, "trace.jsonl")], { MODE: "ignore" });
+    const client = await connectHttp(server.url);
+    const call = client.callTool({ name: "charge", arguments: { id: "req-1" } }).catch(() => "no answer");
+    await until(() => existsSync(join(dir, "started")));
+    expect(await server.stop()).toBe(0);
+    expect(existsSync(join(dir, "aborted"))).toBe(true);
+    expect(traceCalls(dir).map((e) => [e.tool, e.outcome, e.code])).toEqual([["charge", "error", "RUNTIME_ERROR"]]);
+    await client.close();
+    await call;
   });
 });
 
