@@ -23,6 +23,7 @@ import { LumaToolError } from "../luma-module";
 import { VERSION } from "../version";
 import { deliverBeforeClose } from "./deliver-before-close";
 import { killOnExit } from "./kill-children-on-exit";
+import { failUnansweredStreams } from "./unanswered-streams";
 import { isOversizeMessage, MAX_MESSAGE_BYTES, MAX_MESSAGE_TEXT } from "./message-size-limit";
 
 /** A tool as the server lists it (the parts Luma reads). */
@@ -62,7 +63,10 @@ const headersOf = (name: string, entry: McpServerConfig, env: Record<string, str
 
 function makeTransport(name: string, entry: McpServerConfig, env: Record<string, string | undefined>, cwd: string): Transport {
   if (entry.url !== undefined) {
-    return deliverBeforeClose(new StreamableHTTPClientTransport(new URL(entry.url), { requestInit: { headers: headersOf(name, entry, env) } }));
+    const unanswered = failUnansweredStreams();
+    const transport = new StreamableHTTPClientTransport(new URL(entry.url), { requestInit: { headers: headersOf(name, entry, env) }, fetch: unanswered.fetch });
+    unanswered.attach(transport);
+    return deliverBeforeClose(transport);
   }
   const inherited: Record<string, string> = {};
   for (const key of DEFAULT_INHERITED_ENV_VARS) {

@@ -8,6 +8,7 @@ import { describe, expect, test, setDefaultTimeout } from "bun:test";
 import { existsSync, readFileSync } from "node:fs";
 import { join } from "node:path";
 import { ensureBinary } from "../support/luma-binary";
+import { startDroppingServer } from "./fixtures/dropping-http-server";
 import { FIXTURES, project, runLumaAsync, until } from "./mcp-harness";
 
 setDefaultTimeout(30_000);
@@ -124,4 +125,28 @@ print(tool work({}).ok)
     const refused = p.log().filter((m) => m.id >= 900 && m.error?.code === -32601).map((m) => m.id);
     expect(refused).toEqual([900, 901, 902]);
   });
+});
+
+describe("MCP client over Streamable HTTP: an answer stream that closes before the answer", () => {
+  for (const how of ["ends", "breaks"] as const) {
+    test(`a stream that ${how} unanswered is a retryable TOOL_UNAVAILABLE at once, not a wait for the tool's timeout; the next call reconnects`, async () => {
+      const server = await startDroppingServer(how);
+      try {
+        const p = project(
+          { mcp_servers: { d: { url: server.url } } },
+          `schema R { ok: bool }
+tool work(answer?: bool) -> R { mcp: "d"  side_effects: "read"  timeout: 600000 }
+try { tool work({}) } catch e { print(e.code, e.retryable, e.message) }
+print(tool work({answer: true}).ok)
+`,
+        );
+        const r = await runLumaAsync([p.file], { cwd: p.dir });
+        expect(r.stdout).toBe("TOOL_UNAVAILABLE true Tool 'work' is unavailable: MCP server 'd' closed the connection during the call.\ntrue\n");
+        expect(r.exitCode).toBe(0);
+        expect(server.initializes()).toBe(2);
+      } finally {
+        server.stop();
+      }
+    });
+  }
 });
