@@ -37,6 +37,8 @@ import { openProgram, type StartOptions } from "../runtime/start-program";
 import { exitProcess } from "../runtime/run/exit-guard";
 import { createRunLifecycle, endingWith, type RunLifecycle } from "../runtime/run/run-lifecycle";
 import { stopOnSignal } from "../runtime/run/stop-on-signal";
+import { RunEndingError } from "../runtime/run/run-ending-error";
+import { EXIT_BROKEN_PIPE } from "../runtime/run/write-fully";
 import { createRuntime } from "../runtime/interpreter/runtime-context";
 import { VERSION } from "../version";
 import { errorAnswer, serveCall, type ServeCallDeps } from "./serve-call";
@@ -151,12 +153,23 @@ async function serveStdio(makeServer: () => Server, lifecycle: RunLifecycle): Pr
   // The transport reports this just before it closes the connection.
   let oversize = false;
   server.onerror = (e) => void (oversize ||= isOversizeMessage(e));
+  // The SDK leaves a failed write to stdout unheard (an uncaught EPIPE and its stack trace):
+  // the client closed its end, so it is gone as surely as when it closes stdin.
+  let broken: RunEndingError | undefined;
+  const stdoutFailed = (e: NodeJS.ErrnoException) => {
+    broken ??= e.code === "EPIPE"
+      ? new RunEndingError({ code: "RUNTIME_ERROR", message: "stdout was closed by the MCP client" }, EXIT_BROKEN_PIPE, true)
+      : new RunEndingError({ code: "RUNTIME_ERROR", message: `cannot write to stdout: ${e.code ?? e.message}` }, 1);
+    void server.close();
+  };
+  process.stdout.on("error", stdoutFailed);
   await server.connect(new StdioServerTransport(process.stdin, process.stdout, { maxBufferSize: MAX_MESSAGE_BYTES }));
   // The SDK's stdio transport does not notice the end of stdin: the client hanging up does.
   process.stdin.once("end", () => void server.close());
   await Promise.race([closed, lifecycle.untilStopped()]);
   lifecycle.stop(clientGone());
   await server.close();
+  if (broken) throw broken;
   if (oversize) {
     throw runtimeError("RUNTIME_ERROR", `luma mcp: the client sent a message larger than ${MAX_MESSAGE_TEXT} (the limit of one stdio message); the connection was closed.`);
   }

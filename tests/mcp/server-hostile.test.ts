@@ -154,3 +154,25 @@ describe("luma mcp over stdio: oversized messages", () => {
     expect(await proc.exited).toBe(1);
   });
 });
+
+describe("luma mcp over stdio: the client closing its end of stdout", () => {
+  test("the next answer's EPIPE ends the server quietly with 141, as a run's closed stdout does — no uncaught error, no stack trace", async () => {
+    const dir = project();
+    const proc = Bun.spawn([ensureBinary(), "mcp", "app.luma"], {
+      cwd: dir,
+      stdin: "pipe",
+      stdout: "pipe",
+      stderr: "pipe",
+      env: { PATH: process.env.PATH ?? "", HOME: process.env.HOME ?? "", NO_COLOR: "1", MODE: "quick" },
+    });
+    proc.stdin.write(`${JSON.stringify(INIT[0])}\n`);
+    proc.stdin.flush();
+    const reader = proc.stdout.getReader();
+    await reader.read(); // the initialize answer: the server is serving
+    await reader.cancel();
+    proc.stdin.write(`${JSON.stringify(INIT[1])}\n${JSON.stringify(CHARGE)}\n`);
+    proc.stdin.flush();
+    expect(await proc.exited).toBe(141);
+    expect(await new Response(proc.stderr).text()).toBe("");
+  });
+});
