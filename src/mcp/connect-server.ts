@@ -94,13 +94,24 @@ const where = (entry: McpServerConfig) => {
   return `at ${url.href}`;
 };
 
+/**
+ * Every page of the tool list, within one CONNECT_TIMEOUT_MS for them all: a server whose
+ * pages never end (each answered at once, the same cursor again or always a new one) held
+ * start-up forever.
+ */
 async function listAll(client: Client): Promise<Map<string, RemoteTool>> {
   const tools = new Map<string, RemoteTool>();
+  const seen = new Set<string>();
+  const deadline = Date.now() + CONNECT_TIMEOUT_MS;
   let cursor: string | undefined;
   do {
-    const page = await client.listTools(cursor === undefined ? {} : { cursor }, { timeout: CONNECT_TIMEOUT_MS });
+    const left = deadline - Date.now();
+    if (left <= 0) throw new Error(`its tool list did not end within ${CONNECT_TIMEOUT_MS / 1000} s (${seen.size} pages)`);
+    const page = await client.listTools(cursor === undefined ? {} : { cursor }, { timeout: left });
     for (const t of page.tools) tools.set(t.name, t as RemoteTool);
     cursor = page.nextCursor;
+    if (cursor !== undefined && seen.has(cursor)) throw new Error(`tools/list sent the cursor ${JSON.stringify(cursor.slice(0, 100))} a second time (its pages loop)`);
+    if (cursor !== undefined) seen.add(cursor);
   } while (cursor !== undefined);
   return tools;
 }

@@ -150,3 +150,18 @@ print(tool work({answer: true}).ok)
     });
   }
 });
+
+describe("MCP client: start-up against a server whose tool list never ends", () => {
+  test("a tools/list cursor that repeats is a start-up error naming the server (start-up used to page forever)", async () => {
+    const p = hostileProject("paging", `schema R { ok: bool }
+tool work() -> R { mcp: "h"  side_effects: "read" }
+print(tool work({}).ok)
+`);
+    const r = await runLumaAsync([p.file], { cwd: p.dir });
+    expect(r.exitCode).toBe(2);
+    expect(r.stderr).toBe(
+      `Error: MCP server 'h' (bun) failed to start: tools/list sent the cursor "page-2" a second time (its pages loop)\n  = code E0802 (luma explain E0802)\n`,
+    );
+    expect(r.stdout).toBe("");
+  });
+});
