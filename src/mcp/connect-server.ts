@@ -19,6 +19,7 @@ import { StreamableHTTPClientTransport } from "@modelcontextprotocol/sdk/client/
 import type { Transport } from "@modelcontextprotocol/sdk/shared/transport.js";
 import type { McpServerConfig } from "../config/config-types";
 import { LumaError, startupError } from "../diagnostics/luma-error";
+import { redactSecrets, urlPasswordSecrets } from "../diagnostics/redact-secrets";
 import { LumaToolError } from "../luma-module";
 import { VERSION } from "../version";
 import { deliverBeforeClose } from "./deliver-before-close";
@@ -43,6 +44,8 @@ export interface ServerConnection {
   lost(): void;
   /** Why Luma itself closed the connection last, when it did (a message over the size limit). */
   fault(): string | undefined;
+  /** `text` from the server without the secrets this connection sends (it may echo them). */
+  redact(text: string): string;
   close(): Promise<void>;
 }
 
@@ -84,6 +87,20 @@ function makeTransport(name: string, entry: McpServerConfig, env: Record<string,
   transport.stderr?.on("data", () => {});
   return deliverBeforeClose(transport);
 }
+
+/**
+ * What this connection sends that is secret: each `headers_env` value (and its token after a
+ * scheme, `Bearer <token>`), a URL's password. A server that echoes them back in an error
+ * ("bad token: Bearer …") must not put them into Luma's messages and traces.
+ */
+const secretsOf = (entry: McpServerConfig, env: Record<string, string | undefined>): string[] => {
+  const values = Object.values(entry.headers_env ?? {}).flatMap((variable) => {
+    const value = env[variable];
+    const token = value === undefined ? undefined : /^\S+\s+(\S+)$/.exec(value)?.[1];
+    return [value, token].filter((v): v is string => v !== undefined);
+  });
+  return entry.url === undefined ? values : [...values, ...urlPasswordSecrets(entry.url)];
+};
 
 /** How messages name a server's address: a URL without any user:password part it was written with. */
 const where = (entry: McpServerConfig) => {
@@ -156,6 +173,8 @@ async function open({ name, entry, env, cwd }: Endpoint, onClose: () => void, on
 /** Connects at start-up and reads the tool list; a failure is a start-up error naming the server. */
 export async function connectServer(endpoint: Endpoint): Promise<ServerConnection> {
   const { name, entry } = endpoint;
+  const secrets = secretsOf(entry, endpoint.env);
+  const redact = (text: string) => redactSecrets(text, secrets);
   let up = true;
   let closing = false;
   let fault: string | undefined;
@@ -166,7 +185,7 @@ export async function connectServer(endpoint: Endpoint): Promise<ServerConnectio
     current = await open(endpoint, down, faulted);
   } catch (e) {
     if (e instanceof LumaError) throw e;
-    throw startupError(`MCP server '${name}' ${where(entry)} failed to start: ${(e as Error).message ?? String(e)}`, { catalogCode: "E0802" });
+    throw startupError(`MCP server '${name}' ${where(entry)} failed to start: ${redact((e as Error).message ?? String(e))}`, { catalogCode: "E0802" });
   }
   const unavailable = (tool: string, why: string) =>
     new LumaToolError({
@@ -196,6 +215,7 @@ export async function connectServer(endpoint: Endpoint): Promise<ServerConnectio
     },
     lost: down,
     fault: () => fault,
+    redact,
     async close() {
       closing = true;
       await current.client.close().catch(() => {});
