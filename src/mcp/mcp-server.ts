@@ -24,7 +24,7 @@
  * released, trace events written — before the trace and stores close and it exits 0. Without
  * this a signal killed the process mid-call (no abort, no trace event, a claim left to its
  * lease), and a hang-up closed the trace under a call still unwinding. A second signal exits
- * at once (stop-on-signal.ts).
+ * at once (stop-on-signal.ts). A tool module cannot end the process either (exit-guard.ts).
  */
 import { randomUUID } from "node:crypto";
 import { Server } from "@modelcontextprotocol/sdk/server/index.js";
@@ -34,7 +34,7 @@ import { CallToolRequestSchema, ListToolsRequestSchema } from "@modelcontextprot
 import { runtimeError, startupError } from "../diagnostics/luma-error";
 import type { Program } from "../syntax/ast";
 import { openProgram, type StartOptions } from "../runtime/start-program";
-import { exitProcess } from "../runtime/run/exit-guard";
+import { exitProcess, installExitGuard, strayError } from "../runtime/run/exit-guard";
 import { createRunLifecycle, endingWith, type RunLifecycle } from "../runtime/run/run-lifecycle";
 import { stopOnSignal } from "../runtime/run/stop-on-signal";
 import { RunEndingError } from "../runtime/run/run-ending-error";
@@ -124,6 +124,11 @@ export async function serveProgram(program: Program, opts: ServeOptions): Promis
   // Installed before start-up: a client told the address may stop the server at once.
   const lifecycle = createRunLifecycle();
   const unlisten = stopOnSignal(lifecycle, exitProcess);
+  // As in a run (exit-guard.ts): a handler's `process.exit()` fails its call with
+  // TOOL_HANDLER_ERROR instead of killing the server under every session; an error thrown
+  // outside any call stops the server like a signal, and it exits with that error (1).
+  let stray: RunEndingError | undefined;
+  const unguard = installExitGuard((thrown) => lifecycle.stop((stray ??= strayError(thrown, lifecycle.inFlight()))));
   try {
     const open = await openProgram(program, { ...opts, stdout, interactive: false }, lifecycle);
     const calls = new CallsInFlight();
@@ -139,7 +144,9 @@ export async function serveProgram(program: Program, opts: ServeOptions): Promis
     } finally {
       await open.close();
     }
+    if (stray !== undefined && lifecycle.stopped() === stray) throw stray;
   } finally {
+    unguard();
     unlisten();
   }
 }

@@ -13,11 +13,12 @@ import { connectHttp, startLumaHttp, tempDir, textJson, until } from "./mcp-harn
 
 setDefaultTimeout(30_000);
 
-// MODE=quick answers at once; otherwise the handler writes `started` and waits for its
+// MODE=quick answers at once; MODE=exit calls process.exit(3); otherwise the handler writes `started` and waits for its
 // signal (writing `aborted`, then rejecting), or forever under MODE=ignore.
 const TOOLS = `import { writeFileSync } from "node:fs";
 export const charge = (input, signal) => {
   if (process.env.MODE === "quick") return { charged: input.id };
+  if (process.env.MODE === "exit") process.exit(3);
   writeFileSync(import.meta.dir + "/started", "1");
   return new Promise((resolve, reject) => {
     signal.addEventListener("abort", () => {
@@ -174,5 +175,20 @@ describe("luma mcp over stdio: the client closing its end of stdout", () => {
     proc.stdin.flush();
     expect(await proc.exited).toBe(141);
     expect(await new Response(proc.stderr).text()).toBe("");
+  });
+});
+
+describe("luma mcp: a tool module cannot end the server", () => {
+  test("a handler's process.exit() fails its call with TOOL_HANDLER_ERROR; the server serves on and exits 0 when the client leaves", async () => {
+    const dir = project();
+    const s = serve(dir, "exit");
+    await until(() => s.stdout().includes('"id":1'));
+    const answer = JSON.parse(s.stdout().split("\n").find((l) => l.includes('"id":1'))!);
+    expect(textJson(answer.result)).toEqual({ code: "TOOL_HANDLER_ERROR", message: "Tool 'charge' called process.exit(3): a tool handler cannot end the run.", retryable: false });
+    s.proc.stdin.write(`${JSON.stringify({ jsonrpc: "2.0", id: 2, method: "tools/list" })}\n`);
+    s.proc.stdin.flush();
+    await until(() => s.stdout().includes('"id":2'));
+    s.proc.stdin.end();
+    expect((await s.ended()).exitCode).toBe(0);
   });
 });
