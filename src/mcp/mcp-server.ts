@@ -37,6 +37,7 @@ import { openProgram, type StartOptions } from "../runtime/start-program";
 import { exitProcess, installExitGuard, strayError } from "../runtime/run/exit-guard";
 import { createRunLifecycle, endingWith, type RunLifecycle } from "../runtime/run/run-lifecycle";
 import { stopOnSignal } from "../runtime/run/stop-on-signal";
+import { redirectConsoleToStderr } from "../runtime/run/console-to-stderr";
 import { RunEndingError } from "../runtime/run/run-ending-error";
 import { EXIT_BROKEN_PIPE } from "../runtime/run/write-fully";
 import { createRuntime } from "../runtime/interpreter/runtime-context";
@@ -129,6 +130,9 @@ export async function serveProgram(program: Program, opts: ServeOptions): Promis
   // outside any call stops the server like a signal, and it exits with that error (1).
   let stray: RunEndingError | undefined;
   const unguard = installExitGuard((thrown) => lifecycle.stop((stray ??= strayError(thrown, lifecycle.inFlight()))));
+  // A handler's console.log is a debug line (console-to-stderr.ts): over stdio it went into
+  // the protocol stream, where a line of JSON could pass for an answer.
+  const restoreConsole = redirectConsoleToStderr(opts.stderr);
   try {
     const open = await openProgram(program, { ...opts, stdout, interactive: false }, lifecycle);
     const calls = new CallsInFlight();
@@ -146,6 +150,7 @@ export async function serveProgram(program: Program, opts: ServeOptions): Promis
     }
     if (stray !== undefined && lifecycle.stopped() === stray) throw stray;
   } finally {
+    restoreConsole();
     unguard();
     unlisten();
   }
