@@ -19,9 +19,13 @@ import { StreamableHTTPClientTransport } from "@modelcontextprotocol/sdk/client/
 import type { Transport } from "@modelcontextprotocol/sdk/shared/transport.js";
 import type { McpServerConfig } from "../config/config-types";
 import { LumaError, startupError } from "../diagnostics/luma-error";
+import { redactSecrets, urlPasswordSecrets } from "../diagnostics/redact-secrets";
 import { LumaToolError } from "../luma-module";
 import { VERSION } from "../version";
 import { deliverBeforeClose } from "./deliver-before-close";
+import { killOnExit } from "./kill-children-on-exit";
+import { failUnansweredStreams } from "./unanswered-streams";
+import { isOversizeMessage, MAX_MESSAGE_BYTES, MAX_MESSAGE_TEXT } from "./message-size-limit";
 
 /** A tool as the server lists it (the parts Luma reads). */
 export interface RemoteTool {
@@ -38,6 +42,10 @@ export interface ServerConnection {
   client(tool: string): Promise<Client>;
   /** The connection failed under a call: mark it down (the next call reconnects). */
   lost(): void;
+  /** Why Luma itself closed the connection last, when it did (a message over the size limit). */
+  fault(): string | undefined;
+  /** `text` from the server without the secrets this connection sends (it may echo them). */
+  redact(text: string): string;
   close(): Promise<void>;
 }
 
@@ -58,7 +66,10 @@ const headersOf = (name: string, entry: McpServerConfig, env: Record<string, str
 
 function makeTransport(name: string, entry: McpServerConfig, env: Record<string, string | undefined>, cwd: string): Transport {
   if (entry.url !== undefined) {
-    return deliverBeforeClose(new StreamableHTTPClientTransport(new URL(entry.url), { requestInit: { headers: headersOf(name, entry, env) } }));
+    const unanswered = failUnansweredStreams();
+    const transport = new StreamableHTTPClientTransport(new URL(entry.url), { requestInit: { headers: headersOf(name, entry, env) }, fetch: unanswered.fetch });
+    unanswered.attach(transport);
+    return deliverBeforeClose(transport);
   }
   const inherited: Record<string, string> = {};
   for (const key of DEFAULT_INHERITED_ENV_VARS) {
@@ -71,10 +82,25 @@ function makeTransport(name: string, entry: McpServerConfig, env: Record<string,
     env: { ...inherited, ...entry.env },
     cwd,
     stderr: "pipe",
+    maxBufferSize: MAX_MESSAGE_BYTES,
   });
   transport.stderr?.on("data", () => {});
   return deliverBeforeClose(transport);
 }
+
+/**
+ * What this connection sends that is secret: each `headers_env` value (and its token after a
+ * scheme, `Bearer <token>`), a URL's password. A server that echoes them back in an error
+ * ("bad token: Bearer …") must not put them into Luma's messages and traces.
+ */
+const secretsOf = (entry: McpServerConfig, env: Record<string, string | undefined>): string[] => {
+  const values = Object.values(entry.headers_env ?? {}).flatMap((variable) => {
+    const value = env[variable];
+    const token = value === undefined ? undefined : /^\S+\s+(\S+)$/.exec(value)?.[1];
+    return [value, token].filter((v): v is string => v !== undefined);
+  });
+  return entry.url === undefined ? values : [...values, ...urlPasswordSecrets(entry.url)];
+};
 
 /** How messages name a server's address: a URL without any user:password part it was written with. */
 const where = (entry: McpServerConfig) => {
@@ -85,13 +111,24 @@ const where = (entry: McpServerConfig) => {
   return `at ${url.href}`;
 };
 
+/**
+ * Every page of the tool list, within one CONNECT_TIMEOUT_MS for them all: a server whose
+ * pages never end (each answered at once, the same cursor again or always a new one) held
+ * start-up forever.
+ */
 async function listAll(client: Client): Promise<Map<string, RemoteTool>> {
   const tools = new Map<string, RemoteTool>();
+  const seen = new Set<string>();
+  const deadline = Date.now() + CONNECT_TIMEOUT_MS;
   let cursor: string | undefined;
   do {
-    const page = await client.listTools(cursor === undefined ? {} : { cursor }, { timeout: CONNECT_TIMEOUT_MS });
+    const left = deadline - Date.now();
+    if (left <= 0) throw new Error(`its tool list did not end within ${CONNECT_TIMEOUT_MS / 1000} s (${seen.size} pages)`);
+    const page = await client.listTools(cursor === undefined ? {} : { cursor }, { timeout: left });
     for (const t of page.tools) tools.set(t.name, t as RemoteTool);
     cursor = page.nextCursor;
+    if (cursor !== undefined && seen.has(cursor)) throw new Error(`tools/list sent the cursor ${JSON.stringify(cursor.slice(0, 100))} a second time (its pages loop)`);
+    if (cursor !== undefined) seen.add(cursor);
   } while (cursor !== undefined);
   return tools;
 }
@@ -104,11 +141,28 @@ interface Endpoint {
   cwd: string;
 }
 
-async function open({ name, entry, env, cwd }: Endpoint, onClose: () => void) {
+async function open({ name, entry, env, cwd }: Endpoint, onClose: () => void, onFault: (why: string) => void) {
   const client = new Client({ name: "luma", version: VERSION }, { capabilities: {} });
-  client.onclose = onClose;
+  // The transport reports this just before it closes the connection under the call.
+  client.onerror = (e) => {
+    if (isOversizeMessage(e)) onFault(`sent a message larger than ${MAX_MESSAGE_TEXT} (the limit of one stdio message)`);
+  };
+  const transport = makeTransport(name, entry, env, cwd);
+  let child: { forget(): void } | undefined;
+  client.onclose = () => {
+    child?.forget();
+    onClose();
+  };
+  if (transport instanceof StdioClientTransport) {
+    // From the spawn on, not after `initialize`: a server that never answers is killed too.
+    const start = transport.start.bind(transport);
+    transport.start = async () => {
+      await start();
+      if (transport.pid !== null) child = killOnExit(transport.pid);
+    };
+  }
   try {
-    await client.connect(makeTransport(name, entry, env, cwd), { timeout: CONNECT_TIMEOUT_MS });
+    await client.connect(transport, { timeout: CONNECT_TIMEOUT_MS });
     return { client, tools: await listAll(client) };
   } catch (e) {
     await client.close().catch(() => {});
@@ -119,15 +173,19 @@ async function open({ name, entry, env, cwd }: Endpoint, onClose: () => void) {
 /** Connects at start-up and reads the tool list; a failure is a start-up error naming the server. */
 export async function connectServer(endpoint: Endpoint): Promise<ServerConnection> {
   const { name, entry } = endpoint;
+  const secrets = secretsOf(entry, endpoint.env);
+  const redact = (text: string) => redactSecrets(text, secrets);
   let up = true;
   let closing = false;
+  let fault: string | undefined;
   const down = () => void (up = false);
+  const faulted = (why: string) => void (fault = why);
   let current: { client: Client; tools: Map<string, RemoteTool> };
   try {
-    current = await open(endpoint, down);
+    current = await open(endpoint, down, faulted);
   } catch (e) {
     if (e instanceof LumaError) throw e;
-    throw startupError(`MCP server '${name}' ${where(entry)} failed to start: ${(e as Error).message ?? String(e)}`, { catalogCode: "E0802" });
+    throw startupError(`MCP server '${name}' ${where(entry)} failed to start: ${redact((e as Error).message ?? String(e))}`, { catalogCode: "E0802" });
   }
   const unavailable = (tool: string, why: string) =>
     new LumaToolError({
@@ -142,10 +200,11 @@ export async function connectServer(endpoint: Endpoint): Promise<ServerConnectio
     async client(tool) {
       if (closing) throw unavailable(tool, "is shutting down");
       if (!up) {
-        reconnecting ??= open(endpoint, down).then(
+        reconnecting ??= open(endpoint, down, faulted).then(
           (next) => {
             current = next;
             up = true;
+            fault = undefined;
           },
           () => {},
         ).finally(() => (reconnecting = undefined));
@@ -155,6 +214,8 @@ export async function connectServer(endpoint: Endpoint): Promise<ServerConnectio
       return current.client;
     },
     lost: down,
+    fault: () => fault,
+    redact,
     async close() {
       closing = true;
       await current.client.close().catch(() => {});

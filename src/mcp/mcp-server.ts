@@ -15,7 +15,16 @@
  *
  * Transports: stdio by default (stdout is the protocol, so `print` goes to stderr), or
  * Streamable HTTP on `--http HOST:PORT` at `/mcp`, one session per `initialize`, with the
- * SDK's DNS-rebinding protection limited to the address it listens on.
+ * SDK's DNS-rebinding protection limited to the address it listens on: the `Host` must name
+ * it, and an `Origin`, when sent, must be a page of it.
+ *
+ * Stopping goes through the run's lifecycle (run-lifecycle.ts), as a run's ending does: the
+ * first SIGINT/SIGTERM, or the stdio client hanging up, aborts every call in flight (its
+ * handler's AbortSignal fires), and the server waits for those calls to unwind — claims
+ * released, trace events written — before the trace and stores close and it exits 0. Without
+ * this a signal killed the process mid-call (no abort, no trace event, a claim left to its
+ * lease), and a hang-up closed the trace under a call still unwinding. A second signal exits
+ * at once (stop-on-signal.ts). A tool module cannot end the process either (exit-guard.ts).
  */
 import { randomUUID } from "node:crypto";
 import { Server } from "@modelcontextprotocol/sdk/server/index.js";
@@ -25,10 +34,17 @@ import { CallToolRequestSchema, ListToolsRequestSchema } from "@modelcontextprot
 import { runtimeError, startupError } from "../diagnostics/luma-error";
 import type { Program } from "../syntax/ast";
 import { openProgram, type StartOptions } from "../runtime/start-program";
+import { exitProcess, installExitGuard, strayError } from "../runtime/run/exit-guard";
+import { createRunLifecycle, endingWith, type RunLifecycle } from "../runtime/run/run-lifecycle";
+import { stopOnSignal } from "../runtime/run/stop-on-signal";
+import { redirectConsoleToStderr } from "../runtime/run/console-to-stderr";
+import { RunEndingError } from "../runtime/run/run-ending-error";
+import { EXIT_BROKEN_PIPE } from "../runtime/run/write-fully";
 import { createRuntime } from "../runtime/interpreter/runtime-context";
 import { VERSION } from "../version";
 import { errorAnswer, serveCall, type ServeCallDeps } from "./serve-call";
 import { servedTools, type ServedTool } from "./served-tools";
+import { isOversizeMessage, MAX_MESSAGE_BYTES, MAX_MESSAGE_TEXT } from "./message-size-limit";
 
 export interface ServeOptions extends Omit<StartOptions, "args" | "interactive"> {
   agent?: string;
@@ -60,7 +76,27 @@ const elicitApproval = async (server: Server, tool: string, call: { signal: Abor
   return answer.action === "accept" && answer.content?.approve === true;
 };
 
-function sessionServer(deps: ServeCallDeps, tools: ServedTool[], label: string): Server {
+/** Stopping waits this long for the calls in flight to unwind (stopAll settles them within 1 s). */
+const UNWIND_MS = 3_000;
+
+/** The `tools/call` answers still being worked out, so stopping can wait for them. */
+class CallsInFlight {
+  private readonly calls = new Set<Promise<unknown>>();
+  track<T>(call: Promise<T>): Promise<T> {
+    this.calls.add(call);
+    const done = () => void this.calls.delete(call);
+    call.then(done, done);
+    return call;
+  }
+  async settled(): Promise<void> {
+    if (this.calls.size === 0) return;
+    let timer: ReturnType<typeof setTimeout> | undefined;
+    await Promise.race([Promise.allSettled([...this.calls]), new Promise((done) => (timer = setTimeout(done, UNWIND_MS)))]);
+    clearTimeout(timer);
+  }
+}
+
+function sessionServer(deps: ServeCallDeps, tools: ServedTool[], label: string, calls: CallsInFlight): Server {
   const byName = new Map(tools.map((t) => [t.name, t]));
   const server = new Server({ name: "luma", title: label, version: VERSION }, { capabilities: { tools: {} } });
   const listing = tools.map(({ name, description, inputSchema, outputSchema, annotations }) => ({
@@ -77,35 +113,78 @@ function sessionServer(deps: ServeCallDeps, tools: ServedTool[], label: string):
       return errorAnswer(runtimeError("TOOL_NOT_FOUND", `Tool '${request.params.name}' is not served by this program.`), false);
     }
     const approve = (name: string) => elicitApproval(server, name, extra);
-    return serveCall(deps, tool, request.params.arguments, { signal: extra.signal, approve });
+    return calls.track(serveCall(deps, tool, request.params.arguments, { signal: extra.signal, approve }));
   });
   return server;
 }
 
-/** Serves until the client goes away (stdio) or the process is told to stop (HTTP). */
+/** Serves until the client goes away (stdio) or the process is told to stop (both). */
 export async function serveProgram(program: Program, opts: ServeOptions): Promise<void> {
   // stdout carries the protocol on stdio: the program's own output goes to stderr.
   const stdout = opts.http === undefined ? opts.stderr : opts.stdout;
-  const open = await openProgram(program, { ...opts, stdout, interactive: false });
+  // Installed before start-up: a client told the address may stop the server at once.
+  const lifecycle = createRunLifecycle();
+  const unlisten = stopOnSignal(lifecycle, exitProcess);
+  // As in a run (exit-guard.ts): a handler's `process.exit()` fails its call with
+  // TOOL_HANDLER_ERROR instead of killing the server under every session; an error thrown
+  // outside any call stops the server like a signal, and it exits with that error (1).
+  let stray: RunEndingError | undefined;
+  const unguard = installExitGuard((thrown) => lifecycle.stop((stray ??= strayError(thrown, lifecycle.inFlight()))));
+  // A handler's console.log is a debug line (console-to-stderr.ts): over stdio it went into
+  // the protocol stream, where a line of JSON could pass for an answer.
+  const restoreConsole = redirectConsoleToStderr(opts.stderr);
   try {
-    const tools = servedTools(program, open.schemas, opts.agent);
-    const interpreter = createRuntime(program, { args: [], schemas: open.schemas, tools: open.tools, stdout, stderr: opts.stderr, sourceOf: opts.sourceOf, ask: open.ask });
-    const deps: ServeCallDeps = { tools: open.tools, interpreter };
-    const label = `luma mcp ${opts.file}`;
-    if (opts.http === undefined) await serveStdio(() => sessionServer(deps, tools, label));
-    else await serveHttp(() => sessionServer(deps, tools, label), opts.http, opts.stderr);
+    const open = await openProgram(program, { ...opts, stdout, interactive: false }, lifecycle);
+    const calls = new CallsInFlight();
+    try {
+      const tools = servedTools(program, open.schemas, opts.agent);
+      const interpreter = createRuntime(program, { args: [], schemas: open.schemas, tools: open.tools, stdout, stderr: opts.stderr, sourceOf: opts.sourceOf, ask: open.ask });
+      const deps: ServeCallDeps = { tools: open.tools, interpreter };
+      const label = `luma mcp ${opts.file}`;
+      const makeServer = () => sessionServer(deps, tools, label, calls);
+      if (opts.http === undefined) await serveStdio(makeServer, lifecycle);
+      else await serveHttp(makeServer, opts.http, opts.stderr, lifecycle);
+      await calls.settled();
+    } finally {
+      await open.close();
+    }
+    if (stray !== undefined && lifecycle.stopped() === stray) throw stray;
   } finally {
-    await open.close();
+    restoreConsole();
+    unguard();
+    unlisten();
   }
 }
 
-async function serveStdio(makeServer: () => Server): Promise<void> {
+/** The client hung up: the calls it is still waiting for are abandoned, stopped as a signal stops them. */
+const clientGone = () => endingWith(runtimeError("RUNTIME_ERROR", "The MCP client closed the connection."), 0, true);
+
+async function serveStdio(makeServer: () => Server, lifecycle: RunLifecycle): Promise<void> {
   const server = makeServer();
   const closed = new Promise<void>((done) => (server.onclose = done));
-  await server.connect(new StdioServerTransport());
+  // The transport reports this just before it closes the connection.
+  let oversize = false;
+  server.onerror = (e) => void (oversize ||= isOversizeMessage(e));
+  // The SDK leaves a failed write to stdout unheard (an uncaught EPIPE and its stack trace):
+  // the client closed its end, so it is gone as surely as when it closes stdin.
+  let broken: RunEndingError | undefined;
+  const stdoutFailed = (e: NodeJS.ErrnoException) => {
+    broken ??= e.code === "EPIPE"
+      ? new RunEndingError({ code: "RUNTIME_ERROR", message: "stdout was closed by the MCP client" }, EXIT_BROKEN_PIPE, true)
+      : new RunEndingError({ code: "RUNTIME_ERROR", message: `cannot write to stdout: ${e.code ?? e.message}` }, 1);
+    void server.close();
+  };
+  process.stdout.on("error", stdoutFailed);
+  await server.connect(new StdioServerTransport(process.stdin, process.stdout, { maxBufferSize: MAX_MESSAGE_BYTES }));
   // The SDK's stdio transport does not notice the end of stdin: the client hanging up does.
   process.stdin.once("end", () => void server.close());
-  await closed;
+  await Promise.race([closed, lifecycle.untilStopped()]);
+  lifecycle.stop(clientGone());
+  await server.close();
+  if (broken) throw broken;
+  if (oversize) {
+    throw runtimeError("RUNTIME_ERROR", `luma mcp: the client sent a message larger than ${MAX_MESSAGE_TEXT} (the limit of one stdio message); the connection was closed.`);
+  }
 }
 
 const parseAddress = (text: string): { hostname: string; port: number } => {
@@ -115,12 +194,8 @@ const parseAddress = (text: string): { hostname: string; port: number } => {
   return { hostname: m[1]?.replace(/^\[|\]$/g, "") ?? "127.0.0.1", port };
 };
 
-async function serveHttp(makeServer: () => Server, address: string, log: (line: string) => void): Promise<void> {
+async function serveHttp(makeServer: () => Server, address: string, log: (line: string) => void, lifecycle: RunLifecycle): Promise<void> {
   const { hostname, port } = parseAddress(address);
-  // Before listening: a client told the address may stop the server at once.
-  const stopped = new Promise<void>((done) => {
-    for (const signal of ["SIGINT", "SIGTERM"] as const) process.once(signal, () => done());
-  });
   const sessions = new Map<string, WebStandardStreamableHTTPServerTransport>();
   let allowedHosts: string[] = [];
   const newSession = async (): Promise<WebStandardStreamableHTTPServerTransport> => {
@@ -130,6 +205,10 @@ async function serveHttp(makeServer: () => Server, address: string, log: (line: 
       onsessionclosed: (id) => void sessions.delete(id),
       enableDnsRebindingProtection: true,
       allowedHosts,
+      // A browser's request carries its page's Origin: only pages served from this address pass
+      // (the protocol's MUST; a client outside a browser sends none).
+      allowedOrigins: allowedHosts.map((host) => `http://${host}`),
+      maxRequestBodySize: MAX_MESSAGE_BYTES,
     });
     await makeServer().connect(transport);
     return transport;
@@ -156,7 +235,7 @@ async function serveHttp(makeServer: () => Server, address: string, log: (line: 
   const shown = hostname.includes(":") ? `[${hostname}]` : hostname;
   allowedHosts = [`${shown}:${http.port}`, `localhost:${http.port}`, `127.0.0.1:${http.port}`];
   log(`luma mcp: serving http://${shown}:${http.port}/mcp`);
-  await stopped;
+  await lifecycle.untilStopped();
   await Promise.allSettled([...sessions.values()].map((t) => t.close()));
   http.stop(true);
 }

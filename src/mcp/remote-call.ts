@@ -9,8 +9,13 @@
  *   `{ text }` — a plain-text tool fits a contract returning `schema … { text: string }`.
  * - `isError: true` is the tool's typed error: a `{ code, message, retryable, details }`
  *   body (what `luma mcp` sends) keeps its fields; any other text becomes MCP_TOOL_ERROR.
+ * - Text from the server goes into a message without the connection's secrets (a header
+ *   value it echoes back).
  * - A connection that closed is TOOL_UNAVAILABLE (retryable); another protocol error is
- *   MCP_ERROR. Neither touches the server's other tools, nor other servers.
+ *   MCP_ERROR, and so are an answer that is not a valid CallToolResult and a connection Luma
+ *   closed because the server broke a limit (an answer over the stdio message size):
+ *   retrying would meet them again. None of these
+ *   touches the server's other tools, nor other servers.
  */
 import { McpError, ErrorCode } from "@modelcontextprotocol/sdk/types.js";
 import { LumaToolError } from "../luma-module";
@@ -41,17 +46,29 @@ const parseJson = (text: string): unknown => {
 
 const clip = (text: string) => (text.length > MAX_MESSAGE_CHARS ? `${text.slice(0, MAX_MESSAGE_CHARS)}…` : text);
 
-function toolError(tool: string, server: string, content: unknown): LumaToolError {
-  const text = textOf(content);
+function toolError(tool: string, conn: ServerConnection, content: unknown): LumaToolError {
+  const text = conn.redact(textOf(content));
   const body = parseJson(text) as Record<string, unknown> | undefined;
   if (body && typeof body === "object" && typeof body.code === "string" && typeof body.message === "string") {
     return new LumaToolError({ code: body.code, message: body.message, retryable: body.retryable === true, details: body.details });
   }
   return new LumaToolError({
     code: "MCP_TOOL_ERROR",
-    message: `MCP server '${server}' reported an error from tool '${tool}'${text ? `: ${clip(text)}` : "."}`,
+    message: `MCP server '${conn.name}' reported an error from tool '${tool}'${text ? `: ${clip(text)}` : "."}`,
   });
 }
+
+interface ShapeIssue {
+  path: (string | number)[];
+  message: string;
+}
+
+/** `content: Invalid input: expected array, received string; …` for a ZodError, else undefined. */
+const shapeIssues = (e: unknown): string | undefined => {
+  const issues = (e as { issues?: unknown }).issues;
+  if (!Array.isArray(issues) || issues.length === 0) return undefined;
+  return (issues as ShapeIssue[]).map((i) => `${i.path.join(".") || "(result)"}: ${i.message}`).join("; ");
+};
 
 export function remoteHandler(conn: ServerConnection, tool: string, remoteName: string): ToolHandler {
   return async (input: unknown, signal?: AbortSignal) => {
@@ -65,18 +82,31 @@ export function remoteHandler(conn: ServerConnection, tool: string, remoteName: 
     } catch (e) {
       // Aborted by the pipeline: its own error (TOOL_TIMEOUT) has already settled the call.
       if (signal?.aborted) throw signal.reason;
+      // The SDK's schema check of the answer (a ZodError): the server was reached and answered
+      // wrongly — not an unreachable server to retry, and not a multi-line dump in a message.
+      const said = (text: string) => clip(conn.redact(text));
+      const issues = shapeIssues(e);
+      if (issues !== undefined) {
+        throw new LumaToolError({ code: "MCP_ERROR", message: `MCP server '${conn.name}' answered tool '${tool}' with an invalid result: ${said(issues)}.` });
+      }
       const closed = !(e instanceof McpError) || e.code === ErrorCode.ConnectionClosed;
+      const fault = closed ? conn.fault() : undefined;
+      if (fault !== undefined) {
+        // Not retryable: the same call would send the same answer. The next call restarts the server.
+        conn.lost();
+        throw new LumaToolError({ code: "MCP_ERROR", message: `MCP server '${conn.name}' ${fault} during tool '${tool}'; Luma closed the connection.` });
+      }
       if (closed) {
         if (e instanceof McpError || /not connected/i.test((e as Error).message)) conn.lost();
         throw new LumaToolError({
           code: "TOOL_UNAVAILABLE",
-          message: `Tool '${tool}' is unavailable: MCP server '${conn.name}' ${e instanceof McpError ? "closed the connection during the call" : `cannot be reached (${clip((e as Error).message)})`}.`,
+          message: `Tool '${tool}' is unavailable: MCP server '${conn.name}' ${e instanceof McpError ? "closed the connection during the call" : `cannot be reached (${said((e as Error).message)})`}.`,
           retryable: true,
         });
       }
-      throw new LumaToolError({ code: "MCP_ERROR", message: `MCP server '${conn.name}' refused tool '${tool}': ${clip(e.message)}` });
+      throw new LumaToolError({ code: "MCP_ERROR", message: `MCP server '${conn.name}' refused tool '${tool}': ${said(e.message)}` });
     }
-    if (result.isError === true) throw toolError(tool, conn.name, result.content);
+    if (result.isError === true) throw toolError(tool, conn, result.content);
     if (result.structuredContent !== undefined) return result.structuredContent;
     const text = textOf(result.content);
     const parsed = parseJson(text);

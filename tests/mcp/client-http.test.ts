@@ -42,6 +42,16 @@ try { tool slow({ms: 60000}) } catch e { print(e.code) }
     expect(r.stdout).toBe("Bearer s3cret\n");
   });
 
+  test("a header value the server echoes back in an error is blanked from the message, whole and its token alone", async () => {
+    const r = await runProgram(
+      { mcp_servers: { remote: { url: server.url, headers_env: { Authorization: "REMOTE_AUTH" } } } },
+      `schema R { ok: bool }\ntool leaky() -> R { mcp: "remote"  side_effects: "read" }\ntry { tool leaky({}) } catch e { print(e.code, e.message) }\n`,
+      { REMOTE_AUTH: "Bearer s3cret-token" },
+    );
+    expect(r.stdout).toBe("MCP_TOOL_ERROR MCP server 'remote' reported an error from tool 'leaky': denied for *** (token ***)\n");
+    expect(r.stdout + r.stderr).not.toContain("s3cret");
+  });
+
   test("a header variable that is not set is a start-up error naming the header and the variable", async () => {
     const r = await runProgram(
       { mcp_servers: { remote: { url: server.url, headers_env: { Authorization: "REMOTE_AUTH" } } } },

@@ -49,6 +49,27 @@ describe("MCP server over Streamable HTTP", () => {
     expect(res.status).toBe(403);
   });
 
+  const initialize = (headers: Record<string, string>, extra = "") =>
+    fetch(server.url, {
+      method: "POST",
+      headers: { "content-type": "application/json", accept: "application/json, text/event-stream", ...headers },
+      body: JSON.stringify({ jsonrpc: "2.0", id: 1, method: "initialize", params: { protocolVersion: "2025-06-18", capabilities: {}, clientInfo: { name: "x", version: "1" }, pad: extra } }),
+    });
+
+  test("a request from a page of another origin is refused (the protocol's MUST); the served origin and no Origin pass", async () => {
+    const refused = await initialize({ origin: "http://evil.example" });
+    expect(refused.status).toBe(403);
+    expect(await refused.text()).toContain("Invalid Origin header: http://evil.example");
+    expect((await initialize({ origin: new URL(server.url).origin })).status).toBe(200);
+    expect((await initialize({})).status).toBe(200);
+  });
+
+  test("a request body up to 64 MiB is read (the SDK's HTTP default refused 4 MiB with 413); a larger one is 413", async () => {
+    expect((await initialize({}, "x".repeat(6_000_000))).status).toBe(200);
+    const tooLarge = await initialize({}, "x".repeat(65 * 1024 * 1024));
+    expect(tooLarge.status).toBe(413);
+  });
+
   test("an unknown session id is 404, another path is 404", async () => {
     const res = await fetch(server.url, { method: "POST", headers: { "mcp-session-id": "nope", "content-type": "application/json" }, body: "{}" });
     expect(res.status).toBe(404);

@@ -26,6 +26,8 @@ export interface RunLifecycle {
   stop(reason: RunEndingError): void;
   /** The reason `stop` was given, once it was: a busy loop that yields checks it. */
   stopped(): RunEndingError | undefined;
+  /** Resolves with the reason once `stop` was called: a server (`luma mcp`) waits on it. */
+  untilStopped(): Promise<RunEndingError>;
   /** Settles like `work`, unless the run was stopped: then it rejects with the reason. */
   run<T>(work: Promise<T>): Promise<T>;
 }
@@ -46,6 +48,7 @@ export function createRunLifecycle(): RunLifecycle {
     },
     inFlight: () => tools?.inFlight() ?? [],
     stopped: () => reason,
+    untilStopped: () => stopped.then(() => reason!),
     stop(r) {
       if (reason !== undefined) return;
       reason = r;
