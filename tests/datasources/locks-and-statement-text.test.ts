@@ -192,17 +192,22 @@ agent Writer {
   tool_timeout: 500
   fn run() {
     try { print(command touch({ id: 1 })) } catch e { print(e.code, e.retryable, e.details.driver_code) print(e.message) }
-    print(command touch({ id: 2 }).rows_affected)
   }
 }
-Writer.run()`)], { env: { DATABASE_URL: PG_URL! } });
+agent Next {
+  fn run() { print(command touch({ id: 2 }).rows_affected) }
+}
+Writer.run()
+Next.run()`)], { env: { DATABASE_URL: PG_URL! } });
       expect(r.stderr).toBe("");
       const [head, message, other] = r.stdout.trim().split("\n");
       expect(head).toBe("TOOL_HANDLER_ERROR true 55P03");
       expect(message).toBe(
         "Command 'touch' (datasource 'Pg') failed: a row or table it needs is locked by another transaction (lock timeout); retry once that transaction is done (55P03)",
       );
-      // The session's timeouts are set again for each statement: an unlocked row still runs.
+      // The session's timeouts are set again for each statement: an unlocked row still runs
+      // (in an agent of its own with the default timeout: within 500 ms it could time out on
+      // a loaded machine).
       expect(other).toBe("1");
     } finally {
       await holder.unsafe("ROLLBACK");
