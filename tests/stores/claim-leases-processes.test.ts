@@ -87,7 +87,9 @@ for (const name of BACKENDS) {
         const first = project.start([], env);
         await waitForText(project.effectsLog, "slow");
         const pending = project.start([], env);
-        await waitUntil(() => pending.stdoutSoFar().includes("\n"));
+        let ended = false; // a second process that dies before printing fails below, not by hanging here
+        void pending.done.then(() => (ended = true));
+        await waitUntil(() => ended || pending.stdoutSoFar().includes("\n"));
         writeFileSync(gate, "");
         const second = await pending.done;
         const firstRun = await first.done;
