@@ -187,11 +187,12 @@ describe("§12 Postgres: locks and statement text", () => {
     await holder.unsafe("BEGIN");
     await holder.unsafe(`SELECT * FROM ${SCHEMA}.notes WHERE id = 1 FOR UPDATE`);
     try {
-      // A 2.5 s deadline: the lock wait ends a fifth of it (500 ms) before, room enough for the
-      // 55P03 to come back first on a loaded machine (over 500 ms it was 100 ms, and lost).
+      // A 5 s deadline: the lock wait ends 1 s before it (a fifth, at most 1 s), room for the
+      // 55P03 to come back first on a loaded machine (over 500 ms the margin was 100 ms and
+      // lost 3 runs of 3 at nice 15 beside 3 busy loops; over 2.5 s, 500 ms lost 1 of 4).
       const r = runLuma([pgProgram(`command touch(id: int) -> Affected { source: Pg  sql: "UPDATE S.notes SET body = body || '!' WHERE id = $1" }
 agent Writer {
-  tool_timeout: 2500
+  tool_timeout: 5000
   fn run() {
     try { print(command touch({ id: 1 })) } catch e { print(e.code, e.retryable, e.details.driver_code) print(e.message) }
   }
