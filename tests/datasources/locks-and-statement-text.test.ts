@@ -187,27 +187,69 @@ describe("§12 Postgres: locks and statement text", () => {
     await holder.unsafe("BEGIN");
     await holder.unsafe(`SELECT * FROM ${SCHEMA}.notes WHERE id = 1 FOR UPDATE`);
     try {
+      // A 5 s deadline: the lock wait ends 1 s before it (a fifth, at most 1 s), room for the
+      // 55P03 to come back first on a loaded machine (over 500 ms the margin was 100 ms and
+      // lost 3 runs of 3 at nice 15 beside 3 busy loops; over 2.5 s, 500 ms lost 1 of 4).
       const r = runLuma([pgProgram(`command touch(id: int) -> Affected { source: Pg  sql: "UPDATE S.notes SET body = body || '!' WHERE id = $1" }
 agent Writer {
-  tool_timeout: 500
+  tool_timeout: 5000
   fn run() {
     try { print(command touch({ id: 1 })) } catch e { print(e.code, e.retryable, e.details.driver_code) print(e.message) }
-    print(command touch({ id: 2 }).rows_affected)
   }
 }
-Writer.run()`)], { env: { DATABASE_URL: PG_URL! } });
+agent Next {
+  fn run() { print(command touch({ id: 2 }).rows_affected) }
+}
+Writer.run()
+Next.run()`)], { env: { DATABASE_URL: PG_URL! } });
       expect(r.stderr).toBe("");
       const [head, message, other] = r.stdout.trim().split("\n");
       expect(head).toBe("TOOL_HANDLER_ERROR true 55P03");
       expect(message).toBe(
         "Command 'touch' (datasource 'Pg') failed: a row or table it needs is locked by another transaction (lock timeout); retry once that transaction is done (55P03)",
       );
-      // The session's timeouts are set again for each statement: an unlocked row still runs.
+      // The session's timeouts are set again for each statement: an unlocked row still runs
+      // (in an agent of its own with the default timeout: within the first agent's deadline
+      // it could time out on a loaded machine).
       expect(other).toBe("1");
     } finally {
       await holder.unsafe("ROLLBACK");
       holder.release();
     }
+  });
+
+  pgTest("the lock wait ends a fifth of the deadline before it (at most 1 s): room for the 55P03 to arrive before the deadline's timer", () => {
+    // Upper bounds only (what is left of a deadline never exceeds it): over 2.5 s the lock wait
+    // is at most 2 s, over the default 30 s at most 29 s (a fixed 100 ms margin gave ~2.4 s and
+    // ~29.9 s, and on a loaded machine the deadline's timer fired first).
+    const r = runLuma([pgProgram(`schema Setting { lock_timeout: string }
+query setting() -> Setting { source: Pg  sql: "SELECT current_setting('lock_timeout') AS lock_timeout" }
+agent Short {
+  tool_timeout: 2500
+  fn run() {
+    s: Setting = query setting({})
+    print(s.lock_timeout)
+  }
+}
+agent Default {
+  fn run() {
+    s: Setting = query setting({})
+    print(s.lock_timeout)
+  }
+}
+Short.run()
+Default.run()`)], { env: { DATABASE_URL: PG_URL! } });
+    expect(r.stderr).toBe("");
+    const ms = r.stdout.trim().split("\n").map((shown) => {
+      const m = /^(\d+)(ms|s|min)$/.exec(shown);
+      expect([shown, m !== null]).toEqual([shown, true]);
+      return Number(m![1]) * { ms: 1, s: 1000, min: 60_000 }[m![2] as "ms" | "s" | "min"];
+    });
+    expect(ms.length).toBe(2);
+    expect(ms[0]).toBeGreaterThan(0);
+    expect(ms[0]).toBeLessThanOrEqual(2000);
+    expect(ms[1]).toBeGreaterThan(2000);
+    expect(ms[1]).toBeLessThanOrEqual(29_000);
   });
 
   pgTest("a multi-statement command, or $2 with one parameter, is a start-up error naming it (exit 2); nothing runs", async () => {

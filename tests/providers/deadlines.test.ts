@@ -48,10 +48,13 @@ describe("§5 model key timeout: one provider request's deadline, connect to las
 
   test("through the binary: a trickling Gemini body is cut at the timeout and tried again; exit 1, no stack trace", async () => {
     const s = serve(() => tricklingResponse(20));
-    // Tries of 100 ms, waits of 500 ms then 1 s: the ceiling (kept short for the test) ends it after two cut tries.
-    const r = await runProgram("gemini", s.baseUrl("gemini"), { modelExtra: "timeout: 100", agentBody: "ask_timeout: 1200" });
+    // Tries of 300 ms, waits of 500 ms then 1 s: the ceiling (kept short for the test) ends it
+    // after two cut tries. The second try starts near 800 ms, the second wait would end near
+    // 2.1 s: a loaded machine may run up to 700 ms late and the count is still two. (Tries of
+    // 100 ms were too short for a starved process's request to reach the server at all.)
+    const r = await runProgram("gemini", s.baseUrl("gemini"), { modelExtra: "timeout: 300", agentBody: "ask_timeout: 1500" });
     expect(r.exitCode).toBe(1);
-    expect(r.stderr).toStartWith(`Error: [PROVIDER_ERROR] Model 'M' (provider "gemini") did not give a final answer within the 1200 ms limit of an ask (agent 'A', key ask_timeout); the last try: no complete answer within `);
+    expect(r.stderr).toStartWith(`Error: [PROVIDER_ERROR] Model 'M' (provider "gemini") did not give a final answer within the 1500 ms limit of an ask (agent 'A', key ask_timeout); the last try: no complete answer within `);
     expect(r.stderr).not.toContain("    at ");
     // Without the per-request cut the first try would have trickled on until the ceiling.
     expect(s.requests.length).toBe(2);
@@ -61,11 +64,14 @@ describe("§5 model key timeout: one provider request's deadline, connect to las
 describe("§6 agent key ask_timeout: a ceiling on the whole ask, retries and waits included", () => {
   test("through the binary: a provider that never answers is given up on at the ceiling, naming the model, the agent and the last failure", async () => {
     const s = serve(() => never());
-    // Tries of 200 ms and backoffs of 500 ms, 1 s: the second wait would end past 1 s.
-    const r = await runProgram("anthropic", s.baseUrl("anthropic"), { modelExtra: "timeout: 200", agentBody: "ask_timeout: 1000\n  retries: 5" });
+    // Tries of 400 ms and backoffs of 500 ms, 1 s: the second try starts near 900 ms, and the
+    // second wait would end past 2 s. The ceiling leaves that second try its full 400 ms even
+    // when a loaded machine starts it 700 ms late (a 1 s ceiling over 200 ms tries did not:
+    // 100 ms late, the ceiling cut the try instead and the message named a shorter one).
+    const r = await runProgram("anthropic", s.baseUrl("anthropic"), { modelExtra: "timeout: 400", agentBody: "ask_timeout: 2000\n  retries: 5" });
     expect(r.exitCode).toBe(1);
     expect(r.stderr).toStartWith(
-      `Error: [PROVIDER_ERROR] Model 'M' (provider "anthropic") did not give a final answer within the 1000 ms limit of an ask (agent 'A', key ask_timeout); the last try: no complete answer within 200 ms at `,
+      `Error: [PROVIDER_ERROR] Model 'M' (provider "anthropic") did not give a final answer within the 2000 ms limit of an ask (agent 'A', key ask_timeout); the last try: no complete answer within 400 ms at `,
     );
     // The ceiling is final: the agent's 5 retries do not start again.
     expect(s.requests.length).toBe(2);

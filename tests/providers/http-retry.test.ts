@@ -153,12 +153,14 @@ describe("§7 an unusable Retry-After gets the capped exponential backoff, never
     expect(retryDelayMs(1, -1)).toBe(1000);
   });
 
-  test("through the binary: Retry-After -5 waits the backoff — with a 300 ms ask_timeout the ask stops after one request instead of four", async () => {
+  // The ceiling is just under the 500 ms backoff, so the first 429 (a local round trip) has
+  // most of it to arrive even on a loaded machine; past the ceiling the try would be cut.
+  test("through the binary: Retry-After -5 waits the backoff — with a 450 ms ask_timeout the ask stops after one request instead of four", async () => {
     const s = loggingServer(() => new Response('{"error":{"message":"slow down"}}', { status: 429, headers: { "retry-after": "-5" } }));
     try {
-      const r = await runProgram("openai", s.baseUrl("openai"), { agentBody: "ask_timeout: 300" });
+      const r = await runProgram("openai", s.baseUrl("openai"), { agentBody: "ask_timeout: 450" });
       expect(r.exitCode).toBe(1);
-      expect(r.stderr).toContain("within the 300 ms limit of an ask (agent 'A', key ask_timeout); the last try: HTTP 429 at ");
+      expect(r.stderr).toContain("within the 450 ms limit of an ask (agent 'A', key ask_timeout); the last try: HTTP 429 at ");
       expect(s.requests.length).toBe(1);
     } finally {
       s.stop();

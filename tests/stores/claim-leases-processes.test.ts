@@ -11,7 +11,8 @@
  * Executions are counted in the handler's O_APPEND side-effect log, outside the store.
  */
 import { describe, expect, test } from "bun:test";
-import { existsSync, readFileSync } from "node:fs";
+import { existsSync, readFileSync, writeFileSync } from "node:fs";
+import { join } from "node:path";
 import { underCi } from "./conformance/service-urls";
 import { STORE_BACKENDS } from "./conformance/store-backends";
 import { makeStoreProject, type ProjectBackend } from "./support/store-project";
@@ -57,10 +58,13 @@ const OUTCOME_UNKNOWN =
 const STILL_RUNNING =
   "TOOL_IDEMPOTENCY_CONFLICT Tool 'db_write': a call with the same idempotency key (request_id) was still running after 200 ms.";
 
-/** Resolves once `file` holds `text` (the handler has started). */
-const waitForText = async (file: string, text: string): Promise<void> => {
-  for (let pause = 5; !(existsSync(file) && readFileSync(file, "utf8").includes(text)); pause = Math.min(pause * 2, 50)) await Bun.sleep(pause);
+/** Resolves once `ready()` holds (polling; the test's timeout bounds the wait). */
+const waitUntil = async (ready: () => boolean): Promise<void> => {
+  for (let pause = 5; !ready(); pause = Math.min(pause * 2, 50)) await Bun.sleep(pause);
 };
+
+/** Resolves once `file` holds `text` (the handler has started). */
+const waitForText = (file: string, text: string): Promise<void> => waitUntil(() => existsSync(file) && readFileSync(file, "utf8").includes(text));
 
 for (const name of BACKENDS) {
   const reason = STORE_BACKENDS.find((b) => b.name === name)!.unavailable();
@@ -75,10 +79,19 @@ for (const name of BACKENDS) {
       guard();
       const project = await makeStoreProject(name, { program: RETRYING });
       try {
-        const env = { HANDLER_MS: "1500" };
+        // The handler runs until the test lets it go, once the second process has met the
+        // claim (its first line printed): a fixed 1.5 s handler let a slow second process
+        // start only after it had settled, and see nothing but replays.
+        const gate = join(project.dir, "release");
+        const env = { HANDLER_GATE: gate };
         const first = project.start([], env);
         await waitForText(project.effectsLog, "slow");
-        const second = await project.run([], env);
+        const pending = project.start([], env);
+        let ended = false; // a second process that dies before printing fails below, not by hanging here
+        void pending.done.then(() => (ended = true));
+        await waitUntil(() => ended || pending.stdoutSoFar().includes("\n"));
+        writeFileSync(gate, "");
+        const second = await pending.done;
         const firstRun = await first.done;
         for (const r of [firstRun, second]) {
           expect({ exitCode: r.exitCode, stderr: r.stderr }).toEqual({ exitCode: 0, stderr: "" });

@@ -15,14 +15,16 @@
  * the cancel request be lost), one round trip before the statement (sent together, Bun's
  * client ran the statement before the settings took hold). A row locked by another
  * transaction then fails as 55P03 — "locked", retryable (driver-error-kinds.ts) — before
- * the deadline makes it a bare TOOL_TIMEOUT. The settings are the session's, and every
+ * the deadline makes it a bare TOOL_TIMEOUT. The margin is a fifth of the time left (at most
+ * 1 s): it must cover the settings' round trip, the answer's way back and a busy process
+ * waking late, and a fixed 100 ms did not on a loaded machine (the deadline's timer won). The settings are the session's, and every
  * statement of this client sets them again, so none leaks into the next.
  */
 import type { SQL } from "bun";
 import { timeLeft } from "../tools/steps/signal-deadline";
 import type { Bridge, StatementKind } from "./bridge";
 
-const LOCK_MARGIN_MS = 100;
+const LOCK_MARGIN_MAX_MS = 1000;
 const STATEMENT_SLACK_MS = 1000;
 const SET_TIMEOUTS = "SELECT set_config('lock_timeout', $1, false), set_config('statement_timeout', $2, false)";
 
@@ -66,7 +68,7 @@ export function postgresBridge(url: string, secrets: readonly string[]): Bridge 
         // Read after the reserve: connecting (TLS, auth) already spent part of the deadline.
         const left = timeLeft(signal)!;
         signal.throwIfAborted();
-        const lockMs = Math.max(1, Math.floor(left - Math.min(LOCK_MARGIN_MS, left / 5)));
+        const lockMs = Math.max(1, Math.floor(left - Math.min(LOCK_MARGIN_MAX_MS, left / 5)));
         await conn.unsafe(SET_TIMEOUTS, [String(lockMs), String(Math.ceil(left) + STATEMENT_SLACK_MS)]);
         return await runOn(conn, sql, params, signal, kind);
       } finally {

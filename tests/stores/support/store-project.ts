@@ -4,7 +4,8 @@
  * appends `<pid> <key>` to a side-effect log (O_APPEND, so concurrent writers never mix
  * lines) and returns a value derived from the key, so executions are counted outside the
  * store (VALUE_TAG, when set, is appended to the value: which worker's result a record
- * holds). The file and sqlite stores live under `state/` in the project; a network store's
+ * holds; HANDLER_GATE, when set, names a file the handler waits for before it returns, so a
+ * test ends the handler on an event instead of guessing a duration). The file and sqlite stores live under `state/` in the project; a network store's
  * URL travels in LUMA_STORE_URL (`url_env`), never in the config file, and each project
  * gets a store of its own on the server (backends/support/isolated-store-url.ts).
  */
@@ -37,12 +38,14 @@ print("done")
 `;
 
 const TOOLS = `
-import { appendFileSync } from "node:fs";
+import { appendFileSync, existsSync } from "node:fs";
 export const lumaTools = {
   db_write: async (input: { request_id: string; value: string }) => {
     appendFileSync(process.env.EFFECTS_LOG!, process.pid + " " + input.request_id + "\\n");
     const ms = Number(process.env.HANDLER_MS ?? 0);
     if (ms > 0) await Bun.sleep(ms);
+    const gate = process.env.HANDLER_GATE;
+    if (gate) while (!existsSync(gate)) await Bun.sleep(10);
     return { id: input.request_id, value: input.value + (process.env.VALUE_TAG ?? "") };
   },
 };
@@ -80,7 +83,7 @@ export interface StoreProject {
   storePath: string | undefined;
   effectsLog: string;
   /** Starts `luma program.luma <keys…>` (the test may kill it mid-call). */
-  start(keys: string[], env?: Record<string, string>): { pid: number; done: Promise<RunResult>; kill9(): void };
+  start(keys: string[], env?: Record<string, string>): { pid: number; done: Promise<RunResult>; kill9(): void; stdoutSoFar(): string };
   run(keys: string[], env?: Record<string, string>): Promise<RunResult>;
   /** How many times each key's handler ran, from the side-effect log. */
   effects(): Map<string, number>;
@@ -114,12 +117,19 @@ export const makeStoreProject = async (backend: ProjectBackend, opts: StoreProje
       stdout: "pipe",
       stderr: "pipe",
     });
+    // stdout is read as it comes, so a test can wait for a line the program printed.
+    let stdout = "";
+    const readStdout = (async () => {
+      const decoder = new TextDecoder();
+      for await (const chunk of proc.stdout) stdout += decoder.decode(chunk, { stream: true });
+      stdout += decoder.decode();
+    })();
     const done = (async (): Promise<RunResult> => {
-      const [stdout, stderr] = await Promise.all([new Response(proc.stdout).text(), new Response(proc.stderr).text()]);
+      const [, stderr] = await Promise.all([readStdout, new Response(proc.stderr).text()]);
       await proc.exited;
       return { exitCode: proc.exitCode, ...(proc.signalCode ? { signal: proc.signalCode } : {}), stdout, stderr };
     })();
-    return { pid: proc.pid, done, kill9: () => proc.kill("SIGKILL") };
+    return { pid: proc.pid, done, kill9: () => proc.kill("SIGKILL"), stdoutSoFar: () => stdout };
   };
   return {
     dir,
