@@ -3,6 +3,7 @@
  * sending.
  */
 import type { Transport } from "@modelcontextprotocol/sdk/shared/transport.js";
+import { WorkInFlight } from "../runtime/run/work-in-flight";
 
 /** Closing waits at most this long for messages still being sent (a cancellation) to arrive. */
 const CLOSE_GRACE_MS = 2_000;
@@ -16,24 +17,15 @@ const CLOSE_GRACE_MS = 2_000;
  * so requests are not waited for.
  */
 export function deliverBeforeClose(transport: Transport, graceMs = CLOSE_GRACE_MS): Transport {
-  const inFlight = new Set<Promise<void>>();
+  const notifications = new WorkInFlight();
   const send = transport.send.bind(transport);
   const close = transport.close.bind(transport);
   transport.send = (message, options) => {
     const sending = send(message, options);
-    if ("id" in message) return sending;
-    const settled = sending.then(() => {}, () => {});
-    inFlight.add(settled);
-    void settled.then(() => inFlight.delete(settled));
-    return sending;
+    return "id" in message ? sending : notifications.track(sending);
   };
   transport.close = async () => {
-    if (inFlight.size > 0) {
-      let timer: ReturnType<typeof setTimeout> | undefined;
-      const grace = new Promise<void>((done) => (timer = setTimeout(done, graceMs)));
-      await Promise.race([Promise.all([...inFlight]), grace]);
-      clearTimeout(timer);
-    }
+    await notifications.settled(graceMs);
     return close();
   };
   return transport;

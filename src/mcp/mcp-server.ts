@@ -39,6 +39,7 @@ import { createRunLifecycle, endingWith, type RunLifecycle } from "../runtime/ru
 import { stopOnSignal } from "../runtime/run/stop-on-signal";
 import { redirectConsoleToStderr } from "../runtime/run/console-to-stderr";
 import { RunEndingError } from "../runtime/run/run-ending-error";
+import { WorkInFlight } from "../runtime/run/work-in-flight";
 import { EXIT_BROKEN_PIPE } from "../runtime/run/write-fully";
 import { createRuntime } from "../runtime/interpreter/runtime-context";
 import { VERSION } from "../version";
@@ -79,24 +80,7 @@ const elicitApproval = async (server: Server, tool: string, call: { signal: Abor
 /** Stopping waits this long for the calls in flight to unwind (stopAll settles them within 1 s). */
 const UNWIND_MS = 3_000;
 
-/** The `tools/call` answers still being worked out, so stopping can wait for them. */
-class CallsInFlight {
-  private readonly calls = new Set<Promise<unknown>>();
-  track<T>(call: Promise<T>): Promise<T> {
-    this.calls.add(call);
-    const done = () => void this.calls.delete(call);
-    call.then(done, done);
-    return call;
-  }
-  async settled(): Promise<void> {
-    if (this.calls.size === 0) return;
-    let timer: ReturnType<typeof setTimeout> | undefined;
-    await Promise.race([Promise.allSettled([...this.calls]), new Promise((done) => (timer = setTimeout(done, UNWIND_MS)))]);
-    clearTimeout(timer);
-  }
-}
-
-function sessionServer(deps: ServeCallDeps, tools: ServedTool[], label: string, calls: CallsInFlight): Server {
+function sessionServer(deps: ServeCallDeps, tools: ServedTool[], label: string, calls: WorkInFlight): Server {
   const byName = new Map(tools.map((t) => [t.name, t]));
   const server = new Server({ name: "luma", title: label, version: VERSION }, { capabilities: { tools: {} } });
   const listing = tools.map(({ name, description, inputSchema, outputSchema, annotations }) => ({
@@ -135,7 +119,8 @@ export async function serveProgram(program: Program, opts: ServeOptions): Promis
   const restoreConsole = redirectConsoleToStderr(opts.stderr);
   try {
     const open = await openProgram(program, { ...opts, stdout, interactive: false }, lifecycle);
-    const calls = new CallsInFlight();
+    // The `tools/call` answers still being worked out, so stopping can wait for them.
+    const calls = new WorkInFlight();
     try {
       const tools = servedTools(program, open.schemas, opts.agent);
       const interpreter = createRuntime(program, { args: [], schemas: open.schemas, tools: open.tools, stdout, stderr: opts.stderr, sourceOf: opts.sourceOf, ask: open.ask });
@@ -144,7 +129,7 @@ export async function serveProgram(program: Program, opts: ServeOptions): Promis
       const makeServer = () => sessionServer(deps, tools, label, calls);
       if (opts.http === undefined) await serveStdio(makeServer, lifecycle);
       else await serveHttp(makeServer, opts.http, opts.stderr, lifecycle);
-      await calls.settled();
+      await calls.settled(UNWIND_MS);
     } finally {
       await open.close();
     }

@@ -17,8 +17,9 @@
  * transaction then fails as 55P03 — "locked", retryable (driver-error-kinds.ts) — before
  * the deadline makes it a bare TOOL_TIMEOUT. The margin is a fifth of the time left (at most
  * 1 s): it must cover the settings' round trip, the answer's way back and a busy process
- * waking late, and a fixed 100 ms did not on a loaded machine (the deadline's timer won). The settings are the session's, and every
- * statement of this client sets them again, so none leaks into the next.
+ * waking late, and a fixed 100 ms did not on a loaded machine (the deadline's timer won).
+ * The settings are the session's, and every statement of this client sets them again, so
+ * none leaks into the next.
  */
 import type { SQL } from "bun";
 import { timeLeft } from "../tools/steps/signal-deadline";

@@ -10,6 +10,7 @@
 import type { LumaError } from "../../diagnostics/luma-error";
 import type { RunToolInvoker } from "../tools/pipeline";
 import { RunEndingError } from "./run-ending-error";
+import { settleWithin } from "./work-in-flight";
 
 /**
  * A stopped call's handler gets this long to settle after its signal fired (then its claim
@@ -59,9 +60,7 @@ export function createRunLifecycle(): RunLifecycle {
       const STOPPED = Symbol();
       const first = await Promise.race([work.then((value) => ({ value }), (error: unknown) => ({ error })), stopped.then(() => STOPPED)]);
       if (first === STOPPED) {
-        let timer: ReturnType<typeof setTimeout> | undefined;
-        await Promise.race([work.catch(() => {}), new Promise((r) => (timer = setTimeout(r, UNWIND_GRACE_MS)))]);
-        clearTimeout(timer);
+        await settleWithin(work, UNWIND_GRACE_MS);
       }
       if (reason !== undefined) throw reason;
       if ("error" in (first as object)) throw (first as { error: unknown }).error;
