@@ -17,6 +17,7 @@
  */
 import { existsSync, rmSync } from "node:fs";
 import { basename } from "node:path";
+import { NO_WORKING_DIRECTORY_AUTOLOADS } from "./src/build/standalone-options";
 
 const recipeScript = "scripts/gen-grammar-recipe.ts";
 if (existsSync(recipeScript)) {
@@ -63,7 +64,8 @@ const result = await Bun.build({
   format: "esm",
   splitting: true,
   sourcemap: "none",
-  compile: { outfile: "dist/luma" },
+  // No .env, bunfig.toml, tsconfig.json or package.json from where `luma` is started.
+  compile: { outfile: "dist/luma", ...NO_WORKING_DIRECTORY_AUTOLOADS },
 });
 
 if (!result.success) {

@@ -14,6 +14,7 @@ import { join, resolve } from "node:path";
 import { startupError } from "../diagnostics/luma-error";
 import { PAYLOAD_SYMBOL, type AgentPayload } from "./agent-payload";
 import { RUNTIME_BUNDLE_PATH } from "./runtime-bundle-path";
+import { NO_WORKING_DIRECTORY_AUTOLOADS } from "./standalone-options";
 
 /** `bun-linux-x64`, `bun-darwin-arm64`, optionally `-baseline`/`-modern` and `-musl`. */
 const TARGET = /^bun-(linux|darwin|windows)-(x64|arm64)(-(baseline|modern))?(-musl)?$/;
@@ -82,7 +83,8 @@ export async function compileAgent(payload: AgentPayload, out: string, target: s
         splitting: true,
         sourcemap: "none",
         throw: false,
-        compile: { outfile: partial, ...(cross ? { target: target as Bun.Build.CompileTarget } : {}) },
+        // A built agent reads no .env or bunfig.toml from where it is started (standalone-options.ts).
+        compile: { outfile: partial, ...NO_WORKING_DIRECTORY_AUTOLOADS, ...(cross ? { target: target as Bun.Build.CompileTarget } : {}) },
       } as Parameters<typeof Bun.build>[0]);
     } catch (e) {
       throw compileFailure(target, cross, (e as Error).message);
