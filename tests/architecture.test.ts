@@ -15,17 +15,18 @@ type Stage = string;
 const ALLOWED: Record<Stage, { values: Stage[]; types?: Stage[] }> = {
   diagnostics: { values: [], types: ["syntax"] },
   syntax: { values: ["diagnostics"] },
+  language: { values: ["syntax"], types: ["syntax"] },
   schema: { values: ["diagnostics"], types: ["syntax"] },
-  check: { values: ["diagnostics", "schema", "syntax"], types: ["syntax"] },
+  check: { values: ["diagnostics", "language", "schema", "syntax"], types: ["syntax"] },
   typegen: { values: ["diagnostics", "syntax"] },
   config: { values: ["diagnostics"] },
   load: { values: ["diagnostics", "syntax", "check", "root"] },
-  runtime: { values: ["diagnostics", "schema", "config", "check", "mcp", "syntax", "root"], types: ["syntax"] },
+  runtime: { values: ["diagnostics", "language", "schema", "config", "mcp", "syntax", "root"], types: ["syntax"] },
   mcp: { values: ["diagnostics", "schema", "config", "runtime", "root"], types: ["syntax"] },
   build: { values: ["diagnostics", "config", "load", "runtime", "cli", "syntax", "root"] },
   init: { values: ["diagnostics", "syntax", "typegen"] },
   format: { values: ["diagnostics", "syntax"] },
-  lsp: { values: ["diagnostics", "syntax", "check", "schema", "format", "root"], types: ["syntax"] },
+  lsp: { values: ["diagnostics", "syntax", "language", "check", "schema", "format", "root"], types: ["syntax"] },
   cli: { values: ["*"] },
   root: { values: ["diagnostics", "load", "runtime", "mcp", "typegen"], types: ["syntax"] },
 };
@@ -94,6 +95,14 @@ describe("ARCHITECTURE.md: the import graph", () => {
 
   test("diagnostics/ imports nothing of the stages except types", () => {
     expect(all.filter((e) => e.from === "diagnostics" && !e.typeOnly)).toEqual([]);
+  });
+
+  test("runtime/ stands beside check/, not on it: it imports nothing from check/ (what the language is, it reads from language/)", () => {
+    expect(all.filter((e) => e.from === "runtime" && e.to === "check").map((e) => e.file)).toEqual([]);
+  });
+
+  test("language/ is read by everyone and reads nothing but the AST: no check/, runtime/ or diagnostics text", () => {
+    expect(all.filter((e) => e.from === "language" && e.to !== "syntax").map((e) => `${e.file} → ${e.to}`)).toEqual([]);
   });
 
   test("nothing but build/ imports cli/", () => {

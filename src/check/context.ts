@@ -9,10 +9,10 @@
  */
 import { error, warning, type Diagnostic, type DiagnosticExtra, type Severity } from "../diagnostics/diagnostic";
 import type { AgentDecl, Entry, Field, FnDecl, Program, SchemaDecl, Span, Stmt, TypeRef, UnionDecl } from "../syntax/ast";
-import type { BlockKey } from "./config-key-tables";
+import type { BlockKey } from "../language/key-blocks";
 import type { CheckMessage } from "./messages";
 import { buildSymbols, type Symbols } from "./symbols";
-import { boundNamesOf, flattenBody, type FlatBody } from "./walk";
+import { boundNamesOf, flattenBody, type FlatBody } from "../language/walk";
 
 /** A body of code with its own variable scope. */
 export interface CodeUnit {

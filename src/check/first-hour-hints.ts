@@ -5,7 +5,7 @@
  * hint only says what the rule already knows; none guesses at intent.
  */
 import type { AgentDecl, ToolDecl } from "../syntax/ast";
-import { KEY_BLOCKS, type KeyTable } from "./config-key-tables";
+import { KEY_BLOCKS, type KeyTable } from "../language/key-blocks";
 import type { CheckContext } from "./context";
 
 /** An unknown key that another block accepts: `temperature` in an agent is a model key. */

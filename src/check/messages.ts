@@ -11,6 +11,7 @@
  * check (the table is a `Record` over the builders) and, should that be skipped, the
  * first import of this file.
  */
+import { oneOfText as oneOf } from "../language/declaration-nouns";
 import { EXACT_CODES, MESSAGE_CODES } from "./message-codes";
 
 /** What a check rule reports: the message and its catalog code (`luma explain CODE`). */
@@ -146,9 +147,4 @@ export const messageText = {
 export const exact = withCodes(exactText, EXACT_CODES);
 export const messages = withCodes(messageText, MESSAGE_CODES);
 
-/** `"a", "b" or "c"` — for messages that list the allowed string values. */
-export function oneOf(values: readonly string[]): string {
-  const quoted = values.map((v) => JSON.stringify(v));
-  if (quoted.length <= 1) return quoted.join("");
-  return `${quoted.slice(0, -1).join(", ")} or ${quoted[quoted.length - 1]}`;
-}
+export { oneOf };

@@ -5,9 +5,9 @@
  * top-level variables: each unit has its own scope.
  */
 import type { Expr } from "../syntax/ast";
-import { isBuiltin } from "./builtins";
+import { isBuiltin } from "../language/builtins";
 import type { CheckContext, CodeUnit } from "./context";
-import { exprsOf } from "./walk";
+import { exprsOf } from "../language/walk";
 
 export function isNameInScope(ctx: CheckContext, unit: CodeUnit, name: string): boolean {
   return (

@@ -7,7 +7,7 @@
  */
 import { ANNOTATIONS } from "../schema/annotations";
 import type { Decl, PrimName } from "../syntax/ast";
-import { BUILTINS } from "./builtins";
+import { BUILTINS } from "../language/builtins";
 import type { CheckContext, CodeUnit } from "./context";
 import { didYouMean } from "../diagnostics/did-you-mean";
 

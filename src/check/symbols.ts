@@ -73,22 +73,3 @@ function tableFor(s: Symbols, decl: Decl): Map<string, Decl> {
       return s.commands;
   }
 }
-
-/** The word a message uses for a declaration kind ("Duplicate function 'f'."). */
-export const KIND_NOUN: Record<Decl["kind"], string> = {
-  Schema: "schema",
-  Union: "schema",
-  Tool: "tool",
-  Model: "model",
-  Agent: "agent",
-  Fn: "function",
-  Datasource: "datasource",
-  Query: "query",
-  Command: "command",
-};
-
-/** What an agent's `tools` and `using tool` may name: the model can call tools, queries and commands. */
-export const MODEL_CALLABLE_KINDS: readonly Decl["kind"][] = ["Tool", "Query", "Command"];
-
-/** With its article, for "'X' is a tool, not a schema." */
-export const withArticle = (noun: string): string => (/^[aeiou]/.test(noun) ? `an ${noun}` : `a ${noun}`);

@@ -5,7 +5,7 @@
  * - after `.` on a value: the fields of its type (through the typer), or an agent's methods;
  * - after `@`: the annotations of `src/schema/annotations.ts`;
  * - at the start of an entry directly inside a `tool` / `agent` / `model` / `datasource` /
- *   `query` / `command` block: that block's keys, with their doc lines (`src/check/keys/`);
+ *   `query` / `command` block: that block's keys, with their doc lines (`src/language/keys/`);
  * - anywhere else: keywords, builtins, declared names, the variables of the code unit at
  *   the cursor, and (at the top level) snippets for `tool`, `agent` and `schema`.
  *
@@ -13,9 +13,9 @@
  * dot is typed by analysing the text with the dot and the partial name blanked out.
  * At most MAX_ITEMS are returned.
  */
-import { BUILTINS } from "../check/builtins";
-import { KEY_BLOCKS, type KeyTable } from "../check/config-key-tables";
-import { keyDocText } from "../check/keys/key-spec";
+import { BUILTINS } from "../language/builtins";
+import { KEY_BLOCKS, type KeyTable } from "../language/key-blocks";
+import { keyDocText } from "../language/keys/key-spec";
 import { membersOf, typeText } from "../check/types/type-model";
 import { ANNOTATIONS } from "../schema/index";
 import type { Expr } from "../syntax/ast";
@@ -152,7 +152,7 @@ export function completionItems(a: Analysis, offset: number): CompletionItem[] {
 
   const items: CompletionItem[] = KEYWORDS.map((k) => ({ label: k, kind: KIND.keyword }));
   if (block.depth === 0 && atLineStart) items.push(...SNIPPETS);
-  for (const name of Object.keys(BUILTINS)) items.push({ label: name, kind: KIND.function, detail: "builtin" });
+  for (const [name, spec] of Object.entries(BUILTINS)) items.push({ label: name, kind: KIND.function, detail: "builtin", documentation: spec.doc });
   for (const d of a.program?.decls ?? []) items.push({ label: d.name, kind: DECL_KIND[d.kind], detail: d.kind.toLowerCase() });
   const scope = a.index?.unitNames.get(unitAt(a, offset));
   for (const [name, def] of scope ?? []) {

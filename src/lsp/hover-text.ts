@@ -12,9 +12,9 @@
  * document takes from the file it tests is described by that file's analysis, so it
  * reads the same in both.
  */
-import { entriesOf } from "../check/config-key-tables";
-import { keyDocText, readKeys } from "../check/keys/key-spec";
-import { TOOL_KEYS } from "../check/keys/tool-keys";
+import { entriesOf } from "../language/key-blocks";
+import { keyDocText, readKeys } from "../language/keys/key-spec";
+import { TOOL_KEYS } from "../language/keys/tool-keys";
 import { typeText, type Type } from "../check/types/type-model";
 import { createSchemaTable, toJsonSchema } from "../schema/index";
 import type { Annotation, Decl, Expr, Field, FnDecl, Span } from "../syntax/ast";

@@ -1,21 +1,23 @@
 /**
- * The checker's builtin tables (arity in src/check/builtins.ts, types in
- * check/types/builtin-signatures.ts) and the runtime's (runtime/interpreter/builtins*.ts)
- * name the same builtins with the same arity: a builtin the checker does not know would be
- * an "unknown function", one the runtime lacks an internal error.
+ * One builtins table (src/language/builtins.ts: name, arity, doc): the checker's types
+ * (check/types/builtin-signatures.ts) and the runtime's implementations
+ * (runtime/interpreter/builtins*.ts) cover exactly its rows, with its arity — a builtin the
+ * checker did not know would be an "unknown function", one the runtime lacked an internal
+ * error. (Both are also typed by its names, so a missing one does not compile.)
  */
 import { describe, expect, test } from "bun:test";
-import { BUILTINS as CHECK_ARITY } from "../../src/check/builtins";
+import { BUILTINS as LANGUAGE, type BuiltinName } from "../../src/language/builtins";
 import { BUILTIN_SIGNATURES } from "../../src/check/types/builtin-signatures";
 import { BUILTINS as RUNTIME } from "../../src/runtime/interpreter/builtins";
 
-describe("§7 builtins: one set of names and arities in the checker and the runtime", () => {
-  test("the same names, arities and a signature for each", () => {
+describe("§7 builtins: one table of names and arities, read by the checker and the runtime", () => {
+  test("the same names, arities and a signature and a doc line for each", () => {
     const runtime = Object.keys(RUNTIME).sort();
-    expect(Object.keys(CHECK_ARITY).sort()).toEqual(runtime);
+    expect(Object.keys(LANGUAGE).sort()).toEqual(runtime);
     expect(Object.keys(BUILTIN_SIGNATURES).sort()).toEqual(runtime);
     for (const name of runtime) {
-      expect({ name, min: CHECK_ARITY[name].min, max: CHECK_ARITY[name].max }).toEqual({ name, min: RUNTIME[name]!.min, max: RUNTIME[name]!.max });
+      expect(LANGUAGE[name as BuiltinName].doc.length).toBeGreaterThan(10);
+      expect({ name, min: LANGUAGE[name as BuiltinName].min, max: LANGUAGE[name as BuiltinName].max }).toEqual({ name, min: RUNTIME[name]!.min, max: RUNTIME[name]!.max });
     }
   });
   test("issue #12.1's builtins are all there", () => {

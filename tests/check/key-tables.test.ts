@@ -1,5 +1,5 @@
 /**
- * Issue #18 §3: one table per declaration kind for its keys (`src/check/keys/`). For each
+ * Issue #18 §3: one table per declaration kind for its keys (`src/language/keys/`). For each
  * kind: the keys are the ones the spec and docs/language document (an explicit list here, and
  * the spec's own key tables parsed); a block setting every key to a non-default value is
  * accepted by the real `luma check` and read by the runtime's real readers into the
@@ -12,13 +12,13 @@ import { afterAll, beforeAll, describe, expect, test } from "bun:test";
 import { existsSync, mkdtempSync, readdirSync, readFileSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join, relative } from "node:path";
-import { KEY_BLOCKS, type KeyTable } from "../../src/check/config-key-tables";
+import { KEY_BLOCKS, type KeyTable } from "../../src/language/key-blocks";
 import { check } from "../../src/check/index";
-import { AGENT_KEYS } from "../../src/check/keys/agent-keys";
-import { DATASOURCE_KEYS } from "../../src/check/keys/datasource-keys";
-import { MODEL_KEYS } from "../../src/check/keys/model-keys";
-import { STATEMENT_KEYS } from "../../src/check/keys/statement-keys";
-import { TOOL_KEYS } from "../../src/check/keys/tool-keys";
+import { AGENT_KEYS } from "../../src/language/keys/agent-keys";
+import { DATASOURCE_KEYS } from "../../src/language/keys/datasource-keys";
+import { MODEL_KEYS } from "../../src/language/keys/model-keys";
+import { STATEMENT_KEYS } from "../../src/language/keys/statement-keys";
+import { TOOL_KEYS } from "../../src/language/keys/tool-keys";
 import { askSettingsOf } from "../../src/runtime/ask/agent-ask-settings";
 import { readStatementEntries, statementDescription } from "../../src/runtime/datasources/statement-entries";
 import { resolveModel } from "../../src/runtime/providers/resolve-model";
@@ -407,8 +407,8 @@ describe("no stage after the checker reads a block by key literals of its own", 
   const SRC = join(REPO, "src");
   const files = (d: string): string[] =>
     readdirSync(d, { withFileTypes: true }).flatMap((e) => (e.isDirectory() ? files(join(d, e.name)) : e.name.endsWith(".ts") ? [join(d, e.name)] : []));
-  /** The checker and the parser own the blocks; every other stage reads them through `check/keys/`. */
-  const later = files(SRC).filter((f) => !/^(check|syntax)\//.test(relative(SRC, f)));
+  /** The checker, the parser and the language layer own the blocks; every other stage reads them through `language/keys/`. */
+  const later = files(SRC).filter((f) => !/^(check|syntax|language)\//.test(relative(SRC, f)));
   const code = (f: string) => readFileSync(f, "utf8").replace(/\/\*[\s\S]*?\*\//g, "").replace(/\/\/.*$/gm, "");
 
   test("no entry's key is compared with a string (`o.key === \"description\"`): readKeys / entryOf name keys of a table", () => {

@@ -13,7 +13,7 @@ import { join } from "node:path";
 import { CHECK_OPTIONS, MCP_OPTIONS, OPTIONS } from "../../src/cli/argv";
 import { TEST_OPTIONS } from "../../src/cli/dev-loop-argv";
 import { EXIT } from "../../src/cli/report-error";
-import { TOOL_KEYS } from "../../src/check/keys/tool-keys";
+import { TOOL_KEYS } from "../../src/language/keys/tool-keys";
 import { CONFIG_SCHEMA } from "../../src/config/config-schema";
 import type { Rule } from "../../src/config/shape-rules";
 import { allCatalogEntries } from "../../src/diagnostics/catalog";

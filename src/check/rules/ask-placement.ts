@@ -3,10 +3,10 @@
  * the agent must declare a `model`; `using tool x` must name a tool the agent lists in
  * `tools` (exact message) and a declared tool, query or command.
  */
-import { exprsOf } from "../walk";
+import { exprsOf } from "../../language/walk";
 import type { CheckContext } from "../context";
 import { exact, messages } from "../messages";
-import { KIND_NOUN, MODEL_CALLABLE_KINDS, withArticle } from "../symbols";
+import { KIND_NOUN, MODEL_CALLABLE_KINDS, withArticle } from "../../language/declaration-nouns";
 import { declHints } from "../suggestions";
 import { addModelHint, addToToolsHint, askOutsideAgentHint } from "../first-hour-hints";
 

@@ -5,8 +5,8 @@
  * may be left out). An unknown function or method gets the closest existing name as a hint.
  */
 import type { Expr, Field, FnDecl } from "../../syntax/ast";
-import { BUILTINS, arityText, isBuiltin, type Arity } from "../builtins";
-import { exprsOf } from "../walk";
+import { BUILTINS, arityText, isBuiltin, type Arity } from "../../language/builtins";
+import { exprsOf } from "../../language/walk";
 import type { CheckContext, CodeUnit } from "../context";
 import { messages, phrases } from "../messages";
 import { isNameInScope } from "../name-scope";

@@ -1,13 +1,14 @@
 /**
  * §4–6, §12: every `key: value` entry of a tool, model, agent, datasource, query or
  * command block must be a known key holding a value of its kind; required keys must be
- * present. The tables are in `config-key-tables.ts`.
+ * present. The tables are in `language/key-blocks.ts`; how each kind of value is judged, in `value-kind-checks.ts`.
  */
-import { entriesOf, type KeyTable } from "../config-key-tables";
+import { entriesOf, type KeyTable } from "../../language/key-blocks";
 import type { CheckContext } from "../context";
 import { messages, phrases } from "../messages";
-import { KIND_NOUN } from "../symbols";
+import { KIND_NOUN } from "../../language/declaration-nouns";
 import { keyHints } from "../suggestions";
+import { checkValueKind } from "../value-kind-checks";
 import { keyElsewhereHint } from "../first-hour-hints";
 
 /** The closest key of the block, else the block the key belongs to (`temperature` is a model key). */
@@ -36,7 +37,7 @@ export function configKeys(ctx: CheckContext): void {
     for (const entry of block.entries) {
       const spec = Object.hasOwn(block.table, entry.key) ? block.table[entry.key] : undefined;
       if (!spec) ctx.report(messages.unknownKey(entry.key, owner()), entry.keySpan, { hints: unknownKeyHints(entry.key, block.table) });
-      else if (!spec.kind.check(entry.value, ctx)) {
+      else if (!checkValueKind(spec.kind, entry.value, ctx)) {
         ctx.report(messages.keyValue(entry.key, owner(), spec.kind.expected), entry.value.span);
       }
     }

@@ -1,8 +1,8 @@
 /** §12: `query x(…)` names a declared query and `command y(…)` a declared command. */
-import { exprsOf } from "../walk";
+import { exprsOf } from "../../language/walk";
 import type { CheckContext } from "../context";
 import { messages } from "../messages";
-import { withArticle } from "../symbols";
+import { withArticle } from "../../language/declaration-nouns";
 import { declHints } from "../suggestions";
 
 export function dbCalls(ctx: CheckContext): void {

@@ -3,10 +3,10 @@
  * must also be in the agent's `tools` (exact message). Top-level code and top-level fns
  * may call any declared tool.
  */
-import { exprsOf } from "../walk";
+import { exprsOf } from "../../language/walk";
 import type { CheckContext } from "../context";
 import { exact, messages } from "../messages";
-import { KIND_NOUN, withArticle } from "../symbols";
+import { KIND_NOUN, withArticle } from "../../language/declaration-nouns";
 import { declHints } from "../suggestions";
 import { addToToolsHint } from "../first-hour-hints";
 

@@ -4,7 +4,7 @@
  */
 import type { CheckContext } from "../context";
 import { messages } from "../messages";
-import { KIND_NOUN, withArticle } from "../symbols";
+import { KIND_NOUN, withArticle } from "../../language/declaration-nouns";
 
 export function duplicateDeclarations(ctx: CheckContext): void {
   for (const decl of ctx.program.decls) {

@@ -6,7 +6,7 @@
 import type { Decl, Entry, Field, Span } from "../../syntax/ast";
 import type { CheckContext } from "../context";
 import { messages, phrases } from "../messages";
-import { KIND_NOUN } from "../symbols";
+import { KIND_NOUN } from "../../language/declaration-nouns";
 
 /** One member list: its items, how each is named and placed, and the word messages use (items differ per list, hence `any`). */
 type MemberList<T = any> = readonly [what: string, items: readonly T[], name: (item: T) => string, span: (item: T) => Span];

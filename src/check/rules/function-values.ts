@@ -10,11 +10,11 @@
  * strings (`calls("lookup")`) and declaration keys (`tools: [lookup]`) are no code at all.
  */
 import type { Expr } from "../../syntax/ast";
-import { isBuiltin } from "../builtins";
+import { isBuiltin } from "../../language/builtins";
 import type { CheckContext, CodeUnit } from "../context";
 import { messages } from "../messages";
 import { calleeNames } from "../name-scope";
-import { exprsOf } from "../walk";
+import { exprsOf } from "../../language/walk";
 
 export function functionValues(ctx: CheckContext): void {
   for (const unit of ctx.units) {

@@ -6,7 +6,7 @@ import type { Stmt } from "../../syntax/ast";
 import { nestedBlocks } from "../../syntax/stmt-blocks";
 import type { CheckContext } from "../context";
 import { messages } from "../messages";
-import { stmtsOf } from "../walk";
+import { stmtsOf } from "../../language/walk";
 
 export function loopJumpPlacement(ctx: CheckContext): void {
   for (const unit of ctx.units) {

@@ -7,7 +7,7 @@ import type { Expr } from "../../syntax/ast";
 import type { CheckContext } from "../context";
 import { messages } from "../messages";
 import { calleeNames, isNameInScope } from "../name-scope";
-import { exprsOf } from "../walk";
+import { exprsOf } from "../../language/walk";
 import { nameHints } from "../suggestions";
 
 export function names(ctx: CheckContext): void {

@@ -11,7 +11,7 @@
 import type { ConfigValue, ConstValue, Span } from "../../syntax/ast";
 import type { CheckContext } from "../context";
 import { forEachDeclaredField } from "../declared-fields";
-import { exprsOf } from "../walk";
+import { exprsOf } from "../../language/walk";
 import { messages } from "../messages";
 
 /** Finite, and exact when an integer in the 64-bit range (Luma reads an integer-valued number as an `int`). */

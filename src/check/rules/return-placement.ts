@@ -7,7 +7,7 @@
  */
 import type { CheckContext } from "../context";
 import { messages } from "../messages";
-import { forEachBlock, stmtsOf } from "../walk";
+import { forEachBlock, stmtsOf } from "../../language/walk";
 
 export function returnPlacement(ctx: CheckContext): void {
   for (const unit of ctx.units) {

@@ -5,7 +5,7 @@
  */
 import type { Entry, ToolDecl } from "../../syntax/ast";
 import type { CheckContext } from "../context";
-import type { TOOL_KEYS } from "../keys/tool-keys";
+import type { TOOL_KEYS } from "../../language/keys/tool-keys";
 import { exact } from "../messages";
 import { idempotencyKeyHint } from "../first-hour-hints";
 

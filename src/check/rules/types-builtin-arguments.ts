@@ -4,7 +4,7 @@
  * that never is (RUNTIME_ERROR at run time). The signatures are the table in
  * `types/builtin-signatures.ts`.
  */
-import { BUILTINS } from "../builtins";
+import { BUILTINS, isBuiltin } from "../../language/builtins";
 import type { CheckContext } from "../context";
 import { mismatch } from "../types/assignability";
 import { builtinSignature } from "../types/builtin-signatures";
@@ -18,10 +18,10 @@ export function typesBuiltinArguments(ctx: CheckContext): void {
   for (const e of typed.found.calls) {
     if (e.callee.kind !== "Name" || typed.callees.has(e)) continue;
     const name = e.callee.name;
-    const sig = builtinSignature(name);
+    if (!isBuiltin(name)) continue;
     const arity = BUILTINS[name];
     // A wrong argument count is the calls rule's; its arguments say nothing then.
-    const params = sig?.params;
+    const params = builtinSignature(name)?.params;
     if (!params || e.args.length < arity.min || e.args.length > arity.max) continue;
     e.args.forEach((arg, i) => {
       const p = params[Math.min(i, params.length - 1)];

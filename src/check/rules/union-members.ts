@@ -5,7 +5,7 @@
  */
 import type { CheckContext } from "../context";
 import { messages } from "../messages";
-import { KIND_NOUN, withArticle } from "../symbols";
+import { KIND_NOUN, withArticle } from "../../language/declaration-nouns";
 import { declHints } from "../suggestions";
 
 export function unionMembers(ctx: CheckContext): void {

@@ -5,8 +5,8 @@
 import type { Field, TypeRef } from "../../syntax/ast";
 import type { CheckContext } from "../context";
 import { messages } from "../messages";
-import { KIND_NOUN, withArticle } from "../symbols";
-import { forEachTypeInBody } from "../walk";
+import { KIND_NOUN, withArticle } from "../../language/declaration-nouns";
+import { forEachTypeInBody } from "../../language/walk";
 import { typeHints } from "../suggestions";
 
 export function unknownTypes(ctx: CheckContext): void {

@@ -1,6 +1,7 @@
 /**
  * The builtins' types (spec §7), one table: what each argument may be and what the call
- * returns. Arity stays in `../builtins.ts` (the calls rule's); this table only types.
+ * returns, one entry per builtin of `language/builtins.ts` (a builtin without one does not
+ * compile). Arity is that table's (the calls rule reads it); this table only types.
  * `params` mirrors the runtime's own checks in `runtime/interpreter/builtins*.ts`, so a
  * call the checker rejects is one the runtime would fail with RUNTIME_ERROR.
  *
@@ -23,6 +24,7 @@ import {
   membersOf,
   type Type,
 } from "./type-model";
+import { isBuiltin, type BuiltinName } from "../../language/builtins";
 
 export interface BuiltinParam {
   /** The type the argument must be able to have. */
@@ -76,7 +78,7 @@ const sliced = (args: readonly Type[]): Type => {
 
 const stringFn = (arity: number, returns: Type): BuiltinSignature => ({ params: Array(arity).fill(P.string), returns });
 
-export const BUILTIN_SIGNATURES: Readonly<Record<string, BuiltinSignature>> = {
+export const BUILTIN_SIGNATURES: Readonly<Record<BuiltinName, BuiltinSignature>> = {
   print: { returns: NULL },
   len: { params: [P.sized], returns: INT },
   str: { returns: STRING },
@@ -110,7 +112,7 @@ export const BUILTIN_SIGNATURES: Readonly<Record<string, BuiltinSignature>> = {
 };
 
 export const builtinSignature = (name: string): BuiltinSignature | undefined =>
-  Object.hasOwn(BUILTIN_SIGNATURES, name) ? BUILTIN_SIGNATURES[name] : undefined;
+  isBuiltin(name) ? BUILTIN_SIGNATURES[name] : undefined;
 
 /** What a call of the builtin returns, given its arguments' types. */
 export function builtinReturn(sig: BuiltinSignature, args: readonly Type[]): Type {

@@ -19,7 +19,7 @@
  */
 import type { Expr, Stmt } from "../../syntax/ast";
 import type { CodeUnit } from "../context";
-import { boundNames } from "../walk";
+import { boundNames } from "../../language/walk";
 import { inferExpr, type TyperState } from "./infer-expression";
 import { Env, joinEnvs, narrow, narrowedCopy } from "./narrowing";
 import { BOOL, NEVER, NULL, STRING, STRING_ARRAY, UNKNOWN, join, membersOf, type FieldType, type Type } from "./type-model";

@@ -17,9 +17,9 @@
  * tool and what is over (catalog E0615).
  */
 import type { AgentDecl, Expr, ModelDecl, Program, Span } from "../../syntax/ast";
-import { AGENT_KEYS } from "../../check/keys/agent-keys";
-import { entryOf } from "../../check/keys/key-spec";
-import { forEachExpr } from "../../check/walk";
+import { AGENT_KEYS } from "../../language/keys/agent-keys";
+import { entryOf } from "../../language/keys/key-spec";
+import { forEachExpr } from "../../language/walk";
 import { error } from "../../diagnostics/diagnostic";
 import { startupError } from "../../diagnostics/luma-error";
 import type { SchemaTable } from "../../schema/schema-table-types";

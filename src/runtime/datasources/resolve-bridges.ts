@@ -11,8 +11,8 @@
  */
 import { existsSync } from "node:fs";
 import { startupError } from "../../diagnostics/luma-error";
-import { DATASOURCE_KEYS } from "../../check/keys/datasource-keys";
-import { readKeys } from "../../check/keys/key-spec";
+import { DATASOURCE_KEYS } from "../../language/keys/datasource-keys";
+import { readKeys } from "../../language/keys/key-spec";
 import type { DatasourceDecl, Program } from "../../syntax/ast";
 import type { DatasourceBridge } from "../tools/registry/registry-types";
 import { readUrlSetting } from "../../config/url-setting";

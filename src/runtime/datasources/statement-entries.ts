@@ -1,11 +1,11 @@
 /**
  * The entries of a `query` / `command` block (spec §12: `source`, `sql`; extension:
  * `description`, what a model is told), read once through the statement key table
- * (`check/keys/statement-keys.ts`). The checker has already rejected unknown keys and
+ * (`language/keys/statement-keys.ts`). The checker has already rejected unknown keys and
  * wrong value types.
  */
-import { readKeys, type KeyValues } from "../../check/keys/key-spec";
-import { STATEMENT_KEYS } from "../../check/keys/statement-keys";
+import { readKeys, type KeyValues } from "../../language/keys/key-spec";
+import { STATEMENT_KEYS } from "../../language/keys/statement-keys";
 import type { QueryDecl } from "../../syntax/ast";
 
 export type StatementEntries = KeyValues<typeof STATEMENT_KEYS>;

@@ -17,7 +17,7 @@
  *   lifecycle (`ProgramExit`): the trace and the journal close as for any other ending.
  */
 import type { Span } from "../../syntax/ast";
-import type { Builtin } from "./builtins";
+import type { BuiltinImpl, BuiltinTable } from "./builtins";
 import { badValue, intArg, numberArg, quoted, wrongType } from "./builtin-args";
 import type { Runtime } from "./runtime-context";
 import { ProgramExit } from "../run/run-ending-error";
@@ -74,11 +74,9 @@ function numbersOf(rt: Runtime, name: string, args: Value[], span: Span): number
   return items as number[];
 }
 
-function extreme(name: "min" | "max"): Builtin {
+function extreme(name: "min" | "max"): BuiltinImpl {
   const pick = name === "min" ? Math.min : Math.max;
   return {
-    min: 1,
-    max: Infinity,
     run(args, rt, span) {
       const ns = numbersOf(rt, name, args, span);
       if (ns.length === 0) return badValue(rt, `${name}() of no numbers has no value`, span);
@@ -89,26 +87,20 @@ function extreme(name: "min" | "max"): Builtin {
   };
 }
 
-export const NUMBER_BUILTINS: Record<string, Builtin> = {
-  int: { min: 1, max: 1, run: ([v], rt, span) => toInt(rt, v, span) },
-  float: { min: 1, max: 1, run: ([v], rt, span) => toFloat(rt, v, span) },
-  bool: { min: 1, max: 1, run: ([v], rt, span) => toBool(rt, v, span) },
+export const NUMBER_BUILTINS = {
+  int: { run: ([v], rt, span) => toInt(rt, v, span) },
+  float: { run: ([v], rt, span) => toFloat(rt, v, span) },
+  bool: { run: ([v], rt, span) => toBool(rt, v, span) },
   round: {
-    min: 1,
-    max: 2,
     run: ([x, d], rt, span) => roundTo(numberArg(rt, "round", x, span), digitsArg(rt, "round", d, 15, span)),
   },
   fixed: {
-    min: 2,
-    max: 2,
     run([x, d], rt, span) {
       const digits = digitsArg(rt, "fixed", d, 20, span);
       return roundTo(numberArg(rt, "fixed", x, span), digits).toFixed(digits);
     },
   },
   range: {
-    min: 1,
-    max: 2,
     run(args, rt, span) {
       const from = args.length === 2 ? intArg(rt, "range", args[0], span) : 0;
       const to = intArg(rt, "range", args[args.length - 1], span);
@@ -120,8 +112,6 @@ export const NUMBER_BUILTINS: Record<string, Builtin> = {
     },
   },
   sum: {
-    min: 1,
-    max: Infinity,
     run(args, rt, span) {
       let total = 0;
       for (const n of numbersOf(rt, "sum", args, span)) total += n;
@@ -131,12 +121,10 @@ export const NUMBER_BUILTINS: Record<string, Builtin> = {
   min: extreme("min"),
   max: extreme("max"),
   exit: {
-    min: 0,
-    max: 1,
     run([code], rt, span) {
       const status = code === undefined ? 0 : intArg(rt, "exit", code, span, "a status as an int from 0 to 255");
       if (status < 0 || status > 255) return badValue(rt, `exit() takes a status from 0 to 255, got ${status}`, span);
       throw new ProgramExit(status);
     },
   },
-};
+} satisfies BuiltinTable;

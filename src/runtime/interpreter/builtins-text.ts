@@ -11,40 +11,30 @@
  *   including) `end`, default the end; a negative index counts from the end, as in
  *   JavaScript and Python. Out-of-range indices are clamped, never an error.
  */
-import type { Builtin } from "./builtins";
+import type { BuiltinImpl, BuiltinTable } from "./builtins";
 import { arrayArg, intArg, stringArg, textOf, wrongType } from "./builtin-args";
 import { errorAt } from "./runtime-errors";
 import { valuesEqual } from "./values";
 
-const stringOp = (name: string, op: (s: string) => string): Builtin => ({
-  min: 1,
-  max: 1,
+const stringOp = (name: string, op: (s: string) => string): BuiltinImpl => ({
   run: ([s], rt, span) => op(stringArg(rt, name, s, span)),
 });
 
-const stringTest = (name: string, test: (s: string, part: string) => boolean): Builtin => ({
-  min: 2,
-  max: 2,
+const stringTest = (name: string, test: (s: string, part: string) => boolean): BuiltinImpl => ({
   run: ([s, part], rt, span) => test(stringArg(rt, name, s, span), stringArg(rt, name, part, span)),
 });
 
-export const TEXT_BUILTINS: Record<string, Builtin> = {
+export const TEXT_BUILTINS = {
   split: {
-    min: 2,
-    max: 2,
     run: ([s, sep], rt, span) => stringArg(rt, "split", s, span).split(stringArg(rt, "split", sep, span)),
   },
   join: {
-    min: 2,
-    max: 2,
     run: ([xs, sep], rt, span) => arrayArg(rt, "join", xs, span).map(textOf).join(stringArg(rt, "join", sep, span)),
   },
   trim: stringOp("trim", (s) => s.trim()),
   lower: stringOp("lower", (s) => s.toLowerCase()),
   upper: stringOp("upper", (s) => s.toUpperCase()),
   contains: {
-    min: 2,
-    max: 2,
     run([v, part], rt, span) {
       if (Array.isArray(v)) return v.some((item) => valuesEqual(item, part));
       if (typeof v === "string") return v.includes(stringArg(rt, "contains", part, span));
@@ -54,8 +44,6 @@ export const TEXT_BUILTINS: Record<string, Builtin> = {
   starts_with: stringTest("starts_with", (s, prefix) => s.startsWith(prefix)),
   ends_with: stringTest("ends_with", (s, suffix) => s.endsWith(suffix)),
   replace: {
-    min: 3,
-    max: 3,
     run([s, from, to], rt, span) {
       const old = stringArg(rt, "replace", from, span);
       if (old === "") throw errorAt(rt.sourceOf, "RUNTIME_ERROR", "replace() cannot replace the empty string", span);
@@ -65,8 +53,6 @@ export const TEXT_BUILTINS: Record<string, Builtin> = {
     },
   },
   slice: {
-    min: 2,
-    max: 3,
     run([v, start, end], rt, span) {
       const from = intArg(rt, "slice", start, span);
       const to = end === undefined ? undefined : intArg(rt, "slice", end, span);
@@ -74,4 +60,4 @@ export const TEXT_BUILTINS: Record<string, Builtin> = {
       return wrongType(rt, "slice", v, "a string or an array", span);
     },
   },
-};
+} satisfies BuiltinTable;

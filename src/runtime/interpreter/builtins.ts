@@ -1,6 +1,7 @@
 /**
- * The builtin functions (spec §7), one table: name → arity and implementation. User
- * functions and agent methods of the same name shadow a builtin.
+ * The builtin functions' implementations (spec §7): one per row of the language's table
+ * (`language/builtins.ts`: name, arity, doc), which `IMPLEMENTATIONS` must cover to
+ * compile. User functions and agent methods of the same name shadow a builtin.
  *
  * - `print(v…)`: strings raw, other values as compact JSON, joined by one space, one line.
  * - `len(v)`: characters of a string (UTF-16 code units, as `text_stats` counts), items of
@@ -13,6 +14,7 @@
  *   this test): cache hits and refused calls are not runs, each retry is.
  * Every builtin returns a value; `print` returns `null`; `exit` does not return.
  */
+import { BUILTINS as SPECS, type BuiltinName, type BuiltinSpec } from "../../language/builtins";
 import type { Span } from "../../syntax/ast";
 import { wrongType } from "./builtin-args";
 import { NUMBER_BUILTINS } from "./builtins-numbers";
@@ -21,59 +23,59 @@ import { errorAt } from "./runtime-errors";
 import type { Runtime } from "./runtime-context";
 import { isObjectValue, renderValue, toJson, type Value } from "./values";
 
-export interface Builtin {
-  min: number;
-  /** Infinity for variadic builtins. */
-  max: number;
+/** A builtin's implementation: its arity has been checked (`callBuiltin`). */
+export interface BuiltinImpl {
   run(args: Value[], rt: Runtime, span: Span): Value;
 }
 
-const TABLE: Record<string, Builtin> = {
+/** Some builtins' implementations, by name: each file of them `satisfies` it. */
+export type BuiltinTable = Partial<Record<BuiltinName, BuiltinImpl>>;
+
+/** What the interpreter calls: the language's row (arity) with its implementation. */
+export interface Builtin extends BuiltinSpec, BuiltinImpl {}
+
+const CORE = {
   print: {
-    min: 0,
-    max: Infinity,
     run(args, rt) {
       rt.host.stdout(args.map(renderValue).join(" "));
       return null;
     },
   },
   len: {
-    min: 1,
-    max: 1,
     run([v], rt, span) {
       if (typeof v === "string" || Array.isArray(v)) return v.length;
       if (isObjectValue(v)) return Object.keys(v).length;
       return wrongType(rt, "len", v, "a string, an array or an object", span);
     },
   },
-  str: { min: 1, max: 1, run: ([v]) => renderValue(v) },
-  json: { min: 1, max: 1, run: ([v]) => toJson(v) },
+  str: { run: ([v]) => renderValue(v) },
+  json: { run: ([v]) => toJson(v) },
   keys: {
-    min: 1,
-    max: 1,
     run([v], rt, span) {
       if (isObjectValue(v)) return Object.keys(v);
       return wrongType(rt, "keys", v, "an object", span);
     },
   },
   calls: {
-    min: 1,
-    max: 1,
     run([v], rt, span) {
       if (typeof v !== "string") return wrongType(rt, "calls", v, "a tool name (a string)", span);
       return rt.host.handlerRuns?.(v) ?? 0;
     },
   },
   now: {
-    min: 0,
-    max: 0,
     run: (_args, rt) => (rt.host.now ? rt.host.now() : new Date()).toISOString(),
   },
-};
+} satisfies BuiltinTable;
+
+/** Every builtin of the language's table: one missing here does not compile. */
+const IMPLEMENTATIONS: Record<BuiltinName, BuiltinImpl> = { ...CORE, ...NUMBER_BUILTINS, ...TEXT_BUILTINS };
 
 /** Without a prototype, so `toString(x)` is an unknown function, not Object.prototype's. */
 export const BUILTINS: Readonly<Record<string, Builtin | undefined>> = Object.freeze(
-  Object.assign(Object.create(null) as Record<string, Builtin>, TABLE, NUMBER_BUILTINS, TEXT_BUILTINS),
+  Object.assign(
+    Object.create(null) as Record<string, Builtin>,
+    Object.fromEntries(Object.entries(SPECS).map(([name, spec]) => [name, { ...spec, run: IMPLEMENTATIONS[name as BuiltinName].run }])),
+  ),
 );
 
 /** Call a builtin after checking its argument count. */

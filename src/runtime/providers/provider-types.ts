@@ -8,7 +8,7 @@
  * validate their history (Anthropic tool_use ids, Gemini thought signatures).
  */
 
-import type { PROVIDERS } from "../../check/keys/model-keys";
+import type { PROVIDERS } from "../../language/keys/model-keys";
 import type { LumaError } from "../../diagnostics/luma-error";
 
 export type JsonSchema = Record<string, unknown>;

@@ -3,7 +3,7 @@
  * variable and the base URL, `api_key_env`, Azure's endpoint/deployment/api_version, and the
  * `LUMA_BASE_URL_<MODELNAME>` override (extension) that redirects any model — tests and
  * proxies use it without editing the program. The keys are read through the model key
- * table (`check/keys/model-keys.ts`), which also names the providers.
+ * table (`language/keys/model-keys.ts`), which also names the providers.
  *
  * Resolution happens at a model's first `ask`, not at startup: a program whose asks never run
  * needs no key. What a missing key or endpoint does depends on how requests go out:
@@ -14,8 +14,8 @@
  *              when a request is about to be sent — same message, code and location
  *   otherwise  thrown at once, before the ask does anything
  */
-import { readKeys, type KeyValues } from "../../check/keys/key-spec";
-import { MODEL_KEYS } from "../../check/keys/model-keys";
+import { readKeys, type KeyValues } from "../../language/keys/key-spec";
+import { MODEL_KEYS } from "../../language/keys/model-keys";
 import type { ModelDecl } from "../../syntax/ast";
 import type { LumaError } from "../../diagnostics/luma-error";
 import { providerErrors } from "./provider-errors";

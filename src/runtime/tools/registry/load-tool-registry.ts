@@ -9,8 +9,8 @@
  * and the servers connected, only when a tool declares `mcp:`.
  */
 import { dirname, resolve } from "node:path";
-import { entryOf } from "../../../check/keys/key-spec";
-import { TOOL_KEYS } from "../../../check/keys/tool-keys";
+import { entryOf } from "../../../language/keys/key-spec";
+import { TOOL_KEYS } from "../../../language/keys/tool-keys";
 import type { LoadedConfig } from "../../../config/config-types";
 import type { Program } from "../../../syntax/ast";
 import type { LoadedModule } from "../module-loading/loaded-module";

@@ -5,8 +5,8 @@
  * so it is a start-up error (exit 2) at the list item, with the closest configured name.
  * `luma check` does not see the config, so this is a start-up rule, like startup-rules.ts.
  */
-import { AGENT_KEYS } from "../../../check/keys/agent-keys";
-import { entryOf } from "../../../check/keys/key-spec";
+import { AGENT_KEYS } from "../../../language/keys/agent-keys";
+import { entryOf } from "../../../language/keys/key-spec";
 import { error } from "../../../diagnostics/diagnostic";
 import { startupError, type LumaError } from "../../../diagnostics/luma-error";
 import type { Diagnostic } from "../../../diagnostics/diagnostic";

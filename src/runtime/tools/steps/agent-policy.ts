@@ -3,8 +3,8 @@
  * settings (read once through the agent key table, `ask/agent-ask-settings.ts`) and its
  * name. Top-level calls use TOP_LEVEL_POLICY: no agent policies apply, default timeout.
  */
-import { AGENT_KEYS } from "../../../check/keys/agent-keys";
-import { defaultsOf } from "../../../check/keys/key-spec";
+import { AGENT_KEYS } from "../../../language/keys/agent-keys";
+import { defaultsOf } from "../../../language/keys/key-spec";
 import type { AgentDecl } from "../../../syntax/ast";
 import { askSettingsOf, type AgentSettings } from "../../ask/agent-ask-settings";
 

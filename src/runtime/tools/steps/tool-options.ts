@@ -1,10 +1,10 @@
 /**
  * A tool's options (spec §4 "Tool options"), read once from its declaration entries
- * through the tool key table (`check/keys/tool-keys.ts`): the keys, their defaults and
+ * through the tool key table (`language/keys/tool-keys.ts`): the keys, their defaults and
  * the runtime type of each come from there and nowhere else.
  */
-import { TOOL_KEYS } from "../../../check/keys/tool-keys";
-import { defaultsOf, readKeys, type KeyValues } from "../../../check/keys/key-spec";
+import { TOOL_KEYS } from "../../../language/keys/tool-keys";
+import { defaultsOf, readKeys, type KeyValues } from "../../../language/keys/key-spec";
 import type { ToolDecl } from "../../../syntax/ast";
 
 /** `idempotencyKey` is the path inside the validated input, without a leading `input.`. */

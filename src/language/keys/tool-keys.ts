@@ -4,7 +4,7 @@
  * the first-hour hints read. Cross-key rules (a write tool and cache, idempotency_key
  * naming a parameter, `timeout: 0`) have their own rule files.
  */
-import { bool, envName, fieldPath, int, oneOf, schemaRef, str } from "../config-value-kinds";
+import { bool, envName, fieldPath, int, oneOf, schemaRef, str } from "../value-kinds";
 import { keyTable } from "./key-spec";
 
 export const TOOL_KEYS = keyTable({

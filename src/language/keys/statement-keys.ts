@@ -3,7 +3,7 @@
  * one table the checker, the runtime's statements (`statement-entries.ts`), completion and
  * the first-hour hints read.
  */
-import { datasourceRef, str } from "../config-value-kinds";
+import { datasourceRef, str } from "../value-kinds";
 import { keyTable } from "./key-spec";
 
 export const STATEMENT_KEYS = keyTable({

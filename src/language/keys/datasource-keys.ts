@@ -4,7 +4,7 @@
  * (`resolve-bridges.ts`), completion and the first-hour hints read. Both empty is fine (a
  * module bridge); both set is a rule file's error.
  */
-import { envName, str } from "../config-value-kinds";
+import { envName, str } from "../value-kinds";
 import { keyTable } from "./key-spec";
 
 export const DATASOURCE_KEYS = keyTable({

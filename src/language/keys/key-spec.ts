@@ -1,7 +1,7 @@
 /**
  * What one key of a declaration block is (one entry of a key table, `*-keys.ts` here):
  * the kind of value it holds (what the checker accepts and how the runtime reads it, by
- * `config-value-kinds.ts`), its default, its doc line (LSP completion), and the name of
+ * `../value-kinds.ts`; the checker judges it by `check/value-kind-checks.ts`), its default, its doc line (LSP completion), and the name of
  * its runtime field where that is not the key itself (`side_effects` → `sideEffects`).
  *
  * The runtime reads a block with `readKeys(TABLE, entries)`, whose type `KeyValues<typeof
@@ -12,7 +12,7 @@
  * tool pipeline reads them on every call, and reads that see one shape stay fast.
  */
 import type { Entry } from "../../syntax/ast";
-import type { ValueKind } from "../config-value-kinds";
+import type { ValueKind } from "../value-kinds";
 
 export interface KeySpec<T = unknown> {
   readonly kind: ValueKind<T>;

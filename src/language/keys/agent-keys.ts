@@ -3,7 +3,7 @@
  * the checker, the runtime's agent settings (`agent-ask-settings.ts`, `agent-policy.ts`),
  * completion and the first-hour hints read. Whether `ask` needs a `model` is a rule file.
  */
-import { int, modelRef, oneOf, str, stringSet, toolList } from "../config-value-kinds";
+import { int, modelRef, oneOf, str, stringSet, toolList } from "../value-kinds";
 import { keyTable } from "./key-spec";
 
 export const AGENT_KEYS = keyTable({

@@ -5,7 +5,7 @@
  * the provider and live with the resolution; `base_url` for "openai-compatible" and `api`
  * for OpenAI only are rule files.
  */
-import { envName, int, nonNegative, num, oneOf, str } from "../config-value-kinds";
+import { envName, int, nonNegative, num, oneOf, str } from "../value-kinds";
 import { keyTable } from "./key-spec";
 
 export const PROVIDERS = ["openai", "openai-compatible", "azure", "anthropic", "gemini"] as const;

@@ -1,0 +1,67 @@
+/**
+ * How the checker judges a key's value, by its kind (`language/value-kinds.ts` says what
+ * each kind is and how the runtime reads it). Kinds judged by the literal alone answer
+ * true or false, and false gets the generic "Key 'k' in tool 'x' must be …." message;
+ * kinds that name declarations report an unknown or wrong name with their own message
+ * (and did-you-mean) and answer true. The switch is exhaustive: a new kind does not
+ * compile until it is judged here.
+ */
+import type { ConfigValue, Decl } from "../syntax/ast";
+import { KIND_NOUN, MODEL_CALLABLE_KINDS, withArticle } from "../language/declaration-nouns";
+import { literalAccepts, type ValueKind } from "../language/value-kinds";
+import type { CheckContext } from "./context";
+import { messages, type CheckMessage } from "./messages";
+import { declHints } from "./suggestions";
+
+const MODEL_CALLABLE = new Set<string>(MODEL_CALLABLE_KINDS);
+const singleName = (v: ConfigValue) => (v.kind === "Path" && v.parts.length === 1 ? v.parts[0] : undefined);
+
+/** Returns false for the generic message; reports its own messages itself. */
+export function checkValueKind(kind: ValueKind, v: ConfigValue, ctx: CheckContext): boolean {
+  switch (kind.tag) {
+    case "str":
+    case "bool":
+    case "num":
+    case "nonNegative":
+    case "int":
+    case "oneOf":
+    case "envName":
+    case "fieldPath":
+    case "stringList":
+      return literalAccepts(kind, v);
+    case "schemaRef":
+      return checkDeclRef(v, ctx, "schema", messages.unknownSchema, ["Schema", "Union"]);
+    case "modelRef":
+      return checkDeclRef(v, ctx, "model", messages.unknownModel, ["Model"]);
+    case "datasourceRef":
+      return checkDeclRef(v, ctx, "datasource", messages.unknownDatasource, ["Datasource"]);
+    case "toolList":
+      return checkToolList(v, ctx);
+  }
+}
+
+/** A bare name of a declaration of one kind; an undeclared name gets its own message. */
+function checkDeclRef(v: ConfigValue, ctx: CheckContext, noun: string, unknown: (name: string) => CheckMessage, kinds: Decl["kind"][]): boolean {
+  const name = singleName(v);
+  if (name === undefined) return false;
+  const decl = ctx.symbols.byName.get(name);
+  if (!decl) ctx.report(unknown(name), v.span, { hints: declHints(ctx, kinds, name) });
+  else if (KIND_NOUN[decl.kind] !== noun) ctx.report(messages.wrongKind(name, withArticle(KIND_NOUN[decl.kind]), noun), v.span);
+  return true;
+}
+
+/** An agent's `tools`: names of declared tools, queries or commands, each once. */
+function checkToolList(v: ConfigValue, ctx: CheckContext): boolean {
+  if (v.kind !== "List") return false;
+  const seen = new Set<string>();
+  for (const item of v.items) {
+    const name = singleName(item);
+    if (name === undefined) return false;
+    const decl = ctx.symbols.byName.get(name);
+    if (!decl) ctx.report(messages.unknownTool(name), item.span, { hints: declHints(ctx, MODEL_CALLABLE_KINDS, name) });
+    else if (!MODEL_CALLABLE.has(decl.kind)) ctx.report(messages.wrongKind(name, withArticle(KIND_NOUN[decl.kind]), "tool"), item.span);
+    else if (seen.has(name)) ctx.report(messages.duplicateMember("tool", name, "tools"), item.span);
+    seen.add(name);
+  }
+  return true;
+}
