@@ -19,6 +19,7 @@ import { keyDocText } from "../language/keys/key-spec";
 import { membersOf, typeText } from "../check/types/type-model";
 import { ANNOTATIONS } from "../schema/index";
 import type { Expr } from "../syntax/ast";
+import { KEYWORDS as SYNTAX_KEYWORDS, PRIMITIVE_TYPES } from "../syntax/keywords";
 import { analyze, type Analysis } from "./analyze-document";
 import type { UnitKey } from "./document-index";
 
@@ -37,11 +38,8 @@ export interface CompletionItem {
   insertTextFormat?: 1 | 2;
 }
 
-export const KEYWORDS = [
-  "schema", "tool", "agent", "model", "fn", "datasource", "query", "command", "if", "else", "for", "in",
-  "return", "try", "catch", "ask", "using", "tagged", "by", "needs", "true", "false", "null", "enum",
-  "and", "or", "not", "string", "int", "float", "bool", "any",
-];
+/** What completion offers as words: the grammar's keywords and the primitive type names. */
+export const KEYWORDS: readonly string[] = [...SYNTAX_KEYWORDS, ...PRIMITIVE_TYPES];
 
 const SNIPPETS: CompletionItem[] = [
   { label: "schema", kind: KIND.snippet, detail: "schema declaration", insertTextFormat: 2, insertText: "schema ${1:Name} {\n  ${2:field}: ${3:string}\n}" },

@@ -13,12 +13,10 @@
 import { type Diagnostic, error } from "../diagnostics/diagnostic";
 import { PARSE_CODES } from "../diagnostics/catalog/parse-codes";
 import { closestName } from "../diagnostics/did-you-mean";
+import { DECLARATION_KEYWORDS, KEYWORDS } from "./keywords";
 
-/** The words that begin a declaration (`fn` is left out: one letter from it is any `f x(`). */
-export const DECLARATION_KEYWORDS = ["schema", "tool", "agent", "model", "fn", "datasource", "query", "command"];
+/** The words that begin a declaration (`fn` is left out: one letter from it is any `f x(`); a keyword is never a misspelling of another. */
 const SLIP_CANDIDATES = DECLARATION_KEYWORDS.filter((k) => k !== "fn");
-/** Every keyword of the language: never a misspelling of another. */
-const KEYWORDS = new Set([...DECLARATION_KEYWORDS, "if", "else", "for", "in", "return", "try", "catch", "ask", "and", "or", "not", "true", "false", "null", "needs", "tagged", "by", "enum", "using", "while", "break", "continue"]);
 
 /** The word, then a name and `{` `(` `=` on the same line. */
 const DECLARATION_SHAPE = /([A-Za-z_][A-Za-z0-9_]*)[ \t]+[A-Za-z_][A-Za-z0-9_]*[ \t]*[({=]/y;

@@ -38,7 +38,7 @@ import { lumaSemantics } from "./luma-semantics";
 import { type ParseContext, withParseContext } from "./parse-context";
 import { PARSE_CODES } from "../diagnostics/catalog/parse-codes";
 import { UNTERMINATED_CODE, UNTERMINATED_MESSAGE, scanLexical } from "./lexical-scan";
-import { DECLARATION_KEYWORDS } from "./misspelt-keyword";
+import { DECLARATION_KEYWORDS } from "./keywords";
 import { NESTING_MESSAGE } from "./nesting-limit";
 import { describeSyntaxError } from "./syntax-error";
 import { secondFileReplay } from "./to-ast-tests";

@@ -5,7 +5,7 @@
  * wrong the day the code moves; these tests make that a test failure instead.
  */
 import { describe, expect, test } from "bun:test";
-import { writeFileSync } from "node:fs";
+import { readFileSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
 import { runLuma } from "../support/luma-binary";
 import { blocks, cells, codeSpans, page, pages, scratchDir, table } from "./language-page-reading";
@@ -16,11 +16,20 @@ describe("§1 lexical.md — lists exactly the parser's words, operators and esc
   const text = page("lexical.md");
 
   test("'These words are keywords': the list is exactly the grammar's keyword rule", async () => {
-    const { KEYWORDS } = await import("../../src/syntax/fast-parse/fast-scanner");
+    const { KEYWORDS } = await import("../../src/syntax/keywords");
     const block = blocks(text).find((b) => b.lang === "text" && /\bagent\b.*\bwhile\b/s.test(b.code));
     expect(block).toBeDefined();
     const listed = block!.code.split(/\s+/).filter(Boolean);
     expect([...listed].sort()).toEqual([...KEYWORDS].sort());
+  });
+
+  test("src/syntax/keywords.ts is grammar.ohm's keyword rule, word for word", async () => {
+    const { KEYWORDS } = await import("../../src/syntax/keywords");
+    const grammar = readFileSync(join(import.meta.dir, "../../grammar.ohm"), "utf8");
+    const from = grammar.indexOf("  keyword = ");
+    const words = [...grammar.slice(from, grammar.indexOf("~identPart", from)).matchAll(/"([a-z]{2,})"/g)].map((m) => m[1]); // not the ranges ("a".."w")
+    expect(words.length).toBeGreaterThan(20);
+    expect(words.sort()).toEqual([...KEYWORDS].sort());
   });
 
   test("'contextual … a variable may still be called `test`': the contextual words and type names are names", () => {

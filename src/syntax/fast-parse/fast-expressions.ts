@@ -10,9 +10,10 @@
 import type { BinaryOp, Expr } from "../ast";
 import { type FlatOperand, type Located, type PrefixOp, applyPrecedence } from "../operator-precedence";
 import {
-  type FastState, KEYWORDS, char, deferBegin, deferEnd, enter, identEnd, ident, isIdentPart, keyword, leave, lit,
+  type FastState,  char, deferBegin, deferEnd, enter, identEnd, ident, isIdentPart, keyword, leave, lit,
   numberEnd, recurse, skip, span, unrecurse, word, work,
 } from "./fast-scanner";
+import { KEYWORDS } from "../keywords";
 import { constString, stringExpr } from "./fast-strings";
 import { parseType } from "./fast-types";
 

@@ -16,6 +16,7 @@
 import type { Span } from "../ast";
 import type { PrefixOp } from "../operator-precedence";
 import { MAX_NESTING } from "../lexical-scan";
+import { KEYWORDS } from "../keywords";
 
 /** Thrown when the fast parser does not take the input: the Ohm path decides. */
 export const DECLINE = Symbol("fast-parse-decline");
@@ -116,13 +117,6 @@ export function deferEnd(s: FastState, outerPeak: number, levels: number): void 
 export const isIdentStart = (c: number): boolean => (c >= 97 && c <= 122) || (c >= 65 && c <= 90) || c === 95;
 export const isIdentPart = (c: number): boolean => isIdentStart(c) || (c >= 48 && c <= 57);
 const isDigit = (c: number): boolean => c >= 48 && c <= 57;
-
-/** The grammar's `keyword` rule: these words are never an `ident`. */
-export const KEYWORDS: ReadonlySet<string> = new Set([
-  "agent", "ask", "and", "break", "by", "catch", "command", "continue", "datasource", "else", "enum",
-  "fn", "for", "false", "if", "in", "model", "needs", "null", "not",
-  "or", "query", "return", "schema", "tool", "try", "tagged", "true", "using", "while",
-]);
 
 /** `spaces`: blanks (every character up to U+0020) and comments; a `/*` never closed is not one. */
 export function skip(s: FastState): void {

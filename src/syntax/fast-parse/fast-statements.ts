@@ -13,8 +13,9 @@ import { parseExpr, postfixStep } from "./fast-expressions";
 import { parseType } from "./fast-types";
 import {
   type FastState, char, decline, deferBegin, deferEnd, enter, ident, keyword, leave, recurse, sameLine, skip, span,
-  unrecurse, work, KEYWORDS, leadingWord,
+  unrecurse, work,  leadingWord,
 } from "./fast-scanner";
+import { KEYWORDS } from "../keywords";
 
 const MAX_ELSE_IFS = 200;
 

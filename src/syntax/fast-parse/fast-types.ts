@@ -10,8 +10,9 @@ import type { Annotation, ConstValue, Field, PrimName, TypeRef } from "../ast";
 import { entryKey, parseListThen } from "./fast-expressions";
 import { constString } from "./fast-strings";
 import {
-  type FastState, char, identEnd, numberEnd, KEYWORDS, recurse, skip, span, unrecurse, word,
+  type FastState, char, identEnd, numberEnd,  recurse, skip, span, unrecurse, word,
 } from "./fast-scanner";
+import { KEYWORDS } from "../keywords";
 
 const PRIM_NAMES: ReadonlySet<string> = new Set(["string", "int", "float", "bool", "any"]);
 
