@@ -4,8 +4,8 @@
  * "js" }` runs a `.json` file as code — a file the checks skipped as data — `type: "ts"` too,
  * and `type: "sqlite"` opens (or creates) a database. The checks judge a file by its
  * extension, so under strict the extension must be what loads it: the one attribute accepted
- * is `type: "json"` on a literal `.json` specifier (the file is data either way). Every other
- * attribute — `with { … }` or the older `assert { … }`, on `import`, `export … from` or as the
+ * is `type: "json"` (`with` or the older `assert`) on a literal `.json` specifier — the file is
+ * data either way. Every other attribute — on `import`, on `export … from`, or options as the
  * second argument of `import()`, computed or not — is refused.
  *
  * Read on the text Bun runs (escapes decoded), once as written and once with comments blanked,
@@ -29,8 +29,8 @@ const STATIC_CLAUSE = new RegExp(String.raw`(?<![.$\w])(?:from|import)\s*${QUOTE
 const DYNAMIC_CALL = /(?<![.$\w])import\s*\(/g;
 /** The only accepted attribute list: `type: "json"` (keys quoted or not, a trailing comma). */
 const JSON_ONLY = /^\s*(?:type|"type"|'type')\s*:\s*(?:"json"|'json')\s*,?\s*$/;
-/** The only accepted options of `import()`: `{ with: { type: "json" } }`. */
-const JSON_OPTIONS = /^\{\s*(?:with|"with"|'with')\s*:\s*\{([^{}]*)\}\s*,?\s*\}$/;
+/** The only accepted options of `import()`: `{ with: { type: "json" } }` (or `assert:`). */
+const JSON_OPTIONS = /^\{\s*(?:with|assert|"with"|"assert"|'with'|'assert')\s*:\s*\{([^{}]*)\}\s*,?\s*\}$/;
 
 const isJsonSpecifier = (specifier: string | undefined): boolean => specifier !== undefined && /\.json$/i.test(specifier);
 const shown = (text: string): string => {
@@ -52,7 +52,7 @@ function staticUses(text: string): AttributeUse[] {
   const uses: AttributeUse[] = [];
   for (const m of text.matchAll(STATIC_CLAUSE)) {
     const specifier = decodeLiteral(m[2], m[1]);
-    if (m[3] === "with" && JSON_ONLY.test(m[4]) && isJsonSpecifier(specifier)) continue;
+    if (JSON_ONLY.test(m[4]) && isJsonSpecifier(specifier)) continue;
     uses.push({ offset: m.index, message: `loads '${specifier ?? m[2]}' ${m[3]} { ${shown(m[4])} } (${why})` });
   }
   return uses;
