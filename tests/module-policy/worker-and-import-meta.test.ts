@@ -1,8 +1,9 @@
 /**
- * Two ways around the strict checks of an in-process ES module, through `dist/luma`
- * (docs/modules.md "Strict policy"): a `Worker` runs a script no check reads, and
- * `import.meta` spelled any way but `import.meta.<member>` reaches `import.meta.env` — the
- * environment — with `"allow_env": false`. Both are refused at load, naming the module, the
+ * Ways around the strict checks of an in-process ES module, through `dist/luma`
+ * (docs/modules.md "Strict policy"): a `Worker` runs a script no check reads; `import.meta`
+ * spelled any way but `import.meta.<member>` reaches `import.meta.env` — the environment —
+ * with `"allow_env": false`, and so do `self` and `global`, Bun's other names for the real
+ * `globalThis`. Both are refused at load, naming the module, the
  * rule and line:col; each refusal is shown next to what the same module does once the policy
  * allows it, so the test pins the rule, not a broken module.
  */
@@ -85,5 +86,25 @@ describe('§10 strict: with "allow_env": false no spelling of import.meta reache
     const allowed = run("./tool.mjs", { "tool.mjs": SPELLINGS[0][1] + "\n" }, { allow_env: true });
     expect(allowed.stderr).toBe("");
     expect(allowed.stdout).toBe("secret-123\n");
+  });
+});
+
+describe('§10 strict: with "allow_env": false, self and global (the real globalThis of an ES module) are refused', () => {
+  test('self["pro" + "cess"] and global["pro" + "cess"] are refused at load (exit 2), a key or member named self is not', () => {
+    const r = run("./tool.mjs", {
+      "tool.mjs":
+        "const o = { self: 1 };\n" +
+        'export const probe = () => ({ value: String(o.self) + self["pro" + "cess"].env.LUMA_STRICT_ENV_PROBE + global["pro" + "cess"].env.LUMA_STRICT_ENV_PROBE });\n',
+    });
+    expect(r.stdout).toBe("");
+    const why = `(in an in-process ES module it is the real globalThis; "allow_env" is false)`;
+    expect(r.stderr).toBe(
+      `Error: Tool module './tool.mjs' was refused: 2:55 [allow_env] mentions 'self' ${why}
+` +
+        `Tool module './tool.mjs' was refused: 2:104 [allow_env] mentions 'global' ${why}
+  = code E0505 (luma explain E0505)
+`,
+    );
+    expect(r.exitCode).toBe(2);
   });
 });

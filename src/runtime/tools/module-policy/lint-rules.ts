@@ -43,6 +43,13 @@ const IMPORT_META = `${word("import")}\\s*\\.\\s*meta(?![\\w$])`;
 
 const squash = (found: RegExpMatchArray) => found[0].replace(/\s+/g, "");
 
+/** `{ self: 1 }`, `{ a, self: b } = o`: the match is an object key (after `{` or `,`, before `:`), not a name in scope. */
+const isPropertyKey = (found: RegExpMatchArray): boolean => {
+  const at = found.index ?? 0;
+  const text = found.input ?? "";
+  return /[{,]\s*$/.test(text.slice(Math.max(0, at - 80), at)) && /^\s*:/.test(text.slice(at + found[0].length, at + found[0].length + 80));
+};
+
 /** Rules every file of the graph gets, package code included. */
 const everywhere = () => true;
 /** Rules for the module's own files only (see above). */
@@ -70,6 +77,19 @@ export const LINT_RULES: readonly LintRule[] = [
       found[1] !== undefined
         ? `mentions 'import.meta.env' ("allow_env" is false)`
         : `uses 'import.meta' other than as import.meta.<member> ("allow_env" is false: computed or destructured access reaches import.meta.env)`,
+  },
+  {
+    rule: "allow_env",
+    // An in-process ES module has Bun's real globals, where `self` and `global` are two more
+    // names for `globalThis` (`self["pro" + "cess"]`). A member or a key named so (`x.self`,
+    // `{ self: 1 }`) is not one; read on code, since both are everyday prose.
+    applies: (p, target) => !p.allowEnv && moduleCode(p, target) && target.inProcess,
+    codeOnly: true,
+    pattern: new RegExp(`(?<!\\.\\s*)${word("(?:self|global)")}`, "g"),
+    explain: (found) =>
+      isPropertyKey(found)
+        ? undefined
+        : `mentions '${found[0]}' (in an in-process ES module it is the real globalThis; "allow_env" is false)`,
   },
   {
     rule: "worker",
