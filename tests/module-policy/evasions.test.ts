@@ -108,6 +108,8 @@ const ATTEMPTS: Attempt[] = [
   { name: "GAP the host Function hands back the real Bun, plugin included", file: "m.cjs", source: cjs('() => typeof Bun.spawnSync.constructor("return Bu" + "n.plu" + "gin")()'), outcome: { knownGap: "function" } },
   { name: "GAP ESM with allow_env: globalThis[\"B\" + \"un\"] is the real Bun", file: "m.mjs", policy: { sandbox: "strict", allow_env: true }, source: 'export const probe = () => typeof globalThis["B" + "un"]["plu" + "gin"];', outcome: { knownGap: "function" } },
   { name: "GAP with \"fs\" allowed, Bun.file reads any file (as fs does)", file: "m.cjs", policy: { sandbox: "strict", allow_builtins: ["fs"] }, source: cjs('async () => (await Bun.file("/etc/passwd").exists())'), outcome: { knownGap: true } },
+  { name: 'GAP ESM with allow_env: globalThis["Wor" + "ker"] is the real Worker', file: "m.mjs", policy: { sandbox: "strict", allow_env: true }, source: 'export const probe = () => typeof globalThis["Wor" + "ker"];', outcome: { knownGap: "function" } },
+  { name: "GAP ESM: the real Function reads the environment with allow_env: false", file: "m.mjs", source: 'export const probe = () => typeof [].constructor.constructor("return pro" + "cess")().env;', outcome: { knownGap: "object" } },
   { name: "GAP ESM under strict sees the real globals (Function, Buffer)", file: "m.mjs", source: 'export const probe = () => typeof [].constructor.constructor("return Buf" + "fer")();', outcome: { knownGap: "function" } },
 ];
 
