@@ -8,9 +8,10 @@
  * data either way. Every other attribute — on `import`, on `export … from`, or options as the
  * second argument of `import()`, computed or not — is refused.
  *
- * Read on the text Bun runs (escapes decoded), once as written and once with comments blanked,
- * so neither a comment between the words nor a comment-like string hides a clause. Strings
- * that merely spell an import are refused too: like the lint, this reads text.
+ * Read on the text Bun runs (escapes decoded). A static clause is looked for twice, as written
+ * and with comments blanked, so neither a comment between the words nor a comment-like string
+ * hides one; `import(` is read on code only (its argument list is walked, and a comment is not
+ * a call). Strings that merely spell an import are refused too: like the lint, this reads text.
  */
 import { decodeLiteral } from "../module-loading/specifier-sites";
 import { blankComments } from "./comment-blanking";
@@ -41,10 +42,9 @@ const why = `under strict a file loads by its extension: the only attribute acce
 
 /** Every refused attribute use in `decoded` (a file's text, escapes decoded), in source order. */
 export function refusedAttributes(decoded: string): AttributeUse[] {
+  const code = blankComments(decoded);
   const found = new Map<number, AttributeUse>();
-  for (const text of [decoded, blankComments(decoded)]) {
-    for (const use of [...staticUses(text), ...dynamicUses(text)]) if (!found.has(use.offset)) found.set(use.offset, use);
-  }
+  for (const use of [...staticUses(decoded), ...staticUses(code), ...dynamicUses(code)]) if (!found.has(use.offset)) found.set(use.offset, use);
   return [...found.values()].sort((a, b) => a.offset - b.offset);
 }
 
@@ -72,28 +72,37 @@ function dynamicUses(text: string): AttributeUse[] {
   return uses;
 }
 
+/** How far an argument list is read; a longer one counts as holding options (refused). */
+const MAX_ARGUMENTS_LENGTH = 8192;
+const UNREAD = "…";
+
 /**
  * The top-level arguments of the call whose `(` ends just before `start`, trimmed, an empty
  * trailing one dropped (`import("x",)`). Strings, templates and nested brackets are skipped
- * whole; an unterminated list yields what was read, so a clause is never lost to the scan.
+ * whole. The walk ends at a `;` outside brackets (no argument list holds one) or after
+ * MAX_ARGUMENTS_LENGTH characters — a list not closed by then counts as two arguments, so a
+ * clause is never lost to the scan and no file is read once per `import(` to its end.
  */
 function argumentsOf(text: string, start: number): string[] {
   const args: string[] = [];
   let depth = 0;
   let from = start;
   let i = start;
-  for (; i < text.length; i++) {
+  const stop = Math.min(text.length, start + MAX_ARGUMENTS_LENGTH);
+  for (; i < stop; i++) {
     const ch = text[i];
     if (ch === '"' || ch === "'" || ch === "`") {
-      for (i++; i < text.length && text[i] !== ch; i++) if (text[i] === "\\") i++;
+      for (i++; i < stop && text[i] !== ch; i++) if (text[i] === "\\") i++;
     } else if (ch === "(" || ch === "[" || ch === "{") depth++;
     else if ((ch === ")" || ch === "]" || ch === "}") && depth > 0) depth--;
     else if (ch === ")") break;
+    else if (ch === ";" && depth === 0) return [text.slice(from, i).trim(), UNREAD];
     else if (ch === "," && depth === 0) {
       args.push(text.slice(from, i).trim());
       from = i + 1;
     }
   }
+  if (i >= stop) return [text.slice(from, i).trim(), UNREAD];
   const last = text.slice(from, i).trim();
   if (last !== "" || args.length === 0) args.push(last);
   return args;
