@@ -88,6 +88,16 @@ const ATTEMPTS: Attempt[] = [
   { name: "ESM: a comment opener inside a string does not hide Bun[…]", file: "m.mjs", source: 'const s = "/*";\nexport const probe = () => Bun["plugin"]; // */', outcome: { refusedAtLoad: "2:28 [bun_api] uses 'Bun' other than as Bun.<member>" } },
   { name: "ESM: Bun/**/.plugin (a comment between the words)", file: "m.mjs", source: "export const probe = () => Bun/**/.plugin;", outcome: { refusedAtLoad: "[bun_api] uses 'Bun.plugin'" } },
   { name: 'ESM: import { plugin } from "bun"', file: "m.mjs", source: 'import { plugin } from "bun";\nexport const probe = () => plugin;', outcome: { refusedAtLoad: "[allow_builtins] loads builtin 'bun', which is not in \"allow_builtins\"" } },
+  // ── what Bun would load or run around the checks (import attributes, workers, import.meta) ──
+  { name: 'ESM: import … with { type: "js" } (a .json file run as code)', file: "m.mjs", source: 'import v from "./d.json" with { type: "js" };\nexport const probe = () => v;', outcome: { refusedAtLoad: "1:10 [import_attributes] loads './d.json' with { type: \"js\" }" } },
+  { name: 'import("./d.json", { with: { type: "sqlite" } })', file: "m.ts", source: 'export const probe = () => import("./d.json", { with: { type: "sqlite" } });', outcome: { refusedAtLoad: "[import_attributes] passes import() options" } },
+  { name: "ESM: new Worker(…) (a script no check reads)", file: "m.mjs", source: 'export const probe = () => new Worker("./w.js");', outcome: { refusedAtLoad: "[worker] uses 'Worker'" } },
+  { name: 'ESM: import.meta["env"]', file: "m.mjs", source: 'export const probe = () => typeof import.meta["env"];', outcome: { refusedAtLoad: "[allow_env] uses 'import.meta' other than as import.meta.<member>" } },
+  { name: "ESM: const { env } = import.meta", file: "m.mjs", source: "const { env } = import.meta;\nexport const probe = () => typeof env;", outcome: { refusedAtLoad: "1:17 [allow_env] uses 'import.meta' other than as import.meta.<member>" } },
+  { name: "ESM: import.meta?.env", file: "m.mjs", source: "export const probe = () => typeof import.meta?.env;", outcome: { refusedAtLoad: "[allow_env] mentions 'import.meta?.env'" } },
+  { name: 'ESM: self["pro" + "cess"] (self is the real globalThis)', file: "m.mjs", source: 'export const probe = () => typeof self["pro" + "cess"].env;', outcome: { refusedAtLoad: "1:35 [allow_env] mentions 'self'" } },
+  { name: "ESM: global (a member or a key named self is not refused)", file: "m.mjs", source: 'const o = { self: 1 };\nexport const probe = () => o.self + typeof global["pro" + "cess"];', outcome: { refusedAtLoad: "2:44 [allow_env] mentions 'global'" } },
+  { name: "CommonJS: self is not there (the VM context has no such global)", file: "m.cjs", source: cjs("() => typeof self"), outcome: { notReachable: "undefined" } },
   { name: "ESM: Bun.spawnSync stays (the honest contract)", file: "m.mjs", source: 'export const probe = () => Bun.spawnSync(["true"]).exitCode;', outcome: { knownGap: 0 } },
 
   // ── KNOWN GAPS: strict runs these (docs/modules.md "Known gaps") ──
@@ -98,6 +108,8 @@ const ATTEMPTS: Attempt[] = [
   { name: "GAP the host Function hands back the real Bun, plugin included", file: "m.cjs", source: cjs('() => typeof Bun.spawnSync.constructor("return Bu" + "n.plu" + "gin")()'), outcome: { knownGap: "function" } },
   { name: "GAP ESM with allow_env: globalThis[\"B\" + \"un\"] is the real Bun", file: "m.mjs", policy: { sandbox: "strict", allow_env: true }, source: 'export const probe = () => typeof globalThis["B" + "un"]["plu" + "gin"];', outcome: { knownGap: "function" } },
   { name: "GAP with \"fs\" allowed, Bun.file reads any file (as fs does)", file: "m.cjs", policy: { sandbox: "strict", allow_builtins: ["fs"] }, source: cjs('async () => (await Bun.file("/etc/passwd").exists())'), outcome: { knownGap: true } },
+  { name: 'GAP ESM with allow_env: globalThis["Wor" + "ker"] is the real Worker', file: "m.mjs", policy: { sandbox: "strict", allow_env: true }, source: 'export const probe = () => typeof globalThis["Wor" + "ker"];', outcome: { knownGap: "function" } },
+  { name: "GAP ESM: the real Function reads the environment with allow_env: false", file: "m.mjs", source: 'export const probe = () => typeof [].constructor.constructor("return pro" + "cess")().env;', outcome: { knownGap: "object" } },
   { name: "GAP ESM under strict sees the real globals (Function, Buffer)", file: "m.mjs", source: 'export const probe = () => typeof [].constructor.constructor("return Buf" + "fer")();', outcome: { knownGap: "function" } },
 ];
 

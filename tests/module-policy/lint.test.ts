@@ -116,3 +116,36 @@ describe("§10 the bare-Bun rule reads code, not comments (comment-blanking.ts)"
     });
   }
 });
+
+describe("§10 import.meta, Worker, self and global: which file targets each rule reads", () => {
+  const ESM = { inProcess: true, asPackage: false };
+  const ESM_PACKAGE = { inProcess: true, asPackage: true };
+  const VM = { inProcess: false, asPackage: false };
+  const VM_PACKAGE = { inProcess: false, asPackage: true };
+  const rules = (text: string, target: typeof ESM, block = {}) =>
+    lintModuleText(text, policyFor(dir, { sandbox: "strict", ...block }), undefined, target).map((v) => `${v.line}:${v.col} ${v.rule}`);
+
+  test("import.meta is accepted only as import.meta.<member> (not env), once per position, in module code of both loaders", () => {
+    const text = 'import.meta.url; import.meta.dir;\nimport.meta.env; import.meta["env"]; const { env } = import.meta;';
+    expect(rules(text, ESM)).toEqual(["2:1 allow_env", "2:18 allow_env", "2:54 allow_env"]);
+    expect(rules(text, VM)).toEqual(["2:1 allow_env", "2:18 allow_env", "2:54 allow_env"]);
+    expect(rules(text, ESM_PACKAGE)).toEqual([]);
+    expect(rules(text, ESM, { allow_env: true })).toEqual([]);
+  });
+
+  test("Worker: module code everywhere, package code of an in-process ES module only, off with worker_threads allowed", () => {
+    const text = "new Worker(u); typeof SharedWorker; const worker_threads_free = 1;";
+    expect(rules(text, ESM)).toEqual(["1:5 worker", "1:23 worker"]);
+    expect(rules(text, VM)).toEqual(["1:5 worker", "1:23 worker"]);
+    expect(rules(text, ESM_PACKAGE)).toEqual(["1:5 worker", "1:23 worker"]);
+    expect(rules(text, VM_PACKAGE)).toEqual([]);
+    expect(rules(text, ESM, { allow_builtins: ["worker_threads"] })).toEqual([]);
+  });
+
+  test("self and global: in an in-process ES module's own code only, not as a member, a key or in a comment", () => {
+    const text = 'self.x; global["y"];\no.self; o?.global; ({ self: 1, global: 2 }); // self';
+    expect(rules(text, ESM)).toEqual(["1:1 allow_env", "1:9 allow_env"]);
+    expect(rules(text, VM)).toEqual([]);
+    expect(rules(text, ESM_PACKAGE)).toEqual([]);
+  });
+});

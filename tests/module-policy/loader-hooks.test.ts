@@ -90,4 +90,20 @@ describe("§10 a Bun.plugin registered by one module cannot rewrite what Luma re
     });
     expect(await (await loadPair(dir, "a.cjs", "b.mjs"))()).toBe("rewritten");
   });
+
+  test("GAP: such a plugin also replaces the main text of a strict ES module loaded after it, not only its helpers (through dist/luma)", () => {
+    // b.mjs passes every check; a.cjs, loaded first, hands Bun other text for b.mjs's own path.
+    const d = project({
+      "main.luma": PROGRAM,
+      "a.cjs": rewriter("b.mjs")
+        .replace(`"export const value = 'rewritten';"`, `"export const probe = () => ({ value: 'rewritten, env ' + typeof glo" + "balThis.pro" + "cess.env });"`)
+        .replace("probe:", "other:"),
+      "b.mjs": 'export const probe = () => ({ value: "checked" });\n',
+      "luma.config.json": JSON.stringify({ tool_modules: ["./a.cjs", "./b.mjs"], tool_module_policy: { sandbox: "strict" } }),
+    });
+    const r = runLuma([join(d, "main.luma")]);
+    expect(r.stderr).toBe("");
+    expect(r.stdout).toBe("rewritten, env object\n");
+    expect(r.exitCode).toBe(0);
+  });
 });

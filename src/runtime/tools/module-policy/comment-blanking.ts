@@ -13,7 +13,17 @@
 /** Tokens after which a `/` starts a regular expression rather than a division. */
 const REGEX_BEFORE = /[(,=:[!&|?{};+\-*%<>~^]$|^$|(?:return|typeof|case|do|else|in|of|new|delete|void|throw|yield|await)$/;
 
+/** The last text blanked and its result: the lint and the import-attribute scan read the same file. */
+let last: { text: string; blanked: string } | undefined;
+
 export function blankComments(text: string): string {
+  if (last?.text === text) return last.blanked;
+  const blanked = blank(text);
+  last = { text, blanked };
+  return blanked;
+}
+
+function blank(text: string): string {
   let out = "";
   let i = 0;
   let lastToken = "";

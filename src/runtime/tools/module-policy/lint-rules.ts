@@ -38,7 +38,17 @@ const words = (...ws: string[]) => new RegExp(ws.map(word).join("|"), "g");
 /** `a.b` with any spacing around the dot, as one match. */
 const member = (a: string, b: string) => `${word(a)}\\s*\\??\\.\\s*${b}(?![\\w$])`;
 
+/** `import.meta`, any spacing around the dot. */
+const IMPORT_META = `${word("import")}\\s*\\.\\s*meta(?![\\w$])`;
+
 const squash = (found: RegExpMatchArray) => found[0].replace(/\s+/g, "");
+
+/** `{ self: 1 }`, `{ a, self: b } = o`: the match is an object key (after `{` or `,`, before `:`), not a name in scope. */
+const isPropertyKey = (found: RegExpMatchArray): boolean => {
+  const at = found.index ?? 0;
+  const text = found.input ?? "";
+  return /[{,]\s*$/.test(text.slice(Math.max(0, at - 80), at)) && /^\s*:/.test(text.slice(at + found[0].length, at + found[0].length + 80));
+};
 
 /** Rules every file of the graph gets, package code included. */
 const everywhere = () => true;
@@ -51,8 +61,44 @@ export const LINT_RULES: readonly LintRule[] = [
     applies: (p, target) => !p.allowEnv && moduleCode(p, target),
     // `process` and `globalThis` are the spec's words; `Bun.env` and `import.meta.env` are
     // the same environment under Bun's names.
-    pattern: new RegExp([word("process"), word("globalThis"), member("Bun", "env"), `${word("import")}\\s*\\.\\s*meta\\s*\\.\\s*env(?![\\w$])`].join("|"), "g"),
+    pattern: new RegExp([word("process"), word("globalThis"), member("Bun", "env"), `${IMPORT_META}\\s*\\??\\.\\s*env(?![\\w$])`].join("|"), "g"),
     explain: (found) => `mentions '${squash(found)}' ("allow_env" is false)`,
+  },
+  {
+    rule: "allow_env",
+    // `import.meta["env"]`, `const { env } = import.meta`, `f(import.meta)`: the environment
+    // by a name the words above cannot see. So `import.meta` is only accepted as
+    // `import.meta.<member>` (`import.meta?.<member>`) for a member other than `env`. Read on
+    // code, so `import/**/.meta` is `import.meta`; the rule above still reads comments.
+    applies: (p, target) => !p.allowEnv && moduleCode(p, target),
+    codeOnly: true,
+    pattern: new RegExp(`${IMPORT_META}(?!\\s*\\??\\.\\s*(?!env(?![\\w$]))[A-Za-z_$])(\\s*\\??\\.\\s*env(?![\\w$]))?`, "g"),
+    explain: (found) =>
+      found[1] !== undefined
+        ? `mentions 'import.meta.env' ("allow_env" is false)`
+        : `uses 'import.meta' other than as import.meta.<member> ("allow_env" is false: computed or destructured access reaches import.meta.env)`,
+  },
+  {
+    rule: "allow_env",
+    // An in-process ES module has Bun's real globals, where `self` and `global` are two more
+    // names for `globalThis` (`self["pro" + "cess"]`). A member or a key named so (`x.self`,
+    // `{ self: 1 }`) is not one; read on code, since both are everyday prose.
+    applies: (p, target) => !p.allowEnv && moduleCode(p, target) && target.inProcess,
+    codeOnly: true,
+    pattern: new RegExp(`(?<!\\.\\s*)${word("(?:self|global)")}`, "g"),
+    explain: (found) =>
+      isPropertyKey(found)
+        ? undefined
+        : `mentions '${found[0]}' (in an in-process ES module it is the real globalThis; "allow_env" is false)`,
+  },
+  {
+    rule: "worker",
+    // A worker runs a script Luma never reads: `new Worker("./w.js")` would run a file (or a
+    // `data:`/blob URL) around every check. Package code of an in-process ES module is held
+    // to it too (it has the real Worker); in the VM context there is no Worker to call.
+    applies: (p, target) => !p.allowBuiltins.has("worker_threads") && (moduleCode(p, target) || target.inProcess),
+    pattern: words("Worker", "SharedWorker"),
+    explain: (found) => `uses '${found[0]}' (a worker runs a script no strict check reads; allowed only with "worker_threads" in "allow_builtins")`,
   },
   {
     rule: "allow_network",

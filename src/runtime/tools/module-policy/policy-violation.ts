@@ -18,7 +18,9 @@ export type PolicyRule =
   | "computed_specifier"
   | "file_type"
   | "bun_api"
-  | "macro";
+  | "macro"
+  | "import_attributes"
+  | "worker";
 
 export interface PolicyViolation {
   rule: PolicyRule;

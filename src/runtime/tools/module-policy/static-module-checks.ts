@@ -1,6 +1,7 @@
 /**
- * The strict checks one file gets before any of it runs (spec §10): the lint on its raw text
- * and a verdict for every specifier its code names. Returns every violation, not the first,
+ * The strict checks one file gets before any of it runs (spec §10): the lint on its raw text,
+ * a verdict for every specifier its code names, and its import attributes (only `type:
+ * "json"` on a `.json` file: import-attributes.ts). Returns every violation, not the first,
  * and the project files it loads (for the checks of in-process ES module graphs).
  *
  * Specifiers are read from the transpiled text — what actually runs: comments and TypeScript
@@ -14,6 +15,7 @@ import type { PolicyRule, PolicyViolation } from "./policy-violation";
 import { judgeSpecifier, type JudgeScope } from "./specifier-judgement";
 import { specifierSites, type SpecifierSite } from "../module-loading/specifier-sites";
 import { decodeEscapes } from "./unicode-escapes";
+import { refusedAttributes } from "./import-attributes";
 
 export interface FileToCheck {
   /** Real path. */
@@ -77,8 +79,18 @@ export function checkFile(scope: JudgeScope, f: FileToCheck): FileCheck {
       } else files.push({ path: verdict.target.path, asPackage: asPackage || verdict.target.kind === "package" });
     }
   }
+  violations.push(...attributeViolations(f.raw, f.label));
   violations.sort((a, b) => a.line - b.line || a.col - b.col);
   return { violations, files };
+}
+
+/** Import attributes that would load a file other than by its extension (import-attributes.ts). */
+function attributeViolations(raw: string, label: string | undefined): PolicyViolation[] {
+  const { text, rawOffsets } = decodeEscapes(raw);
+  return refusedAttributes(text).map((use) => {
+    const { line, col } = lineColOf(raw, rawOffsets[use.offset]);
+    return { rule: "import_attributes", message: use.message, line, col, file: label };
+  });
 }
 
 /**
