@@ -126,6 +126,17 @@ describe("Journal integrity (hardening 3, item 6): a journal that lost receipts 
     expect(p.lines("calls.log").length).toBe(3);
   });
 
+  test("a journal made before runs counted their steps: opened (the column added), its runs resume, and from then on a gap is caught", async () => {
+    const p = new JournalProject(THREE, PLAIN);
+    expect((await p.runFlow("old", [], { LUMA_TEST_CRASH_AT: "journal-after-finish:1" })).signal).toBe("SIGKILL");
+    sql(p, "ALTER TABLE luma_journal_runs DROP COLUMN steps");
+    const resumed = await p.runFlow("old");
+    expect(resumed.stdout).toBe("sum 6\n");
+    expect(p.lines("calls.log").map((c) => c.n)).toEqual([1, 2, 3]);
+    sql(p, "DELETE FROM luma_journal_steps WHERE run_id = 'old' AND step_id = 'main/1'");
+    expect((await p.runFlow("old")).stderr).toContain("Journal runs.sqlite has a gap in run old: its receipts recorded 3 steps, 2 are there");
+  });
+
   test("the journal file truncated to 0 bytes: --run-id stops with E0908 instead of starting the run from scratch; luma runs says so too", async () => {
     const p = new JournalProject(THREE, PLAIN);
     expect((await p.runFlow("z1")).exitCode).toBe(0);
