@@ -17,6 +17,7 @@
 import { Database } from "bun:sqlite";
 import { describe, expect, test } from "bun:test";
 import { rmSync, truncateSync } from "node:fs";
+import { startFakeProvider } from "../support/fake-provider/fake-provider";
 import { JournalProject } from "./journal-project";
 
 const KEY = { LUMA_IDEMPOTENCY_KEY: "journal-integrity passphrase" };
@@ -51,6 +52,19 @@ a = tool effect({ n: 1 })
 b = tool effect({ n: 2 })
 c = tool effect({ n: 3 })
 print("sum", a.done + b.done + c.done)
+`;
+
+/** One \`ask\` (model M at the fake provider), its answer printed. */
+const ASKS = `
+model M { provider: "openai"  name: "gpt-5.4-mini" }
+schema Verdict { ok: bool }
+agent Judge {
+  model: M
+  fn check() -> Verdict {
+    ask "Fine?" -> Verdict
+  }
+}
+print("ok", Judge.check().ok)
 `;
 
 const sql = (p: JournalProject, text: string, ...params: (string | number | null)[]) => {
@@ -111,7 +125,7 @@ describe("Journal integrity (hardening 3, item 6): a journal that lost receipts 
     expect(r.exitCode).toBe(2);
     expect(r.stdout).toBe("");
     expect(r.stderr).toBe(
-      "Error: Journal runs.sqlite has a gap in run g1: its receipts recorded 3 steps, 2 are there (a receipt was deleted, or the journal was restored from another copy). Resuming would run finished steps — their side effects — again; nothing was run and the journal was left unchanged.\n  = code E0908 (luma explain E0908)\n",
+      "Error: Journal runs.sqlite has a gap in run g1: its receipts recorded 3 steps, 2 are there (a receipt was deleted, or the journal was restored from another copy). Resuming would run finished steps — their side effects — again; nothing was run and its records were left unchanged.\n  = code E0908 (luma explain E0908)\n",
     );
     expect(p.lines("calls.log").map((c) => c.n)).toEqual([1, 2, 3]);
   });
@@ -187,8 +201,8 @@ describe("Journal integrity (hardening 3, item 6): what a replay answers is chec
     const cases: [string, string, string][] = [
       ["output = 'not json at all'", "e1", "Error: [RUNTIME_ERROR] Journal runs.sqlite: the record of step main/2 of run e1 is malformed (not the JSON Luma writes); it was left unchanged."],
       ["output = '{\"neither\":1}'", "e2", "Error: [RUNTIME_ERROR] Journal runs.sqlite: the record of step main/2 of run e2 is malformed (no outcome Luma writes); it was left unchanged."],
-      ["status = 'done'", "e3", "Error: Journal runs.sqlite holds a malformed record for step main/2 of run e3 (status \"done\"); nothing was run and the journal was left unchanged."],
-      ["output = NULL", "e4", "Error: Journal runs.sqlite holds a malformed record for step main/2 of run e4 (no outcome for a finished step); nothing was run and the journal was left unchanged."],
+      ["status = 'done'", "e3", "Error: Journal runs.sqlite holds a malformed record for step main/2 of run e3 (status \"done\"); nothing was run and its records were left unchanged."],
+      ["output = NULL", "e4", "Error: Journal runs.sqlite holds a malformed record for step main/2 of run e4 (no outcome for a finished step); nothing was run and its records were left unchanged."],
     ];
     for (const [set, run, message] of cases) {
       const p = new JournalProject(THREE, PLAIN);
@@ -200,6 +214,38 @@ describe("Journal integrity (hardening 3, item 6): what a replay answers is chec
       expect(r.exitCode).toBe(message.includes("[RUNTIME_ERROR]") ? 1 : 2);
       expect(p.lines("calls.log").length).toBe(3);
     }
+  });
+
+  test("an edited model answer: a malformed one names the journal; one of the wrong type meets the ask's schema as a live answer does", async () => {
+    const fake = await startFakeProvider();
+    try {
+      const p = new JournalProject(ASKS, PLAIN);
+      fake.script([{ json: { ok: true } }]);
+      expect((await p.runFlow("q1", [], { OPENAI_API_KEY: "sk-test", LUMA_BASE_URL_M: fake.baseUrl("openai") })).stdout).toBe("ok true\n");
+      sql(p, `UPDATE luma_journal_steps SET output = '{"ok":5}' WHERE kind = 'model'`);
+      const malformed = await p.runFlow("q1");
+      expect(malformed.exitCode).toBe(1);
+      expect(malformed.stderr.split("\n")[0]).toBe(
+        "Error: [RUNTIME_ERROR] Journal runs.sqlite: the record of step main/Judge.check#1/1.req1 of run q1 is malformed (not a model answer Luma writes); it was left unchanged.",
+      );
+      const answer = { assistant: null, text: '{"ok":"yes"}', toolCalls: [], finish: "stop", usage: {} };
+      sql(p, "UPDATE luma_journal_steps SET output = ? WHERE kind = 'model'", JSON.stringify({ ok: answer }));
+      const wrongType = await p.runFlow("q1");
+      expect(wrongType.exitCode).toBe(1);
+      expect(wrongType.stderr).toStartWith("Error: [ASK_OUTPUT_INVALID] The answer of model 'M' to ask -> Verdict was invalid: Verdict.ok must be a boolean, got string");
+      expect(fake.requests.length).toBe(1);
+    } finally {
+      fake.stop();
+    }
+  });
+
+  test("an edited now() reading that is not a time names the journal", async () => {
+    const p = new JournalProject(`t = now()\nprint("read")\n`, PLAIN);
+    expect((await p.runFlow("t1")).stdout).toBe("read\n");
+    sql(p, `UPDATE luma_journal_steps SET output = '{"ok":"not a time"}' WHERE kind = 'now'`);
+    const r = await p.runFlow("t1");
+    expect(r.exitCode).toBe(1);
+    expect(r.stderr.split("\n")[0]).toBe("Error: [RUNTIME_ERROR] Journal runs.sqlite: the record of step now#1 of run t1 is malformed (not a time); it was left unchanged.");
   });
 
   test("an encrypted journal's output moved to another step fails its integrity check, naming the journal", async () => {

@@ -23,8 +23,11 @@ import type { ApprovalRow, StepRow } from "./journal-backend";
 const KINDS = new Set(["tool", "query", "command", "model", "now"]);
 const STATUSES = new Set(["begun", "ok", "error"]);
 
-export const journalDamaged = (shown: string, what: string) =>
-  startupError(`Journal ${shown} ${what}; nothing was run and the journal was left unchanged.`, { catalogCode: "E0908" });
+/** `left`: what was kept as found — the whole journal (a file refused), or the run's records (its lease is still let go). */
+export const journalDamaged = (shown: string, what: string, left = "the journal was left unchanged") =>
+  startupError(`Journal ${shown} ${what}; nothing was run and ${left}.`, { catalogCode: "E0908" });
+
+const RECORDS_KEPT = "its records were left unchanged";
 
 const badStep = (s: StepRow): string | undefined => {
   if (!KINDS.has(s.kind)) return `kind ${JSON.stringify(s.kind)}`;
@@ -39,17 +42,18 @@ const badStep = (s: StepRow): string | undefined => {
 export function checkRecorded(shown: string, runId: string, steps: readonly StepRow[], count: number | null, approvals: readonly ApprovalRow[]): void {
   for (const s of steps) {
     const bad = badStep(s);
-    if (bad !== undefined) throw journalDamaged(shown, `holds a malformed record for step ${s.stepId} of run ${runId} (${bad})`);
+    if (bad !== undefined) throw journalDamaged(shown, `holds a malformed record for step ${s.stepId} of run ${runId} (${bad})`, RECORDS_KEPT);
   }
   for (const a of approvals) {
     if (a.decision !== null && a.decision !== "approved" && a.decision !== "denied") {
-      throw journalDamaged(shown, `holds a malformed approval for step ${a.stepId} of run ${runId} (decision ${JSON.stringify(a.decision)})`);
+      throw journalDamaged(shown, `holds a malformed approval for step ${a.stepId} of run ${runId} (decision ${JSON.stringify(a.decision)})`, RECORDS_KEPT);
     }
   }
   if (count !== null && count !== steps.length) {
     throw journalDamaged(
       shown,
       `has a gap in run ${runId}: its receipts recorded ${count} step${count === 1 ? "" : "s"}, ${steps.length} ${steps.length === 1 ? "is" : "are"} there (a receipt was deleted, or the journal was restored from another copy). Resuming would run finished steps — their side effects — again`,
+      RECORDS_KEPT,
     );
   }
 }

@@ -198,10 +198,16 @@ export class RunJournal {
     canonicalInput: string,
     run: (attempt: number) => Promise<T>,
     ready?: () => void,
+    /** Checks a replayed value (data read back from the journal) before it is answered; throws when it is not one Luma writes. */
+    checkReplayed?: (value: unknown) => void,
   ): Promise<T> {
     const digest = this.digest(name, canonicalInput);
     const row = this.lookup(stepId, kind, name, digest);
-    if (this.isFinished(row)) return this.replay(row) as T;
+    if (this.isFinished(row)) {
+      const value = this.replay(row);
+      checkReplayed?.(value);
+      return value as T;
+    }
     ready?.();
     const attempt = (row?.begins ?? 0) + 1;
     await this.begin(stepId, kind, name, digest);
@@ -226,7 +232,7 @@ export class RunJournal {
       const recorded = this.replay(row);
       const at = typeof recorded === "string" ? new Date(recorded) : undefined;
       if (at !== undefined && !Number.isNaN(at.getTime())) return at;
-      throw journalErrors.failed(this.backend.shown, new Error(`the reading of ${stepId} of run ${this.runId} is not a time (${JSON.stringify(recorded)}); it was left unchanged`));
+      throw journalErrors.malformed(this.backend.shown, this.runId, stepId, "not a time");
     }
     const at = new Date(this.clock());
     this.finish(stepId, "now", "now", digest, { ok: at.toISOString() }, 1, performance.now()).catch(() => {});
