@@ -114,6 +114,18 @@ describe("Journal integrity (hardening 3, item 6): approvals are sealed", () => 
     expect((await p.runFlow("ok-run", [], KEY)).stdout).toBe("got 8\n");
     expect(p.lines("calls.log").map((c) => c.n)).toEqual([8]);
   });
+
+  test("pending arguments copied from another run: luma runs names the journal and the record, no raw control characters", async () => {
+    const p = new JournalProject(APPROVAL(9), SEALED);
+    expect((await p.runFlow("a", [], KEY)).exitCode).toBe(75);
+    expect((await p.runFlow("b", [], KEY)).exitCode).toBe(75);
+    sql(p, "UPDATE luma_journal_approvals SET args = (SELECT args FROM luma_journal_approvals WHERE run_id = 'a') WHERE run_id = 'b'");
+    const r = await p.run(["runs"], KEY);
+    expect(r.exitCode).toBe(1);
+    expect(r.stderr).toBe(
+      `Error: [RUNTIME_ERROR] Journal runs.sqlite: the record of step ${STEP} args of run b failed its integrity check (altered, or written with another key); it was left unchanged.\n`,
+    );
+  });
 });
 
 describe("Journal integrity (hardening 3, item 6): a journal that lost receipts is refused", () => {

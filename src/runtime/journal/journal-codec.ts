@@ -43,6 +43,7 @@ export class JournalCodec {
     try {
       return this.records.decodeValue(runId + "\u0000" + stepId, text);
     } catch (e) {
+      stepId = stepId.split("\u0000").join(" "); // "main/1 args": a record beside the step's own, named without its NUL
       throw runtimeError(
         "RUNTIME_ERROR",
         e instanceof LumaError
