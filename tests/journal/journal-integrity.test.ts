@@ -171,7 +171,7 @@ describe("Journal integrity (hardening 3, item 6): a journal that lost receipts 
     const r = await p.runFlow("z1");
     expect(r.exitCode).toBe(2);
     expect(r.stderr).toBe(
-      "Error: Journal runs.sqlite is an empty file (0 bytes): its runs are gone; nothing was run and the journal was left unchanged.\n  = code E0908 (luma explain E0908)\n",
+      "Error: Journal runs.sqlite is an empty file (0 bytes): a journal truncated, its runs lost (remove the file to start a new journal); nothing was run and the journal was left unchanged.\n  = code E0908 (luma explain E0908)\n",
     );
     expect(p.lines("calls.log").length).toBe(3);
     const listed = await p.run(["runs"]);

@@ -62,8 +62,8 @@ const APPROVAL_COLUMNS = `run_id AS runId, step_id AS stepId, tool, digest, args
 const createWhole = (path: string): void => {
   const tmp = `${path}.${process.pid}.${crypto.randomUUID().slice(0, 8)}.new`;
   try {
+    // The rollback journal (not WAL, which open() turns on): once closed, everything is in the one file linked.
     const db = new Database(tmp, { create: true });
-    db.exec("PRAGMA journal_mode = WAL");
     db.exec(SCHEMA);
     db.close();
     try {
@@ -76,7 +76,7 @@ const createWhole = (path: string): void => {
       renameSync(tmp, path);
     }
   } finally {
-    for (const f of [tmp, `${tmp}-wal`, `${tmp}-shm`]) rmSync(f, { force: true });
+    for (const f of [tmp, `${tmp}-journal`]) rmSync(f, { force: true });
   }
 };
 
@@ -107,7 +107,7 @@ export class SqliteJournal implements JournalBackend {
     try {
       mkdirSync(dirname(path), { recursive: true });
       if (!existsSync(path)) createWhole(path);
-      if (statSync(path).size === 0) throw journalDamaged(shown, "is an empty file (0 bytes): its runs are gone");
+      if (statSync(path).size === 0) throw journalDamaged(shown, "is an empty file (0 bytes): a journal truncated, its runs lost (remove the file to start a new journal)");
       db = new Database(path, { create: false });
       db.exec("PRAGMA busy_timeout = 10000");
       if (db.query("SELECT 1 FROM sqlite_master WHERE type = 'table' AND name = 'luma_journal_runs'").get() === null) {
