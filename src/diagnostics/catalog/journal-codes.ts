@@ -48,4 +48,11 @@ export const journalCodes: CatalogEntry[] = [
       "Luma could not connect to the journal's database or create its tables there (a server that refuses, wrong credentials, missing privileges). The cause follows, with credentials redacted; nothing was run.",
     example: '{ "journal": { "backend": "postgres", "url": "postgres://127.0.0.1:1/app" } }   (nothing listens there)',
   },
+  {
+    code: "E0908",
+    title: "the journal cannot be trusted",
+    explanation:
+      "The journal holds something Luma did not write, or lost something it did: a journal file that exists but is empty (0 bytes) or is not a Luma journal, a run whose recorded steps have a gap (a receipt deleted), or a record that is malformed. Resuming would run side effects again or answer with altered data, so nothing is run and the journal is left unchanged; restore it, or start a new run id in a new journal.",
+    example: "luma flow.luma --journal runs.sqlite --run-id job-17   (runs.sqlite truncated to 0 bytes)",
+  },
 ];

@@ -7,6 +7,10 @@
  * A decision binds to the pending call's input digest. `--digest D` (copied from
  * `luma runs`) makes the binding explicit: a digest that is not the pending call's is
  * refused and nothing is recorded.
+ *
+ * The journal is opened as its header says it was written (open-journal.ts `reader`): an
+ * encrypted one with LUMA_IDEMPOTENCY_KEY, whether the key came to the run from the
+ * journal's config, an encrypted idempotency store's, or `--journal PATH`.
  */
 import { existsSync } from "node:fs";
 import { resolve } from "node:path";
@@ -52,7 +56,7 @@ export async function withJournal<T>(opts: AdminOptions, use: (j: OpenedJournal)
   if (opts.journal !== undefined) {
     const path = resolve(opts.cwd, opts.journal);
     if (!existsSync(path)) throw startupError(`Journal ${opts.journal} does not exist.`, { catalogCode: "E0901" });
-    opened = await openJournal({ tool_modules: [], tool_contexts: {} }, { cliPath: { path, shown: opts.journal }, projectDir: opts.cwd, env: opts.env });
+    opened = await openJournal({ tool_modules: [], tool_contexts: {} }, { cliPath: { path, shown: opts.journal }, projectDir: opts.cwd, env: opts.env, reader: true });
   } else {
     const loaded = await loadConfig({ configPath: opts.config && resolve(opts.cwd, opts.config), programDir: opts.cwd });
     const jc = loaded.config.journal;
@@ -60,7 +64,7 @@ export async function withJournal<T>(opts: AdminOptions, use: (j: OpenedJournal)
     if (jc.backend === "sqlite" && !existsSync(resolve(loaded.projectDir, jc.path ?? DEFAULT_JOURNAL_PATH))) {
       throw startupError(`Journal ${jc.path ?? DEFAULT_JOURNAL_PATH} does not exist.`, { catalogCode: "E0901" });
     }
-    opened = await openJournal(loaded.config, { projectDir: loaded.projectDir, env: opts.env });
+    opened = await openJournal(loaded.config, { projectDir: loaded.projectDir, env: opts.env, reader: true });
   }
   try {
     return await use(opened!);
@@ -139,7 +143,8 @@ export async function decide(
         `Refused: --digest ${digest} is not the input digest of the call waiting at step ${a.stepId} of run ${runId} (${a.digest}); nothing was recorded.`,
       );
     }
-    if (!(await backend.decide(runId, a.stepId, decision, a.digest, Date.now()))) {
+    const sealed = codec.sealDecision(runId, a.stepId, { decision, digest: a.digest, requested: a.requestedAt });
+    if (!(await backend.decide(runId, a.stepId, decision, sealed, Date.now()))) {
       throw runtimeError("RUNTIME_ERROR", `The call at step ${a.stepId} of run ${runId} was decided meanwhile; nothing was recorded.`);
     }
     return pendingView(codec, a);

@@ -55,9 +55,14 @@ export interface ApprovalRow {
   digest: string;
   /** Encoded redacted arguments (journal-codec.ts). */
   args: string;
+  /** Plain, for listing what waits (`null`: pending); the run trusts only `sealedDecision`. */
   decision: Decision | null;
-  /** The digest the decision was recorded for: a decision binds to one exact input. */
-  decidedDigest: string | null;
+  /**
+   * The decision with the digest and request it answers, encoded (sealed in an encrypted
+   * journal) by JournalCodec.sealDecision: a decision binds to one exact input of one step
+   * of one run. (Column `decided_digest`, the name it had when it held the digest alone.)
+   */
+  sealedDecision: string | null;
   requestedAt: number;
   decidedAt: number | null;
 }
@@ -94,15 +99,21 @@ export interface JournalBackend {
   /** Ends the lease and records how the run ended. */
   release(runId: string, token: string, status: RunStatus, now: number): MaybePromise<void>;
   steps(runId: string): MaybePromise<StepRow[]>;
+  /**
+   * How many step rows the run's own row says it has (kept by every receipt in the same
+   * transaction), or null for a run recorded before the journal counted: fewer rows than
+   * that is a gap — a receipt deleted — and the run must not resume over it.
+   */
+  stepCount(runId: string): MaybePromise<number | null>;
   /** A begin receipt: creates the row (status begun) or counts one more begin. Fenced. */
   begin(runId: string, token: string, row: Pick<StepRow, "stepId" | "kind" | "name" | "digest" | "startedAt">): MaybePromise<void>;
   /** A finish receipt (the row is created when no begin preceded it). Fenced. */
   finish(runId: string, token: string, row: Omit<StepRow, "seq" | "begins">): MaybePromise<void>;
   approvals(runId: string | undefined): MaybePromise<ApprovalRow[]>;
   /** Records (or renews) a pending approval for a step. Fenced. */
-  requestApproval(runId: string, token: string, row: Omit<ApprovalRow, "decision" | "decidedDigest" | "decidedAt">): MaybePromise<void>;
+  requestApproval(runId: string, token: string, row: Omit<ApprovalRow, "decision" | "sealedDecision" | "decidedAt">): MaybePromise<void>;
   /** `luma approve` / `luma deny`: not fenced (a person decides; no run holds a lease then). */
-  decide(runId: string, stepId: string, decision: Decision, digest: string, now: number): MaybePromise<boolean>;
+  decide(runId: string, stepId: string, decision: Decision, sealed: string, now: number): MaybePromise<boolean>;
   runs(): MaybePromise<RunRow[]>;
   close(): MaybePromise<void>;
 }

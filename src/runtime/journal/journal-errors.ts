@@ -36,6 +36,20 @@ export const journalErrors = {
         : runtimeError("RUNTIME_ERROR", `Journal ${shown} failed: ${e instanceof Error ? e.message : String(e)}`),
     ),
 
+  /** A recorded outcome that is not what Luma writes for its kind of step (journal-codec.ts words the same for any step). */
+  malformed: (shown: string, runId: string, stepId: string, what: string) =>
+    stop(runtimeError("RUNTIME_ERROR", `Journal ${shown}: the record of step ${stepId} of run ${runId} is malformed (${what}); it was left unchanged.`)),
+
+  /** A replayed output that its tool's output schema refuses (the journal altered, or the schema changed since). */
+  replayInvalid: (shown: string, runId: string, stepId: string, tool: string, e: LumaError) =>
+    stop(
+      runtimeError(
+        "TOOL_OUTPUT_INVALID",
+        `Journal ${shown}: the recorded output of step ${stepId} of run ${runId} fails tool '${tool}''s output schema (the journal was altered, or the schema changed since it was recorded): ${e.message}`,
+        { details: e.details },
+      ),
+    ),
+
   leaseLost: (runId: string) =>
     stop(runtimeError("RUNTIME_ERROR", `Run ${runId}: another process took over its lease in the journal; this process stopped without recording more.`)),
 

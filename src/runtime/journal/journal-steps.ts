@@ -4,7 +4,8 @@
  *
  *   journal replay   first inside step 12 (which stays outermost): the call's receipt is
  *                    looked up by step id; a finished one answers with its recorded outcome
- *                    and nothing else runs (no policy prompt, no handler, no store). Else the
+ *                    and nothing else runs (no policy prompt, no handler, no store) — its
+ *                    value checked against the tool's output schema first. Else the
  *                    call goes on, and its outcome — value or error — is recorded as the
  *                    finish receipt on the way out. Step 12 then sees a replayed failure as
  *                    it saw the original, so the circuit breaker counts the same way.
@@ -19,9 +20,11 @@
 import type { CallContext } from "../tools/steps/call-context";
 import { canonicalJson } from "../tools/steps/canonical-json";
 import { isThenable, type Next, type PipelineRuntime, type StepFactory } from "../tools/steps/step";
-import type { StepKind } from "./journal-backend";
+import { LumaError } from "../../diagnostics/luma-error";
+import { validatedOutput } from "../tools/steps/11-output-validation";
+import type { StepKind, StepRow } from "./journal-backend";
 import { outcomeOfError } from "./journal-codec";
-import { isRunStop } from "./journal-errors";
+import { isRunStop, journalErrors } from "./journal-errors";
 import type { RunJournal } from "./run-journal";
 
 /** What the replay step learnt about a call that runs live; read by the begin step, step 5 and step 10. */
@@ -63,6 +66,21 @@ const live = (j: RunJournal, ctx: CallContext, next: Next, s: JournalStepState):
     : recordOk(j, ctx, s, r);
 };
 
+/**
+ * A recorded value goes through the tool's output schema as a live one does (step 11, which
+ * a replay skips): what the journal holds is data anyone with the file could have edited. A
+ * value the schema refuses stops the run naming the journal; nothing runs in its place.
+ */
+const replayValidated = (rt: PipelineRuntime, j: RunJournal, ctx: CallContext, id: string, row: StepRow): unknown => {
+  const value = j.replay(row);
+  try {
+    return validatedOutput(rt, ctx, value);
+  } catch (e) {
+    if (e instanceof LumaError) throw journalErrors.replayInvalid(j.backend.shown, j.runId, id, ctx.plan.tool.name, e);
+    throw e;
+  }
+};
+
 export const journalReplay: StepFactory = (rt: PipelineRuntime) => ({
   name: "journal replay",
   applies: () => rt.journal !== undefined,
@@ -76,7 +94,7 @@ export const journalReplay: StepFactory = (rt: PipelineRuntime) => ({
     const row = j.lookup(id, kind, name, digest);
     if (j.isFinished(row)) {
       ctx.journalReplayed = true;
-      return j.replay(row);
+      return replayValidated(rt, j, ctx, id, row);
     }
     const s: JournalStepState = { id, kind, digest, priorBegins: row?.begins ?? 0, t0: performance.now() };
     ctx.journalStep = s;

@@ -11,10 +11,13 @@
  * declarations, tool choice, final format) and never the key or headers. So a request the
  * journal answers needs no key: a missing one (or a missing endpoint) is thrown only for a
  * request to be sent, before its begin receipt — never recorded as the step's outcome.
+ * A recorded answer that is not the shape a provider adapter returns stops the run naming
+ * the journal (an edited row), instead of failing somewhere inside the flow.
  */
 import type { ResolvedModel, TurnRequest, TurnResult } from "../providers/provider-types";
 import { assertSendable } from "../providers/resolve-model";
 import { canonicalJson } from "../tools/steps/canonical-json";
+import { journalErrors } from "./journal-errors";
 import type { RunJournal } from "./run-journal";
 import { askRequestId } from "./step-scope";
 
@@ -35,5 +38,27 @@ export const journaledTurn = (
     toolChoice: turn.toolChoice,
     format: turn.format?.wire ?? null,
   });
-  return journal.step(askRequestId(askStep, n), "model", model.decl, asked, send, () => assertSendable(model));
+  const stepId = askRequestId(askStep, n);
+  // A recorded answer is data anyone with the journal could edit: its shape is checked before the flow reads it
+  // (its content then meets the ask's schema as a live answer does).
+  const checkRecorded = (answer: unknown) => {
+    if (!isTurnResult(answer)) throw journalErrors.malformed(journal.backend.shown, journal.runId, stepId, "not a model answer Luma writes");
+  };
+  return journal.step(stepId, "model", model.decl, asked, send, () => assertSendable(model), checkRecorded);
 };
+
+const FINISH = new Set(["tool_calls", "stop", "length", "refusal", "other"]);
+const isObject = (v: unknown): v is Record<string, unknown> => typeof v === "object" && v !== null && !Array.isArray(v);
+const isCall = (c: unknown): boolean => isObject(c) && typeof c.id === "string" && typeof c.name === "string" && typeof c.nativeId === "boolean";
+const isUsage = (u: unknown): boolean =>
+  isObject(u) && ["input", "output", "cached", "reasoning"].every((k) => u[k] === undefined || typeof u[k] === "number");
+
+const isTurnResult = (v: unknown): v is TurnResult =>
+  isObject(v) &&
+  typeof v.text === "string" &&
+  Array.isArray(v.toolCalls) &&
+  v.toolCalls.every(isCall) &&
+  typeof v.finish === "string" &&
+  FINISH.has(v.finish) &&
+  isUsage(v.usage) &&
+  (v.refusal === undefined || typeof v.refusal === "string");

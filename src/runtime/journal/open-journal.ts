@@ -24,6 +24,12 @@ export interface OpenJournalContext {
   cliPath?: { path: string; shown: string };
   projectDir: string;
   env: Record<string, string | undefined>;
+  /**
+   * `luma runs` / `approve` / `deny`: open the journal as it was written — encrypted when
+   * its header says so (with LUMA_IDEMPOTENCY_KEY), whatever the config says — and write no
+   * header: a reader never creates or seals a journal.
+   */
+  reader?: boolean;
 }
 
 export interface OpenedJournal {
@@ -42,17 +48,35 @@ const openBackend = async (config: JournalConfig | undefined, ctx: OpenJournalCo
   return PostgresJournal.open(connectionOf("postgres", config, ctx.env, JOURNAL_ROLE), config.table);
 };
 
+/** Whether a stored header says the journal is encrypted (a header that does not parse is decideHeader's to refuse). */
+const sealedHeader = (stored: string | undefined): boolean => {
+  try {
+    const doc = stored === undefined ? undefined : JSON.parse(stored);
+    return typeof doc === "object" && doc !== null && doc.encryption !== undefined && doc.encryption !== "none";
+  } catch {
+    return false;
+  }
+};
+
 /** The journal when one is asked for, else undefined. */
 export async function openJournal(config: LumaConfig, ctx: OpenJournalContext): Promise<OpenedJournal | undefined> {
   const jc = config.journal;
   if (jc === undefined && ctx.cliPath === undefined) return undefined;
-  const encryption = jc?.encryption ?? config.idempotency_store?.encryption;
   const passphrase = ctx.env.LUMA_IDEMPOTENCY_KEY;
-  requirePassphrase({ encryption, passphrase });
+  let encryption = jc?.encryption ?? config.idempotency_store?.encryption;
+  if (!ctx.reader) requirePassphrase({ encryption, passphrase });
   const backend = await openBackend(jc, ctx);
   try {
     const shown = `journal ${backend.shown}`;
-    const decision = decideHeader(await backend.readHeader(), { encryption, passphrase, shown });
+    const stored = await backend.readHeader();
+    if (ctx.reader) {
+      encryption = sealedHeader(stored) ? "aes-256-gcm" : undefined;
+      if (encryption !== undefined && !passphrase) {
+        throw startupError(`Journal ${backend.shown} is encrypted: set LUMA_IDEMPOTENCY_KEY to the passphrase its runs were written with; it was left unchanged.`, { catalogCode: "E0607" });
+      }
+      if (stored === undefined) return { backend, codec: new JournalCodec(new RecordCodec(undefined, shown), backend.shown) };
+    }
+    const decision = decideHeader(stored, { encryption, passphrase, shown });
     if (decision.kind === "seal" && !(await backend.isEmpty())) {
       throw startupError(`Journal ${backend.shown} is not encrypted and already holds runs; encryption applies to a new journal only. The journal was left unchanged.`, { catalogCode: "E0904" });
     }

@@ -5,12 +5,14 @@
  *   a decision recorded for this step and this exact input digest → approved: the call
  *     runs (once: its finish receipt then answers every later resume); denied: the call
  *     fails with TOOL_PERMISSION_DENIED, a value the program may catch
- *   no decision, or one for another digest (the input changed, or the row was altered)
+ *   no decision, or one for another digest (the input changed, or the row was altered), or
+ *     one whose seal does not verify (set by SQL, copied from another run, step or request)
  *     → the call is recorded as pending (tool, digest, redacted arguments) and the run stops
  *     (exit 75) naming the run and the step
  *
  * Decisions come only from `luma approve` / `luma deny` (journal-commands.ts), written to
- * the journal by a person: nothing a model writes reaches this table — a model's tool
+ * the journal by a person, sealed (journal-codec.ts `sealDecision`; in an encrypted journal
+ * only a holder of LUMA_IDEMPOTENCY_KEY can make one): nothing a model writes reaches this table — a model's tool
  * arguments are the very input being judged, and its digest is what the decision binds to.
  */
 import type { CallContext } from "../tools/steps/call-context";
@@ -43,8 +45,10 @@ export const awaitApproval = async (rt: PipelineRuntime, ctx: CallContext, next:
   const tool = ctx.plan.tool.name;
   const digest = ctx.journalStep?.digest ?? j.digest(tool, canonicalJson(ctx.req.input ?? null));
   const a = j.approval(stepId);
-  if (a !== undefined && a.decision !== null && a.tool === tool && a.digest === digest && a.decidedDigest === digest) {
-    if (a.decision === "denied") throw toolErrors.approvalRefused(tool);
+  // Only the sealed decision counts: the plain `decision` column is for listings, and anyone who can write the table can set it.
+  const d = a === undefined || a.decision === null ? undefined : j.codec.openDecision(j.runId, stepId, a.sealedDecision);
+  if (a !== undefined && d !== undefined && a.tool === tool && a.digest === digest && d.digest === digest && d.requested === a.requestedAt) {
+    if (d.decision === "denied") throw toolErrors.approvalRefused(tool);
     ctx.startedAt = -1;
     return next(ctx);
   }

@@ -28,7 +28,7 @@ const TABLE_NAME = /^[a-z_][a-z0-9_]{0,40}$/;
 const ddl = (t: string) => [
   `CREATE TABLE IF NOT EXISTS ${t}_meta (name text PRIMARY KEY, value text NOT NULL)`,
   `CREATE TABLE IF NOT EXISTS ${t}_runs (run_id text PRIMARY KEY, program text NOT NULL, status text NOT NULL, owner text, token text,
-     lease_until bigint NOT NULL, created_at bigint NOT NULL, updated_at bigint NOT NULL)`,
+     lease_until bigint NOT NULL, created_at bigint NOT NULL, updated_at bigint NOT NULL, steps bigint)`,
   `CREATE TABLE IF NOT EXISTS ${t}_steps (run_id text NOT NULL, step_id text NOT NULL, seq bigserial, kind text NOT NULL, name text NOT NULL,
      digest text NOT NULL, status text NOT NULL, begins integer NOT NULL, attempts integer NOT NULL, output text,
      started_at bigint, finished_at bigint, duration_ms double precision, PRIMARY KEY (run_id, step_id))`,
@@ -60,6 +60,10 @@ export class PostgresJournal implements JournalBackend {
       await sql.begin(async (tx) => {
         await tx.unsafe(`SELECT pg_advisory_xact_lock(hashtext('luma journal ${table}'))`);
         for (const s of ddl(table)) await tx.unsafe(s);
+        // Journals made before runs counted their steps (the gap check, journal-integrity.ts); checked first, as
+        // ALTER TABLE takes the table's strongest lock even when there is nothing to add.
+        const counted = await tx.unsafe(`SELECT 1 FROM pg_attribute WHERE attrelid = '${table}_runs'::regclass AND attname = 'steps' AND NOT attisdropped`);
+        if (counted.length === 0) await tx.unsafe(`ALTER TABLE ${table}_runs ADD COLUMN steps bigint`);
       });
       return new PostgresJournal(sql, table, c);
     } catch (e) {
@@ -91,8 +95,8 @@ export class PostgresJournal implements JournalBackend {
   async acquire(req: AcquireRequest): Promise<Acquired> {
     const until = req.now + req.leaseMs;
     const created = await this.q(
-      `INSERT INTO ${this.t}_runs (run_id, program, status, owner, token, lease_until, created_at, updated_at)
-       VALUES ($1, $2, 'running', $3, $4, $5, $6, $6) ON CONFLICT (run_id) DO NOTHING RETURNING 1`,
+      `INSERT INTO ${this.t}_runs (run_id, program, status, owner, token, lease_until, created_at, updated_at, steps)
+       VALUES ($1, $2, 'running', $3, $4, $5, $6, $6, 0) ON CONFLICT (run_id) DO NOTHING RETURNING 1`,
       [req.runId, req.program, req.owner, req.token, until, req.now],
     );
     if (created.length > 0) return { kind: "acquired", token: req.token, created: true };
@@ -142,6 +146,28 @@ export class PostgresJournal implements JournalBackend {
     }));
   }
 
+  async stepCount(runId: string): Promise<number | null> {
+    return num((await this.q<{ steps: unknown }>(`SELECT steps FROM ${this.t}_runs WHERE run_id = $1`, [runId]))[0]?.steps);
+  }
+
+  /**
+   * A step receipt (`upsert`: an INSERT … ON CONFLICT … RETURNING, fenced by its SELECT) in
+   * one statement with the run's step count: a row it created (xmax = 0) counts one more. A
+   * run recorded before the journal counted starts from the rows it has (the statement's
+   * snapshot does not see the new row: + 1).
+   */
+  private async receipt(runId: string, token: string, upsert: string, params: unknown[]): Promise<void> {
+    await this.fenced(
+      runId,
+      token,
+      `WITH w AS (${upsert} RETURNING (xmax = 0) AS created),
+       c AS (UPDATE ${this.t}_runs SET steps = COALESCE(steps, (SELECT count(*) FROM ${this.t}_steps WHERE run_id = $1)) + 1
+             WHERE run_id = $1 AND EXISTS (SELECT 1 FROM w WHERE created) RETURNING 1)
+       SELECT 1 FROM w`,
+      params,
+    );
+  }
+
   private async fenced(runId: string, token: string, text: string, params: unknown[]): Promise<void> {
     // $1 run, $2 token: the write happens only while the token holds the lease.
     const rows = await this.q(text, [runId, token, ...params]);
@@ -149,24 +175,24 @@ export class PostgresJournal implements JournalBackend {
   }
 
   async begin(runId: string, token: string, r: Pick<StepRow, "stepId" | "kind" | "name" | "digest" | "startedAt">): Promise<void> {
-    await this.fenced(
+    await this.receipt(
       runId,
       token,
       `INSERT INTO ${this.t}_steps AS s (run_id, step_id, kind, name, digest, status, begins, attempts, started_at)
        SELECT $1, $3, $4, $5, $6, 'begun', 1, 0, $7 FROM ${this.t}_runs WHERE run_id = $1 AND token = $2
-       ON CONFLICT (run_id, step_id) DO UPDATE SET begins = s.begins + 1, started_at = EXCLUDED.started_at RETURNING 1`,
+       ON CONFLICT (run_id, step_id) DO UPDATE SET begins = s.begins + 1, started_at = EXCLUDED.started_at`,
       [r.stepId, r.kind, r.name, r.digest, r.startedAt],
     );
   }
 
   async finish(runId: string, token: string, r: Omit<StepRow, "seq" | "begins">): Promise<void> {
-    await this.fenced(
+    await this.receipt(
       runId,
       token,
       `INSERT INTO ${this.t}_steps AS s (run_id, step_id, kind, name, digest, status, begins, attempts, output, started_at, finished_at, duration_ms)
        SELECT $1, $3, $4, $5, $6, $7, 0, $8, $9, $10, $11, $12 FROM ${this.t}_runs WHERE run_id = $1 AND token = $2
        ON CONFLICT (run_id, step_id) DO UPDATE SET status = EXCLUDED.status, attempts = EXCLUDED.attempts, output = EXCLUDED.output,
-         finished_at = EXCLUDED.finished_at, duration_ms = EXCLUDED.duration_ms RETURNING 1`,
+         finished_at = EXCLUDED.finished_at, duration_ms = EXCLUDED.duration_ms`,
       [r.stepId, r.kind, r.name, r.digest, r.status, r.attempts, r.output, r.startedAt, r.finishedAt, r.durationMs],
     );
   }
@@ -183,13 +209,13 @@ export class PostgresJournal implements JournalBackend {
       digest: r.digest as string,
       args: r.args as string,
       decision: (r.decision as Decision | null) ?? null,
-      decidedDigest: (r.decided_digest as string | null) ?? null,
+      sealedDecision: (r.decided_digest as string | null) ?? null,
       requestedAt: Number(r.requested_at),
       decidedAt: num(r.decided_at),
     }));
   }
 
-  async requestApproval(runId: string, token: string, r: Omit<ApprovalRow, "decision" | "decidedDigest" | "decidedAt">): Promise<void> {
+  async requestApproval(runId: string, token: string, r: Omit<ApprovalRow, "decision" | "sealedDecision" | "decidedAt">): Promise<void> {
     await this.fenced(
       runId,
       token,
@@ -201,10 +227,10 @@ export class PostgresJournal implements JournalBackend {
     );
   }
 
-  async decide(runId: string, stepId: string, decision: Decision, digest: string, now: number): Promise<boolean> {
+  async decide(runId: string, stepId: string, decision: Decision, sealed: string, now: number): Promise<boolean> {
     const rows = await this.q(
       `UPDATE ${this.t}_approvals SET decision = $3, decided_digest = $4, decided_at = $5 WHERE run_id = $1 AND step_id = $2 AND decision IS NULL RETURNING 1`,
-      [runId, stepId, decision, digest, now],
+      [runId, stepId, decision, sealed, now],
     );
     return rows.length > 0;
   }

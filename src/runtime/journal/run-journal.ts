@@ -23,6 +23,7 @@ import { isProcessAlive } from "../tools/stores/file/process-alive";
 import { isRunStop, journalErrors } from "./journal-errors";
 import { LeaseLost, type ApprovalRow, type JournalBackend, type RunStatus, type StepKind, type StepRow } from "./journal-backend";
 import { outcomeOfError, replayOutcome, type JournalCodec, type Outcome } from "./journal-codec";
+import { checkRecorded } from "./journal-integrity";
 
 export const DEFAULT_RUN_LEASE_MS = 30_000;
 
@@ -77,6 +78,13 @@ export class RunJournal {
     if (got.kind === "busy") throw journalErrors.inProgress(opts.runId, got.owner, backend.shown);
     const steps = await backend.steps(opts.runId);
     const approvals = await backend.approvals(opts.runId);
+    try {
+      checkRecorded(backend.shown, opts.runId, steps, await backend.stepCount(opts.runId), approvals);
+    } catch (e) {
+      // Nothing ran: the lease goes back with the run's status as it was found.
+      await Promise.resolve(backend.release(opts.runId, token, "failed", clock())).catch(() => {});
+      throw e;
+    }
     const j = new RunJournal(
       backend,
       codec,
@@ -136,7 +144,16 @@ export class RunJournal {
 
   /** A finished step's recorded outcome: its value, or its error thrown again. */
   replay(row: StepRow): unknown {
-    return replayOutcome(this.codec.decode(this.runId, row.stepId, row.output!) as Outcome);
+    return replayOutcome(this.codecOutcome(row));
+  }
+
+  /** A finished step's outcome as recorded; an unreadable one stops the run naming the journal (a `try` cannot swallow it). */
+  private codecOutcome(row: StepRow): Outcome {
+    try {
+      return this.codec.decodeOutcome(this.runId, row.stepId, row.output);
+    } catch (e) {
+      throw journalErrors.failed(this.backend.shown, e);
+    }
   }
 
   isFinished(row: StepRow | undefined): row is StepRow & { status: "ok" | "error" } {
@@ -181,10 +198,16 @@ export class RunJournal {
     canonicalInput: string,
     run: (attempt: number) => Promise<T>,
     ready?: () => void,
+    /** Checks a replayed value (data read back from the journal) before it is answered; throws when it is not one Luma writes. */
+    checkReplayed?: (value: unknown) => void,
   ): Promise<T> {
     const digest = this.digest(name, canonicalInput);
     const row = this.lookup(stepId, kind, name, digest);
-    if (this.isFinished(row)) return this.replay(row) as T;
+    if (this.isFinished(row)) {
+      const value = this.replay(row);
+      checkReplayed?.(value);
+      return value as T;
+    }
     ready?.();
     const attempt = (row?.begins ?? 0) + 1;
     await this.begin(stepId, kind, name, digest);
@@ -205,7 +228,12 @@ export class RunJournal {
     const stepId = `now#${++this.nowCount}`;
     const digest = this.digest("now", "null");
     const row = this.lookup(stepId, "now", "now", digest);
-    if (this.isFinished(row)) return new Date(this.replay(row) as string);
+    if (this.isFinished(row)) {
+      const recorded = this.replay(row);
+      const at = typeof recorded === "string" ? new Date(recorded) : undefined;
+      if (at !== undefined && !Number.isNaN(at.getTime())) return at;
+      throw journalErrors.malformed(this.backend.shown, this.runId, stepId, "not a time");
+    }
     const at = new Date(this.clock());
     this.finish(stepId, "now", "now", digest, { ok: at.toISOString() }, 1, performance.now()).catch(() => {});
     return at;
@@ -217,7 +245,7 @@ export class RunJournal {
 
   requestApproval(stepId: string, tool: string, digest: string, argsPreview: string): Promise<void> {
     const row = { runId: this.runId, stepId, tool, digest, args: this.codec.encode(this.runId, stepId + "\u0000args", argsPreview), requestedAt: this.clock() };
-    this.approvalRows.set(stepId, { ...row, decision: null, decidedDigest: null, decidedAt: null });
+    this.approvalRows.set(stepId, { ...row, decision: null, sealedDecision: null, decidedAt: null });
     return this.write(() => this.backend.requestApproval(this.runId, this.token, row));
   }
 

@@ -17,9 +17,10 @@
  * WAL lets `luma runs` read beside a writer; `busy_timeout` makes writers queue.
  */
 import { Database } from "bun:sqlite";
-import { mkdirSync } from "node:fs";
+import { existsSync, linkSync, mkdirSync, renameSync, rmSync, statSync } from "node:fs";
 import { dirname } from "node:path";
-import { startupError } from "../../diagnostics/luma-error";
+import { LumaError, startupError } from "../../diagnostics/luma-error";
+import { journalDamaged } from "./journal-integrity";
 import {
   LeaseLost,
   type AcquireRequest,
@@ -36,7 +37,7 @@ const SCHEMA = `
 CREATE TABLE IF NOT EXISTS luma_journal_meta (name TEXT PRIMARY KEY, value TEXT NOT NULL);
 CREATE TABLE IF NOT EXISTS luma_journal_runs (
   run_id TEXT PRIMARY KEY, program TEXT NOT NULL, status TEXT NOT NULL, owner TEXT, token TEXT,
-  lease_until INTEGER NOT NULL, created_at INTEGER NOT NULL, updated_at INTEGER NOT NULL
+  lease_until INTEGER NOT NULL, created_at INTEGER NOT NULL, updated_at INTEGER NOT NULL, steps INTEGER
 );
 CREATE TABLE IF NOT EXISTS luma_journal_steps (
   run_id TEXT NOT NULL, step_id TEXT NOT NULL, seq INTEGER NOT NULL, kind TEXT NOT NULL, name TEXT NOT NULL,
@@ -51,8 +52,33 @@ CREATE TABLE IF NOT EXISTS luma_journal_approvals (
 
 const STEP_COLUMNS = `step_id AS stepId, kind, name, digest, status, begins, attempts, output, started_at AS startedAt,
   finished_at AS finishedAt, duration_ms AS durationMs, seq`;
-const APPROVAL_COLUMNS = `run_id AS runId, step_id AS stepId, tool, digest, args, decision, decided_digest AS decidedDigest,
+const APPROVAL_COLUMNS = `run_id AS runId, step_id AS stepId, tool, digest, args, decision, decided_digest AS sealedDecision,
   requested_at AS requestedAt, decided_at AS decidedAt`;
+
+/**
+ * A new journal: schema written in a file beside `path`, then linked to `path` — which fails
+ * when another process got there first (theirs is used). Never an empty file at `path`.
+ */
+const createWhole = (path: string): void => {
+  const tmp = `${path}.${process.pid}.${crypto.randomUUID().slice(0, 8)}.new`;
+  try {
+    // The rollback journal (not WAL, which open() turns on): once closed, everything is in the one file linked.
+    const db = new Database(tmp, { create: true });
+    db.exec(SCHEMA);
+    db.close();
+    try {
+      linkSync(tmp, path);
+    } catch (e) {
+      const code = (e as NodeJS.ErrnoException).code;
+      if (code === "EEXIST") return;
+      // A file system without hard links: a rename (which would replace a journal made meanwhile, so only when there is none).
+      if (existsSync(path)) return;
+      renameSync(tmp, path);
+    }
+  } finally {
+    for (const f of [tmp, `${tmp}-journal`]) rmSync(f, { force: true });
+  }
+};
 
 export class SqliteJournal implements JournalBackend {
   private readonly fenced;
@@ -69,17 +95,32 @@ export class SqliteJournal implements JournalBackend {
     }).immediate;
   }
 
-  /** Opens (or creates) the journal; its failures are startup errors. */
+  /**
+   * Opens the journal, creating it when the path does not exist; its failures are startup
+   * errors. A new journal is made whole in a file of its own and linked into place, so a
+   * journal path that exists always holds the schema: one that is empty (truncated to 0
+   * bytes) or holds no journal tables lost its runs, and is refused rather than silently
+   * started afresh — that would run every recorded side effect again.
+   */
   static open(path: string, shown: string): SqliteJournal {
     let db: Database;
     try {
       mkdirSync(dirname(path), { recursive: true });
-      db = new Database(path, { create: true });
+      if (!existsSync(path)) createWhole(path);
+      if (statSync(path).size === 0) throw journalDamaged(shown, "is an empty file (0 bytes): a journal truncated, its runs lost (remove the file to start a new journal)");
+      db = new Database(path, { create: false });
       db.exec("PRAGMA busy_timeout = 10000");
+      if (db.query("SELECT 1 FROM sqlite_master WHERE type = 'table' AND name = 'luma_journal_runs'").get() === null) {
+        db.close();
+        throw journalDamaged(shown, "is a SQLite database without a journal's tables (not a Luma journal, or its runs were dropped)");
+      }
       db.exec("PRAGMA journal_mode = WAL");
       db.exec("PRAGMA synchronous = NORMAL");
       db.exec(SCHEMA);
+      const columns = db.query<{ name: string }, []>("PRAGMA table_info(luma_journal_runs)").all();
+      if (!columns.some((c) => c.name === "steps")) db.exec("ALTER TABLE luma_journal_runs ADD COLUMN steps INTEGER");
     } catch (e) {
+      if (e instanceof LumaError) throw e;
       throw startupError(`Journal ${shown}: cannot open it as a SQLite database: ${(e as Error).message}`, { catalogCode: "E0905" });
     }
     return new SqliteJournal(db, shown);
@@ -106,7 +147,7 @@ export class SqliteJournal implements JournalBackend {
       const until = req.now + req.leaseMs;
       if (row === null) {
         this.db
-          .query("INSERT INTO luma_journal_runs (run_id, program, status, owner, token, lease_until, created_at, updated_at) VALUES (?, ?, 'running', ?, ?, ?, ?, ?)")
+          .query("INSERT INTO luma_journal_runs (run_id, program, status, owner, token, lease_until, created_at, updated_at, steps) VALUES (?, ?, 'running', ?, ?, ?, ?, ?, 0)")
           .run(req.runId, req.program, req.owner, req.token, until, req.now, req.now);
         return { kind: "acquired", token: req.token, created: true };
       }
@@ -136,8 +177,23 @@ export class SqliteJournal implements JournalBackend {
     return this.db.query<StepRow, [string]>(`SELECT ${STEP_COLUMNS} FROM luma_journal_steps WHERE run_id = ? ORDER BY seq`).all(runId);
   }
 
+  stepCount(runId: string): number | null {
+    return this.db.query<{ steps: number | null }, [string]>("SELECT steps FROM luma_journal_runs WHERE run_id = ?").get(runId)?.steps ?? null;
+  }
+
+  /** Inside a fenced write: `write` upserts the step's row; a new row counts one more step in the run's row. */
+  private counted(runId: string, stepId: string, write: () => void): void {
+    const known = this.db.query("SELECT 1 FROM luma_journal_steps WHERE run_id = ? AND step_id = ?").get(runId, stepId) !== null;
+    write();
+    if (known) return;
+    // A run recorded before the journal counted starts counting from the rows it has.
+    this.db
+      .query("UPDATE luma_journal_runs SET steps = COALESCE(steps + 1, (SELECT COUNT(*) FROM luma_journal_steps WHERE run_id = ?1)) WHERE run_id = ?1")
+      .run(runId);
+  }
+
   begin(runId: string, token: string, r: Pick<StepRow, "stepId" | "kind" | "name" | "digest" | "startedAt">): void {
-    this.fenced(runId, token, () => {
+    this.fenced(runId, token, () => this.counted(runId, r.stepId, () => {
       this.db
         .query(
           `INSERT INTO luma_journal_steps (run_id, step_id, seq, kind, name, digest, status, begins, attempts, started_at)
@@ -145,7 +201,7 @@ export class SqliteJournal implements JournalBackend {
            ON CONFLICT (run_id, step_id) DO UPDATE SET begins = begins + 1, started_at = excluded.started_at`,
         )
         .run(runId, r.stepId, r.kind, r.name, r.digest, r.startedAt);
-    });
+    }));
   }
 
   /** Commits `op` with the WAL fsynced: finish receipts, approvals, decisions, a run's end. */
@@ -163,7 +219,7 @@ export class SqliteJournal implements JournalBackend {
   }
 
   private finishFenced(runId: string, token: string, r: Omit<StepRow, "seq" | "begins">): void {
-    this.fenced(runId, token, () => {
+    this.fenced(runId, token, () => this.counted(runId, r.stepId, () => {
       this.db
         .query(
           `INSERT INTO luma_journal_steps (run_id, step_id, seq, kind, name, digest, status, begins, attempts, output, started_at, finished_at, duration_ms)
@@ -172,7 +228,7 @@ export class SqliteJournal implements JournalBackend {
              output = excluded.output, finished_at = excluded.finished_at, duration_ms = excluded.duration_ms`,
         )
         .run(runId, r.stepId, r.kind, r.name, r.digest, r.status, r.attempts, r.output, r.startedAt, r.finishedAt, r.durationMs);
-    });
+    }));
   }
 
   approvals(runId: string | undefined): ApprovalRow[] {
@@ -181,11 +237,11 @@ export class SqliteJournal implements JournalBackend {
       : this.db.query<ApprovalRow, [string]>(`SELECT ${APPROVAL_COLUMNS} FROM luma_journal_approvals WHERE run_id = ? ORDER BY requested_at`).all(runId);
   }
 
-  requestApproval(runId: string, token: string, r: Omit<ApprovalRow, "decision" | "decidedDigest" | "decidedAt">): void {
+  requestApproval(runId: string, token: string, r: Omit<ApprovalRow, "decision" | "sealedDecision" | "decidedAt">): void {
     this.durable(() => this.requestFenced(runId, token, r));
   }
 
-  private requestFenced(runId: string, token: string, r: Omit<ApprovalRow, "decision" | "decidedDigest" | "decidedAt">): void {
+  private requestFenced(runId: string, token: string, r: Omit<ApprovalRow, "decision" | "sealedDecision" | "decidedAt">): void {
     this.fenced(runId, token, () => {
       // A new request for the step (another input) forgets the old decision.
       this.db
@@ -197,12 +253,12 @@ export class SqliteJournal implements JournalBackend {
     });
   }
 
-  decide(runId: string, stepId: string, decision: Decision, digest: string, now: number): boolean {
+  decide(runId: string, stepId: string, decision: Decision, sealed: string, now: number): boolean {
     return this.durable(
       () =>
         this.db
           .query("UPDATE luma_journal_approvals SET decision = ?, decided_digest = ?, decided_at = ? WHERE run_id = ? AND step_id = ? AND decision IS NULL")
-          .run(decision, digest, now, runId, stepId).changes === 1,
+          .run(decision, sealed, now, runId, stepId).changes === 1,
     );
   }
 
