@@ -46,6 +46,13 @@ export const storeRefusal = {
     `Idempotency store ${shown} has ${what === "file" ? "envelope" : "format"} version ${String(version)}, newer than this Luma reads (${readable}); the ${what} was left unchanged.`,
   needsKey: (shown: string, what: "file" | "store") =>
     `Idempotency store ${shown} is encrypted: set "encryption": "aes-256-gcm" in idempotency_store and LUMA_IDEMPOTENCY_KEY; the ${what} was left unchanged.`,
+  /**
+   * A store file (file or sqlite backend) that cannot be trusted: corrupt, tampered, empty,
+   * not a regular file, too large. Never reset silently — an empty store would run again
+   * every call it records — so the program stops and the message says how to reset it.
+   */
+  untrusted: (shown: string, problem: string) =>
+    `Idempotency store ${shown} ${problem}; the file was left unchanged and nothing ran. An empty store would run again every call this one records: to start over deliberately, run \`luma store reset\` in the project directory, or move the file aside by hand.`,
 };
 
 /** Before touching the backend: encryption without a passphrase stops the program. */
