@@ -7,7 +7,7 @@
  * file; and every writer replaces the envelope by renaming a new file over it (durable-write.ts),
  * which gives the path a new inode. So "the path still names the inode we hold" is exactly
  * "no one wrote the envelope since" — one stat, where reading the header took open + read +
- * close. A file deleted, quarantined or replaced by hand reads as changed too; so does one
+ * close. A file deleted, moved aside or replaced by hand reads as changed too; so does one
  * written in place (by hand: no writer does that), by its size, mtime and ctime, as far as
  * the filesystem's timestamps can tell (reading the header could not see damage past its
  * first bytes either).
