@@ -14,6 +14,9 @@ import { lstatSync, mkdirSync, readdirSync, readFileSync, readlinkSync, rmSync, 
 import { join } from "node:path";
 import { MAX_ENVELOPE_BYTES } from "../../src/runtime/tools/stores/file/read-envelope-file";
 import { ensureBinary } from "../support/luma-binary";
+import { DEFAULT_REDIS_PREFIX } from "../../src/runtime/tools/stores/redis/redis-idempotency-store";
+import { isolatedUrl } from "./backends/support/isolated-store-url";
+import { serviceUrl } from "./conformance/service-urls";
 import { makeStoreProject, PASSPHRASE, type RunResult, type StoreProject } from "./support/store-project";
 
 const RESET_HINT =
@@ -184,6 +187,44 @@ describe("§11 sqlite store: a database file that cannot be trusted stops the pr
     expect(lstatSync(project.storePath!).size).toBeGreaterThan(0);
     expect(readdirSync(join(project.dir, "state")).filter((n) => n.endsWith(".tmp"))).toEqual([]);
   });
+});
+
+/** Deletes the store's header on the server at `url`. */
+const DROP_HEADER = {
+  postgres: async (url: string) => {
+    const sql = new Bun.SQL({ url, max: 1 });
+    await sql.unsafe("DELETE FROM luma_idempotency_meta");
+    await sql.close();
+  },
+  redis: async (url: string) => {
+    const r = new Bun.RedisClient(url);
+    await r.send("DEL", [`${DEFAULT_REDIS_PREFIX}header`]);
+    r.close();
+  },
+};
+
+describe("§11 postgres and redis: live records whose header was deleted are refused, not re-headed", () => {
+  for (const backend of ["postgres", "redis"] as const) {
+    const available = serviceUrl(backend === "postgres" ? "LUMA_TEST_PG_URL" : "LUMA_TEST_REDIS_URL") !== undefined;
+    (available ? test : test.skip)(`${backend}: exit 2 naming the store, nothing run; a new header would have missed the sealed records`, async () => {
+      const project = await makeStoreProject(backend, { encrypted: true });
+      const { url, cleanup } = await isolatedUrl(backend);
+      const env = { LUMA_STORE_URL: url! };
+      try {
+        expect((await project.run(["req-1"], env)).stdout).toBe("done\n");
+        await DROP_HEADER[backend](url!);
+        const r = await runGuarded(project, ["req-1"], env);
+        expect(r).toMatchObject({ stuck: false, exitCode: 2, stdout: "" });
+        expect(r.stderr).toMatch(
+          /^Error: Idempotency store (postgres|redis):\/\/\S+ holds records but no header; the store was left unchanged and nothing ran\. A new header would not read them \(every call they record could run again\): restore the header, or delete the records deliberately to start over\.\n {2}= code E0609/,
+        );
+        expect(project.effects().get("req-1")).toBe(1);
+      } finally {
+        await cleanup();
+        await project.cleanup();
+      }
+    });
+  }
 });
 
 describe("luma store reset: the deliberate way to start over", () => {

@@ -215,7 +215,7 @@ export class SqliteIdempotencyStore implements IdempotencyStore {
     const stored = this.db.query<{ value: string }, []>("SELECT value FROM luma_idempotency_meta WHERE name = 'header'").get();
     // Records without a header: the header was deleted (or the rows copied in). A fresh
     // header would not read them (sealed ids differ per salt): refused, not started over.
-    if (stored === null && this.db.query("SELECT 1 FROM luma_idempotency_records LIMIT 1").get() !== null) {
+    if (stored === null && this.db.query("SELECT 1 FROM luma_idempotency_records WHERE live_until > ? LIMIT 1").get(this.opts.clock.now()) !== null) {
       throw startupError(storeRefusal.untrusted(this.shown, "holds records but no header"), { catalogCode: "E0609" });
     }
     const decision = decideHeader(stored?.value, { ...this.opts, shown: this.shown });
