@@ -8,12 +8,16 @@
  * with its `-wal` and `-shm`, which belong to it), so what it held can still be looked at.
  * The file store's `.lock` and `.claims` stay: they hold no records. Whatever is at the
  * path is moved, a symbolic link or a FIFO included (the link itself, never its target).
- * Network stores (postgres, redis) are reset with their own tools, not here.
+ * The file store's rename happens under its lock (file-lock.ts), so a write in progress
+ * ends first; processes still running keep going on what they hold in memory, so the
+ * command's message asks to stop them first. Network stores (postgres, redis) are reset
+ * with their own tools, not here.
  */
 import { lstatSync, renameSync } from "node:fs";
 import { resolve } from "node:path";
 import type { IdempotencyStoreConfig } from "../../../config/config-types";
-import { startupError } from "../../../diagnostics/luma-error";
+import { isLumaError, startupError } from "../../../diagnostics/luma-error";
+import { FileLock } from "./file/file-lock";
 import { DEFAULT_FILE_STORE_PATH, DEFAULT_SQLITE_STORE_PATH } from "./open-idempotency-store";
 
 export interface StoreFiles {
@@ -48,10 +52,24 @@ const exists = (path: string): boolean => lstatSync(path, { throwIfNoEntry: fals
 export const resetTarget = (files: StoreFiles, now: Date): string | undefined =>
   exists(files.path) ? `${files.path}.reset-${now.toISOString().replace(/[:.]/g, "-")}` : undefined;
 
-/** Renames the store (and its companions) aside to `aside`. */
+/** Renames the store (and its companions) aside to `aside`; a failure is a startup error naming the store. */
 export const moveStoreAside = (files: StoreFiles, aside: string): void => {
-  renameSync(files.path, aside);
-  for (const companion of files.companions) {
-    if (exists(companion)) renameSync(companion, aside + companion.slice(files.path.length));
+  const move = () => {
+    renameSync(files.path, aside);
+    for (const companion of files.companions) {
+      if (exists(companion)) renameSync(companion, aside + companion.slice(files.path.length));
+    }
+  };
+  try {
+    if (files.backend === "sqlite") return move();
+    const lock = new FileLock(`${files.path}.lock`);
+    try {
+      lock.with(move);
+    } finally {
+      lock.close();
+    }
+  } catch (e) {
+    if (isLumaError(e)) throw e;
+    throw startupError(`Idempotency store ${files.shown}: cannot move it aside: ${(e as Error).message}`, { catalogCode: "E0608" });
   }
 };
