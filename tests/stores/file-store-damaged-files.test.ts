@@ -10,7 +10,8 @@ import { describe, expect, test } from "bun:test";
 import { randomBytes } from "node:crypto";
 import { readdirSync, readFileSync, writeFileSync } from "node:fs";
 import { LumaError } from "../../src/diagnostics/luma-error";
-import { freshDir, openStore, record } from "./support/store-fixture";
+import { MAX_ENVELOPE_BYTES } from "../../src/runtime/tools/stores/file/read-envelope-file";
+import { freshDir, openStore, record, req, tokenOf } from "./support/store-fixture";
 
 const PASS = "store passphrase";
 
@@ -101,6 +102,19 @@ describe("§11 file store: a corrupt file is refused and left as it is, never re
     expect(warnings).toEqual([]);
     expect(readFileSync(path, "utf8")).toBe("garbage");
     expect(readdirSync(dir).some((n) => n.includes(".corrupt-"))).toBe(false);
+    store.close();
+  });
+
+  test("a completion that would write an envelope past the read cap fails instead of writing a file the next start would refuse", () => {
+    const { dir, path, text } = validFile(false);
+    const { store } = openStore(dir);
+    const token = tokenOf(store.claim(req("huge")));
+    expect(() => store.complete("huge", token, "x".repeat(MAX_ENVELOPE_BYTES), 60_000)).toThrow(
+      new RegExp(`^Idempotency store ${path.replace(/[.*+?^${}()|[\]\\]/g, "\\$&")} cannot record this call: the file would be \\d+ bytes, more than a file store reads \\(${MAX_ENVELOPE_BYTES} bytes\\); use the sqlite, postgres or redis backend\\.$`),
+    );
+    expect(readFileSync(path, "utf8")).toBe(text); // the file as it was; the store still works
+    record(store, "small", 1);
+    expect(store.claim(req("small"))).toEqual({ kind: "done", value: 1 });
     store.close();
   });
 });
