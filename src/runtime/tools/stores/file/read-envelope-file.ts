@@ -35,7 +35,7 @@ export class EnvelopeRefused extends Error {
 const kindOf = (s: ReturnType<typeof fstatSync>): string =>
   s.isFIFO() ? "a FIFO" : s.isCharacterDevice() || s.isBlockDevice() ? "a device" : s.isDirectory() ? "a directory" : s.isSocket() ? "a socket" : "not a regular file";
 
-export const tooLarge = (bytes: number | string): string =>
+const tooLarge = (bytes: number | string): string =>
   `is ${bytes} bytes, more than a file store reads (${MAX_ENVELOPE_BYTES} bytes)`;
 
 /**
