@@ -11,6 +11,7 @@ import { benchJournalOverhead } from "./journal-overhead";
 import { benchWhileLoop } from "./while-loop";
 import { benchLspRecheck } from "./lsp-recheck";
 import { benchLargeSources } from "./large-sources";
+import { benchStoreRefusal } from "./store-refusal";
 
 console.log(`luma benchmarks · Bun ${Bun.version} · ${navigator.hardwareConcurrency} cores\n`);
 await benchStartupAndParse();
@@ -18,6 +19,7 @@ await benchLargeSources();
 await benchBuiltAgent();
 await benchPipelineOverhead();
 await benchPipelineFileStore();
+await benchStoreRefusal();
 await benchAskRoundtrip();
 await benchDatasources();
 await benchIdempotencyBackends();

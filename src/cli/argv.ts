@@ -9,6 +9,7 @@ import { parseBuildArgv, type BuildCommand } from "./build-argv";
 import { JOURNAL_SUBCOMMANDS, parseJournalCommand, type JournalCommand } from "./journal-argv";
 import { parseFmtArgv, type FmtCommand } from "./fmt-argv";
 import { DEV_LOOP_COMMANDS, parseDevLoopArgv, type DevLoopCommand } from "./dev-loop-argv";
+import { parseStoreArgv, type StoreResetCommand } from "./store-argv";
 import type { StartOptions } from "../runtime/start-program";
 
 export interface RunCommand {
@@ -74,7 +75,9 @@ export type Command =
   /** `luma approve | deny | runs [show]`: the journal's subcommands (journal-argv.ts). */
   | JournalCommand
   /** `luma test [PATH…]`, `luma init [DIR]` (dev-loop-argv.ts). */
-  | DevLoopCommand;
+  | DevLoopCommand
+  /** `luma store reset [--yes]` (store-argv.ts). */
+  | StoreResetCommand;
 
 export class UsageError extends Error {}
 
@@ -215,6 +218,7 @@ export function parseArgv(argv: readonly string[]): Command {
 
   if (first === "build") return parseBuildArgv(argv.slice(1));
   if (first === "fmt") return parseFmtArgv(argv.slice(1));
+  if (first === "store") return parseStoreArgv(argv.slice(1));
   if (JOURNAL_SUBCOMMANDS.has(first)) return parseJournalCommand(argv);
   if (DEV_LOOP_COMMANDS.has(first)) return parseDevLoopArgv(argv);
 

@@ -43,6 +43,8 @@ Usage:
                               approve a call that waits for approval (then run again with --run-id)
   luma deny ${journalUsage("deny")}
                               refuse a call that waits for approval (then run again with --run-id)
+  luma store reset [--yes] [--config P]
+                              move a refused file/sqlite idempotency store aside (its calls run again)
   luma --version | --help
 
 Options (before or after FILE):

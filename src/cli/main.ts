@@ -120,6 +120,8 @@ async function main(argv: string[]): Promise<number> {
       for (const line of initProject(cmd.dir, process.cwd())) out(line);
       return EXIT.ok;
     }
+    case "store-reset":
+      return (await import("./store-reset-command")).runStoreReset(cmd, out, process.cwd());
     case "mcp-import":
       out((await importMcpTools({ server: cmd.server, configPath: cmd.config, cwd: process.cwd(), env: process.env })).trimEnd());
       return EXIT.ok;

@@ -4,7 +4,7 @@
  * relative `path` lives in the project directory whatever the working directory.
  */
 import { describe, expect, test } from "bun:test";
-import { existsSync, mkdirSync, readdirSync, writeFileSync } from "node:fs";
+import { existsSync, mkdirSync, readdirSync, readFileSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
 import { ensureBinary } from "../support/luma-binary";
 import { makeStoreProject, PASSPHRASE } from "./support/store-project";
@@ -33,17 +33,19 @@ describe("§11 file store from luma.config.json", () => {
     expect(project.effects().get("req-1")).toBe(1);
   });
 
-  test("a corrupt store file: a warning on stderr, the program runs with a fresh store", async () => {
+  test("a corrupt store file: startup error naming it and how to reset it, exit 2, nothing run, the file left as it is", async () => {
     const project = await makeStoreProject("file");
     mkdirSync(join(project.dir, "state"));
     writeFileSync(project.storePath!, "{ not json");
     const r = await project.run(["req-1"]);
-    expect(r.exitCode).toBe(0);
-    expect(r.stdout).toBe("done\n");
-    expect(r.stderr).toMatch(
-      /^warning: idempotency store state\/idem\.json is corrupt \(it is not a Luma idempotency envelope \(truncated or overwritten\?\)\); moved it aside to .*state\/idem\.json\.corrupt-.* and started an empty store\.\n$/,
+    expect(r.exitCode).toBe(2);
+    expect(r.stdout).toBe("");
+    expect(r.stderr).toBe(
+      "Error: Idempotency store state/idem.json is corrupt (it is not a Luma idempotency envelope (truncated or overwritten?)); the file was left unchanged and nothing ran. An empty store would run again every call this one records: to start over deliberately, run `luma store reset` in the project directory, or move the file aside by hand.\n  = code E0609 (luma explain E0609)\n",
     );
-    expect(readdirSync(join(project.dir, "state")).some((n) => n.startsWith("idem.json.corrupt-"))).toBe(true);
+    expect(readFileSync(project.storePath!, "utf8")).toBe("{ not json");
+    expect(readdirSync(join(project.dir, "state")).some((n) => n.includes(".corrupt-"))).toBe(false);
+    expect(project.effects().size).toBe(0);
   });
 
   test("a store directory that cannot be created: a startup error naming the path, exit 2, no stack trace, nothing run", async () => {

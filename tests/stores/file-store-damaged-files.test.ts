@@ -1,14 +1,17 @@
 /**
- * Spec §11: "a corrupt file is quarantined and a new one created" — truncated, empty,
- * random bytes, malformed, an invalid version, tampered sealed data or GCM tag. A file
- * that is fine but not ours to read (a newer envelope version) is left alone instead.
+ * Spec §11: a corrupt file stops the program and is left as it is — truncated, empty,
+ * random bytes, malformed, an invalid version, tampered sealed data or GCM tag. Starting an
+ * empty store instead would run again every call the file records; resetting is the
+ * deliberate `luma store reset` (tests/stores/untrusted-store-files.test.ts, through the
+ * binary). A file that is fine but not ours to read (a newer envelope version) is left
+ * alone too.
  */
 import { describe, expect, test } from "bun:test";
 import { randomBytes } from "node:crypto";
 import { readdirSync, readFileSync, writeFileSync } from "node:fs";
-import { join } from "node:path";
 import { LumaError } from "../../src/diagnostics/luma-error";
-import { freshDir, openStore, record, req } from "./support/store-fixture";
+import { MAX_ENVELOPE_BYTES } from "../../src/runtime/tools/stores/file/read-envelope-file";
+import { freshDir, openStore, record, req, tokenOf } from "./support/store-fixture";
 
 const PASS = "store passphrase";
 
@@ -43,24 +46,33 @@ const CORRUPT: [name: string, encrypted: boolean, damage: (text: string) => stri
   ["a tampered IV", true, (t) => edit(t, (d) => (d.iv = flip(d.iv as string))), "its authentication tag does not verify (the data was altered)"],
 ];
 
-describe("§11 file store: a corrupt file is quarantined and a fresh one created", () => {
+/** The error opening `dir`'s store throws (undefined when it opens). */
+const openError = (dir: string, encrypted = false): unknown => {
+  try {
+    openStore(dir, encrypted ? { encryption: "aes-256-gcm", passphrase: PASS } : {}).store.close();
+  } catch (e) {
+    return e;
+  }
+  return undefined;
+};
+
+const refusal = (path: string, reason: string) =>
+  `Idempotency store ${path} is corrupt (${reason}); the file was left unchanged and nothing ran. An empty store would run again every call this one records: to start over deliberately, run \`luma store reset\` in the project directory, or move the file aside by hand.`;
+
+describe("§11 file store: a corrupt file is refused and left as it is, never replaced by an empty store", () => {
   for (const [name, encrypted, damage, reason] of CORRUPT) {
     test(name, () => {
       const { dir, path, text } = validFile(encrypted);
       const bad = damage(text);
       writeFileSync(path, bad);
-      const { store, warnings } = openStore(dir, encrypted ? { encryption: "aes-256-gcm", passphrase: PASS } : {});
-      // The warning names the file, the reason and where the file went.
-      const aside = readdirSync(dir).filter((n) => n.startsWith("idem.json.corrupt-"));
-      expect(aside.length).toBe(1);
-      expect(warnings).toEqual([
-        `warning: idempotency store ${path} is corrupt (${reason}); moved it aside to ${join(dir, aside[0])} and started an empty store.`,
-      ]);
-      // Quarantined as it was, byte for byte; the new store is empty and works.
-      expect(readFileSync(join(dir, aside[0])).equals(Buffer.from(bad))).toBe(true);
-      expect(store.claim(req("k")).kind).toBe("claimed");
-      record(store, "other", 2);
-      expect(store.claim(req("other"))).toEqual({ kind: "done", value: 2 });
+      const error = openError(dir, encrypted);
+      // A startup error (the program does not run) naming the file, the reason and the way out.
+      expect(error).toBeInstanceOf(LumaError);
+      expect((error as LumaError).phase).toBe("startup");
+      expect((error as LumaError).message).toBe(refusal(path, reason));
+      // Nothing moved aside, nothing rewritten: the file is as it was, byte for byte.
+      expect(readdirSync(dir).some((n) => n.includes(".corrupt-"))).toBe(false);
+      expect(readFileSync(path).equals(Buffer.from(bad))).toBe(true);
     });
   }
 
@@ -82,13 +94,27 @@ describe("§11 file store: a corrupt file is quarantined and a fresh one created
     expect(readdirSync(dir).some((n) => n.includes(".corrupt-"))).toBe(false);
   });
 
-  test("a file damaged while the store is open is quarantined at its next write, which then starts a fresh one", () => {
+  test("a file damaged while the store is open fails the next call that reads it, and is left as it is", () => {
     const { dir, path } = validFile(false);
     const { store, warnings } = openStore(dir);
     writeFileSync(path, "garbage");
-    record(store, "other", 2);
-    expect(warnings.length).toBe(1);
-    expect(warnings[0]).toContain("is corrupt");
-    expect(openStore(dir).store.claim(req("other"))).toEqual({ kind: "done", value: 2 });
+    expect(() => record(store, "other", 2)).toThrow(refusal(path, "it is not a Luma idempotency envelope (truncated or overwritten?)"));
+    expect(warnings).toEqual([]);
+    expect(readFileSync(path, "utf8")).toBe("garbage");
+    expect(readdirSync(dir).some((n) => n.includes(".corrupt-"))).toBe(false);
+    store.close();
+  });
+
+  test("a completion that would write an envelope past the read cap fails instead of writing a file the next start would refuse", () => {
+    const { dir, path, text } = validFile(false);
+    const { store } = openStore(dir);
+    const token = tokenOf(store.claim(req("huge")));
+    expect(() => store.complete("huge", token, "x".repeat(MAX_ENVELOPE_BYTES), 60_000)).toThrow(
+      new RegExp(`^Idempotency store ${path.replace(/[.*+?^${}()|[\]\\]/g, "\\$&")} cannot record this call: the file would be \\d+ bytes, more than a file store reads \\(${MAX_ENVELOPE_BYTES} bytes\\); use the sqlite, postgres or redis backend\\.$`),
+    );
+    expect(readFileSync(path, "utf8")).toBe(text); // the file as it was; the store still works
+    record(store, "small", 1);
+    expect(store.claim(req("small"))).toEqual({ kind: "done", value: 1 });
+    store.close();
   });
 });

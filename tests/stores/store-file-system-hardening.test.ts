@@ -121,13 +121,15 @@ describe("§11 planted symbolic links are never written through", () => {
     expect(r.stderr).toContain("idem.json.claims is not a regular file");
   });
 
-  test("file: a symlinked store file is replaced by the rename, its target never written", async () => {
+  test("file: a symlinked store file is refused (never followed, never replaced), its target never written", async () => {
     const project = await makeStoreProject("file");
     mkdirSync(join(project.dir, "state"));
     const victim = join(project.dir, "victim.json");
     writeFileSync(victim, "precious\n");
     symlinkSync(victim, project.storePath!);
-    await project.run(["req-1"]);
+    const r = await project.run(["req-1"]);
+    expectStopped(r, project, 0);
+    expect(r.stderr).toStartWith("Error: Idempotency store state/idem.json is a symbolic link, which the store does not follow;");
     expect(readFileSync(victim, "utf8")).toBe("precious\n");
   });
 
@@ -149,15 +151,16 @@ describe("§11 planted symbolic links are never written through", () => {
 const COSTLY = { n: 1 << 20, r: 8, p: 16 };
 
 describe("§11 KDF parameters read from a store are bounded", () => {
-  test("file: an envelope asking for a costly scrypt is treated as a malformed header (quarantined with a warning), never derived", async () => {
+  test("file: an envelope asking for a costly scrypt is treated as a malformed header (refused, left as it is), never derived", async () => {
     const project = await makeStoreProject("file", { encrypted: true });
     expect((await project.run(["req-1"])).stdout).toBe("done\n");
     const env = JSON.parse(readFileSync(project.storePath!, "utf8"));
     env.kdf = { ...env.kdf, ...COSTLY };
     writeFileSync(project.storePath!, JSON.stringify(env));
     const r = await project.run(["req-2"]);
-    expect(r.exitCode).toBe(0);
-    expect(r.stderr).toMatch(/^warning: idempotency store state\/idem\.json is corrupt \(its encryption header is malformed\); moved it aside/);
+    expectStopped(r, project, 1);
+    expect(r.stderr).toStartWith("Error: Idempotency store state/idem.json is corrupt (its encryption header is malformed); the file was left unchanged");
+    expect(JSON.parse(readFileSync(project.storePath!, "utf8")).kdf.n).toBe(COSTLY.n);
   });
 
   test("sqlite: a header asking for a costly scrypt is a startup error, the store left unchanged", async () => {

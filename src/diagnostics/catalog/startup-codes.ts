@@ -64,7 +64,7 @@ export const startupCodes: CatalogEntry[] = [
     code: "E0609",
     title: "idempotency store refused",
     explanation:
-      "The store holds data this Luma must not use: it is not a Luma idempotency store, its header is malformed, it was written by a newer version, or it is encrypted and the passphrase is missing or wrong. Nothing is overwritten.",
+      "The store holds data this Luma must not use: it is not a Luma idempotency store, its header is malformed, it was written by a newer version, or it is encrypted and the passphrase is missing or wrong. A file or sqlite store that is corrupt, tampered, empty, not a regular file or too large is refused too: an empty store would run every recorded call again, so resetting is deliberate (`luma store reset`). Nothing is overwritten.",
     example: 'LUMA_IDEMPOTENCY_KEY=wrong luma app.luma   (store written with another key)',
   },
   {

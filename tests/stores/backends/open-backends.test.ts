@@ -64,7 +64,7 @@ describe("§11 sqlite backend from the config", () => {
     );
     expect(e).toBeInstanceOf(LumaError);
     expect(e!.phase).toBe("startup");
-    expect(e!.message).toStartWith("Idempotency store idem.sqlite: cannot open it");
+    expect(e!.message).toStartWith("Idempotency store idem.sqlite is not a readable SQLite database (file is not a database); the file was left unchanged");
   });
 });
 

@@ -4,7 +4,8 @@
  * the file store's envelope header. Opening a store reads it and decides, the same way on
  * every backend and the same way the file store does:
  *
- *   no header                        → write one (plain, or sealed with a fresh KDF salt)
+ *   no header                        → write one (plain, or sealed with a fresh KDF salt) —
+ *                                      unless live records are there: stop (the backend checks)
  *   plain header, encryption asked   → seal the store in place (the backend rewrites its rows)
  *   sealed header, no encryption     → stop: the store is encrypted; left unchanged
  *   sealed header, wrong passphrase  → stop: LUMA_IDEMPOTENCY_KEY does not match; left unchanged
@@ -46,6 +47,20 @@ export const storeRefusal = {
     `Idempotency store ${shown} has ${what === "file" ? "envelope" : "format"} version ${String(version)}, newer than this Luma reads (${readable}); the ${what} was left unchanged.`,
   needsKey: (shown: string, what: "file" | "store") =>
     `Idempotency store ${shown} is encrypted: set "encryption": "aes-256-gcm" in idempotency_store and LUMA_IDEMPOTENCY_KEY; the ${what} was left unchanged.`,
+  /**
+   * A store file (file or sqlite backend) that cannot be trusted: corrupt, tampered, empty,
+   * not a regular file, too large. Never reset silently — an empty store would run again
+   * every call it records — so the program stops and the message says how to reset it.
+   */
+  /**
+   * Records on a server (postgres, redis) whose header is gone. A new header would carry a
+   * new KDF salt, under which sealed records are never found again: their calls would run
+   * again, so the store is refused, as a file store without a usable header is.
+   */
+  headerless: (shown: string) =>
+    `Idempotency store ${shown} holds records but no header; the store was left unchanged and nothing ran. A new header would not read them (every call they record could run again): restore the header, or delete the records deliberately to start over.`,
+  untrusted: (shown: string, problem: string) =>
+    `Idempotency store ${shown} ${problem}; the file was left unchanged and nothing ran. An empty store would run again every call this one records: to start over deliberately, run \`luma store reset\` in the project directory, or move the file aside by hand.`,
 };
 
 /** Before touching the backend: encryption without a passphrase stops the program. */

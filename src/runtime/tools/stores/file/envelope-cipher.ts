@@ -10,8 +10,9 @@
  * Each write seals the records with AES-256-GCM under a fresh random 12-byte IV; the
  * envelope's fixed header is the additional authenticated data. A `key_check` (an HMAC of
  * a constant under the MAC key) tells a wrong passphrase apart from a damaged file: with
- * GCM alone both look like a failed tag, and only damage may be quarantined — a wrong key
- * must stop the program and leave the file alone.
+ * GCM alone both look like a failed tag, and the user must be told which: a wrong key
+ * asks for the right one, damage for a deliberate reset. Both stop the program and leave
+ * the file alone.
  */
 type NodeCrypto = typeof import("node:crypto");
 let loaded: NodeCrypto | undefined;

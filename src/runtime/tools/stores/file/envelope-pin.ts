@@ -7,7 +7,7 @@
  * file; and every writer replaces the envelope by renaming a new file over it (durable-write.ts),
  * which gives the path a new inode. So "the path still names the inode we hold" is exactly
  * "no one wrote the envelope since" — one stat, where reading the header took open + read +
- * close. A file deleted, quarantined or replaced by hand reads as changed too; so does one
+ * close. A file deleted, moved aside or replaced by hand reads as changed too; so does one
  * written in place (by hand: no writer does that), by its size, mtime and ctime, as far as
  * the filesystem's timestamps can tell (reading the header could not see damage past its
  * first bytes either).
@@ -19,7 +19,8 @@
  * inside the rename, moved, not added. (Closing it off-thread was measured slower: the free
  * then contends with the next write's fsync for the journal.)
  */
-import { closeSync, fstatSync, openSync, readFileSync, statSync, type BigIntStats } from "node:fs";
+import { closeSync, fstatSync, statSync, type BigIntStats } from "node:fs";
+import { readEnvelopeFile } from "./read-envelope-file";
 
 export class EnvelopePin {
   private fd: number | undefined = undefined;
@@ -48,25 +49,17 @@ export class EnvelopePin {
 
   /**
    * The text at `path`, read through a descriptor that is then held (the version about to be
-   * in memory); undefined, holding nothing, when there is no file.
+   * in memory); undefined, holding nothing, when there is no file. Opened and read bounded,
+   * a regular file only (read-envelope-file.ts): anything else throws EnvelopeRefused.
    */
   readAndHold(path: string): string | undefined {
-    let fd: number;
-    try {
-      fd = openSync(path, "r");
-    } catch (e) {
-      if ((e as NodeJS.ErrnoException).code !== "ENOENT") throw e;
+    const read = readEnvelopeFile(path);
+    if (read === undefined) {
       this.release();
       return undefined;
     }
-    try {
-      const text = readFileSync(fd, "utf8");
-      this.hold(fd);
-      return text;
-    } catch (e) {
-      closeSync(fd);
-      throw e;
-    }
+    this.hold(read.fd);
+    return read.text;
   }
 
   release(): void {

@@ -11,7 +11,8 @@
  * completion, about to rewrite the file, checks the file's own identity: envelope-pin.ts.)
  *
  * Decoding sorts every failure into what the store does about it:
- *   corrupt   (empty, truncated, not JSON, wrong shape, bad GCM tag) → quarantine, start empty
+ *   corrupt   (empty, truncated, not JSON, wrong shape, bad GCM tag) → stop; leave the file alone
+ *             (never an empty store, which would run every recorded call again)
  *   newer     (a version this code does not know)                  → stop; leave the file alone
  *   wrong-key (key_check differs)                                   → stop; leave the file alone
  *   needs-key (encrypted, but the config asks for no encryption)    → stop; leave the file alone

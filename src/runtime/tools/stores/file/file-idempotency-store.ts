@@ -16,13 +16,16 @@
  * claim of another process looks at the table again now and then until the claim is gone
  * or stale (owner dead, or lease passed), then claims again.
  *
- * At open: a missing file (and its directory) is created; a corrupt one is quarantined
- * (renamed aside, with a `warning:` line) and a fresh one created; a wrong key, a newer
- * version, an encrypted file without encryption configured, or a path that cannot be
+ * At open: a missing file (and its directory) is created. A file that cannot be trusted —
+ * corrupt, tampered (a GCM tag that does not verify), empty, truncated, a symbolic link, a
+ * FIFO or device, larger than MAX_ENVELOPE_BYTES (read-envelope-file.ts) — a wrong key, a
+ * newer version, an encrypted file without encryption configured, or a path that cannot be
  * created, read or written (probed before any handler runs) stop the program and leave the
- * file as it is; expired records, claims of dead processes and temp files of dead writers
- * are purged. The refusals are worded as the record stores word them (store-header.ts),
- * and waiting on a running claim is theirs too (claim-waiters.ts).
+ * file as it is: never a silent reset, which would run again every call the file records.
+ * Resetting is a deliberate act (`luma store reset`). Expired records, claims of dead
+ * processes and temp files of dead writers are purged. The refusals are worded as the
+ * record stores word them (store-header.ts), and waiting on a running claim is theirs too
+ * (claim-waiters.ts).
  *
  * The whole envelope is rewritten on every completion: simple and crash-safe, at a cost
  * that grows with the number of live records (see docs/stores.md, Figures). It is a store for
@@ -57,13 +60,14 @@ import type { Clock } from "../../clock";
 import { ClaimWaiters } from "../claim-waiters";
 import type { ClaimRequest, ClaimResult, ClaimToken, IdempotencyStore } from "../idempotency-store";
 import { DONE_CONFLICT, RUNNING_CONFLICT } from "../record-row";
-import { requirePassphrase } from "../store-header";
+import { requirePassphrase, storeRefusal } from "../store-header";
 import { ClaimTable, type Claim, type TableState } from "./claim-table";
 import { crashPoint } from "./crash-points";
 import { probeWritable, staleTempFiles, unlinkQuietly, writeFileDurably } from "./durable-write";
 import { decodeEnvelope, encodeEnvelope, encryptedKdf, newWriteId, parseEnvelope, type Records } from "./envelope";
 import { EnvelopePin } from "./envelope-pin";
-import { fileRefusal, moveAside } from "./unreadable-envelope";
+import { fileRefusal } from "./unreadable-envelope";
+import { EnvelopeRefused, MAX_ENVELOPE_BYTES } from "./read-envelope-file";
 import { deriveKeys, digestOf, newKdfParams, type StoreKeys } from "./envelope-cipher";
 import { FileLock } from "./file-lock";
 import { isProcessAlive } from "./process-alive";
@@ -254,7 +258,7 @@ export class FileIdempotencyStore implements IdempotencyStore {
 
   private openLocked(): void {
     const o = this.opts;
-    const text = this.pin.readAndHold(this.opts.path);
+    const text = this.readEnvelope((why) => startupError(why, { catalogCode: "E0609" }));
     if (o.encryption !== undefined) {
       const doc = text === undefined ? undefined : parseEnvelope(text);
       this.keys = deriveKeys(o.passphrase!, (doc && encryptedKdf(doc)) ?? newKdfParams());
@@ -266,10 +270,6 @@ export class FileIdempotencyStore implements IdempotencyStore {
         this.records = decoded.records;
         this.writeId = decoded.writeId;
         dirty = decoded.encrypted !== (this.keys !== undefined); // a plain file is sealed on first open with a key
-      } else if (decoded.kind === "corrupt") {
-        this.pin.release();
-        this.quarantine(decoded.reason);
-        dirty = true;
       } else {
         this.pin.release();
         throw startupError(fileRefusal(this.shown, decoded), { catalogCode: "E0609" });
@@ -309,7 +309,7 @@ export class FileIdempotencyStore implements IdempotencyStore {
   }
 
   private reload(): void {
-    const text = this.pin.readAndHold(this.opts.path);
+    const text = this.readEnvelope((why) => runtimeError("RUNTIME_ERROR", why));
     if (text === undefined) {
       this.records = new Map(); // deleted under us: start over, and write it back on the next completion
       this.writeId = undefined;
@@ -323,11 +323,22 @@ export class FileIdempotencyStore implements IdempotencyStore {
     }
     this.pin.release(); // not a version we hold in memory
     this.writeId = undefined;
-    if (decoded.kind === "corrupt") {
-      this.quarantine(decoded.reason);
-      this.persist(this.claims.read());
-    } else {
-      throw runtimeError("RUNTIME_ERROR", fileRefusal(this.shown, decoded));
+    // Damaged while open: this call fails and the file stays as it is, like at start-up.
+    throw runtimeError("RUNTIME_ERROR", fileRefusal(this.shown, decoded));
+  }
+
+  /**
+   * The envelope's text (undefined: no file), read bounded and only from a regular file;
+   * an entry that is refused becomes `fail`'s error, the file left as it is.
+   */
+  private readEnvelope(fail: (why: string) => Error): string | undefined {
+    try {
+      return this.pin.readAndHold(this.opts.path);
+    } catch (e) {
+      if (!(e instanceof EnvelopeRefused)) throw e;
+      this.pin.release();
+      this.writeId = undefined;
+      throw fail(storeRefusal.untrusted(this.shown, e.problem));
     }
   }
 
@@ -342,19 +353,20 @@ export class FileIdempotencyStore implements IdempotencyStore {
     for (const [key, rec] of this.records) if (rec.exp <= now) this.records.delete(key);
     const writeId = newWriteId();
     this.writeId = undefined; // if the write fails, re-read the file next time
+    const bytes = Buffer.from(encodeEnvelope(this.records, writeId, this.keys));
+    // Never write what the next open would refuse to read (read-envelope-file.ts).
+    if (bytes.length > MAX_ENVELOPE_BYTES) {
+      throw runtimeError(
+        "RUNTIME_ERROR",
+        `Idempotency store ${this.shown} cannot record this call: the file would be ${bytes.length} bytes, more than a file store reads (${MAX_ENVELOPE_BYTES} bytes); use the sqlite, postgres or redis backend.`,
+      );
+    }
     this.claims.write({ writeId, claims: table.claims });
     // Let go of the old version first, so the rename frees its inode (as a plain rename-over
     // does), inside the write rather than after it; the lock keeps other writers out meanwhile.
     this.pin.release();
-    this.pin.hold(writeFileDurably(this.opts.path, encodeEnvelope(this.records, writeId, this.keys), this.dirFd));
+    this.pin.hold(writeFileDurably(this.opts.path, bytes, this.dirFd));
     this.writeId = writeId;
-  }
-
-  private quarantine(reason: string): void {
-    this.pin.release();
-    moveAside(this.opts.path, this.shown, reason, this.opts.warn);
-    this.records = new Map();
-    this.writeId = undefined;
   }
 
   // ——— waiting for a running claim ———

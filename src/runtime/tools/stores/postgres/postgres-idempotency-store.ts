@@ -17,13 +17,14 @@
  * (NTP); the lease margin (10 s) is far above ordinary skew.
  */
 import type { SQL } from "bun";
+import { startupError } from "../../../../diagnostics/luma-error";
 import type { Clock } from "../../clock";
 import { ClaimWaiters } from "../claim-waiters";
 import type { ClaimRequest, ClaimResult, ClaimToken, IdempotencyStore } from "../idempotency-store";
 import { RecordCodec } from "../record-codec";
 import { DONE_CONFLICT, findLive, newClaimToken, RUNNING_CONFLICT } from "../record-row";
 import { callFailure, openFailure, type StoreConnection } from "../store-connection";
-import { decideHeader, requirePassphrase } from "../store-header";
+import { decideHeader, requirePassphrase, storeRefusal } from "../store-header";
 import { postgresStatements, type PgStatements } from "./postgres-statements";
 
 export interface PostgresStoreOptions {
@@ -177,6 +178,9 @@ export class PostgresIdempotencyStore implements IdempotencyStore {
       await tx.unsafe(this.q.lock);
       for (const ddl of this.q.create) await tx.unsafe(ddl);
       const stored = (await tx.unsafe(this.q.readHeader)) as { value: string }[];
+      if (stored.length === 0 && ((await tx.unsafe(this.q.anyLive, [this.opts.clock.now()])) as unknown[]).length > 0) {
+        throw startupError(storeRefusal.headerless(shown), { catalogCode: "E0609" });
+      }
       const decision = decideHeader(stored[0]?.value, { ...this.opts, shown });
       this.codec = new RecordCodec(decision.keys, shown);
       if (decision.kind === "seal") {

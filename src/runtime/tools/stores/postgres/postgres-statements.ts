@@ -6,6 +6,7 @@ export interface PgStatements {
   lock: string;
   create: string[];
   readHeader: string;
+  anyLive: string;
   writeHeader: string;
   claim: string;
   complete: string;
@@ -29,6 +30,7 @@ export const postgresStatements = (t: string): PgStatements => ({
     `CREATE INDEX IF NOT EXISTS ${t}_live_until ON ${t} (live_until)`,
   ],
   readHeader: `SELECT value FROM ${t}_meta WHERE name = 'header'`,
+  anyLive: `SELECT 1 FROM ${t} WHERE live_until > $1 LIMIT 1`,
   writeHeader: `INSERT INTO ${t}_meta (name, value) VALUES ('header', $1) ON CONFLICT (name) DO UPDATE SET value = EXCLUDED.value`,
   // $1 kd, $2 fp, $3 token, $4 lease end, $5 now. The first half takes the key when it is
   // free or dead; otherwise the second half returns the live row as the statement began

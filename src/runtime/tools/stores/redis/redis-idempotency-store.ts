@@ -16,13 +16,14 @@
  * record (see docs/stores.md on choosing `appendonly yes` for exactly-once across restarts).
  */
 import type { RedisClient } from "bun";
+import { startupError } from "../../../../diagnostics/luma-error";
 import type { Clock } from "../../clock";
 import { ClaimWaiters } from "../claim-waiters";
 import type { ClaimRequest, ClaimResult, ClaimToken, IdempotencyStore } from "../idempotency-store";
 import { RecordCodec } from "../record-codec";
 import { DONE_CONFLICT, newClaimToken, RUNNING_CONFLICT } from "../record-row";
 import { callFailure, openFailure, type StoreConnection } from "../store-connection";
-import { decideHeader, requirePassphrase } from "../store-header";
+import { decideHeader, requirePassphrase, storeRefusal } from "../store-header";
 import { CLAIM, COMPLETE, HELD, RELEASE, RENEW } from "./redis-scripts";
 
 export interface RedisStoreOptions {
@@ -171,6 +172,11 @@ export class RedisIdempotencyStore implements IdempotencyStore {
     const shown = this.opts.connection.shown;
     const headerKey = `${this.prefix}header`;
     const stored = ((await this.client.send("GET", [headerKey])) as string | null) ?? undefined;
+    if (stored === undefined && (await this.anyRecord())) {
+      // A worker that created the store meanwhile wrote its header before any record.
+      if ((await this.client.send("EXISTS", [headerKey])) === 1) return this.openHeader();
+      throw startupError(storeRefusal.headerless(shown), { catalogCode: "E0609" });
+    }
     const decision = decideHeader(stored, { ...this.opts, shown });
     this.codec = new RecordCodec(decision.keys, shown);
     if (decision.kind === "use" && decision.write !== undefined) {
@@ -180,6 +186,22 @@ export class RedisIdempotencyStore implements IdempotencyStore {
       return;
     }
     if (decision.kind === "seal") await this.sealUnderLock(headerKey, stored!, decision.write);
+  }
+
+  /**
+   * Whether any record key exists (records expire on the server, so any is live). Asked
+   * only when there is no header — a store's first start, or a deleted header — and a SCAN
+   * walks the whole keyspace, so on a Redis shared with millions of other keys that first
+   * start takes a few round trips per 10,000 keys.
+   */
+  private async anyRecord(): Promise<boolean> {
+    let cursor = "0";
+    do {
+      const [next, keys] = (await this.client.send("SCAN", [cursor, "MATCH", `${this.prefix}r:*`, "COUNT", "10000"])) as [string, string[]];
+      if (keys.length > 0) return true;
+      cursor = next;
+    } while (cursor !== "0");
+    return false;
   }
 
   /**

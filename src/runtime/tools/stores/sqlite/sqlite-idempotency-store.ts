@@ -27,7 +27,8 @@ import { ClaimWaiters } from "../claim-waiters";
 import type { ClaimRequest, ClaimResult, ClaimToken, IdempotencyStore } from "../idempotency-store";
 import { RecordCodec } from "../record-codec";
 import { DONE_CONFLICT, findLive, newClaimToken, RUNNING_CONFLICT, type RecordRow } from "../record-row";
-import { decideHeader, requirePassphrase } from "../store-header";
+import { decideHeader, requirePassphrase, storeRefusal } from "../store-header";
+import { createStoreFile, existingStoreFile, isUntrustedDatabase, OPEN_EXISTING, untrustedDatabase } from "./sqlite-store-file";
 
 export interface SqliteStoreOptions {
   /** Absolute path of the database file. */
@@ -116,12 +117,21 @@ export class SqliteIdempotencyStore implements IdempotencyStore {
     let db: Database;
     try {
       mkdirSync(dirname(opts.path), { recursive: true });
-      db = new Database(opts.path, { create: true });
+      // A file that cannot be a store is refused before SQLite reads it (sqlite-store-file.ts).
+      if (!existingStoreFile(opts.path, shown)) {
+        createStoreFile(opts.path, (fresh) => {
+          fresh.exec("PRAGMA journal_mode = WAL");
+          fresh.exec(SCHEMA);
+        });
+      }
+      db = new Database(opts.path, OPEN_EXISTING);
       db.exec(`PRAGMA busy_timeout = ${Math.max(0, Math.floor(opts.busyTimeoutMs ?? 10_000))}`);
       db.exec("PRAGMA journal_mode = WAL");
       db.exec("PRAGMA synchronous = NORMAL");
       db.exec(SCHEMA);
     } catch (e) {
+      if ((e as LumaError).name === "LumaError") throw e;
+      if (isUntrustedDatabase(e)) throw untrustedDatabase(shown, e);
       throw startupError(`Idempotency store ${shown}: cannot open it as a SQLite database: ${(e as Error).message}`, { catalogCode: "E0608" });
     }
     try {
@@ -130,6 +140,7 @@ export class SqliteIdempotencyStore implements IdempotencyStore {
       return store;
     } catch (e) {
       db.close();
+      if (isUntrustedDatabase(e)) throw untrustedDatabase(shown, e);
       throw (e as LumaError).name === "LumaError" ? e : startupError(`Idempotency store ${shown}: cannot open it: ${(e as Error).message}`, { catalogCode: "E0608" });
     }
   }
@@ -202,6 +213,11 @@ export class SqliteIdempotencyStore implements IdempotencyStore {
 
   private openLocked(): void {
     const stored = this.db.query<{ value: string }, []>("SELECT value FROM luma_idempotency_meta WHERE name = 'header'").get();
+    // Records without a header: the header was deleted (or the rows copied in). A fresh
+    // header would not read them (sealed ids differ per salt): refused, not started over.
+    if (stored === null && this.db.query("SELECT 1 FROM luma_idempotency_records WHERE live_until > ? LIMIT 1").get(this.opts.clock.now()) !== null) {
+      throw startupError(storeRefusal.untrusted(this.shown, "holds records but no header"), { catalogCode: "E0609" });
+    }
     const decision = decideHeader(stored?.value, { ...this.opts, shown: this.shown });
     this.codec = new RecordCodec(decision.keys, this.shown);
     if (decision.kind === "seal") this.sealRows();
