@@ -46,6 +46,7 @@ import { VERSION } from "../version";
 import { errorAnswer, serveCall, type ServeCallDeps } from "./serve-call";
 import { servedTools, type ServedTool } from "./served-tools";
 import { isOversizeMessage, MAX_MESSAGE_BYTES, MAX_MESSAGE_TEXT } from "./message-size-limit";
+import { screenedInput } from "./screen-stdio-lines";
 
 export interface ServeOptions extends Omit<StartOptions, "args" | "interactive"> {
   agent?: string;
@@ -160,7 +161,10 @@ async function serveStdio(makeServer: () => Server, lifecycle: RunLifecycle): Pr
     void server.close();
   };
   process.stdout.on("error", stdoutFailed);
-  await server.connect(new StdioServerTransport(process.stdin, process.stdout, { maxBufferSize: MAX_MESSAGE_BYTES }));
+  // Lines the SDK would drop unanswered (not JSON, a batch, params that are not an object) are answered first.
+  const input = screenedInput(process.stdin, (answer) => void transport.send(answer), MAX_MESSAGE_BYTES);
+  const transport = new StdioServerTransport(input, process.stdout, { maxBufferSize: MAX_MESSAGE_BYTES });
+  await server.connect(transport);
   // The SDK's stdio transport does not notice the end of stdin: the client hanging up does.
   process.stdin.once("end", () => void server.close());
   await Promise.race([closed, lifecycle.untilStopped()]);

@@ -212,3 +212,32 @@ describe("luma mcp: a tool module cannot end the server", () => {
     expect((await s.ended()).exitCode).toBe(0);
   });
 });
+
+describe("luma mcp over stdio: every request gets an answer, a broken one its JSON-RPC error", () => {
+  test("not JSON is -32700, a batch -32600, params that are not an object -32602 with the request's id; the server serves on (each was dropped unanswered)", async () => {
+    const dir = project();
+    const s = serve(dir, "quick");
+    await until(() => s.stdout().includes('"id":1'));
+    const lines = [
+      "not json",
+      JSON.stringify([{ jsonrpc: "2.0", id: 5, method: "tools/list" }]),
+      JSON.stringify({ jsonrpc: "2.0", id: 6, method: "tools/call", params: ["charge", { id: "req-2" }] }),
+      JSON.stringify({ jsonrpc: "2.0", method: "notifications/cancelled", params: [1] }),
+      "42",
+      JSON.stringify({ jsonrpc: "2.0", id: 7, method: "tools/list" }),
+    ];
+    for (const line of lines) s.proc.stdin.write(`${line}\n`);
+    s.proc.stdin.flush();
+    await until(() => s.stdout().includes('"id":7'));
+    s.proc.stdin.end();
+    const r = await s.ended();
+    const answers = r.stdout.trim().split("\n").map((l) => JSON.parse(l));
+    const errors = answers.filter((m) => m.error !== undefined).map((m) => [m.id, m.error.code]);
+    expect(errors).toEqual([[null, -32700], [null, -32600], [6, -32602], [null, -32600]]);
+    expect(answers.find((m) => m.id === 7).result.tools.map((t: { name: string }) => t.name)).toEqual(["charge"]);
+    // The batch's request and the call with array params never ran.
+    expect(answers.filter((m) => m.id === 5)).toEqual([]);
+    expect(traceCalls(dir).map((e) => e.tool)).toEqual(["charge"]);
+    expect(r.exitCode).toBe(0);
+  });
+});
