@@ -32,7 +32,7 @@ import { randomUUID } from "node:crypto";
 import { Server } from "@modelcontextprotocol/sdk/server/index.js";
 import { StdioServerTransport } from "@modelcontextprotocol/sdk/server/stdio.js";
 import { WebStandardStreamableHTTPServerTransport } from "@modelcontextprotocol/sdk/server/webStandardStreamableHttp.js";
-import { CallToolRequestSchema, ListToolsRequestSchema } from "@modelcontextprotocol/sdk/types.js";
+import { CallToolRequestSchema, ErrorCode, ListToolsRequestSchema, McpError } from "@modelcontextprotocol/sdk/types.js";
 import { runtimeError, startupError } from "../diagnostics/luma-error";
 import type { Program } from "../syntax/ast";
 import { openProgram, type StartOptions } from "../runtime/start-program";
@@ -66,10 +66,20 @@ const approvalUnsupported = (tool: string) =>
     `Tool '${tool}' needs approval: it is not listed in LUMA_APPROVED_TOOLS and the MCP client cannot be asked (it does not support elicitation).`,
   );
 
-/** Asks the client to approve one call of `tool`; true only for an accepted form that says yes. */
-const elicitApproval = async (server: Server, tool: string, call: { signal: AbortSignal; requestId: string | number }): Promise<boolean> => {
+const approvalUnanswered = (tool: string, ms: number) =>
+  runtimeError(
+    "TOOL_PERMISSION_DENIED",
+    `Tool '${tool}' was not approved: the MCP client did not answer the approval request within ${ms} ms (the tool's timeout).`,
+  );
+
+/**
+ * Asks the client to approve one call of `tool`; true only for an accepted form that says yes.
+ * An approval nobody answers is a refusal once the tool's timeout passes (the SDK's own
+ * 60 s request timeout made it a RUNTIME_ERROR, whatever the tool's timeout).
+ */
+const elicitApproval = async (server: Server, tool: string, withinMs: number, call: { signal: AbortSignal; requestId: string | number }): Promise<boolean> => {
   if (!server.getClientCapabilities()?.elicitation) throw approvalUnsupported(tool);
-  const answer = await server.elicitInput(
+  const asking = server.elicitInput(
     {
       message: `Approve a call of tool '${tool}'? It writes (side_effects: "write") and its agent has tool_policy "approval".`,
       requestedSchema: {
@@ -78,11 +88,22 @@ const elicitApproval = async (server: Server, tool: string, call: { signal: Abor
         required: ["approve"],
       },
     },
-    // On the stream of the tools/call it belongs to (Streamable HTTP), cancelled with it.
-    { signal: call.signal, relatedRequestId: call.requestId },
+    // On the stream of the tools/call it belongs to (Streamable HTTP), cancelled with it; the
+    // SDK sends the client notifications/cancelled when the time is up.
+    { signal: call.signal, relatedRequestId: call.requestId, timeout: Math.min(withinMs, MAX_TIMER_MS) },
   );
+  let answer: Awaited<typeof asking>;
+  try {
+    answer = await asking;
+  } catch (e) {
+    if (e instanceof McpError && e.code === ErrorCode.RequestTimeout && !call.signal.aborted) throw approvalUnanswered(tool, withinMs);
+    throw e;
+  }
   return answer.action === "accept" && answer.content?.approve === true;
 };
+
+/** setTimeout's largest delay: a tool timeout past it waits that long. */
+const MAX_TIMER_MS = 2_147_483_647;
 
 /** Stopping waits this long for the calls in flight to unwind (stopAll settles them within 1 s). */
 const UNWIND_MS = 3_000;
@@ -103,7 +124,7 @@ function sessionServer(deps: ServeCallDeps, tools: ServedTool[], label: string, 
     if (tool === undefined) {
       return errorAnswer(runtimeError("TOOL_NOT_FOUND", `Tool '${request.params.name}' is not served by this program.`), false);
     }
-    const approve = (name: string) => elicitApproval(server, name, extra);
+    const approve = (name: string, _args: string, withinMs: number) => elicitApproval(server, name, withinMs, extra);
     return calls.track(serveCall(deps, tool, request.params.arguments, { signal: extra.signal, approve }));
   });
   return server;

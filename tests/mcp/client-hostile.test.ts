@@ -166,6 +166,24 @@ print(tool work({}).ok)
   });
 });
 
+describe("MCP client: start-up against a tool list that never ends, each page new", () => {
+  // Each page names a new cursor at once: bounded by time alone, start-up held every page it got for 30 s (4.17 GB).
+  const PROGRAM = `schema R { ok: bool }\ntool work() -> R { mcp: "h"  side_effects: "read" }\nprint(tool work({}).ok)\n`;
+  const cases: [string, string][] = [
+    ["tiny", "its tool list did not end within 1000 pages (Luma reads at most that many)"],
+    ["many", "its tool list has more than 10000 tools (Luma reads at most that many)"],
+    ["fat", "its tool list is larger than 32 MiB (Luma reads at most that much)"],
+  ];
+  for (const [kind, why] of cases) {
+    test(`pages of ${kind === "tiny" ? "one tool" : kind === "many" ? "5,000 tools" : "one 1 MB tool"}: a start-up error naming the server and the bound, long before the 30 s limit`, async () => {
+      const p = hostileProject("endless", PROGRAM, kind);
+      const r = await runLumaAsync([p.file], { cwd: p.dir });
+      expect(r.stderr).toBe(`Error: MCP server 'h' (bun) failed to start: ${why}\n  = code E0802 (luma explain E0802)\n`);
+      expect(r.exitCode).toBe(2);
+    });
+  }
+});
+
 describe("luma mcp import: a server's names and descriptions cannot write the generated file", () => {
   const names = (out: string) => [...out.matchAll(/^tool (\w+)\(/gm)].map((m) => m[1]);
 
