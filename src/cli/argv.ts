@@ -203,6 +203,7 @@ function parseMcp(argv: readonly string[]): McpCommand {
     return { kind: "mcp-import", server: cmd.file, config: cmd.config };
   }
   if (!cmd.file) throw new UsageError("luma mcp needs a FILE.luma");
+  if (cmd.allowedHosts !== undefined && cmd.http === undefined) throw new UsageError("--allowed-hosts applies to --http only (stdio has no Host to check)");
   return cmd;
 }
 

@@ -45,6 +45,9 @@ describe("luma mcp --http on an address that is not loopback: start-up", () => {
     const bad = await serveOff({ LUMA_MCP_TOKEN: TOKEN }, "--allowed-hosts", "mcp.example,evil/path");
     expect(bad.exitCode).toBe(2);
     expect(bad.stderr).toContain("--allowed-hosts: 'evil/path' is not a host or host:port");
+    const stdio = await runLumaAsync(["mcp", SERVED, "--tool-module", SERVED_TOOLS, "--allowed-hosts", "mcp.example"]);
+    expect(stdio.exitCode).toBe(64);
+    expect(stdio.stderr).toContain("--allowed-hosts applies to --http only");
   });
 });
 
