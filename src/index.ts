@@ -78,6 +78,8 @@ export type ServeMcpOptions = Omit<StartOptions, "args" | "interactive" | "sourc
     agent?: string;
     /** `HOST:PORT` for Streamable HTTP; stdio when absent. */
     http?: string;
+    /** Comma-separated `host` or `host:port` clients use with `http` (needed off loopback, with LUMA_MCP_TOKEN). */
+    allowedHosts?: string;
     /** The checker's warnings (the CLI renders them on stderr: stdout may be the protocol). */
     onWarnings?: (warnings: Diagnostic[]) => void;
   };

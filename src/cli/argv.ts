@@ -45,6 +45,7 @@ export interface McpServeCommand {
   file: string;
   agent?: string;
   http?: string;
+  allowedHosts?: string;
   toolModules: string[];
   config?: string;
   trace?: string;
@@ -172,6 +173,7 @@ type McpCommand = McpServeCommand | McpImportCommand;
 export const MCP_OPTIONS: Record<string, { metavar: string; help: string; apply: (c: McpServeCommand, v: string) => void }> = {
   "--agent": { metavar: "NAME", help: "serve this agent's tools and methods, under its settings", apply: (c, v) => void (c.agent = v) },
   "--http": { metavar: "HOST:PORT", help: "serve Streamable HTTP at http://HOST:PORT/mcp (default: stdio)", apply: (c, v) => void (c.http = v) },
+  "--allowed-hosts": { metavar: "H[:P],…", help: "Host names clients use with --http (needed off loopback, with LUMA_MCP_TOKEN)", apply: (c, v) => void (c.allowedHosts = v) },
   "--tool-module": { metavar: "PATH", help: "load a tool module (repeatable)", apply: (c, v) => void c.toolModules.push(v) },
   "--config": { metavar: "PATH", help: "use this luma.config.json", apply: (c, v) => void (c.config = v) },
   "--trace": { metavar: "FILE|-", help: "write trace events as JSON Lines (- for stderr)", apply: (c, v) => void (c.trace = v) },
@@ -204,6 +206,7 @@ function parseMcp(argv: readonly string[]): McpCommand {
     return { kind: "mcp-import", server: cmd.file, config: cmd.config };
   }
   if (!cmd.file) throw new UsageError("luma mcp needs a FILE.luma");
+  if (cmd.allowedHosts !== undefined && cmd.http === undefined) throw new UsageError("--allowed-hosts applies to --http only (stdio has no Host to check)");
   return cmd;
 }
 

@@ -7,6 +7,12 @@
  * end in the middle of a header, of a body or of a multi-byte character. A malformed
  * frame (no length, a length past the cap, a body that is not JSON) is answered with a
  * JSON-RPC parse error where it can be and skipped; it never stops the server.
+ *
+ * A header block without Content-Length leaves the reader not knowing where its body ends:
+ * reading the body as the next header block lost that frame and every one after it (each
+ * next "header" began with the previous body, so it never matched), and the server answered
+ * nothing again. The reader resynchronises instead: it skips to the next `Content-Length:`
+ * and reads on from there.
  */
 
 /** A body larger than this is refused: one request may not make the server buffer without end. */
@@ -22,6 +28,15 @@ export type JsonRpcMessage = {
 };
 
 const HEADER_END = new Uint8Array([13, 10, 13, 10]);
+const LENGTH_FIELD = "content-length:";
+
+/** Where the next `Content-Length:` (any case) starts in `bytes` at or after `from`; -1 when none. */
+function indexOfLengthField(bytes: Uint8Array, from: number): number {
+  // latin1 maps each byte to one character, so indices are byte offsets.
+  const text = Buffer.from(bytes.buffer, bytes.byteOffset + from, bytes.length - from).toString("latin1").toLowerCase();
+  const at = text.indexOf(LENGTH_FIELD);
+  return at === -1 ? -1 : from + at;
+}
 
 function indexOfBytes(haystack: Uint8Array, needle: Uint8Array, from: number): number {
   outer: for (let i = from; i <= haystack.length - needle.length; i++) {
@@ -35,6 +50,8 @@ function indexOfBytes(haystack: Uint8Array, needle: Uint8Array, from: number): n
 export class FrameReader {
   private buffer: Uint8Array = new Uint8Array(0);
   private decoder = new TextDecoder();
+  /** After a header without Content-Length: the bytes up to the next one are skipped. */
+  private resyncing = false;
 
   constructor(
     private onMessage: (message: JsonRpcMessage) => void,
@@ -48,13 +65,24 @@ export class FrameReader {
     this.buffer = joined;
     let start = 0;
     for (;;) {
+      if (this.resyncing) {
+        const next = indexOfLengthField(this.buffer, start);
+        if (next === -1) {
+          // Keep a tail that may be the start of the field cut across chunks.
+          start = Math.max(start, this.buffer.length - LENGTH_FIELD.length);
+          break;
+        }
+        start = next;
+        this.resyncing = false;
+      }
       const headerEnd = indexOfBytes(this.buffer, HEADER_END, start);
       if (headerEnd === -1) break;
       const header = this.decoder.decode(this.buffer.subarray(start, headerEnd));
       const match = /(?:^|\r\n)content-length:\s*(\d+)\s*(?:\r\n|$)/i.exec(header);
       const bodyStart = headerEnd + HEADER_END.length;
       if (!match) {
-        this.onBadFrame("a message header without Content-Length");
+        this.onBadFrame("a message header without Content-Length (skipped to the next Content-Length)");
+        this.resyncing = true;
         start = bodyStart;
         continue;
       }

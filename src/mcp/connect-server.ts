@@ -111,20 +111,34 @@ const where = (entry: McpServerConfig) => {
   return `at ${url.href}`;
 };
 
+/** The most a tool list may hold, over all its pages: far past any real server's, far below what hurts. */
+export const TOOL_LIST_LIMITS = { pages: 1_000, tools: 10_000, bytes: 32 * 1024 * 1024, bytesText: "32 MiB" } as const;
+
 /**
- * Every page of the tool list, within one CONNECT_TIMEOUT_MS for them all: a server whose
- * pages never end (each answered at once, the same cursor again or always a new one) held
- * start-up forever.
+ * Every page of the tool list, within one CONNECT_TIMEOUT_MS for them all and the
+ * TOOL_LIST_LIMITS: a server whose pages never end (each answered at once, the same cursor
+ * again or always a new one) held start-up forever, and then, bounded by time alone, held
+ * everything it sent for 30 s (4.17 GB of pages). The pages, the tools and the bytes of the
+ * list (its tools and cursors as JSON) are counted as they arrive.
  */
 async function listAll(client: Client): Promise<Map<string, RemoteTool>> {
   const tools = new Map<string, RemoteTool>();
   const seen = new Set<string>();
   const deadline = Date.now() + CONNECT_TIMEOUT_MS;
   let cursor: string | undefined;
+  let pages = 0;
+  let listed = 0;
+  let bytes = 0;
   do {
     const left = deadline - Date.now();
     if (left <= 0) throw new Error(`its tool list did not end within ${CONNECT_TIMEOUT_MS / 1000} s (${seen.size} pages)`);
+    if (pages === TOOL_LIST_LIMITS.pages) throw new Error(`its tool list did not end within ${TOOL_LIST_LIMITS.pages} pages (Luma reads at most that many)`);
     const page = await client.listTools(cursor === undefined ? {} : { cursor }, { timeout: left });
+    pages++;
+    listed += page.tools.length;
+    bytes += Buffer.byteLength(JSON.stringify(page.tools)) + Buffer.byteLength(page.nextCursor ?? "");
+    if (listed > TOOL_LIST_LIMITS.tools) throw new Error(`its tool list has more than ${TOOL_LIST_LIMITS.tools} tools (Luma reads at most that many)`);
+    if (bytes > TOOL_LIST_LIMITS.bytes) throw new Error(`its tool list is larger than ${TOOL_LIST_LIMITS.bytesText} (Luma reads at most that much)`);
     for (const t of page.tools) tools.set(t.name, t as RemoteTool);
     cursor = page.nextCursor;
     if (cursor !== undefined && seen.has(cursor)) throw new Error(`tools/list sent the cursor ${JSON.stringify(cursor.slice(0, 100))} a second time (its pages loop)`);

@@ -9,6 +9,13 @@
  * bounds, `pattern`, `format` and item counts become annotations. An MCP name that is not a
  * Luma name gets a Luma one plus `mcp_tool: "<name>"`.
  *
+ * Everything the server supplies is untrusted text: names, descriptions, enum values,
+ * patterns. It reaches the file only as a Luma string literal (quote), as a name made of
+ * letters, digits and `_` (lumaName, pascal) that is not a keyword and not taken, or, in a
+ * comment, as a JSON string (no raw newline ends the comment early). A property name holding
+ * a newline once ended its `//` comment and put the rest of the line into the file as a
+ * declaration of the server's choosing (a destructive tool marked `side_effects: "none"`).
+ *
  * The contract's other half is chosen conservatively: `side_effects` is "read" only for a
  * tool the server marks `readOnlyHint`, else "write" (the protocol's default hints say a
  * tool may be destructive). A tool without `outputSchema` returns `{ text: string }`:
@@ -27,13 +34,34 @@ const IDENTIFIER = /^[A-Za-z_][A-Za-z0-9_]*$/;
 const quote = (s: string) =>
   `"${s.replace(/[\\"{}]/g, (c) => `\\${c}`).replace(/\n/g, "\\n").replace(/\t/g, "\\t").replace(/[\u0000-\u001f\u007f]/g, " ")}"`;
 
-const pascal = (name: string) =>
-  name.split(/[^A-Za-z0-9]+/).filter(Boolean).map((w) => w[0].toUpperCase() + w.slice(1)).join("") || "Tool";
+/** A server-supplied name inside a `//` comment: a JSON string, so no character of it ends the comment. */
+const shown = (name: string) => JSON.stringify(name).replace(/[\u0080-\uffff]/g, (c) => `\\u${c.charCodeAt(0).toString(16).padStart(4, "0")}`);
+
+/**
+ * The grammar's keywords (grammar.ohm `keyword`): never a tool's name. A copy, as mcp/ may not
+ * import syntax/; a server tool named like one gets a `_` after it.
+ */
+const KEYWORDS = new Set([
+  "agent", "ask", "and", "break", "by", "catch", "command", "continue", "datasource", "else", "enum",
+  "fn", "for", "false", "if", "in", "model", "needs", "null", "not",
+  "or", "query", "return", "schema", "tool", "try", "tagged", "true", "using", "while",
+]);
+
+const pascal = (name: string) => {
+  const joined = name.split(/[^A-Za-z0-9]+/).filter(Boolean).map((w) => w[0].toUpperCase() + w.slice(1)).join("") || "Tool";
+  return /^[0-9]/.test(joined) ? `T${joined}` : joined;
+};
 
 const lumaName = (name: string) => {
-  const cleaned = name.replace(/[^A-Za-z0-9_]/g, "_");
-  return /^[0-9]/.test(cleaned) ? `t_${cleaned}` : cleaned;
+  const cleaned = name.replace(/[^A-Za-z0-9_]/g, "_") || "tool_";
+  const named = /^[0-9]/.test(cleaned) ? `t_${cleaned}` : cleaned;
+  return KEYWORDS.has(named) ? `${named}_` : named;
 };
+
+/** Nesting deeper than this becomes `any`. */
+const MAX_DEPTH = 32;
+
+const isSchema = (v: unknown): v is JsonSchema => v !== null && typeof v === "object" && !Array.isArray(v);
 
 const num = (v: unknown): v is number => typeof v === "number" && Number.isFinite(v);
 
@@ -65,8 +93,9 @@ class Generator {
     return name;
   }
 
-  typeOf(s: JsonSchema | undefined, nameHint: string): string {
-    if (s === undefined) return "any";
+  typeOf(s: unknown, nameHint: string, depth = 0): string {
+    // Not a schema, or nested past any sane contract (a deep one overflowed the stack): `any`.
+    if (!isSchema(s) || depth > MAX_DEPTH) return "any";
     const type = s.type;
     if (Array.isArray(s.enum) && s.enum.length > 0 && s.enum.every((v) => typeof v === "string")) {
       return `enum[${(s.enum as string[]).map(quote).join(", ")}]`;
@@ -81,42 +110,45 @@ class Generator {
       case "boolean":
         return "bool";
       case "array":
-        return `${this.typeOf(s.items as JsonSchema | undefined, nameHint)}[]`.replace(/^any\[\]$/, "any[]");
+        return `${this.typeOf(s.items, nameHint, depth + 1)}[]`;
       case "object":
-        return s.properties && Object.keys(s.properties).length > 0 ? this.schema(nameHint, s) : "any";
+        return isSchema(s.properties) && Object.keys(s.properties).length > 0 ? this.schema(nameHint, s, depth + 1) : "any";
       default:
         return "any";
     }
   }
 
   /** The fields of an object schema, each `name: Type @annotations`; names Luma cannot spell are left out, said in a comment. */
-  fields(s: JsonSchema, owner: string): { lines: string[]; skipped: string[] } {
-    const required = new Set((s.required ?? []) as string[]);
+  fields(s: JsonSchema, owner: string, depth = 0): { lines: string[]; skipped: string[] } {
+    const required = new Set(Array.isArray(s.required) ? s.required : []);
     const lines: string[] = [];
     const skipped: string[] = [];
-    for (const [name, prop] of Object.entries((s.properties ?? {}) as Record<string, JsonSchema>)) {
+    for (const [name, prop] of Object.entries(isSchema(s.properties) ? s.properties : {})) {
       if (!IDENTIFIER.test(name)) {
         skipped.push(name);
         continue;
       }
-      const type = this.typeOf(prop, `${owner}${pascal(name)}`);
+      const type = this.typeOf(prop, `${owner}${pascal(name)}`, depth);
       const optional = required.has(name) ? "" : "?";
-      lines.push([`${name}${optional}: ${type}`, ...annotations(prop)].join(" "));
+      lines.push([`${name}${optional}: ${type}`, ...(isSchema(prop) ? annotations(prop) : [])].join(" "));
     }
     return { lines, skipped };
   }
 
-  schema(wanted: string, s: JsonSchema): string {
+  schema(wanted: string, s: JsonSchema, depth = 0): string {
     const name = this.uniqueName(wanted);
-    const { lines, skipped } = this.fields(s, name);
-    const note = skipped.map((f) => `  // field '${f}' is not a Luma name: left out`);
+    const { lines, skipped } = this.fields(s, name, depth);
+    const note = skipped.map((f) => `  // field ${shown(f)} is not a Luma name: left out`);
     this.schemas.push([`schema ${name} {`, ...lines.map((l) => `  ${l}`), ...note, "}"].join("\n"));
     return name;
   }
 }
 
-function declaration(gen: Generator, server: string, tool: RemoteTool & { annotations?: Record<string, unknown> }): string {
-  const name = lumaName(tool.name);
+function declaration(gen: Generator, server: string, tool: RemoteTool & { annotations?: Record<string, unknown> }, toolNames: Set<string>): string {
+  // Two server names may clean up to one Luma name (`a-b`, `a_b`): the second gets a number.
+  let name = lumaName(tool.name);
+  for (let i = 2, wanted = name; toolNames.has(name); i++) name = `${wanted}${i}`;
+  toolNames.add(name);
   const base = pascal(tool.name);
   const params = gen.fields(tool.inputSchema, `${base}Input`);
   const output = tool.outputSchema;
@@ -128,8 +160,8 @@ function declaration(gen: Generator, server: string, tool: RemoteTool & { annota
   const body = [`  mcp: ${quote(server)}`];
   if (name !== tool.name) body.push(`  mcp_tool: ${quote(tool.name)}`);
   body.push(`  side_effects: ${quote(readOnly ? "read" : "write")}`);
-  if (tool.description) body.push(`  description: ${quote(tool.description)}`);
-  const skipped = params.skipped.map((f) => `// ${tool.name}: parameter '${f}' is not a Luma name and was left out\n`).join("");
+  if (typeof tool.description === "string" && tool.description !== "") body.push(`  description: ${quote(tool.description)}`);
+  const skipped = params.skipped.map((f) => `// ${shown(tool.name)}: parameter ${shown(f)} is not a Luma name and was left out\n`).join("");
   const list = params.lines.length === 0 ? "" : `\n${params.lines.map((l) => `  ${l}`).join(",\n")}\n`;
   return `${skipped}tool ${name}(${list}) -> ${returns} {\n${body.join("\n")}\n}`;
 }
@@ -149,7 +181,8 @@ export async function importServerTools(opts: {
   const conn = await connectServer({ name: opts.server, entry: servers[opts.server], env: opts.env, cwd: projectDir });
   try {
     const gen = new Generator();
-    const tools = [...conn.tools.values()].map((t) => declaration(gen, opts.server, t));
+    const toolNames = new Set<string>();
+    const tools = [...conn.tools.values()].map((t) => declaration(gen, opts.server, t, toolNames));
     const header = `// Generated by \`luma mcp import ${opts.server}\`: the ${tools.length} tool(s) MCP server '${opts.server}' lists.\n`;
     return `${header}\n${[...gen.schemas, ...tools].join("\n\n")}\n`;
   } finally {

@@ -16,7 +16,9 @@
  * Transports: stdio by default (stdout is the protocol, so `print` goes to stderr), or
  * Streamable HTTP on `--http HOST:PORT` at `/mcp`, one session per `initialize`, with the
  * SDK's DNS-rebinding protection limited to the address it listens on: the `Host` must name
- * it, and an `Origin`, when sent, must be a page of it.
+ * it, and an `Origin`, when sent, must be a page of it. A non-loopback address also needs a
+ * bearer token and the host names clients use (http-access.ts), and a session idle for
+ * `LUMA_MCP_SESSION_IDLE_MS` is closed (idle-sessions.ts).
  *
  * Stopping goes through the run's lifecycle (run-lifecycle.ts), as a run's ending does: the
  * first SIGINT/SIGTERM, or the stdio client hanging up, aborts every call in flight (its
@@ -30,7 +32,7 @@ import { randomUUID } from "node:crypto";
 import { Server } from "@modelcontextprotocol/sdk/server/index.js";
 import { StdioServerTransport } from "@modelcontextprotocol/sdk/server/stdio.js";
 import { WebStandardStreamableHTTPServerTransport } from "@modelcontextprotocol/sdk/server/webStandardStreamableHttp.js";
-import { CallToolRequestSchema, ListToolsRequestSchema } from "@modelcontextprotocol/sdk/types.js";
+import { CallToolRequestSchema, ErrorCode, ListToolsRequestSchema, McpError } from "@modelcontextprotocol/sdk/types.js";
 import { runtimeError, startupError } from "../diagnostics/luma-error";
 import type { Program } from "../syntax/ast";
 import { openProgram, type StartOptions } from "../runtime/start-program";
@@ -46,11 +48,16 @@ import { VERSION } from "../version";
 import { errorAnswer, serveCall, type ServeCallDeps } from "./serve-call";
 import { servedTools, type ServedTool } from "./served-tools";
 import { isOversizeMessage, MAX_MESSAGE_BYTES, MAX_MESSAGE_TEXT } from "./message-size-limit";
+import { screenedInput } from "./screen-stdio-lines";
+import { accessRules, carriesToken, unauthorized, type AccessRules } from "./http-access";
+import { idleTimeFrom, SessionTable } from "./idle-sessions";
 
 export interface ServeOptions extends Omit<StartOptions, "args" | "interactive"> {
   agent?: string;
   /** `HOST:PORT` for Streamable HTTP; stdio when absent. */
   http?: string;
+  /** `--allowed-hosts`: comma-separated `host` or `host:port`, for the Host check (needed off loopback). */
+  allowedHosts?: string;
 }
 
 const approvalUnsupported = (tool: string) =>
@@ -59,10 +66,20 @@ const approvalUnsupported = (tool: string) =>
     `Tool '${tool}' needs approval: it is not listed in LUMA_APPROVED_TOOLS and the MCP client cannot be asked (it does not support elicitation).`,
   );
 
-/** Asks the client to approve one call of `tool`; true only for an accepted form that says yes. */
-const elicitApproval = async (server: Server, tool: string, call: { signal: AbortSignal; requestId: string | number }): Promise<boolean> => {
+const approvalUnanswered = (tool: string, ms: number) =>
+  runtimeError(
+    "TOOL_PERMISSION_DENIED",
+    `Tool '${tool}' was not approved: the MCP client did not answer the approval request within ${ms} ms (the tool's timeout).`,
+  );
+
+/**
+ * Asks the client to approve one call of `tool`; true only for an accepted form that says yes.
+ * An approval nobody answers is a refusal once the tool's timeout passes (the SDK's own
+ * 60 s request timeout made it a RUNTIME_ERROR, whatever the tool's timeout).
+ */
+const elicitApproval = async (server: Server, tool: string, withinMs: number, call: { signal: AbortSignal; requestId: string | number }): Promise<boolean> => {
   if (!server.getClientCapabilities()?.elicitation) throw approvalUnsupported(tool);
-  const answer = await server.elicitInput(
+  const asking = server.elicitInput(
     {
       message: `Approve a call of tool '${tool}'? It writes (side_effects: "write") and its agent has tool_policy "approval".`,
       requestedSchema: {
@@ -71,11 +88,22 @@ const elicitApproval = async (server: Server, tool: string, call: { signal: Abor
         required: ["approve"],
       },
     },
-    // On the stream of the tools/call it belongs to (Streamable HTTP), cancelled with it.
-    { signal: call.signal, relatedRequestId: call.requestId },
+    // On the stream of the tools/call it belongs to (Streamable HTTP), cancelled with it; the
+    // SDK sends the client notifications/cancelled when the time is up.
+    { signal: call.signal, relatedRequestId: call.requestId, timeout: Math.min(withinMs, MAX_TIMER_MS) },
   );
+  let answer: Awaited<typeof asking>;
+  try {
+    answer = await asking;
+  } catch (e) {
+    if (e instanceof McpError && e.code === ErrorCode.RequestTimeout && !call.signal.aborted) throw approvalUnanswered(tool, withinMs);
+    throw e;
+  }
   return answer.action === "accept" && answer.content?.approve === true;
 };
+
+/** setTimeout's largest delay: a tool timeout past it waits that long. */
+const MAX_TIMER_MS = 2_147_483_647;
 
 /** Stopping waits this long for the calls in flight to unwind (stopAll settles them within 1 s). */
 const UNWIND_MS = 3_000;
@@ -96,7 +124,7 @@ function sessionServer(deps: ServeCallDeps, tools: ServedTool[], label: string, 
     if (tool === undefined) {
       return errorAnswer(runtimeError("TOOL_NOT_FOUND", `Tool '${request.params.name}' is not served by this program.`), false);
     }
-    const approve = (name: string) => elicitApproval(server, name, extra);
+    const approve = (name: string, _args: string, withinMs: number) => elicitApproval(server, name, withinMs, extra);
     return calls.track(serveCall(deps, tool, request.params.arguments, { signal: extra.signal, approve }));
   });
   return server;
@@ -106,6 +134,7 @@ function sessionServer(deps: ServeCallDeps, tools: ServedTool[], label: string, 
 export async function serveProgram(program: Program, opts: ServeOptions): Promise<void> {
   // stdout carries the protocol on stdio: the program's own output goes to stderr.
   const stdout = opts.http === undefined ? opts.stderr : opts.stdout;
+  const plan = httpPlan(opts);
   // Installed before start-up: a client told the address may stop the server at once.
   const lifecycle = createRunLifecycle();
   const unlisten = stopOnSignal(lifecycle, exitProcess);
@@ -128,7 +157,7 @@ export async function serveProgram(program: Program, opts: ServeOptions): Promis
       const label = `luma mcp ${opts.file}`;
       const makeServer = () => sessionServer(deps, tools, label, calls);
       if (opts.http === undefined) await serveStdio(makeServer, lifecycle);
-      else await serveHttp(makeServer, opts.http, opts.stderr, lifecycle);
+      else await serveHttp(makeServer, plan!, opts.stderr, lifecycle);
       await calls.settled(UNWIND_MS);
     } finally {
       await open.close();
@@ -160,7 +189,10 @@ async function serveStdio(makeServer: () => Server, lifecycle: RunLifecycle): Pr
     void server.close();
   };
   process.stdout.on("error", stdoutFailed);
-  await server.connect(new StdioServerTransport(process.stdin, process.stdout, { maxBufferSize: MAX_MESSAGE_BYTES }));
+  // Lines the SDK would drop unanswered (not JSON, a batch, params that are not an object) are answered first.
+  const input = screenedInput(process.stdin, (answer) => void transport.send(answer), MAX_MESSAGE_BYTES);
+  const transport = new StdioServerTransport(input, process.stdout, { maxBufferSize: MAX_MESSAGE_BYTES });
+  await server.connect(transport);
   // The SDK's stdio transport does not notice the end of stdin: the client hanging up does.
   process.stdin.once("end", () => void server.close());
   await Promise.race([closed, lifecycle.untilStopped()]);
@@ -179,20 +211,37 @@ const parseAddress = (text: string): { hostname: string; port: number } => {
   return { hostname: m[1]?.replace(/^\[|\]$/g, "") ?? "127.0.0.1", port };
 };
 
-async function serveHttp(makeServer: () => Server, address: string, log: (line: string) => void, lifecycle: RunLifecycle): Promise<void> {
-  const { hostname, port } = parseAddress(address);
-  const sessions = new Map<string, WebStandardStreamableHTTPServerTransport>();
+const notFoundSession = () => Response.json({ jsonrpc: "2.0", error: { code: -32001, message: "Session not found" }, id: null }, { status: 404 });
+
+interface HttpPlan {
+  address: string;
+  hostname: string;
+  port: number;
+  access: AccessRules;
+  idleMs: number;
+}
+
+/** Where and for whom to serve, checked before the program opens: a non-loopback address without a token and host list does not start. */
+function httpPlan(opts: ServeOptions): HttpPlan | undefined {
+  if (opts.http === undefined) return undefined;
+  const { hostname, port } = parseAddress(opts.http);
+  return { address: opts.http, hostname, port, access: accessRules(opts.http, hostname, opts.allowedHosts, opts.env), idleMs: idleTimeFrom(opts.env) };
+}
+
+async function serveHttp(makeServer: () => Server, plan: HttpPlan, log: (line: string) => void, lifecycle: RunLifecycle): Promise<void> {
+  const { address, hostname, port, access } = plan;
+  const sessions = new SessionTable(plan.idleMs);
   let allowedHosts: string[] = [];
   const newSession = async (): Promise<WebStandardStreamableHTTPServerTransport> => {
-    const transport = new WebStandardStreamableHTTPServerTransport({
+    const transport: WebStandardStreamableHTTPServerTransport = new WebStandardStreamableHTTPServerTransport({
       sessionIdGenerator: randomUUID,
-      onsessioninitialized: (id) => void sessions.set(id, transport),
-      onsessionclosed: (id) => void sessions.delete(id),
+      onsessioninitialized: (id: string) => sessions.add(id, transport),
+      onsessionclosed: (id) => sessions.delete(id),
       enableDnsRebindingProtection: true,
       allowedHosts,
       // A browser's request carries its page's Origin: only pages served from this address pass
       // (the protocol's MUST; a client outside a browser sends none).
-      allowedOrigins: allowedHosts.map((host) => `http://${host}`),
+      allowedOrigins: allowedHosts.flatMap((host) => [`http://${host}`, `https://${host}`]),
       maxRequestBodySize: MAX_MESSAGE_BYTES,
     });
     await makeServer().connect(transport);
@@ -205,22 +254,28 @@ async function serveHttp(makeServer: () => Server, address: string, log: (line: 
       port,
       idleTimeout: 0, // an SSE stream may stay open while a tool runs or a user decides
       async fetch(req) {
+        // The token first: without it nothing is told, not even whether a path or session exists.
+        if (access.token !== undefined && !carriesToken(req, access.token)) return unauthorized();
         if (new URL(req.url).pathname !== "/mcp") return new Response("Not found: the MCP endpoint is /mcp\n", { status: 404 });
+        // Refused before a session is made for it (the transport refuses it the same way).
+        const host = req.headers.get("host")?.toLowerCase();
+        if (host === undefined || !allowedHosts.includes(host)) {
+          return Response.json({ jsonrpc: "2.0", error: { code: -32000, message: `Invalid Host header: ${host}` }, id: null }, { status: 403 });
+        }
         const id = req.headers.get("mcp-session-id");
         const transport = id === null ? await newSession() : sessions.get(id);
-        if (transport === undefined) {
-          return Response.json({ jsonrpc: "2.0", error: { code: -32001, message: "Session not found" }, id: null }, { status: 404 });
-        }
-        return transport.handleRequest(req);
+        if (transport === undefined) return notFoundSession();
+        return sessions.handle(transport, req);
       },
     });
   } catch (e) {
     throw startupError(`--http ${address}: cannot listen there (${(e as Error).message}).`, { catalogCode: "E0804" });
   }
   const shown = hostname.includes(":") ? `[${hostname}]` : hostname;
-  allowedHosts = [`${shown}:${http.port}`, `localhost:${http.port}`, `127.0.0.1:${http.port}`];
+  allowedHosts = access.hosts(http.port ?? port);
+  sessions.start();
   log(`luma mcp: serving http://${shown}:${http.port}/mcp`);
   await lifecycle.untilStopped();
-  await Promise.allSettled([...sessions.values()].map((t) => t.close()));
+  await sessions.closeAll();
   http.stop(true);
 }

@@ -35,7 +35,7 @@ export interface ServeCallDeps {
 
 export interface CallOptions {
   signal: AbortSignal;
-  approve: (tool: string) => Promise<boolean>;
+  approve: (tool: string, args: string, withinMs: number) => Promise<boolean>;
 }
 
 /** The spec's own codes: their `details` describe Luma internals and stay inside. */

@@ -90,3 +90,40 @@ describe("broken framing never stops the server", () => {
     expect(err).not.toMatch(/\n\s+at /);
   }, LIMIT_MS);
 });
+
+describe("a frame without Content-Length does not wedge the server", () => {
+  const framed = (m: object) => {
+    const b = JSON.stringify({ jsonrpc: "2.0", ...m });
+    return `Content-Length: ${Buffer.byteLength(b)}\r\n\r\n${b}`;
+  };
+
+  test("the bad frame is answered -32700 and skipped; the requests after it are answered (they were all lost)", async () => {
+    const proc = spawn(ensureBinary(), ["lsp"], { stdio: ["pipe", "pipe", "pipe"] });
+    let out = "";
+    let err = "";
+    proc.stdout.on("data", (d) => (out += String(d)));
+    proc.stderr.on("data", (d) => (err += String(d)));
+    const exited = new Promise<number | null>((r) => proc.on("exit", r));
+    // A header block with no length, its body running straight into the next frame.
+    proc.stdin.write(`Content-Type: application/vscode-jsonrpc; charset=utf-8\r\n\r\n{"jsonrpc":"2.0","id":99,"method":"initialize","params":{}}`);
+    proc.stdin.write(framed({ id: 1, method: "initialize", params: { capabilities: {} } }));
+    await new Promise<void>((resolve) => {
+      const poll = () => (out.includes('"id":1,') ? resolve() : setTimeout(poll, 10));
+      poll();
+    });
+    // A second bad frame, cut across writes, and the server still answers after it.
+    proc.stdin.write("X-Junk: 1\r\n\r\n{\"half\":");
+    proc.stdin.write(`true}${framed({ id: 2, method: "shutdown" })}`);
+    await new Promise<void>((resolve) => {
+      const poll = () => (out.includes('"id":2,') ? resolve() : setTimeout(poll, 10));
+      poll();
+    });
+    proc.stdin.write(framed({ method: "exit" }));
+    expect(await exited).toBe(0);
+    expect(out).toContain('"id":1,"result"');
+    expect(out).toContain('"id":2,"result"');
+    expect(out).toContain('"code":-32700');
+    expect(out).not.toContain('"id":99');
+    expect(err).not.toMatch(/\n\s+at /);
+  }, 20_000);
+});

@@ -5,7 +5,7 @@
  * that log, or for a process to be gone, never for a duration.
  */
 import { describe, expect, test, setDefaultTimeout } from "bun:test";
-import { existsSync, readFileSync } from "node:fs";
+import { existsSync, readFileSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
 import { ensureBinary } from "../support/luma-binary";
 import { startDroppingServer } from "./fixtures/dropping-http-server";
@@ -163,5 +163,56 @@ print(tool work({}).ok)
       `Error: MCP server 'h' (bun) failed to start: tools/list sent the cursor "page-2" a second time (its pages loop)\n  = code E0802 (luma explain E0802)\n`,
     );
     expect(r.stdout).toBe("");
+  });
+});
+
+describe("MCP client: start-up against a tool list that never ends, each page new", () => {
+  // Each page names a new cursor at once: bounded by time alone, start-up held every page it got for 30 s (4.17 GB).
+  const PROGRAM = `schema R { ok: bool }\ntool work() -> R { mcp: "h"  side_effects: "read" }\nprint(tool work({}).ok)\n`;
+  const cases: [string, string][] = [
+    ["tiny", "its tool list did not end within 1000 pages (Luma reads at most that many)"],
+    ["many", "its tool list has more than 10000 tools (Luma reads at most that many)"],
+    ["fat", "its tool list is larger than 32 MiB (Luma reads at most that much)"],
+  ];
+  for (const [kind, why] of cases) {
+    test(`pages of ${kind === "tiny" ? "one tool" : kind === "many" ? "5,000 tools" : "one 1 MB tool"}: a start-up error naming the server and the bound, long before the 30 s limit`, async () => {
+      const p = hostileProject("endless", PROGRAM, kind);
+      const r = await runLumaAsync([p.file], { cwd: p.dir });
+      expect(r.stderr).toBe(`Error: MCP server 'h' (bun) failed to start: ${why}\n  = code E0802 (luma explain E0802)\n`);
+      expect(r.exitCode).toBe(2);
+    });
+  }
+});
+
+describe("luma mcp import: a server's names and descriptions cannot write the generated file", () => {
+  const names = (out: string) => [...out.matchAll(/^tool (\w+)\(/gm)].map((m) => m[1]);
+
+  test("a newline in a property name, tool name, description, enum value or pattern injects no declaration (it ended a // comment and declared `tool drop_all` with side_effects \"none\")", async () => {
+    const p = hostileProject("names", "");
+    const r = await runLumaAsync(["mcp", "import", "h"], { cwd: p.dir });
+    expect(r.stderr).toBe("");
+    expect(r.exitCode).toBe(0);
+    // The five tools the server lists, each a write; a keyword name and a collision renamed.
+    expect(names(r.stdout)).toEqual(["wipe", "wipe_tool_drop_all______Done___mcp___h___side_effects___none____schema_Done___ok__bool_____", "schema_", "a_b", "a_b2"]);
+    expect([...r.stdout.matchAll(/side_effects: "(\w+)"/g)].map((m) => m[1])).toEqual(["write", "write", "write", "write", "write"]);
+    expect(r.stdout).toContain(String.raw`// "wipe": parameter "x\ntool drop_all() -> Done { mcp: \"h\"  side_effects: \"none\" }\nschema Done { ok: bool }\n//" is not a Luma name and was left out`);
+    expect(r.stdout).toContain('  mcp_tool: "a_b"\n');
+    // The file checks; a program calling the injected tool does not, as no such tool exists.
+    writeFileSync(p.file, r.stdout);
+    expect((await runLumaAsync(["check", p.file])).exitCode).toBe(0);
+    writeFileSync(p.file, `${r.stdout}\nprint(tool drop_all({}).ok)\n`);
+    const calling = await runLumaAsync(["check", p.file]);
+    expect(calling.exitCode).not.toBe(0);
+    expect(calling.stdout + calling.stderr).toContain("drop_all");
+  });
+
+  test("a schema that is not a schema where one goes (items: null, properties as a list) or nests 5,000 deep is `any`, not an internal error", async () => {
+    const p = hostileProject("shapes", "");
+    const r = await runLumaAsync(["mcp", "import", "h"], { cwd: p.dir });
+    expect(r.stderr).toBe("");
+    expect(r.exitCode).toBe(0);
+    expect(r.stdout).toContain(`tool shapes(\n  odd?: any[],\n  list?: any,\n  deep?: any${"[]".repeat(33)}\n) -> ShapesResult {`);
+    writeFileSync(p.file, r.stdout);
+    expect((await runLumaAsync(["check", p.file])).exitCode).toBe(0);
   });
 });

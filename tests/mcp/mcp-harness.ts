@@ -23,6 +23,8 @@ export interface ClientOptions {
   /** Declare the elicitation capability and answer with this. */
   onElicit?: (message: string) => ElicitResult | Promise<ElicitResult>;
   env?: Record<string, string>;
+  /** HTTP headers for every request (Authorization for a token-protected server). */
+  headers?: Record<string, string>;
 }
 
 const baseEnv = (extra: Record<string, string> = {}) => ({
@@ -74,9 +76,9 @@ export interface HttpServer {
   stop(): Promise<number>;
 }
 
-/** `luma mcp ARGS… --http 127.0.0.1:0`; resolves once it printed the address it serves. */
-export async function startLumaHttp(args: string[], env: Record<string, string> = {}): Promise<HttpServer> {
-  const proc = Bun.spawn([ensureBinary(), "mcp", ...args, "--http", "127.0.0.1:0"], {
+/** `luma mcp ARGS… --http ADDRESS` (127.0.0.1:0); resolves once it printed the address it serves. */
+export async function startLumaHttp(args: string[], env: Record<string, string> = {}, address = "127.0.0.1:0"): Promise<HttpServer> {
+  const proc = Bun.spawn([ensureBinary(), "mcp", ...args, "--http", address], {
     env: baseEnv(env),
     stdin: "ignore",
     stdout: "pipe",
@@ -112,7 +114,7 @@ export async function startLumaHttp(args: string[], env: Record<string, string> 
 
 export async function connectHttp(url: string, opts: ClientOptions = {}): Promise<Client> {
   const client = makeClient(opts);
-  await client.connect(new StreamableHTTPClientTransport(new URL(url)));
+  await client.connect(new StreamableHTTPClientTransport(new URL(url), { requestInit: { headers: opts.headers ?? {} } }));
   return client;
 }
 

@@ -9,7 +9,7 @@ import { describe, expect, test, setDefaultTimeout } from "bun:test";
 import { existsSync, readFileSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
 import { ensureBinary } from "../support/luma-binary";
-import { connectHttp, startLumaHttp, tempDir, textJson, until } from "./mcp-harness";
+import { connectHttp, connectLuma, startLumaHttp, tempDir, textJson, until } from "./mcp-harness";
 
 setDefaultTimeout(30_000);
 
@@ -210,5 +210,68 @@ describe("luma mcp: a tool module cannot end the server", () => {
     await until(() => s.stdout().includes('"id":2'));
     s.proc.stdin.end();
     expect((await s.ended()).exitCode).toBe(0);
+  });
+});
+
+describe("luma mcp over stdio: every request gets an answer, a broken one its JSON-RPC error", () => {
+  test("not JSON is -32700, a batch -32600, params that are not an object -32602 with the request's id; the server serves on (each was dropped unanswered)", async () => {
+    const dir = project();
+    const s = serve(dir, "quick");
+    await until(() => s.stdout().includes('"id":1'));
+    const lines = [
+      "not json",
+      JSON.stringify([{ jsonrpc: "2.0", id: 5, method: "tools/list" }]),
+      JSON.stringify({ jsonrpc: "2.0", id: 6, method: "tools/call", params: ["charge", { id: "req-2" }] }),
+      JSON.stringify({ jsonrpc: "2.0", method: "notifications/cancelled", params: [1] }),
+      "42",
+      JSON.stringify({ jsonrpc: "2.0", id: 7, method: "tools/list" }),
+    ];
+    for (const line of lines) s.proc.stdin.write(`${line}\n`);
+    s.proc.stdin.flush();
+    await until(() => s.stdout().includes('"id":7'));
+    s.proc.stdin.end();
+    const r = await s.ended();
+    const answers = r.stdout.trim().split("\n").map((l) => JSON.parse(l));
+    const errors = answers.filter((m) => m.error !== undefined).map((m) => [m.id, m.error.code]);
+    expect(errors).toEqual([[null, -32700], [null, -32600], [6, -32602], [null, -32600]]);
+    expect(answers.find((m) => m.id === 7).result.tools.map((t: { name: string }) => t.name)).toEqual(["charge"]);
+    // The batch's request and the call with array params never ran.
+    expect(answers.filter((m) => m.id === 5)).toEqual([]);
+    expect(traceCalls(dir).map((e) => e.tool)).toEqual(["charge"]);
+    expect(r.exitCode).toBe(0);
+  });
+});
+
+describe("luma mcp: an approval nobody answers", () => {
+  test("the call is refused with TOOL_PERMISSION_DENIED when the tool's timeout passes (it was a RUNTIME_ERROR at the SDK's 60 s); the handler never runs", async () => {
+    const dir = tempDir();
+    writeFileSync(join(dir, "tools.ts"), `import { writeFileSync } from "node:fs";\nexport const save = (input) => { writeFileSync(import.meta.dir + "/ran", "1"); return { id: input.text }; };\n`);
+    writeFileSync(join(dir, "app.luma"), `schema Note { id: string }
+tool save(text: string) -> Note { side_effects: "write"  timeout: 1000 }
+agent Careful {
+  tools: [save]
+  tool_policy: "approval"
+}
+`);
+    let asked = 0;
+    const session = await connectLuma([join(dir, "app.luma"), "--agent", "Careful", "--tool-module", join(dir, "tools.ts")], {
+      onElicit: () => {
+        asked++;
+        return new Promise(() => {}); // the user never decides
+      },
+    });
+    try {
+      const result = await session.client.callTool({ name: "save", arguments: { text: "a" } });
+      expect(result.isError).toBe(true);
+      expect(textJson(result)).toEqual({
+        code: "TOOL_PERMISSION_DENIED",
+        message: "Tool 'save' was not approved: the MCP client did not answer the approval request within 1000 ms (the tool's timeout).",
+        retryable: false,
+      });
+      expect(asked).toBe(1);
+      expect(existsSync(join(dir, "ran"))).toBe(false);
+    } finally {
+      await session.close();
+    }
   });
 });

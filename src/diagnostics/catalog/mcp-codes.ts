@@ -25,7 +25,8 @@ export const mcpCodes: CatalogEntry[] = [
   {
     code: "E0804",
     title: "luma mcp --http cannot serve at that address",
-    explanation: "`--http` takes HOST:PORT or PORT (127.0.0.1 by default; port 0 picks a free one), and the address must be free to listen on.",
+    explanation:
+      "`--http` takes HOST:PORT or PORT (127.0.0.1 by default; port 0 picks a free one), and the address must be free to listen on. An address that is not loopback also needs a bearer token in LUMA_MCP_TOKEN and `--allowed-hosts` (the host names clients use): without them anyone who can reach it could call every served tool.",
     example: "luma mcp app.luma --http 127.0.0.1:99999",
   },
   {

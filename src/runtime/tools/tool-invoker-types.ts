@@ -28,8 +28,12 @@ export interface ToolCallRequest {
    * aborts the handler's AbortSignal, as the tool's deadline does.
    */
   signal?: AbortSignal;
-  /** Asks this call's user to approve a write tool (an MCP client's elicitation); overrides the invoker's `approve`. */
-  approve?: (tool: string, args: string) => Promise<boolean>;
+  /**
+   * Asks this call's user to approve a write tool (an MCP client's elicitation); overrides the
+   * invoker's `approve`. `withinMs` is the tool's timeout: an asker that cannot wait on a person
+   * for ever (a remote client) gives up after it.
+   */
+  approve?: (tool: string, args: string, withinMs: number) => Promise<boolean>;
   /**
    * The call's position in the run (step-scope.ts), e.g. `main/3`: its journal receipt's key
    * and the handler's `ctx.stepId`. Undefined for calls made outside a program (tests, benches).

@@ -26,7 +26,7 @@ export const approval: StepFactory = (rt) => ({
     }
     const credential = ctx.plan.tool.options.credential;
     const secret = credential === undefined ? undefined : rt.env[credential];
-    const approved = await approve(tool, redactedArgs(ctx.req.input, secret ? [secret] : []));
+    const approved = await approve(tool, redactedArgs(ctx.req.input, secret ? [secret] : []), ctx.plan.timeoutMs);
     ctx.startedAt = -1; // the prompt took a while: the handler's deadline starts later
     if (approved !== true) throw toolErrors.approvalRefused(tool);
     return next(ctx);
