@@ -108,7 +108,10 @@ export async function startProgram(program: Program, opts: StartOptions): Promis
   const unlisten = stopOnSignal(lifecycle, exitProcess);
   const deadline = opts.testRun?.deadline && armDeadline(lifecycle, opts.testRun.deadline);
   try {
-    const open = await openProgram(program, opts, lifecycle);
+    // A test's deadline covers its start-up too (a tool module whose loading never settles):
+    // what a stopped start-up opens later is left to the end of the `luma test` process.
+    const opening = openProgram(program, opts, lifecycle);
+    const open = await (deadline ? lifecycle.run(opening) : opening);
     const journal = open.journal;
     let runError: unknown;
     try {

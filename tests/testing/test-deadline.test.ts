@@ -1,8 +1,9 @@
 /**
  * `luma test`'s deadline per test, through the real binary: a test that never ends — a busy
- * `while`, one inside `try`/`catch`, runaway recursion, a tool that never answers (whether
+ * `while`, one inside `try`/`catch`, runaway recursion, nested `for`s over big ranges, a tool that never answers (whether
  * or not its handler listens to its AbortSignal) — is stopped, fails naming the test and the
  * deadline, and the runner goes on to the next test; exit 1, and the JUnit report says so.
+ * A tool module that never finishes loading is held to the same deadline.
  * `--timeout MS` sets the deadline, 30 s by default.
  *
  * Each run is spawned with a guard that kills it after a generous time, so a runner with no
@@ -72,7 +73,7 @@ fn id(x: int) -> int { return x }
 `;
 
 describe("luma test: a deadline per test", () => {
-  test("a busy while, one inside try/catch, and runaway recursion each fail at --timeout naming the test; the next test runs; exit 1; JUnit says so", async () => {
+  test("a busy while, one inside try/catch, runaway recursion and nested for loops each fail at --timeout naming the test; the next test runs; exit 1; JUnit says so", async () => {
     const dir = project({
       "calc.luma": `fn fib(n: int) -> int {\n  if n < 2 { return n }\n  return fib(n - 1) + fib(n - 2)\n}\n`,
       "calc.test.luma": `test "spins" {
@@ -88,6 +89,11 @@ test "spins inside try" {
 test "recurses" {
   assert fib(60) == 1
 }
+test "nested for" {
+  for i in range(10000000) {
+    for j in range(10000000) { x = j }
+  }
+}
 test "after them" {
   assert fib(10) == 55
 }
@@ -95,17 +101,17 @@ test "after them" {
     });
     const r = await runGuarded(["test", "--timeout", "1500", "--format", "junit", "report.xml"], dir, 120_000);
     expect(r.killed).toBe(false);
-    for (const name of ["spins", "spins inside try", "recurses"]) {
+    for (const name of ["spins", "spins inside try", "recurses", "nested for"]) {
       expect(r.stdout).toContain(`FAIL calc.test.luma › ${name}\n    ${deadlineMessage(name, 1500)}\n`);
     }
     // No `catch` holds the deadline.
     expect(r.stdout).not.toContain("the deadline was caught");
     expect(r.stdout).toContain("pass calc.test.luma › after them\n");
-    expect(r.stdout.trimEnd().split("\n").at(-1)).toBe("1 passed, 3 failed");
+    expect(r.stdout.trimEnd().split("\n").at(-1)).toBe("1 passed, 4 failed");
     expect(r.stdout + r.stderr).not.toContain("    at "); // no stack trace
     expect(r.exitCode).toBe(1);
     const xml = readFileSync(join(dir, "report.xml"), "utf8");
-    expect(xml).toContain('tests="4" failures="3"');
+    expect(xml).toContain('tests="5" failures="4"');
     expect(xml).toContain(`<testcase classname="calc.test.luma" name="spins" `);
     expect(xml).toContain(`<failure message="Error: [RUNTIME_ERROR] test &quot;recurses&quot; did not finish within its deadline of 1500 ms`);
   }, 150_000);
@@ -123,6 +129,21 @@ test "after them" {
     expect(r.stdout).toContain(`FAIL slow.test.luma › polite tool\n    ${deadlineMessage("polite tool", 1000)}\n`);
     expect(r.stdout).toContain("pass slow.test.luma › after them\n");
     expect(r.stdout.trimEnd().split("\n").at(-1)).toBe("1 passed, 2 failed");
+    expect(r.exitCode).toBe(1);
+  }, 150_000);
+
+  test("a tool module whose loading never settles fails each test at its deadline; the run ends (exit 1)", async () => {
+    const dir = project({
+      "luma.config.json": JSON.stringify({ tool_modules: [{ path: "./tools.ts", version: "1.0.0" }] }),
+      "tools.ts": `await new Promise(() => {});\nexport const lumaTools = { a: () => ({ ok: true }) };\n`,
+      "stuck.luma": `schema Out { ok: bool }\ntool a() -> Out { side_effects: "none" }\n`,
+      "stuck.test.luma": `test "first" {\n  tool a({})\n}\ntest "second" {\n  assert true\n}\n`,
+    });
+    const r = await runGuarded(["test", "--timeout", "1000"], dir, 120_000);
+    expect(r.killed).toBe(false);
+    expect(r.stdout).toContain(`FAIL stuck.test.luma › first\n    ${deadlineMessage("first", 1000)}\n`);
+    expect(r.stdout).toContain(`FAIL stuck.test.luma › second\n    ${deadlineMessage("second", 1000)}\n`);
+    expect(r.stdout.trimEnd().split("\n").at(-1)).toBe("0 passed, 2 failed");
     expect(r.exitCode).toBe(1);
   }, 150_000);
 

@@ -20,8 +20,7 @@
  *
  * Depth: more than MAX_CALL_DEPTH nested calls is a RUNTIME_ERROR, never a JS stack overflow.
  * A run that was stopped (a test's deadline, run/run-deadline.ts) ends at a call: recursion
- * settles promise after promise without yielding to the event loop, so every
- * CALLS_PER_STOP_CHECK calls ask the host whether the run must end.
+ * settles promise after promise without yielding to the event loop (checkStoppedEvery).
  */
 import type { Expr, Field, FnDecl, Span } from "../../syntax/ast";
 import type { MethodCallState } from "../tools/tool-invoker-types";
@@ -31,6 +30,7 @@ import { evalSync } from "./eval-sync";
 import { execBlockAsync } from "./exec-async";
 import { execBlockSync } from "./exec-sync";
 import { errorAt } from "./runtime-errors";
+import { checkStoppedEvery } from "./statement-helpers";
 import { topLevelScope } from "../journal/step-scope";
 import { createFrame, MAX_CALL_DEPTH, type AgentEntry, type Frame, type Runtime } from "./runtime-context";
 import { validateParam, validateValue } from "./validate-value";
@@ -116,17 +116,9 @@ function paramsOf(fn: FnDecl): ParamInfo[] {
   return info;
 }
 
-/** Often enough that a deadline stops runaway recursion within milliseconds; cheap enough to go unseen. */
-const CALLS_PER_STOP_CHECK = 1024;
-let callsSinceStopCheck = 0;
-
 async function callUser(caller: Frame, c: Callee, args: Value[], call: CallExpr): Promise<Value> {
   const rt = caller.rt;
-  if (++callsSinceStopCheck >= CALLS_PER_STOP_CHECK) {
-    callsSinceStopCheck = 0;
-    const reason = rt.host.stopped?.();
-    if (reason !== undefined) throw reason;
-  }
+  checkStoppedEvery(rt);
   if (rt.depth >= MAX_CALL_DEPTH) {
     throw errorAt(
       rt.sourceOf,
