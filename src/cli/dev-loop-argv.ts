@@ -13,6 +13,8 @@ export interface TestCommand {
   junit?: string;
   toolModules: string[];
   config?: string;
+  /** `--timeout MS`: each test's deadline (runtime/testing/run-tests.ts has the default). */
+  timeoutMs?: number;
 }
 
 export interface InitCommand {
@@ -37,6 +39,15 @@ export const TEST_OPTIONS: Record<string, { metavar: string; help: string; apply
   },
   "--tool-module": { metavar: "PATH", help: "load a tool module (repeatable)", apply: (c, v) => void c.toolModules.push(v) },
   "--config": { metavar: "PATH", help: "use this luma.config.json", apply: (c, v) => void (c.config = v) },
+  "--timeout": {
+    metavar: "MS",
+    help: "stop and fail a test still running after MS ms (default 30000)",
+    apply(c, v) {
+      // At most 2^31-1: a longer timer would fire at once.
+      if (!/^[0-9]+$/.test(v) || Number(v) < 1 || Number(v) > 2 ** 31 - 1) throw new UsageError(`--timeout of luma test must be a whole number of ms from 1 to 2147483647 (got '${v}')`);
+      c.timeoutMs = Number(v);
+    },
+  },
 };
 
 export function parseDevLoopArgv(argv: readonly string[]): DevLoopCommand {

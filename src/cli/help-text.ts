@@ -25,7 +25,7 @@ export function helpText(): string {
 Usage:
   luma FILE.luma [ARGS…]      run the program (ARGS become \`args\`; \`--\` ends option parsing)
   luma check FILE.luma        parse and check only
-  luma test [PATH…] [--filter TEXT] [--format junit FILE] [--tool-module P]… [--config P]
+  luma test [PATH…] [--filter TEXT] [--format junit FILE] [--tool-module P]… [--config P] [--timeout MS]
                               run the test blocks of PATH's *.test.luma files (default .), offline
   luma init [DIR]             scaffold a project that runs and tests offline (DIR missing or empty)
   luma explain CODE           explain a diagnostic code (E0201, E0601, TOOL_TIMEOUT…)

@@ -76,6 +76,7 @@ export async function runTestCommand(cmd: TestCommand, host: TestHost): Promise<
       toolModules: cmd.toolModules,
       configPath: cmd.config,
       filter: cmd.filter,
+      timeoutMs: cmd.timeoutMs,
       onResult(r) {
         if (!r.passed) return fail(file, r.name, r.error, r.output, r.durationMs);
         passed++;

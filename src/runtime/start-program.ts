@@ -24,6 +24,7 @@ import { exitProcess, installExitGuard, strayError } from "./run/exit-guard";
 import { stopOnSignal } from "./run/stop-on-signal";
 import { redirectConsoleToStderr } from "./run/console-to-stderr";
 import { createRunLifecycle, type RunLifecycle } from "./run/run-lifecycle";
+import { armDeadline, type RunDeadline } from "./run/run-deadline";
 import type { AskRunner } from "./ask/ask-types";
 import type { Transport } from "./providers/transport";
 import type { ToolInvoker } from "./tools/tool-invoker-types";
@@ -54,8 +55,11 @@ export interface StartOptions {
   journal?: string;
   /** `--run-id ID`: resume (or start) this run of the journal. */
   runId?: string;
-  /** `luma test`: the ask transport that answers offline (runtime/testing), and fresh stores. */
-  testRun?: { offline: Transport };
+  /**
+   * `luma test`: the ask transport that answers offline (runtime/testing), and fresh stores;
+   * `deadline` stops the test's run once it passes (run/run-deadline.ts).
+   */
+  testRun?: { offline: Transport; deadline?: RunDeadline };
   /** Test and benchmark hooks for `ask`: transport, retry sleep, response size cap. */
   askHooks?: Pick<AskRunnerDeps, "transport" | "sleep" | "maxResponseBytes">;
   /** A built agent (`luma build`, src/build): its config and tool modules come from memory. */
@@ -102,8 +106,12 @@ export async function startProgram(program: Program, opts: StartOptions): Promis
   const restoreConsole = redirectConsoleToStderr(opts.stderr);
   // Ctrl-C / SIGTERM stop the run the same way: claims released, trace written, 130 / 143.
   const unlisten = stopOnSignal(lifecycle, exitProcess);
+  const deadline = opts.testRun?.deadline && armDeadline(lifecycle, opts.testRun.deadline);
   try {
-    const open = await openProgram(program, opts, lifecycle);
+    // A test's deadline covers its start-up too (a tool module whose loading never settles):
+    // what a stopped start-up opens later is left to the end of the `luma test` process.
+    const opening = openProgram(program, opts, lifecycle);
+    const open = await (deadline ? lifecycle.run(opening) : opening);
     const journal = open.journal;
     let runError: unknown;
     try {
@@ -118,7 +126,7 @@ export async function startProgram(program: Program, opts: StartOptions): Promis
           ask: open.ask,
           now: journal && (() => journal.now()),
           telemetry: open.telemetry,
-          stopped: lifecycle.stopped,
+          stopped: deadline ? deadline.stopped : lifecycle.stopped,
           handlerRuns: open.handlerRuns,
         }),
       );
@@ -129,6 +137,7 @@ export async function startProgram(program: Program, opts: StartOptions): Promis
       await open.close(runError);
     }
   } finally {
+    deadline?.disarm();
     unlisten();
     restoreConsole();
     unguard();

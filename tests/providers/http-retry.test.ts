@@ -97,7 +97,7 @@ describe("§7 provider HTTP errors 408/429/5xx and connection failures: retried 
     expect(r.sleeps).toEqual([500, 1000, 2000]);
     expect(r.error?.code).toBe("PROVIDER_ERROR");
     expect(r.error?.retryable).toBe(true);
-    expect(r.error?.message).toStartWith(`Model 'M' (provider "openai") could not be reached: `);
+    expect(r.error?.message).toStartWith(`Model 'M' (provider "openai") could not be reached at http://127.0.0.1:9: `);
     expect(r.error?.message).toContain("(after 4 tries)");
     expect(r.trace.filter((e) => e.event === "provider.request").map((e) => e.status)).toEqual([null, null, null, null]);
   });

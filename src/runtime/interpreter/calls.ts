@@ -19,6 +19,8 @@
  * against the declared return type as an output (path `Flow.run.return`).
  *
  * Depth: more than MAX_CALL_DEPTH nested calls is a RUNTIME_ERROR, never a JS stack overflow.
+ * A run that was stopped (a test's deadline, run/run-deadline.ts) ends at a call: recursion
+ * settles promise after promise without yielding to the event loop (checkStoppedEvery).
  */
 import type { Expr, Field, FnDecl, Span } from "../../syntax/ast";
 import type { MethodCallState } from "../tools/tool-invoker-types";
@@ -28,6 +30,7 @@ import { evalSync } from "./eval-sync";
 import { execBlockAsync } from "./exec-async";
 import { execBlockSync } from "./exec-sync";
 import { errorAt } from "./runtime-errors";
+import { checkStoppedEvery } from "./statement-helpers";
 import { topLevelScope } from "../journal/step-scope";
 import { createFrame, MAX_CALL_DEPTH, type AgentEntry, type Frame, type Runtime } from "./runtime-context";
 import { validateParam, validateValue } from "./validate-value";
@@ -115,6 +118,7 @@ function paramsOf(fn: FnDecl): ParamInfo[] {
 
 async function callUser(caller: Frame, c: Callee, args: Value[], call: CallExpr): Promise<Value> {
   const rt = caller.rt;
+  checkStoppedEvery(rt);
   if (rt.depth >= MAX_CALL_DEPTH) {
     throw errorAt(
       rt.sourceOf,

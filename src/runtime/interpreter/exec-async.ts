@@ -12,7 +12,7 @@ import { isRunStop } from "../journal/journal-errors";
 import { asLumaError, errorAt, errorValue } from "./runtime-errors";
 import { isRunEnding } from "../run/run-ending-error";
 import type { Frame } from "./runtime-context";
-import { assign, forItems, loopEnds, WHILE_YIELD_EVERY, writeInto, yieldTurn } from "./statement-helpers";
+import { assign, checkStoppedEvery, forItems, loopEnds, WHILE_YIELD_EVERY, writeInto, yieldTurn } from "./statement-helpers";
 import { isTruthy, type Value } from "./values";
 
 export async function execBlockAsync(stmts: readonly Stmt[], f: Frame): Promise<Value> {
@@ -49,6 +49,7 @@ async function execStmtAsync(s: Stmt, f: Frame): Promise<Value> {
     case "For": {
       const items = forItems(f.rt, await evalExpr(s.iterable, f), s.iterable.span);
       for (let i = 0; i < items.length; i++) {
+        checkStoppedEvery(f.rt);
         f.vars.set(s.name, items[i] ?? null);
         const done = block(s.body, f);
         if (done instanceof Promise) await done;

@@ -19,7 +19,7 @@ import { isRunStop } from "../journal/journal-errors";
 import { asLumaError, errorAt, errorValue } from "./runtime-errors";
 import { isRunEnding } from "../run/run-ending-error";
 import type { Frame } from "./runtime-context";
-import { assign, forItems, loopEnds, writeInto } from "./statement-helpers";
+import { assign, checkStoppedEvery, forItems, loopEnds, writeInto } from "./statement-helpers";
 import { isTruthy, type Value } from "./values";
 
 export function execBlockSync(stmts: readonly Stmt[], f: Frame): Value {
@@ -50,6 +50,7 @@ export function execStmtSync(s: Stmt, f: Frame): Value {
     case "For": {
       const items = forItems(f.rt, evalSync(s.iterable, f), s.iterable.span);
       for (let i = 0; i < items.length; i++) {
+        checkStoppedEvery(f.rt);
         f.vars.set(s.name, items[i] ?? null);
         execBlockSync(s.body, f);
         if (loopEnds(f)) break;

@@ -32,7 +32,7 @@ export interface InterpreterHost {
   now?: () => Date;
   /** Runs `ask` (spec §7); absent when the program declares no model. */
   ask?: AskRunner;
-  /** The reason the run was stopped (a signal), if it was: a `while` checks it when it yields. */
+  /** The reason the run was stopped (a signal, a test's deadline), if it was: a `while` checks it when it yields, a call every so many calls. */
   stopped?: () => unknown;
   /** Span export (OpenTelemetry); absent unless configured. */
   telemetry?: Pick<Telemetry, "invokeAgent">;

@@ -73,3 +73,19 @@ export async function yieldTurn(f: Frame): Promise<void> {
   const reason = f.rt.host.stopped?.();
   if (reason !== undefined) throw reason;
 }
+
+/**
+ * A `for` turn or a user function call — work that may never yield to the event loop (nested
+ * `for`s over big ranges, runaway recursion), so no timer fires during it: every this many,
+ * the run is asked whether it must end (a test's deadline reads the clock, run/run-deadline.ts).
+ */
+export const TURNS_PER_STOP_CHECK = 1024;
+let turnsSinceStopCheck = 0;
+
+/** Throws the reason the run was stopped, checked once every TURNS_PER_STOP_CHECK calls. */
+export function checkStoppedEvery(rt: Runtime): void {
+  if (++turnsSinceStopCheck < TURNS_PER_STOP_CHECK) return;
+  turnsSinceStopCheck = 0;
+  const reason = rt.host.stopped?.();
+  if (reason !== undefined) throw reason;
+}

@@ -13,6 +13,7 @@
 import { isLumaError } from "../../diagnostics/luma-error";
 import type { ContentThunk } from "../telemetry/telemetry";
 import { urlPasswordSecrets } from "../../diagnostics/redact-secrets";
+import { baseUrlSecrets, originOf } from "./base-url-secrets";
 import { providerErrors, redact } from "./provider-errors";
 import { assertSendable } from "./resolve-model";
 import type { ProviderAdapter, ResolvedModel, TurnRequest, TurnResult } from "./provider-types";
@@ -71,9 +72,10 @@ export async function requestTurn(
   assertSendable(model); // a journaled run's model without its key or endpoint (resolve-model.ts)
   const req = adapter.buildRequest(model, turn);
   const wire = { url: req.url, headers: req.headers, body: JSON.stringify(req.body) };
-  // The key, and the password of a base URL that carries one (`https://user:tok@proxy/v1`
-  // from LUMA_BASE_URL_…): errors and cassettes may quote either.
-  const secrets = [...(model.apiKey ? [model.apiKey] : []), ...urlPasswordSecrets(req.url)];
+  // The key, the password of a base URL that carries one (`https://user:tok@proxy/v1` from
+  // LUMA_BASE_URL_…), and what of its path and query could be a token: errors and cassettes
+  // may quote any of them (a 404 body echoing the path, fetch quoting the URL).
+  const secrets = [...(model.apiKey ? [model.apiKey] : []), ...urlPasswordSecrets(req.url), ...baseUrlSecrets(model.baseUrl)];
   const info = { provider: model.provider, model: model.name, decl: model.decl, body: req.body, secretHeaders: req.secretHeaders, secrets };
   const maxRetries = client.maxRetries ?? MAX_HTTP_RETRIES;
 
@@ -130,7 +132,7 @@ export async function requestTurn(
         continue;
       }
       if (timedOut) throw providerErrors.timeout(model.decl, model.provider, timeoutMs, attempt);
-      throw providerErrors.connection(model.decl, model.provider, redact(last, secrets), attempt);
+      throw providerErrors.connection(model.decl, model.provider, originOf(req.url), redact(last, secrets), attempt);
     }
 
     const requestId = res.headers["x-request-id"] ?? res.headers["request-id"] ?? null;

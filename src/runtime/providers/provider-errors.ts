@@ -6,7 +6,8 @@
  *
  * None of these messages interpolates a secret; provider error text is passed through
  * `redact` first, because providers echo keys back ("Incorrect API key provided: sk-…") and
- * connection errors may quote a proxy URL with its credentials.
+ * connection errors may quote a proxy URL with its credentials. Of the base URL, a message
+ * names the origin only: its path and query may carry tokens (base-url-secrets.ts).
  */
 import { runtimeError, startupError, type LumaError } from "../../diagnostics/luma-error";
 import { redactSecrets } from "../../diagnostics/redact-secrets";
@@ -29,12 +30,15 @@ export const providerErrors = {
       `${who(model, provider)} request failed with HTTP ${status}${detail ? `: ${detail}` : ""}${tries > 1 ? ` (after ${tries} tries)` : ""}.`,
       { retryable, details: { status } },
     ),
-  connection: (model: string, provider: string, cause: string, tries: number): LumaError =>
+  connection: (model: string, provider: string, origin: string, cause: string, tries: number): LumaError =>
     runtimeError(
       "PROVIDER_ERROR",
-      `${who(model, provider)} could not be reached: ${cause}${tries > 1 ? ` (after ${tries} tries)` : ""}.`,
+      `${who(model, provider)} could not be reached at ${origin}: ${cause}${tries > 1 ? ` (after ${tries} tries)` : ""}.`,
       { retryable: true },
     ),
+  /** Not retryable: the URL will not change between tries. */
+  unusableUrl: (model: string, provider: string, why: string): LumaError =>
+    runtimeError("PROVIDER_ERROR", `${who(model, provider)} was not sent: its base URL ${why}; only http: and https: URLs are used (check base_url).`),
   redirect: (model: string, provider: string, status: number, target: string, why: string): LumaError =>
     runtimeError("PROVIDER_ERROR", `${who(model, provider)} answered HTTP ${status} redirecting to ${target}: ${why}.`, { details: { status } }),
   timeout: (model: string, provider: string, ms: number, tries: number): LumaError =>

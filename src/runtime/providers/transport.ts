@@ -16,9 +16,14 @@
  * fetch would send it to whatever host a `Location` names. A redirect to another origin is
  * refused (`redirect-policy.ts`); a same-origin 307/308 (which keep the POST and its body)
  * is followed a bounded number of times.
+ *
+ * Only http: and https: URLs reach fetch: Bun's fetch would also read a `file:` URL (a local
+ * file as the "answer", quoted back in the parse error) and sign an `s3:` one with the
+ * environment's AWS credentials.
  */
 import type { ProviderName } from "./provider-types";
 import { nextHop } from "./redirect-policy";
+import { providerErrors } from "./provider-errors";
 
 export interface WireRequest {
   url: string;
@@ -83,6 +88,8 @@ export function fetchTransport(opts: FetchTransportOptions = {}): Transport {
   const doFetch = opts.fetch ?? fetch;
   const max = opts.maxResponseBytes ?? DEFAULT_MAX_RESPONSE_BYTES;
   return async (req, info) => {
+    const refused = unusableUrl(req.url);
+    if (refused !== undefined) throw providerErrors.unusableUrl(info.decl, info.provider, refused);
     const timeoutMs = req.timeoutMs ?? DEFAULT_REQUEST_TIMEOUT_MS;
     const controller = new AbortController();
     // Timers past 2^31-1 ms fire at once: a huge `timeout` means "about 24 days", not "now".
@@ -111,6 +118,18 @@ export function fetchTransport(opts: FetchTransportOptions = {}): Transport {
       clearTimeout(timer);
     }
   };
+}
+
+/** Why `url` is not sent (a phrase after "its base URL"), or undefined. Names the scheme only, never the path. */
+function unusableUrl(url: string): string | undefined {
+  let protocol: string;
+  try {
+    protocol = new URL(url).protocol;
+  } catch {
+    return "is not a URL";
+  }
+  if (protocol === "http:" || protocol === "https:") return undefined;
+  return `has the scheme ${protocol}`;
 }
 
 async function readCapped(res: Response, max: number): Promise<string> {

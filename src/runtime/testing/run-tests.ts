@@ -11,6 +11,11 @@
  *
  * A test passes when its body runs to the end. Its output (`print`, warnings) is kept and
  * returned, so the CLI can show it under a failure.
+ *
+ * Each test has a deadline (`timeoutMs`, `luma test --timeout MS`, 30 s by default), from its
+ * start-up to its end: a test still running then — a `while true {}`, runaway recursion, a
+ * tool that never answers — is stopped (run/run-deadline.ts) and fails with a RUNTIME_ERROR
+ * naming the test and the deadline, and the next test runs.
  */
 import { dirname, resolve } from "node:path";
 import type { Program, TestDecl } from "../../syntax/ast";
@@ -42,8 +47,13 @@ export interface RunTestsOptions {
   configPath?: string;
   /** Only tests whose name contains this text. */
   filter?: string;
+  /** Each test's deadline, ms (DEFAULT_TEST_TIMEOUT_MS when not given). */
+  timeoutMs?: number;
   onResult?: (result: TestResult) => void;
 }
+
+/** `luma test`'s deadline per test when `--timeout` is not given. */
+export const DEFAULT_TEST_TIMEOUT_MS = 30_000;
 
 export async function runTests(program: Program, opts: RunTestsOptions): Promise<TestResult[]> {
   const results: TestResult[] = [];
@@ -62,6 +72,8 @@ async function runOneTest(program: Program, test: TestDecl, opts: RunTestsOption
   let error: unknown;
   try {
     const offline = testTransport(program, test, opts);
+    const ms = opts.timeoutMs ?? DEFAULT_TEST_TIMEOUT_MS;
+    const deadline = { ms, error: () => runtimeError("RUNTIME_ERROR", `test "${test.name}" did not finish within its deadline of ${ms} ms and was stopped (luma test --timeout MS sets the deadline)`) };
     await startProgram(
       { ...program, body: test.body, tests: undefined },
       {
@@ -75,7 +87,7 @@ async function runOneTest(program: Program, test: TestDecl, opts: RunTestsOption
         stderr: (line) => void output.push(line),
         sourceOf: opts.sourceOf,
         interactive: false,
-        testRun: { offline },
+        testRun: { offline, deadline },
       },
     );
   } catch (e) {
