@@ -61,6 +61,8 @@ Environment:
   LUMA_APPROVED_TOOLS comma-separated write tools approved under tool_policy "approval"
   LUMA_IDEMPOTENCY_KEY passphrase of an encrypted idempotency store and journal
   LUMA_BASE_URL_<MODEL> redirect a model (MODEL = its declaration name, upper-cased)
+  LUMA_MCP_TOKEN      bearer token luma mcp --http requires (off loopback it must be set)
+  LUMA_MCP_SESSION_IDLE_MS ms before luma mcp --http closes an idle session (default 1800000)
   OPENAI_API_KEY · AZURE_OPENAI_API_KEY (+ AZURE_OPENAI_ENDPOINT) · ANTHROPIC_API_KEY · GEMINI_API_KEY
                       default API key variables of the model providers (api_key_env overrides)
   OTEL_EXPORTER_OTLP_ENDPOINT · OTEL_EXPORTER_OTLP_TRACES_ENDPOINT
