@@ -5,7 +5,8 @@
  * lines) and returns a value derived from the key, so executions are counted outside the
  * store (VALUE_TAG, when set, is appended to the value: which worker's result a record
  * holds; HANDLER_GATE, when set, names a file the handler waits for before it returns, so a
- * test ends the handler on an event instead of guessing a duration). The file and sqlite stores live under `state/` in the project; a network store's
+ * test ends the handler on an event instead of guessing a duration; HANDLER_BLOCK_GATE does
+ * the same while blocking the process's thread, `Atomics.wait`, as a synchronous SDK would). The file and sqlite stores live under `state/` in the project; a network store's
  * URL travels in LUMA_STORE_URL (`url_env`), never in the config file, and each project
  * gets a store of its own on the server (backends/support/isolated-store-url.ts).
  */
@@ -46,6 +47,12 @@ export const lumaTools = {
     if (ms > 0) await Bun.sleep(ms);
     const gate = process.env.HANDLER_GATE;
     if (gate) while (!existsSync(gate)) await Bun.sleep(10);
+    const blockGate = process.env.HANDLER_BLOCK_GATE;
+    if (blockGate) {
+      // A synchronous handler: the thread (and every timer on it) stops until the file exists.
+      const cell = new Int32Array(new SharedArrayBuffer(4));
+      while (!existsSync(blockGate)) Atomics.wait(cell, 0, 0, 20);
+    }
     return { id: input.request_id, value: input.value + (process.env.VALUE_TAG ?? "") };
   },
 };
