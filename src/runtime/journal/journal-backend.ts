@@ -76,6 +76,11 @@ export interface AcquireRequest {
   leaseMs: number;
   /** Whether an unexpired lease may still be taken (its owner is known dead: same host, pid gone). */
   ownerDead: (owner: string) => boolean;
+  /**
+   * Whether an expired lease is still held: its token's owner runs on this machine
+   * (claim-owner.ts) — a step that blocks the owner's thread stops its heartbeat, not the run.
+   */
+  holderRuns: (token: string) => boolean;
 }
 
 type MaybePromise<T> = T | Promise<T>;

@@ -101,7 +101,10 @@ export class PostgresJournal implements JournalBackend {
       [req.runId],
     );
     const row = rows[0];
-    const free = row === undefined || row.token === null || Number(row.lease_until) <= req.now || (row.owner !== null && req.ownerDead(row.owner));
+    // Within its lease a holder keeps the run unless it is known dead; past it, only while it runs here.
+    const lapsed = row !== undefined && Number(row.lease_until) <= req.now;
+    const free =
+      row === undefined || row.token === null || (lapsed ? !req.holderRuns(row.token) : row.owner !== null && req.ownerDead(row.owner));
     if (!free) return { kind: "busy", owner: row.owner, leaseUntil: Number(row.lease_until) };
     // Take it only if it is still as we saw it: of two takers, one wins.
     const taken = await this.q(
