@@ -5,7 +5,9 @@
  * heartbeat, not the run. A second process resuming the same run id meanwhile must get
  * "run in progress" (exit 2) and run nothing; the blocked owner then finishes its run. The
  * owner is on this machine: the journal checks its pid and start time
- * (src/runtime/tools/stores/claim-owner.ts).
+ * (src/runtime/tools/stores/claim-owner.ts). On Postgres the two processes also play two
+ * machines (LUMA_TEST_HOST), where only the owner's off-thread renewals (a worker with its own
+ * connection, off-thread-renewal.ts) keep the lease.
  */
 import { afterAll, describe, expect, test } from "bun:test";
 import { readdirSync, writeFileSync } from "node:fs";
@@ -52,17 +54,18 @@ const waitUntil = async (ok: () => boolean) => {
   for (let pause = 5; !ok(); pause = Math.min(pause * 2, 50)) await Bun.sleep(pause);
 };
 
-const JOURNALS: { name: string; journal: () => Record<string, unknown>; env: Record<string, string> }[] = [
-  { name: "sqlite", journal: () => ({ backend: "sqlite", path: "runs.sqlite" }), env: {} },
-  {
-    name: "postgres",
-    journal: () => {
-      const table = `jb_${process.pid}_${Date.now().toString(36)}_${tables.length}`;
-      tables.push(table);
-      return { backend: "postgres", url_env: "LUMA_TEST_PG_URL", table };
-    },
-    env: { LUMA_TEST_PG_URL: PG_URL ?? "" },
-  },
+const pgJournal = () => {
+  const table = `jb_${process.pid}_${Date.now().toString(36)}_${tables.length}`;
+  tables.push(table);
+  return { backend: "postgres", url_env: "LUMA_TEST_PG_URL", table };
+};
+const pgEnv = { LUMA_TEST_PG_URL: PG_URL ?? "" };
+
+/** Each case: the journal, and the host names the owner and the second process carry ("": the real one). */
+const JOURNALS: { name: string; journal: () => Record<string, unknown>; env: Record<string, string>; hosts: [string, string] }[] = [
+  { name: "sqlite", journal: () => ({ backend: "sqlite", path: "runs.sqlite" }), env: {}, hosts: ["", ""] },
+  { name: "postgres, one machine", journal: pgJournal, env: pgEnv, hosts: ["", ""] },
+  { name: "postgres, two machines", journal: pgJournal, env: pgEnv, hosts: ["machine-a", "machine-b"] },
 ];
 
 describe("Durable runs: an owner whose step blocks its thread keeps the run's lease", () => {
@@ -70,13 +73,13 @@ describe("Durable runs: an owner whose step blocks its thread keeps the run's le
     test(`${j.name}: blocked past its lease, the owner keeps the run; a second process resuming it gets 'run in progress' and runs nothing`, async () => {
       const p = new JournalProject(BLOCKED, { journal: j.journal() });
       p.write("tools.ts", BLOCKING_TOOLS);
-      const env = { ...j.env, LUMA_TEST_LEASE_MS: "300" }; // renewed every 100 ms — when the thread is free
+      const env = { ...j.env, LUMA_TEST_LEASE_MS: "300" }; // renewed every 100 ms
       const started = () => readdirSync(p.dir).filter((f) => f.startsWith("started.")).length;
-      const owner = p.spawn(["flow.luma", "--run-id", "b1"], env);
+      const owner = p.spawn(["flow.luma", "--run-id", "b1"], { ...env, LUMA_TEST_HOST: j.hosts[0] });
       const ownerText = Promise.all([new Response(owner.stdout).text(), new Response(owner.stderr).text()]);
       await waitUntil(() => started() === 1);
       await Bun.sleep(900); // the thread is blocked since the step began: the lease has passed
-      const second = p.spawn(["flow.luma", "--run-id", "b1"], env);
+      const second = p.spawn(["flow.luma", "--run-id", "b1"], { ...env, LUMA_TEST_HOST: j.hosts[1] });
       const secondText = Promise.all([new Response(second.stdout).text(), new Response(second.stderr).text()]);
       let ended = false;
       void second.exited.then(() => (ended = true));

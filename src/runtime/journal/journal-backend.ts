@@ -96,6 +96,12 @@ export interface JournalBackend {
   acquire(req: AcquireRequest): MaybePromise<Acquired>;
   /** Extends the lease; false when it was lost. */
   renew(runId: string, token: string, until: number): MaybePromise<boolean>;
+  /**
+   * Also extends the lease off the main thread (a worker with its own connection,
+   * tools/stores/off-thread-renewal.ts), so a step that blocks the thread does not let it
+   * pass; answers the function that stops it. The Postgres journal (shared between machines).
+   */
+  renewOffThread?(runId: string, token: string, leaseMs: number): () => void;
   /** Ends the lease and records how the run ended. */
   release(runId: string, token: string, status: RunStatus, now: number): MaybePromise<void>;
   steps(runId: string): MaybePromise<StepRow[]>;

@@ -10,6 +10,7 @@
  */
 import type { SQL } from "bun";
 import { callFailure, openFailure, type StoreConnection, type StoreRole } from "../tools/stores/store-connection";
+import { renewOffThread } from "../tools/stores/off-thread-renewal";
 import {
   LeaseLost,
   type AcquireRequest,
@@ -114,6 +115,11 @@ export class PostgresJournal implements JournalBackend {
     );
     if (taken.length > 0) return { kind: "acquired", token: req.token, created: false };
     return { kind: "busy", owner: null, leaseUntil: until };
+  }
+
+  renewOffThread(runId: string, token: string, leaseMs: number): () => void {
+    const text = `UPDATE ${this.t}_runs SET lease_until = $3 WHERE run_id = $1 AND token = $2 RETURNING 1`;
+    return renewOffThread({ kind: "postgres", url: this.c.url, text, args: [runId, token, { nowPlus: leaseMs }], everyMs: Math.max(10, leaseMs / 3) });
   }
 
   async renew(runId: string, token: string, until: number): Promise<boolean> {

@@ -9,7 +9,9 @@
  * one. A heartbeat renews the lease while the run lives. The heartbeat is a timer on the
  * main thread, which a step that blocks it stops; so the lease's token names this process
  * (claim-owner.ts) and an expired lease whose owner still runs on this machine is not taken
- * over (a stopped or dead owner's is). An owner on another machine has its lease alone.
+ * over (a stopped or dead owner's is). An owner on another machine has its lease alone;
+ * the Postgres journal (shared between machines) therefore also renews it off the main
+ * thread (tools/stores/off-thread-renewal.ts).
  *
  * Replay rule: a step whose receipt says finished answers with its recorded outcome and runs
  * nothing; a step that only began (the process died during it) runs again, with its begin
@@ -54,6 +56,8 @@ export class RunJournal {
   private tail: Promise<void> = Promise.resolve();
   private nowCount = 0;
   private timer: ReturnType<typeof setInterval> | undefined;
+  /** Stops the backend's off-thread renewals of the lease, when it has them. */
+  private stopOffThread: (() => void) | undefined;
   private lost = false;
   /** A queued write that failed: every later write fails with it (nothing lands out of order). */
   private broken: unknown = undefined;
@@ -93,6 +97,8 @@ export class RunJournal {
     );
     j.timer = setInterval(() => j.renew(leaseMs), Math.max(10, Math.floor(leaseMs / 3)));
     j.timer.unref?.();
+    // Its beats use the wall clock: not under a test's injected clock.
+    if (opts.now === undefined) j.stopOffThread = backend.renewOffThread?.(opts.runId, token, leaseMs);
     return j;
   }
 
@@ -231,7 +237,11 @@ export class RunJournal {
     try {
       await this.write(() => undefined);
     } finally {
-      if (!this.lost) await this.releaseAs(status);
+      try {
+        if (!this.lost) await this.releaseAs(status);
+      } finally {
+        this.stopOffThread?.();
+      }
     }
   }
 

@@ -89,8 +89,8 @@ export interface StoreProject {
   /** The store's file (file and sqlite), absolute; undefined for a network backend. */
   storePath: string | undefined;
   effectsLog: string;
-  /** Starts `luma program.luma <keys…>` (the test may kill it mid-call). */
-  start(keys: string[], env?: Record<string, string>): { pid: number; done: Promise<RunResult>; kill9(): void; stdoutSoFar(): string };
+  /** Starts `luma program.luma <keys…>` — or `command <keys…>`, a built agent (the test may kill it mid-call). */
+  start(keys: string[], env?: Record<string, string>, command?: string[]): { pid: number; done: Promise<RunResult>; kill9(): void; stdoutSoFar(): string };
   run(keys: string[], env?: Record<string, string>): Promise<RunResult>;
   /** How many times each key's handler ran, from the side-effect log. */
   effects(): Map<string, number>;
@@ -108,8 +108,8 @@ export const makeStoreProject = async (backend: ProjectBackend, opts: StoreProje
   const effectsLog = join(dir, "effects.log");
   const bin = ensureBinary();
   const { url, cleanup } = await isolatedUrl(backend);
-  const start = (keys: string[], env: Record<string, string> = {}) => {
-    const proc = Bun.spawn([bin, "program.luma", ...keys], {
+  const start = (keys: string[], env: Record<string, string> = {}, command = [bin, "program.luma"]) => {
+    const proc = Bun.spawn([...command, ...keys], {
       cwd: dir,
       env: {
         PATH: process.env.PATH,

@@ -12,9 +12,11 @@
  * not mistaken for the owner), and not stopped (SIGSTOP, a debugger) nor a zombie — a
  * stopped process is stalled, not working, and loses its lease as before.
  *
- * What does not hold: an owner on another machine (or where /proc cannot be read, or in
- * another pid namespace under the same host name) is judged by its lease alone, so there a
- * blocked event loop still loses the key once the lease passes. The random part alone
+ * What this does not cover: an owner on another machine (or where /proc cannot be read, or
+ * in another container with another host name) is judged by its lease alone. The stores
+ * shared between machines (postgres, redis) therefore also renew off the main thread
+ * (off-thread-renewal.ts); on the file and sqlite stores a blocked owner in another
+ * container loses its key once the lease passes. The random part alone
  * keeps the token a fencing token; the rest is plain text (a pid, a tick count, the host
  * name), never a secret.
  */
@@ -22,7 +24,8 @@ import { readFileSync } from "node:fs";
 import { hostname } from "node:os";
 
 const SEP = "~";
-const HOST = hostname();
+/** LUMA_TEST_HOST (tests only): the host name this process's tokens carry, so one machine can play two. */
+const HOST = process.env.LUMA_TEST_HOST || hostname();
 
 /** What /proc says of a pid: its state letter and start time; undefined when unreadable. */
 const procStat = (pid: number | "self"): { state: string; start: string } | undefined => {

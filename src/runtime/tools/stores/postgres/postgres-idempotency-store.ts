@@ -19,10 +19,11 @@
  * (NTP); the lease margin (10 s) is far above ordinary skew.
  */
 import type { SQL } from "bun";
-import type { Clock } from "../../clock";
+import { systemClock, type Clock } from "../../clock";
 import { ClaimWaiters } from "../claim-waiters";
 import type { ClaimRequest, ClaimResult, ClaimToken, IdempotencyStore } from "../idempotency-store";
 import { holderRunsHere } from "../claim-owner";
+import { renewOffThread } from "../off-thread-renewal";
 import { RecordCodec } from "../record-codec";
 import { DONE_CONFLICT, findLive, newClaimToken, RUNNING_CONFLICT, RUNNING_RECORD_GRACE_MS } from "../record-row";
 import { callFailure, openFailure, type StoreConnection } from "../store-connection";
@@ -158,6 +159,14 @@ export class PostgresIdempotencyStore implements IdempotencyStore {
     } catch (e) {
       throw callFailure(this.opts.connection, e, true);
     }
+  }
+
+  /** The worker's beats use the wall clock: not under a test's injected clock. */
+  renewOffThread(_key: string, token: ClaimToken, leaseMs: number): (() => void) | undefined {
+    if (this.opts.clock !== systemClock) return undefined;
+    const claim = token as PgClaim;
+    const args = [claim.kd, claim.token, { nowPlus: leaseMs }, { nowPlus: 0 }];
+    return renewOffThread({ kind: "postgres", url: this.opts.connection.url, text: this.q.renew, args, everyMs: Math.max(1, leaseMs / 3) });
   }
 
   async close(): Promise<void> {

@@ -16,10 +16,11 @@
  * record (see docs/stores.md on choosing `appendonly yes` for exactly-once across restarts).
  */
 import type { RedisClient } from "bun";
-import type { Clock } from "../../clock";
+import { systemClock, type Clock } from "../../clock";
 import { holderRunsHere } from "../claim-owner";
 import { ClaimWaiters } from "../claim-waiters";
 import type { ClaimRequest, ClaimResult, ClaimToken, IdempotencyStore } from "../idempotency-store";
+import { renewOffThread } from "../off-thread-renewal";
 import { RecordCodec } from "../record-codec";
 import { DONE_CONFLICT, newClaimToken, RUNNING_CONFLICT, RUNNING_RECORD_GRACE_MS } from "../record-row";
 import { callFailure, openFailure, type StoreConnection } from "../store-connection";
@@ -159,6 +160,14 @@ export class RedisIdempotencyStore implements IdempotencyStore {
     } catch (e) {
       throw callFailure(this.opts.connection, e, true);
     }
+  }
+
+  /** The worker's beats use the wall clock: not under a test's injected clock. */
+  renewOffThread(_key: string, token: ClaimToken, leaseMs: number): (() => void) | undefined {
+    if (this.opts.clock !== systemClock) return undefined;
+    const claim = token as RedisClaim;
+    const args = [claim.token, { nowPlus: 0 }, { nowPlus: leaseMs }, leaseMs + RUNNING_RECORD_GRACE_MS];
+    return renewOffThread({ kind: "redis", url: this.opts.connection.url, text: RENEW, key: this.recordKey(claim.kd), args, everyMs: Math.max(1, leaseMs / 3) });
   }
 
   close(): void {
