@@ -73,12 +73,12 @@ describe("Durable runs: an owner whose step blocks its thread keeps the run's le
     test(`${j.name}: blocked past its lease, the owner keeps the run; a second process resuming it gets 'run in progress' and runs nothing`, async () => {
       const p = new JournalProject(BLOCKED, { journal: j.journal() });
       p.write("tools.ts", BLOCKING_TOOLS);
-      const env = { ...j.env, LUMA_TEST_LEASE_MS: "300" }; // renewed every 100 ms
+      const env = { ...j.env, LUMA_TEST_LEASE_MS: "1000" }; // renewed every 333 ms
       const started = () => readdirSync(p.dir).filter((f) => f.startsWith("started.")).length;
       const owner = p.spawn(["flow.luma", "--run-id", "b1"], { ...env, LUMA_TEST_HOST: j.hosts[0] });
       const ownerText = Promise.all([new Response(owner.stdout).text(), new Response(owner.stderr).text()]);
       await waitUntil(() => started() === 1);
-      await Bun.sleep(900); // the thread is blocked since the step began: the lease has passed
+      await Bun.sleep(2500); // the thread is blocked since the step began: the lease has passed
       const second = p.spawn(["flow.luma", "--run-id", "b1"], { ...env, LUMA_TEST_HOST: j.hosts[1] });
       const secondText = Promise.all([new Response(second.stdout).text(), new Response(second.stderr).text()]);
       let ended = false;

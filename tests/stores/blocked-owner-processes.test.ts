@@ -67,11 +67,11 @@ for (const name of BACKENDS) {
               expect({ exitCode: built.exitCode, stderr: built.stderr.toString() }).toEqual({ exitCode: 0, stderr: "" });
               command = [join(project.dir, "agent")];
             }
-            const lease = { LUMA_TEST_LEASE_MS: "300" }; // renewed every 100 ms
+            const lease = { LUMA_TEST_LEASE_MS: "1000" }; // renewed every 333 ms
             const gate = join(project.dir, "unblock");
             const blocked = project.start([], { ...lease, LUMA_TEST_HOST: hosts[0], HANDLER_BLOCK_GATE: gate, VALUE_TAG: "-blocked" }, command);
             await waitUntil(() => existsSync(project.effectsLog) && readFileSync(project.effectsLog, "utf8").includes(" k"));
-            await Bun.sleep(900); // the thread is blocked since the claim: its lease has passed
+            await Bun.sleep(2500); // the thread is blocked since the claim: its lease has passed
             const second = project.start([], { ...lease, LUMA_TEST_HOST: hosts[1], VALUE_TAG: "-second" }, command);
             let ended = false;
             void second.done.then(() => (ended = true));

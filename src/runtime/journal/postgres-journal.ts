@@ -10,7 +10,7 @@
  */
 import type { SQL } from "bun";
 import { callFailure, openFailure, type StoreConnection, type StoreRole } from "../tools/stores/store-connection";
-import { renewOffThread } from "../tools/stores/off-thread-renewal";
+import { OffThreadRenewer } from "../tools/stores/off-thread-renewal";
 import {
   LeaseLost,
   type AcquireRequest,
@@ -119,7 +119,8 @@ export class PostgresJournal implements JournalBackend {
 
   renewOffThread(runId: string, token: string, leaseMs: number): () => void {
     const text = `UPDATE ${this.t}_runs SET lease_until = $3 WHERE run_id = $1 AND token = $2 RETURNING 1`;
-    return renewOffThread({ kind: "postgres", url: this.c.url, text, args: [runId, token, { nowPlus: leaseMs }], everyMs: Math.max(10, leaseMs / 3) });
+    const renewer = new OffThreadRenewer({ kind: "postgres", url: this.c.url, text, args: [{ arg: 0 }, { arg: 1 }, { nowPlusArg: 2 }] });
+    return renewer.keep([runId, token, leaseMs], Math.max(10, leaseMs / 3));
   }
 
   async renew(runId: string, token: string, until: number): Promise<boolean> {

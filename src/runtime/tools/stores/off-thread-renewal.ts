@@ -18,58 +18,79 @@
  * start leaves the main-thread heartbeat alone, as before.
  */
 
-/** A statement argument: a value, or "now plus this many ms" taken at each beat. */
-export type RenewArg = string | number | { nowPlus: number };
+/**
+ * A statement argument: a value; `{ arg: i }`, the claim's i-th value; `{ nowPlusArg: i }`,
+ * the time of the beat plus the claim's i-th value (ms); `{ now: true }`, the time of the beat.
+ */
+export type ArgSpec = string | number | { arg: number } | { nowPlusArg: number } | { now: true };
 
-export interface OffThreadRenewal {
+/** How one store renews a lease: sent to the worker once; each claim then sends its values. */
+export interface RenewalTemplate {
   kind: "postgres" | "redis";
   /** The server's URL (with its credentials: it stays in memory, never printed). */
   url: string;
   /** postgres: an UPDATE … RETURNING 1 (a row back: renewed); redis: a Lua script (1: renewed). */
   text: string;
   /** redis: the one key the script touches. */
-  key?: string;
-  args: RenewArg[];
-  everyMs: number;
+  key?: ArgSpec;
+  args: ArgSpec[];
 }
 
+// Messages are kept to arrays and numbers (a claim: [template, id, everyMs, …values]; its end:
+// the id), the cheapest for postMessage to copy: about 3.5–5 µs per claim (keep and stop) instead of 15–20 µs for
+// an object carrying the statement (measured, bun 1.4, this project's 2-core machine).
 const WORKER_SOURCE = `
+const templates = new Map();
 const conns = new Map();
 const beats = new Map();
-const connect = (kind, url) => {
-  let c = conns.get(kind + " " + url);
+const connect = (t) => {
+  let c = conns.get(t.kind + " " + t.url);
   if (c === undefined) {
-    c = kind === "postgres" ? new Bun.SQL({ url, max: 1, connectionTimeout: 10 }) : new Bun.RedisClient(url, { connectionTimeout: 10000, autoReconnect: true });
-    conns.set(kind + " " + url, c);
+    c = t.kind === "postgres" ? new Bun.SQL({ url: t.url, max: 1, connectionTimeout: 10 }) : new Bun.RedisClient(t.url, { connectionTimeout: 10000, autoReconnect: true });
+    conns.set(t.kind + " " + t.url, c);
   }
   return c;
 };
-const argsOf = (r) => r.args.map((a) => {
-  const v = typeof a === "object" ? Date.now() + a.nowPlus : a;
-  return r.kind === "redis" && typeof v === "number" ? String(Math.max(1, Math.ceil(v))) : v;
-});
-const beat = async (id, r) => {
+const valueOf = (spec, values, now) =>
+  typeof spec !== "object" ? spec : "arg" in spec ? values[spec.arg] : "nowPlusArg" in spec ? now + values[spec.nowPlusArg] : now;
+const beat = async (id, t, values, everyMs) => {
   let held = true;
   try {
-    const c = connect(r.kind, r.url);
-    held = r.kind === "postgres" ? (await c.unsafe(r.text, argsOf(r))).length > 0 : (await c.send("EVAL", [r.text, "1", r.key, ...argsOf(r)])) === 1;
+    const now = Date.now();
+    const args = t.args.map((a) => valueOf(a, values, now));
+    const c = connect(t);
+    if (t.kind === "postgres") held = (await c.unsafe(t.text, args)).length > 0;
+    else {
+      const texts = args.map((v) => (typeof v === "number" ? String(Math.max(1, Math.ceil(v))) : v));
+      held = (await c.send("EVAL", [t.text, "1", valueOf(t.key, values, now), ...texts])) === 1;
+    }
   } catch {}
   if (!beats.has(id)) return;
-  if (held) beats.set(id, setTimeout(() => beat(id, r), r.everyMs));
+  if (held) beats.set(id, setTimeout(() => beat(id, t, values, everyMs), everyMs));
   else beats.delete(id);
 };
 self.onmessage = (e) => {
   const m = e.data;
-  if (m.op === "keep") beats.set(m.id, setTimeout(() => beat(m.id, m.renewal), m.renewal.everyMs));
-  else {
-    clearTimeout(beats.get(m.id));
-    beats.delete(m.id);
+  if (typeof m === "number") {
+    clearTimeout(beats.get(m));
+    beats.delete(m);
+  } else if (Array.isArray(m)) {
+    const [tpl, id, everyMs, ...values] = m;
+    beats.set(id, setTimeout(() => beat(id, templates.get(tpl), values, everyMs), everyMs));
+  } else {
+    templates.set(m.tpl, m.template);
+    // Connect now, not at the first beat: the beat must land inside the lease.
+    const c = connect(m.template);
+    Promise.resolve()
+      .then(() => (m.template.kind === "postgres" ? c.unsafe("SELECT 1") : c.connect()))
+      .catch(() => {});
   }
 };
 `;
 
 let worker: Worker | null | undefined;
 let lastId = 0;
+let lastTemplate = 0;
 
 const keeper = (): Worker | null => {
   if (worker !== undefined) return worker;
@@ -84,16 +105,27 @@ const keeper = (): Worker | null => {
   return worker;
 };
 
-/** Starts renewing one lease off the main thread; the answer stops it (idempotent). */
-export const renewOffThread = (renewal: OffThreadRenewal): (() => void) => {
-  const w = keeper();
-  if (w === null) return () => {};
-  const id = ++lastId;
-  w.postMessage({ op: "keep", id, renewal });
-  let stopped = false;
-  return () => {
-    if (stopped) return;
-    stopped = true;
-    w.postMessage({ op: "drop", id });
-  };
-};
+/** One store's way of renewing leases off the main thread (its template is sent once). */
+export class OffThreadRenewer {
+  private tpl = 0;
+
+  constructor(private readonly template: RenewalTemplate) {}
+
+  /** Starts renewing one lease every `everyMs`; the answer stops it (idempotent). */
+  keep(values: (string | number)[], everyMs: number): () => void {
+    const w = keeper();
+    if (w === null) return () => {};
+    if (this.tpl === 0) {
+      this.tpl = ++lastTemplate;
+      w.postMessage({ tpl: this.tpl, template: this.template });
+    }
+    const id = ++lastId;
+    w.postMessage([this.tpl, id, everyMs, ...values]);
+    let stopped = false;
+    return () => {
+      if (stopped) return;
+      stopped = true;
+      w.postMessage(id);
+    };
+  }
+}

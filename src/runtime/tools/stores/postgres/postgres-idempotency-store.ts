@@ -23,7 +23,7 @@ import { systemClock, type Clock } from "../../clock";
 import { ClaimWaiters } from "../claim-waiters";
 import type { ClaimRequest, ClaimResult, ClaimToken, IdempotencyStore } from "../idempotency-store";
 import { holderRunsHere } from "../claim-owner";
-import { renewOffThread } from "../off-thread-renewal";
+import { OffThreadRenewer } from "../off-thread-renewal";
 import { RecordCodec } from "../record-codec";
 import { DONE_CONFLICT, findLive, newClaimToken, RUNNING_CONFLICT, RUNNING_RECORD_GRACE_MS } from "../record-row";
 import { callFailure, openFailure, type StoreConnection } from "../store-connection";
@@ -70,6 +70,7 @@ export class PostgresIdempotencyStore implements IdempotencyStore {
   private codec!: RecordCodec;
   private readonly waiters = new ClaimWaiters(POLL);
   private claimsUntilSweep = SWEEP_EVERY;
+  private offThread: OffThreadRenewer | undefined;
 
   private constructor(
     private readonly sql: SQL,
@@ -165,8 +166,9 @@ export class PostgresIdempotencyStore implements IdempotencyStore {
   renewOffThread(_key: string, token: ClaimToken, leaseMs: number): (() => void) | undefined {
     if (this.opts.clock !== systemClock) return undefined;
     const claim = token as PgClaim;
-    const args = [claim.kd, claim.token, { nowPlus: leaseMs }, { nowPlus: 0 }];
-    return renewOffThread({ kind: "postgres", url: this.opts.connection.url, text: this.q.renew, args, everyMs: Math.max(1, leaseMs / 3) });
+    // q.renew's $1 kd, $2 token, $3 new lease end, $4 now.
+    this.offThread ??= new OffThreadRenewer({ kind: "postgres", url: this.opts.connection.url, text: this.q.renew, args: [{ arg: 0 }, { arg: 1 }, { nowPlusArg: 2 }, { now: true }] });
+    return this.offThread.keep([claim.kd, claim.token, leaseMs], Math.max(1, leaseMs / 3));
   }
 
   async close(): Promise<void> {

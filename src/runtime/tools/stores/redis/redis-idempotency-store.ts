@@ -20,7 +20,7 @@ import { systemClock, type Clock } from "../../clock";
 import { holderRunsHere } from "../claim-owner";
 import { ClaimWaiters } from "../claim-waiters";
 import type { ClaimRequest, ClaimResult, ClaimToken, IdempotencyStore } from "../idempotency-store";
-import { renewOffThread } from "../off-thread-renewal";
+import { OffThreadRenewer } from "../off-thread-renewal";
 import { RecordCodec } from "../record-codec";
 import { DONE_CONFLICT, newClaimToken, RUNNING_CONFLICT, RUNNING_RECORD_GRACE_MS } from "../record-row";
 import { callFailure, openFailure, type StoreConnection } from "../store-connection";
@@ -66,6 +66,7 @@ export class RedisIdempotencyStore implements IdempotencyStore {
   private codec!: RecordCodec;
   private readonly waiters = new ClaimWaiters(POLL);
   private readonly prefix: string;
+  private offThread: OffThreadRenewer | undefined;
 
   private constructor(
     private readonly client: RedisClient,
@@ -166,8 +167,9 @@ export class RedisIdempotencyStore implements IdempotencyStore {
   renewOffThread(_key: string, token: ClaimToken, leaseMs: number): (() => void) | undefined {
     if (this.opts.clock !== systemClock) return undefined;
     const claim = token as RedisClaim;
-    const args = [claim.token, { nowPlus: 0 }, { nowPlus: leaseMs }, leaseMs + RUNNING_RECORD_GRACE_MS];
-    return renewOffThread({ kind: "redis", url: this.opts.connection.url, text: RENEW, key: this.recordKey(claim.kd), args, everyMs: Math.max(1, leaseMs / 3) });
+    // RENEW's key; ARGV token, now, until, keepMs.
+    this.offThread ??= new OffThreadRenewer({ kind: "redis", url: this.opts.connection.url, text: RENEW, key: { arg: 0 }, args: [{ arg: 1 }, { now: true }, { nowPlusArg: 2 }, { arg: 3 }] });
+    return this.offThread.keep([this.recordKey(claim.kd), claim.token, leaseMs, leaseMs + RUNNING_RECORD_GRACE_MS], Math.max(1, leaseMs / 3));
   }
 
   close(): void {
