@@ -36,9 +36,10 @@ export interface RenewalTemplate {
   args: ArgSpec[];
 }
 
-// Messages are kept to arrays and numbers (a claim: [template, id, everyMs, …values]; its end:
-// the id), the cheapest for postMessage to copy: about 3.5–5 µs per claim (keep and stop) instead of 15–20 µs for
-// an object carrying the statement (measured, bun 1.4, this project's 2-core machine).
+// Messages are kept to arrays and numbers (a claim: [template, id, everyMs, …values]; its
+// end: the id), the cheapest for postMessage to copy: 1–5 µs per claim, keep and stop
+// (bench/off-thread-renewal.ts), where an object carrying the statement cost 15–20 µs
+// (measured, bun 1.4, this project's loaded 2-core machine).
 const WORKER_SOURCE = `
 const templates = new Map();
 const conns = new Map();
