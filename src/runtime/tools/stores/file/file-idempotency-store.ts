@@ -95,8 +95,10 @@ class FileClaimToken {
 
 const POLL = { firstMs: 2, maxMs: 50 };
 
-/** A claim's fencing token: 122 random bits (a random UUID, the cheapest random text Bun makes). */
-/** Random, and names this process (claim-owner.ts): a blocked owner is still seen alive. */
+/**
+ * A claim's fencing token: 122 random bits (a random UUID, the cheapest random text Bun
+ * makes), stamped with this process (claim-owner.ts), so a blocked owner is seen alive.
+ */
 const newToken = (): string => ownedToken(crypto.randomUUID());
 
 export class FileIdempotencyStore implements IdempotencyStore {

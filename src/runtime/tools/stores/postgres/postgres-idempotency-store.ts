@@ -11,9 +11,10 @@
  * not take the key, the same statement returns the row instead. A running claim past its
  * lease is taken over only by a second statement naming its token, once this worker found
  * that its owner does not run on this machine (claim-owner.ts): an owner whose handler
- * blocks its thread stops its heartbeat, not its work. `complete` is an upsert fenced by the claim's token, so an
- * owner whose claim was taken over changes nothing. A waiter on another worker's claim
- * polls the row with backoff.
+ * blocks its thread stops its heartbeat, not its work (and its leases are also renewed off
+ * the main thread: off-thread-renewal.ts). `complete` is an upsert fenced by the claim's
+ * token, so an owner whose claim was taken over changes nothing. A waiter on another
+ * worker's claim polls the row with backoff.
  *
  * Times are the workers' clocks (epoch ms): machines in a pool need synchronised clocks
  * (NTP); the lease margin (10 s) is far above ordinary skew.
