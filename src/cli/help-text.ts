@@ -71,8 +71,9 @@ Environment:
                       OTEL_RESOURCE_ATTRIBUTES, OTEL_INSTRUMENTATION_GENAI_CAPTURE_MESSAGE_CONTENT;
                       traces-only OTEL_EXPORTER_OTLP_TRACES_PROTOCOL, OTEL_EXPORTER_OTLP_TRACES_HEADERS,
                       OTEL_EXPORTER_OTLP_TRACES_TIMEOUT win; OTEL_SDK_DISABLED=true turns export off
-  LUMA_TEST_LEASE_MS · LUMA_TEST_CRASH_AT=<point>[:<n>]
-                      test hooks: shorter idempotency leases; SIGKILL at a crash point
+  LUMA_TEST_LEASE_MS · LUMA_TEST_CRASH_AT=<point>[:<n>] · LUMA_TEST_HOST
+                      test hooks: shorter idempotency leases; SIGKILL at a crash point;
+                      the host name lease owners carry (one machine playing two)
 
 Exit codes: 0 success · 1 runtime error · 2 rejected before running · 64 usage error
             · 75 a journaled run waits for an approval

@@ -62,10 +62,15 @@ describe("§11 file store: records", () => {
 
   test("a complete whose claim was taken over after its lease is fenced: it does not overwrite", () => {
     const clock = new FakeClock();
-    const { store } = openStore(freshDir(), { clock });
+    const dir = freshDir();
+    const { store } = openStore(dir, { clock });
+    // Another store on the file takes over: the store that made a claim and has not completed
+    // or released it knows its handler still runs, and does not let its own key go.
+    const taker = openStore(dir, { clock }).store;
     const late = tokenOf(store.claim(req("k", "fp", 60_000, 10)));
     clock.advance(10); // the lease passed: the key is free for the next caller
-    const next = tokenOf(store.claim(req("k", "fp")));
+    expect(store.claim(req("k", "fp")).kind).toBe("running");
+    const next = tokenOf(taker.claim(req("k", "fp")));
     store.complete("k", late, "late", 60_000);
     expect(store.claim(req("k", "fp")).kind).toBe("running");
     store.complete("k", next, "taker", 60_000);

@@ -6,6 +6,7 @@ import { describe, expect, test } from "bun:test";
 import { LumaError } from "../../src/diagnostics/luma-error";
 import { claimsOf, freshDir, openStore, req, tokenOf } from "./support/store-fixture";
 import { startStoreWorker } from "./support/store-worker-process";
+import { readFileSync } from "node:fs";
 import { join } from "node:path";
 
 describe("§11 file store: exclusive lock with dead-process recovery", () => {
@@ -81,13 +82,24 @@ describe("§11 file store: in-flight claims across processes", () => {
     expect(store.claim(req("k", "fp")).kind).toBe("claimed");
   });
 
-  test("a live owner's claim past its lease (in-progress expiry) is taken over", async () => {
+  test("a claim past its lease (in-progress expiry) is kept while its owner runs, taken over once it is stopped; the old owner is fenced", async () => {
     const dir = freshDir();
     const { store, path } = openStore(dir);
     const other = await startStoreWorker("file", path);
     try {
       await other.send({ op: "claim", key: "k", fp: "fp", leaseMs: 0 }); // its lease ends as it starts
-      const token = tokenOf(store.claim(req("k", "fp")));
+      // Its process runs (its handler may block the thread that renews): the key stays its.
+      expect(store.claim(req("k", "fp")).kind).toBe("running");
+      // A stopped process (SIGSTOP) is stalled, not working: its lapsed claim is taken over.
+      process.kill(other.pid, "SIGSTOP");
+      let token: ReturnType<typeof tokenOf>;
+      try {
+        const stateOf = () => readFileSync(`/proc/${other.pid}/stat`, "utf8").split(") ")[1][0];
+        while (stateOf() !== "T") await Bun.sleep(5);
+        token = tokenOf(store.claim(req("k", "fp")));
+      } finally {
+        process.kill(other.pid, "SIGCONT");
+      }
       // The old owner's completion is fenced off; the taker's stands.
       await other.send({ op: "complete", key: "k", value: "stale" });
       store.complete("k", token, "taker", 60_000);

@@ -81,6 +81,11 @@ export interface AcquireRequest {
   leaseMs: number;
   /** Whether an unexpired lease may still be taken (its owner is known dead: same host, pid gone). */
   ownerDead: (owner: string) => boolean;
+  /**
+   * Whether an expired lease is still held: its token's owner runs on this machine
+   * (claim-owner.ts) — a step that blocks the owner's thread stops its heartbeat, not the run.
+   */
+  holderRuns: (token: string) => boolean;
 }
 
 type MaybePromise<T> = T | Promise<T>;
@@ -96,6 +101,12 @@ export interface JournalBackend {
   acquire(req: AcquireRequest): MaybePromise<Acquired>;
   /** Extends the lease; false when it was lost. */
   renew(runId: string, token: string, until: number): MaybePromise<boolean>;
+  /**
+   * Also extends the lease off the main thread (a worker with its own connection,
+   * tools/stores/off-thread-renewal.ts), so a step that blocks the thread does not let it
+   * pass; answers the function that stops it. The Postgres journal (shared between machines).
+   */
+  renewOffThread?(runId: string, token: string, leaseMs: number): () => void;
   /** Ends the lease and records how the run ended. */
   release(runId: string, token: string, status: RunStatus, now: number): MaybePromise<void>;
   steps(runId: string): MaybePromise<StepRow[]>;

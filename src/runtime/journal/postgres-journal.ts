@@ -10,6 +10,7 @@
  */
 import type { SQL } from "bun";
 import { callFailure, openFailure, type StoreConnection, type StoreRole } from "../tools/stores/store-connection";
+import { OffThreadRenewer } from "../tools/stores/off-thread-renewal";
 import {
   LeaseLost,
   type AcquireRequest,
@@ -105,7 +106,10 @@ export class PostgresJournal implements JournalBackend {
       [req.runId],
     );
     const row = rows[0];
-    const free = row === undefined || row.token === null || Number(row.lease_until) <= req.now || (row.owner !== null && req.ownerDead(row.owner));
+    // Within its lease a holder keeps the run unless it is known dead; past it, only while it runs here.
+    const lapsed = row !== undefined && Number(row.lease_until) <= req.now;
+    const free =
+      row === undefined || row.token === null || (lapsed ? !req.holderRuns(row.token) : row.owner !== null && req.ownerDead(row.owner));
     if (!free) return { kind: "busy", owner: row.owner, leaseUntil: Number(row.lease_until) };
     // Take it only if it is still as we saw it: of two takers, one wins.
     const taken = await this.q(
@@ -115,6 +119,12 @@ export class PostgresJournal implements JournalBackend {
     );
     if (taken.length > 0) return { kind: "acquired", token: req.token, created: false };
     return { kind: "busy", owner: null, leaseUntil: until };
+  }
+
+  renewOffThread(runId: string, token: string, leaseMs: number): () => void {
+    const text = `UPDATE ${this.t}_runs SET lease_until = $3 WHERE run_id = $1 AND token = $2 RETURNING 1`;
+    const renewer = new OffThreadRenewer({ kind: "postgres", url: this.c.url, text, args: [{ arg: 0 }, { arg: 1 }, { nowPlusArg: 2 }] });
+    return renewer.keep([runId, token, leaseMs], Math.max(10, leaseMs / 3));
   }
 
   async renew(runId: string, token: string, until: number): Promise<boolean> {

@@ -6,7 +6,12 @@
  * which `now()` needs. Writes go to the backend in order through one queue (`tail`): a
  * begin receipt is awaited before the side effect it announces; a finish receipt before the
  * result goes back to the program, so a later step can never be on disk before an earlier
- * one. A heartbeat renews the lease while the run lives.
+ * one. A heartbeat renews the lease while the run lives. The heartbeat is a timer on the
+ * main thread, which a step that blocks it stops; so the lease's token names this process
+ * (claim-owner.ts) and an expired lease whose owner still runs on this machine is not taken
+ * over (a stopped or dead owner's is). An owner on another machine has its lease alone;
+ * the Postgres journal (shared between machines) therefore also renews it off the main
+ * thread (tools/stores/off-thread-renewal.ts).
  *
  * Replay rule: a step whose receipt says finished answers with its recorded outcome and runs
  * nothing; a step that only began (the process died during it) runs again, with its begin
@@ -19,6 +24,7 @@
  */
 import { hostname } from "node:os";
 import { crashPoint } from "../tools/stores/file/crash-points";
+import { holderRunsHere, ownedToken } from "../tools/stores/claim-owner";
 import { isProcessAlive } from "../tools/stores/file/process-alive";
 import { isRunStop, journalErrors } from "./journal-errors";
 import { LeaseLost, type ApprovalRow, type JournalBackend, type RunStatus, type StepKind, type StepRow } from "./journal-backend";
@@ -51,6 +57,8 @@ export class RunJournal {
   private tail: Promise<void> = Promise.resolve();
   private nowCount = 0;
   private timer: ReturnType<typeof setInterval> | undefined;
+  /** Stops the backend's off-thread renewals of the lease, when it has them. */
+  private stopOffThread: (() => void) | undefined;
   private lost = false;
   /** A queued write that failed: every later write fails with it (nothing lands out of order). */
   private broken: unknown = undefined;
@@ -73,8 +81,8 @@ export class RunJournal {
   static async start(backend: JournalBackend, codec: JournalCodec, opts: StartRunOptions): Promise<RunJournal> {
     const clock = opts.now ?? Date.now;
     const leaseMs = opts.leaseMs ?? DEFAULT_RUN_LEASE_MS;
-    const token = crypto.randomUUID();
-    const got = await backend.acquire({ runId: opts.runId, program: opts.program, owner: OWNER, token, now: clock(), leaseMs, ownerDead });
+    const token = ownedToken(crypto.randomUUID()); // names this process: see claim-owner.ts
+    const got = await backend.acquire({ runId: opts.runId, program: opts.program, owner: OWNER, token, now: clock(), leaseMs, ownerDead, holderRuns: holderRunsHere });
     if (got.kind === "busy") throw journalErrors.inProgress(opts.runId, got.owner, backend.shown);
     const steps = await backend.steps(opts.runId);
     const approvals = await backend.approvals(opts.runId);
@@ -97,6 +105,8 @@ export class RunJournal {
     );
     j.timer = setInterval(() => j.renew(leaseMs), Math.max(10, Math.floor(leaseMs / 3)));
     j.timer.unref?.();
+    // Its beats use the wall clock: not under a test's injected clock.
+    if (opts.now === undefined) j.stopOffThread = backend.renewOffThread?.(opts.runId, token, leaseMs);
     return j;
   }
 
@@ -255,7 +265,11 @@ export class RunJournal {
     try {
       await this.write(() => undefined);
     } finally {
-      if (!this.lost) await this.releaseAs(status);
+      try {
+        if (!this.lost) await this.releaseAs(status);
+      } finally {
+        this.stopOffThread?.();
+      }
     }
   }
 

@@ -151,7 +151,9 @@ export class SqliteJournal implements JournalBackend {
           .run(req.runId, req.program, req.owner, req.token, until, req.now, req.now);
         return { kind: "acquired", token: req.token, created: true };
       }
-      if (row.token !== null && row.lease_until > req.now && !(row.owner !== null && req.ownerDead(row.owner))) {
+      // Within its lease a holder keeps the run unless it is known dead; past it, only while it runs here.
+      const lapsed = row.lease_until <= req.now;
+      if (row.token !== null && (lapsed ? req.holderRuns(row.token) : !(row.owner !== null && req.ownerDead(row.owner)))) {
         return { kind: "busy", owner: row.owner, leaseUntil: row.lease_until };
       }
       this.db

@@ -5,7 +5,8 @@
  * lines) and returns a value derived from the key, so executions are counted outside the
  * store (VALUE_TAG, when set, is appended to the value: which worker's result a record
  * holds; HANDLER_GATE, when set, names a file the handler waits for before it returns, so a
- * test ends the handler on an event instead of guessing a duration). The file and sqlite stores live under `state/` in the project; a network store's
+ * test ends the handler on an event instead of guessing a duration; HANDLER_BLOCK_GATE does
+ * the same while blocking the process's thread, `Atomics.wait`, as a synchronous SDK would). The file and sqlite stores live under `state/` in the project; a network store's
  * URL travels in LUMA_STORE_URL (`url_env`), never in the config file, and each project
  * gets a store of its own on the server (backends/support/isolated-store-url.ts).
  */
@@ -46,6 +47,12 @@ export const lumaTools = {
     if (ms > 0) await Bun.sleep(ms);
     const gate = process.env.HANDLER_GATE;
     if (gate) while (!existsSync(gate)) await Bun.sleep(10);
+    const blockGate = process.env.HANDLER_BLOCK_GATE;
+    if (blockGate) {
+      // A synchronous handler: the thread (and every timer on it) stops until the file exists.
+      const cell = new Int32Array(new SharedArrayBuffer(4));
+      while (!existsSync(blockGate)) Atomics.wait(cell, 0, 0, 20);
+    }
     return { id: input.request_id, value: input.value + (process.env.VALUE_TAG ?? "") };
   },
 };
@@ -82,8 +89,8 @@ export interface StoreProject {
   /** The store's file (file and sqlite), absolute; undefined for a network backend. */
   storePath: string | undefined;
   effectsLog: string;
-  /** Starts `luma program.luma <keys…>` (the test may kill it mid-call). */
-  start(keys: string[], env?: Record<string, string>): { pid: number; done: Promise<RunResult>; kill9(): void; stdoutSoFar(): string };
+  /** Starts `luma program.luma <keys…>` — or `command <keys…>`, a built agent (the test may kill it mid-call). */
+  start(keys: string[], env?: Record<string, string>, command?: string[]): { pid: number; done: Promise<RunResult>; kill9(): void; stdoutSoFar(): string };
   run(keys: string[], env?: Record<string, string>): Promise<RunResult>;
   /** How many times each key's handler ran, from the side-effect log. */
   effects(): Map<string, number>;
@@ -101,8 +108,8 @@ export const makeStoreProject = async (backend: ProjectBackend, opts: StoreProje
   const effectsLog = join(dir, "effects.log");
   const bin = ensureBinary();
   const { url, cleanup } = await isolatedUrl(backend);
-  const start = (keys: string[], env: Record<string, string> = {}) => {
-    const proc = Bun.spawn([bin, "program.luma", ...keys], {
+  const start = (keys: string[], env: Record<string, string> = {}, command = [bin, "program.luma"]) => {
+    const proc = Bun.spawn([...command, ...keys], {
       cwd: dir,
       env: {
         PATH: process.env.PATH,

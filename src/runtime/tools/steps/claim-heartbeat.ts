@@ -17,6 +17,11 @@
  * than the lease, completed, released). The heartbeat then stops for good; the owner's
  * later `complete` is fenced by the store the same way, so it cannot overwrite the winner.
  * A store error (the network, a busy lock) is not a loss: the next beat tries again.
+ *
+ * These timers need the main thread. A handler that blocks it stops them, so the stores
+ * shared between machines also renew off the thread (`renewOffThread`, a worker with its own
+ * connection: stores/off-thread-renewal.ts), and the stores of one machine take a lapsed
+ * claim over only once its owner's process no longer runs (stores/claim-owner.ts).
  */
 import type { Clock, ClockTimer } from "../clock";
 import type { ClaimToken, IdempotencyStore } from "../stores/idempotency-store";
@@ -26,6 +31,8 @@ export class ClaimHeartbeat {
   /** Armed only once the previous renew answered, so renewals never pile up on a slow store. */
   private timer: ClockTimer | undefined;
   private stopped = false;
+  /** Stops the store's off-thread renewals of this claim, when it has them. */
+  private readonly stopOffThread: (() => void) | undefined;
 
   constructor(
     private readonly store: IdempotencyStore,
@@ -34,11 +41,13 @@ export class ClaimHeartbeat {
     private readonly token: ClaimToken,
     private readonly leaseMs: number,
   ) {
+    this.stopOffThread = store.renewOffThread?.(key, token, leaseMs);
     this.arm();
   }
 
-  /** The claim was completed or released (or handed on): no more renewals. */
+  /** The claim was completed or released (or handed on), or lost: no more renewals. */
   stop(): void {
+    this.stopOffThread?.();
     this.stopped = true;
     this.timer?.cancel();
     this.timer = undefined;

@@ -25,6 +25,11 @@ export class ClaimWaiters {
     this.local.set(token, { settled, wake });
   }
 
+  /** Whether this store still holds the claim `token` (claimed here, not yet completed or released). */
+  holds(token: string): boolean {
+    return this.local.has(token);
+  }
+
   /** The claim completed or was released: wake its in-process waiters. */
   settle(token: string): void {
     const entry = this.local.get(token);

@@ -63,6 +63,13 @@ export interface IdempotencyStore {
    * nothing changes, and the caller stops renewing.
    */
   renew(key: string, token: ClaimToken, leaseMs: number): MaybePromise<boolean>;
+  /**
+   * Also renews the claim's lease off the main thread (off-thread-renewal.ts: a worker with
+   * its own connection), so a handler that blocks the thread does not let the lease pass;
+   * answers the function that stops it. Stores shared between machines (postgres, redis)
+   * implement it; on one machine the stores check the owner's process instead (claim-owner.ts).
+   */
+  renewOffThread?(key: string, token: ClaimToken, leaseMs: number): (() => void) | undefined;
   /** Frees what the store holds (file descriptors, connections); the store is not used after. */
   close?(): MaybePromise<void>;
 }

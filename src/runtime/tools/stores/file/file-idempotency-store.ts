@@ -61,6 +61,7 @@ import { ClaimWaiters } from "../claim-waiters";
 import type { ClaimRequest, ClaimResult, ClaimToken, IdempotencyStore } from "../idempotency-store";
 import { DONE_CONFLICT, RUNNING_CONFLICT } from "../record-row";
 import { requirePassphrase, storeRefusal } from "../store-header";
+import { holderRunsHere, ownedToken } from "../claim-owner";
 import { ClaimTable, type Claim, type TableState } from "./claim-table";
 import { crashPoint } from "./crash-points";
 import { probeWritable, staleTempFiles, unlinkQuietly, writeFileDurably } from "./durable-write";
@@ -98,8 +99,11 @@ class FileClaimToken {
 
 const POLL = { firstMs: 2, maxMs: 50 };
 
-/** A claim's fencing token: 122 random bits (a random UUID, the cheapest random text Bun makes). */
-const newToken = (): string => crypto.randomUUID();
+/**
+ * A claim's fencing token: 122 random bits (a random UUID, the cheapest random text Bun
+ * makes), stamped with this process (claim-owner.ts), so a blocked owner is seen alive.
+ */
+const newToken = (): string => ownedToken(crypto.randomUUID());
 
 export class FileIdempotencyStore implements IdempotencyStore {
   private records: Records = new Map();
@@ -371,8 +375,15 @@ export class FileIdempotencyStore implements IdempotencyStore {
 
   // ——— waiting for a running claim ———
 
+  /**
+   * A claim is stale when its owner is dead, or its lease passed and its owner is neither a
+   * claim this store holds nor a process still running here (claim-owner.ts): an owner whose
+   * handler blocks its event loop past the lease keeps its key; a stopped one loses it.
+   */
   private isStale(claim: Claim, now: number): boolean {
-    return claim.leaseUntil <= now || !isProcessAlive(claim.pid);
+    if (!isProcessAlive(claim.pid)) return true;
+    if (claim.leaseUntil > now) return false;
+    return !(this.waiters.holds(claim.token) || holderRunsHere(claim.token));
   }
 
   /** Resolves once the claim is gone, replaced or stale; the caller then claims again. */

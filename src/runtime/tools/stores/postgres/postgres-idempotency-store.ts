@@ -7,22 +7,27 @@
  *
  * Both are created when missing, under an advisory lock so that workers starting together
  * do not race on CREATE. A claim is one statement: an INSERT … ON CONFLICT DO UPDATE that
- * takes the key when it is free or its record is past `live_until` (expired, or a claim
- * whose lease passed), returning the row; when it does not take the key, the same statement
- * returns the live row instead. `complete` is an upsert fenced by the claim's token, so an
- * owner whose claim was taken over changes nothing. A waiter on another worker's claim
- * polls the row with backoff.
+ * takes the key when it is free or its done record expired, returning the row; when it does
+ * not take the key, the same statement returns the row instead. A running claim past its
+ * lease is taken over only by a second statement naming its token, once this worker found
+ * that its owner does not run on this machine (claim-owner.ts): an owner whose handler
+ * blocks its thread stops its heartbeat, not its work (and its leases are also renewed off
+ * the main thread: off-thread-renewal.ts). `complete` is an upsert fenced by the claim's
+ * token, so an owner whose claim was taken over changes nothing. A waiter on another
+ * worker's claim polls the row with backoff.
  *
  * Times are the workers' clocks (epoch ms): machines in a pool need synchronised clocks
  * (NTP); the lease margin (10 s) is far above ordinary skew.
  */
 import type { SQL } from "bun";
 import { startupError } from "../../../../diagnostics/luma-error";
-import type { Clock } from "../../clock";
+import { systemClock, type Clock } from "../../clock";
 import { ClaimWaiters } from "../claim-waiters";
 import type { ClaimRequest, ClaimResult, ClaimToken, IdempotencyStore } from "../idempotency-store";
+import { holderRunsHere } from "../claim-owner";
+import { OffThreadRenewer } from "../off-thread-renewal";
 import { RecordCodec } from "../record-codec";
-import { DONE_CONFLICT, findLive, newClaimToken, RUNNING_CONFLICT } from "../record-row";
+import { DONE_CONFLICT, findLive, newClaimToken, RUNNING_CONFLICT, RUNNING_RECORD_GRACE_MS } from "../record-row";
 import { callFailure, openFailure, type StoreConnection } from "../store-connection";
 import { decideHeader, requirePassphrase, storeRefusal } from "../store-header";
 import { postgresStatements, type PgStatements } from "./postgres-statements";
@@ -67,6 +72,7 @@ export class PostgresIdempotencyStore implements IdempotencyStore {
   private codec!: RecordCodec;
   private readonly waiters = new ClaimWaiters(POLL);
   private claimsUntilSweep = SWEEP_EVERY;
+  private offThread: OffThreadRenewer | undefined;
 
   private constructor(
     private readonly sql: SQL,
@@ -97,18 +103,23 @@ export class PostgresIdempotencyStore implements IdempotencyStore {
     const kd = this.codec.idOf(req.key);
     const fp = this.codec.idOf(req.fingerprint);
     try {
+      // A running claim past its lease whose owner does not run here: taken over next try, if still that one.
+      let lapsed: string | null = null;
       for (let i = 0; i < CLAIM_TRIES; i++) {
         const now = this.opts.clock.now();
         const token = newClaimToken();
-        const rows = (await this.sql.unsafe(this.q.claim, [kd, fp, token, now + req.leaseMs, now])) as PgRow[];
+        const rows = (await this.sql.unsafe(this.q.claim, [kd, fp, token, now + req.leaseMs, now, lapsed])) as PgRow[];
         const row = rows[0];
         if (row === undefined) continue; // the live row went away between the statement's halves
         if (row.claimed) {
           this.waiters.own(token);
           return { kind: "claimed", token: new PgClaim(kd, fp, token) };
         }
-        const found = findLive({ ...row, until: Number(row.live_until) }, fp, now);
-        if (found === undefined) continue;
+        const found = findLive({ ...row, until: Number(row.live_until) }, fp, now, this.holderAlive);
+        if (found === undefined) {
+          if (!row.done) lapsed = row.token;
+          continue;
+        }
         if (found.kind === "done") return { kind: "done", value: this.codec.decodeValue(kd, found.value) };
         if (found.kind === "conflict") return found.running ? RUNNING_CONFLICT : DONE_CONFLICT;
         return { kind: "running", settled: this.waiters.whenSettled(found.token, () => this.isHeld(kd, found.token)) };
@@ -153,19 +164,36 @@ export class PostgresIdempotencyStore implements IdempotencyStore {
     }
   }
 
+  /** The worker's beats use the wall clock: not under a test's injected clock. */
+  renewOffThread(_key: string, token: ClaimToken, leaseMs: number): (() => void) | undefined {
+    if (this.opts.clock !== systemClock) return undefined;
+    const claim = token as PgClaim;
+    // q.renew's $1 kd, $2 token, $3 new lease end, $4 now.
+    this.offThread ??= new OffThreadRenewer({ kind: "postgres", url: this.opts.connection.url, text: this.q.renew, args: [{ arg: 0 }, { arg: 1 }, { nowPlusArg: 2 }, { now: true }] });
+    return this.offThread.keep([claim.kd, claim.token, leaseMs], Math.max(1, leaseMs / 3));
+  }
+
   async close(): Promise<void> {
     await this.sql.close();
   }
 
   private async isHeld(kd: string, token: string): Promise<boolean> {
-    const rows = (await this.sql.unsafe(this.q.held, [kd, token, this.opts.clock.now()])) as unknown[];
-    return rows.length > 0;
+    const rows = (await this.sql.unsafe(this.q.held, [kd, token])) as { live_until: string }[];
+    return rows.length > 0 && (Number(rows[0].live_until) > this.opts.clock.now() || this.holderAlive(token));
+  }
+
+  /** A running claim past its lease still holds its key while its owner runs (claim-owner.ts). */
+  private readonly holderAlive = (token: string): boolean => this.waiters.holds(token) || holderRunsHere(token);
+
+  private sweepArgs(): [number, number] {
+    const now = this.opts.clock.now();
+    return [now, now - RUNNING_RECORD_GRACE_MS];
   }
 
   /** Drops expired rows in the background; a failure only delays it to the next sweep. */
   private sweep(): void {
     this.claimsUntilSweep = SWEEP_EVERY;
-    this.sql.unsafe(this.q.sweep, [this.opts.clock.now()]).then(
+    this.sql.unsafe(this.q.sweep, this.sweepArgs()).then(
       () => {},
       () => {},
     );
@@ -192,7 +220,7 @@ export class PostgresIdempotencyStore implements IdempotencyStore {
         }
       }
       if (decision.write !== undefined) await tx.unsafe(this.q.writeHeader, [decision.write]);
-      await tx.unsafe(this.q.sweep, [this.opts.clock.now()]);
+      await tx.unsafe(this.q.sweep, this.sweepArgs());
     });
   }
 }

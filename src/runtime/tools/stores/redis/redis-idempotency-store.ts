@@ -17,11 +17,13 @@
  */
 import type { RedisClient } from "bun";
 import { startupError } from "../../../../diagnostics/luma-error";
-import type { Clock } from "../../clock";
+import { systemClock, type Clock } from "../../clock";
+import { holderRunsHere } from "../claim-owner";
 import { ClaimWaiters } from "../claim-waiters";
 import type { ClaimRequest, ClaimResult, ClaimToken, IdempotencyStore } from "../idempotency-store";
+import { OffThreadRenewer } from "../off-thread-renewal";
 import { RecordCodec } from "../record-codec";
-import { DONE_CONFLICT, newClaimToken, RUNNING_CONFLICT } from "../record-row";
+import { DONE_CONFLICT, newClaimToken, RUNNING_CONFLICT, RUNNING_RECORD_GRACE_MS } from "../record-row";
 import { callFailure, openFailure, type StoreConnection } from "../store-connection";
 import { decideHeader, requirePassphrase, storeRefusal } from "../store-header";
 import { CLAIM, COMPLETE, HELD, RELEASE, RENEW } from "./redis-scripts";
@@ -57,12 +59,15 @@ const script = (text: string): Script => ({ text, sha: new Bun.CryptoHasher("sha
 const SCRIPTS = { claim: script(CLAIM), complete: script(COMPLETE), release: script(RELEASE), renew: script(RENEW), held: script(HELD) };
 
 /** Redis wants integral milliseconds; a lease or TTL of 0 would be an error, so at least 1. */
+/** A claim that meets a lapsed record changing under it tries again, this many times. */
+const CLAIM_TRIES = 5;
 const ms = (n: number): string => String(Math.max(1, Math.ceil(n)));
 
 export class RedisIdempotencyStore implements IdempotencyStore {
   private codec!: RecordCodec;
   private readonly waiters = new ClaimWaiters(POLL);
   private readonly prefix: string;
+  private offThread: OffThreadRenewer | undefined;
 
   private constructor(
     private readonly client: RedisClient,
@@ -91,12 +96,24 @@ export class RedisIdempotencyStore implements IdempotencyStore {
     const kd = this.codec.idOf(req.key);
     const fp = this.codec.idOf(req.fingerprint);
     const token = newClaimToken();
-    const now = this.opts.clock.now();
     let reply: string[];
-    try {
-      reply = (await this.run(SCRIPTS.claim, this.recordKey(kd), [String(now), fp, token, ms(now + req.leaseMs), ms(req.leaseMs)])) as string[];
-    } catch (e) {
-      throw callFailure(this.opts.connection, e, true);
+    // A running claim past its lease whose owner does not run here is taken over by a second
+    // call naming its token (redis-scripts.ts); one that runs here still holds its key.
+    let lapsed = "";
+    for (let tries = 0; ; tries++) {
+      const now = this.opts.clock.now();
+      try {
+        reply = (await this.run(SCRIPTS.claim, this.recordKey(kd), [String(now), fp, token, ms(now + req.leaseMs), ms(req.leaseMs + RUNNING_RECORD_GRACE_MS), lapsed])) as string[];
+      } catch (e) {
+        throw callFailure(this.opts.connection, e, true);
+      }
+      if (reply[0] !== "lapsed") break;
+      if (this.holderAlive(reply[1])) {
+        reply = reply[2] === fp ? ["running", reply[1]] : ["conflict", "0"];
+        break;
+      }
+      if (tries === CLAIM_TRIES) throw callFailure(this.opts.connection, new Error(`the record for a key kept changing during ${CLAIM_TRIES} claim attempts`), true);
+      lapsed = reply[1];
     }
     switch (reply[0]) {
       case "claimed":
@@ -141,10 +158,19 @@ export class RedisIdempotencyStore implements IdempotencyStore {
     const claim = token as RedisClaim;
     const now = this.opts.clock.now();
     try {
-      return (await this.run(SCRIPTS.renew, this.recordKey(claim.kd), [claim.token, String(now), ms(now + leaseMs), ms(leaseMs)])) === 1;
+      return (await this.run(SCRIPTS.renew, this.recordKey(claim.kd), [claim.token, String(now), ms(now + leaseMs), ms(leaseMs + RUNNING_RECORD_GRACE_MS)])) === 1;
     } catch (e) {
       throw callFailure(this.opts.connection, e, true);
     }
+  }
+
+  /** The worker's beats use the wall clock: not under a test's injected clock. */
+  renewOffThread(_key: string, token: ClaimToken, leaseMs: number): (() => void) | undefined {
+    if (this.opts.clock !== systemClock) return undefined;
+    const claim = token as RedisClaim;
+    // RENEW's key; ARGV token, now, until, keepMs.
+    this.offThread ??= new OffThreadRenewer({ kind: "redis", url: this.opts.connection.url, text: RENEW, key: { arg: 0 }, args: [{ arg: 1 }, { now: true }, { nowPlusArg: 2 }, { arg: 3 }] });
+    return this.offThread.keep([this.recordKey(claim.kd), claim.token, leaseMs, leaseMs + RUNNING_RECORD_GRACE_MS], Math.max(1, leaseMs / 3));
   }
 
   close(): void {
@@ -156,8 +182,12 @@ export class RedisIdempotencyStore implements IdempotencyStore {
   }
 
   private async isHeld(kd: string, token: string): Promise<boolean> {
-    return (await this.run(SCRIPTS.held, this.recordKey(kd), [token, String(this.opts.clock.now())])) === 1;
+    const held = await this.run(SCRIPTS.held, this.recordKey(kd), [token, String(this.opts.clock.now())]);
+    return held === 1 || (held === 2 && this.holderAlive(token));
   }
+
+  /** A running claim past its lease still holds its key while its owner runs (claim-owner.ts). */
+  private readonly holderAlive = (token: string): boolean => this.waiters.holds(token) || holderRunsHere(token);
 
   private async run(s: Script, key: string, args: string[]): Promise<unknown> {
     try {

@@ -16,7 +16,10 @@
  * Everything is synchronous, like the file store: the pipeline takes no promise hop. A
  * waiter on another process's claim polls the row until it is gone, done or past its lease.
  * Leases are the only way a claim of a dead process ends (no pid checks: processes in other
- * containers sharing the file may have other pid namespaces).
+ * containers sharing the file may have other pid namespaces). The other way round, a claim
+ * past its lease is still running while its owner runs on this machine (claim-owner.ts):
+ * a handler that blocks its thread stops the heartbeat, not the owner. Sweeps leave a
+ * running row for RUNNING_RECORD_GRACE_MS past its lease, so that check can still find it.
  */
 import { Database, type Statement } from "bun:sqlite";
 import { mkdirSync } from "node:fs";
@@ -26,7 +29,8 @@ import type { Clock } from "../../clock";
 import { ClaimWaiters } from "../claim-waiters";
 import type { ClaimRequest, ClaimResult, ClaimToken, IdempotencyStore } from "../idempotency-store";
 import { RecordCodec } from "../record-codec";
-import { DONE_CONFLICT, findLive, newClaimToken, RUNNING_CONFLICT, type RecordRow } from "../record-row";
+import { holderRunsHere } from "../claim-owner";
+import { DONE_CONFLICT, findLive, newClaimToken, RUNNING_CONFLICT, RUNNING_RECORD_GRACE_MS, type RecordRow } from "../record-row";
 import { decideHeader, requirePassphrase, storeRefusal } from "../store-header";
 import { createStoreFile, existingStoreFile, isUntrustedDatabase, OPEN_EXISTING, untrustedDatabase } from "./sqlite-store-file";
 
@@ -82,8 +86,8 @@ export class SqliteIdempotencyStore implements IdempotencyStore {
     complete: Statement<unknown, [string, string, string, number, string]>;
     release: Statement<unknown, [string, string]>;
     renew: Statement<unknown, [number, string, string, number]>;
-    held: Statement<{ one: number }, [string, string, number]>;
-    sweep: Statement<unknown, [number]>;
+    held: Statement<{ live_until: number }, [string, string]>;
+    sweep: Statement<unknown, [number, number]>;
   };
   private readonly claimTx: (req: ClaimRequest, kd: string, fp: string) => ClaimResult;
 
@@ -104,8 +108,9 @@ export class SqliteIdempotencyStore implements IdempotencyStore {
       ),
       release: db.query(`DELETE FROM ${R} WHERE kd = ? AND token = ? AND done = 0`),
       renew: db.query(`UPDATE ${R} SET live_until = ? WHERE kd = ? AND token = ? AND done = 0 AND live_until > ?`),
-      held: db.query(`SELECT 1 AS one FROM ${R} WHERE kd = ? AND token = ? AND done = 0 AND live_until > ?`),
-      sweep: db.query(`DELETE FROM ${R} WHERE live_until <= ?`),
+      held: db.query(`SELECT live_until FROM ${R} WHERE kd = ? AND token = ? AND done = 0`),
+      // Done rows past their TTL; running rows only once long past their lease (see above).
+      sweep: db.query(`DELETE FROM ${R} WHERE live_until <= ?1 AND (done = 1 OR live_until <= ?2)`),
     };
     this.claimTx = db.transaction((req: ClaimRequest, kd: string, fp: string) => this.claimLocked(req, kd, fp)).immediate;
   }
@@ -199,7 +204,7 @@ export class SqliteIdempotencyStore implements IdempotencyStore {
 
   private claimLocked(req: ClaimRequest, kd: string, fp: string): ClaimResult {
     const now = this.opts.clock.now();
-    const found = findLive(toRow(this.q.row.get(kd)), fp, now);
+    const found = findLive(toRow(this.q.row.get(kd)), fp, now, this.holderAlive);
     if (found !== undefined) {
       if (found.kind === "done") return { kind: "done", value: this.codec.decodeValue(kd, found.value) };
       if (found.kind === "conflict") return found.running ? RUNNING_CONFLICT : DONE_CONFLICT;
@@ -224,7 +229,7 @@ export class SqliteIdempotencyStore implements IdempotencyStore {
     if (decision.write !== undefined) {
       this.db.query("INSERT OR REPLACE INTO luma_idempotency_meta (name, value) VALUES ('header', ?)").run(decision.write);
     }
-    this.q.sweep.run(this.opts.clock.now());
+    this.sweepRows();
   }
 
   /** A plain store opened with encryption: every row is renamed and sealed in place. */
@@ -239,13 +244,22 @@ export class SqliteIdempotencyStore implements IdempotencyStore {
   }
 
   private isHeld(kd: string, token: string): boolean {
-    return this.q.held.get(kd, token, this.opts.clock.now()) !== null;
+    const row = this.q.held.get(kd, token);
+    return row !== null && (row.live_until > this.opts.clock.now() || this.holderAlive(token));
+  }
+
+  /** A running claim past its lease still holds its key while its owner runs (claim-owner.ts). */
+  private readonly holderAlive = (token: string): boolean => this.waiters.holds(token) || holderRunsHere(token);
+
+  private sweepRows(): void {
+    const now = this.opts.clock.now();
+    this.q.sweep.run(now, now - RUNNING_RECORD_GRACE_MS);
   }
 
   private sweep(): void {
     this.claimsUntilSweep = SWEEP_EVERY;
     try {
-      this.q.sweep.run(this.opts.clock.now());
+      this.sweepRows();
     } catch {
       // busy: the next sweep will do
     }
