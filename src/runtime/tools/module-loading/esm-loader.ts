@@ -26,10 +26,15 @@ const escapeRegExp = (text: string): string => text.replace(/[.*+?^${}()|[\]\\/]
  */
 export async function loadEsm(file: string, code: string, loader: "js" | "ts" = "js"): Promise<Record<string, unknown>> {
   installLumaModule();
+  serveFile(file, code, loader);
+  return (await import(file)) as Record<string, unknown>;
+}
+
+/** Bun loads `code` whenever it loads `file` (the first text served for a file stays). */
+export function serveFile(file: string, code: string, loader: "js" | "ts"): void {
   serveOnce(file, (build) => {
     build.onLoad({ filter: new RegExp(`^${escapeRegExp(file)}$`) }, () => ({ contents: code, loader }));
   });
-  return (await import(file)) as Record<string, unknown>;
 }
 
 /**
