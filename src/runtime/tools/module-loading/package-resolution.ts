@@ -135,10 +135,25 @@ function entryOf(packageDir: string, subpath: string, kind: ImportKind): string 
 }
 
 /**
+ * Packages found so far, as Node's and Bun's resolvers keep them: a `require` in a handler
+ * resolves once, and the strict checks and the loader that follows them get the same file.
+ */
+const resolved = new Map<string, string>();
+
+/**
  * The real path of the file `specifier` loads from a file in `fromDir`, or undefined when no
  * `node_modules` on the way up holds it. Throws only for a package.json that is not JSON.
  */
 export function resolvePackage(specifier: string, fromDir: string, kind: ImportKind): string | undefined {
+  const key = `${kind}\0${fromDir}\0${specifier}`;
+  const known = resolved.get(key);
+  if (known !== undefined) return known;
+  const found = lookUp(specifier, fromDir, kind);
+  if (found !== undefined) resolved.set(key, found);
+  return found;
+}
+
+function lookUp(specifier: string, fromDir: string, kind: ImportKind): string | undefined {
   const [name, subpath] = splitSpecifier(specifier);
   if (name === "" || name === "." || name === "..") return undefined;
   for (let dir = fromDir; ; dir = dirname(dir)) {
