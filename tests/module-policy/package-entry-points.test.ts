@@ -124,6 +124,25 @@ describe("main, exports (import/require conditions, subpaths, patterns) and modu
     }
   });
 
+  test("a file the exports map does not export is not loaded, though it exists — nor is one it points outside the package", () => {
+    const outside = { "node_modules/cond-pkg/package.json": json({ name: "cond-pkg", exports: { ".": "./dist/cjs.js", "./up": "./../../evil.js" } }), "evil.js": 'module.exports = { kind: () => "EVIL" };\n' };
+    const cases: [string, string, Record<string, string>][] = [
+      ["tool.cjs", 'const w = require("cond-pkg/wrong.js");\nmodule.exports = { probe: () => ({ value: w.kind() }) };\n', {}],
+      ["tool.mjs", 'import w from "cond-pkg/wrong.js";\nexport const probe = () => ({ value: w.kind() });\n', {}],
+      ["tool.cjs", 'const w = require("cond-pkg/up");\nmodule.exports = { probe: () => ({ value: w.kind() }) };\n', outside],
+    ];
+    for (const [file, text, extra] of cases) {
+      const { dir, r } = runIn({ [file]: text, ...extra }, ["--tool-module", `./${file}`]);
+      const specifier = text.includes("/up") ? "cond-pkg/up" : "cond-pkg/wrong.js";
+      const from = file.endsWith(".cjs") ? join(dir, file) : dir;
+      expect(r.stderr).toBe(
+        `Error: Tool module './${file}' could not be loaded: it threw while loading: Cannot find package '${specifier}' from '${from}'\n  = code E0501 (luma explain E0501)\n`,
+      );
+      expect(r.stdout).toBe("");
+      expect(r.exitCode).toBe(2);
+    }
+  });
+
   test("the working directory's package.json and node_modules are not read: the module's own tree is", () => {
     const { dir } = runIn({ "tool.cjs": CJS_MODULE });
     // An attacker's directory: a node_modules with a main-pkg of its own, and a package.json.

@@ -30,6 +30,19 @@ export async function loadEsm(file: string, code: string, loader: "js" | "ts" = 
   return (await import(file)) as Record<string, unknown>;
 }
 
+/**
+ * A module name whose loading throws `message`: where Luma's resolution finds no file, the
+ * import fails when Bun reaches it (a static import at link, `import()` when it runs), instead
+ * of Bun's own resolver picking a file Luma did not judge.
+ */
+export function serveMissing(name: string, message: string): void {
+  serveOnce(name, (build) => {
+    build.module(name, () => {
+      throw Object.assign(new Error(message), { code: "ERR_MODULE_NOT_FOUND" });
+    });
+  });
+}
+
 /** Bun loads `code` whenever it loads `file` (the first text served for a file stays). */
 export function serveFile(file: string, code: string, loader: "js" | "ts"): void {
   serveOnce(file, (build) => {

@@ -8,23 +8,34 @@
  * entry has one, else from the module's directory). Every ES module JavaScript file reached
  * that way — a package's entry, a relative helper, a package's own files — is served to Bun
  * rewritten the same way (a one-path `Bun.plugin` onLoad), so a package's own packages
- * resolve as Bun would resolve them too. What is not rewritten: a computed specifier, the
+ * resolve as Bun would resolve them too; a package that does not resolve fails when it is
+ * loaded, naming itself. What is not rewritten: a computed specifier, the
  * imports of a TypeScript helper, and those of a CommonJS package file reached from an ES
  * module (Bun's loader runs those files as they are).
  */
 import { readFileSync } from "node:fs";
 import { dirname } from "node:path";
 import { isPackageSpecifier } from "./dependency-rules";
-import { serveFile } from "./esm-loader";
+import { serveFile, serveMissing } from "./esm-loader";
 import { moduleKindOf } from "./module-kind";
 import { resolvePackage } from "./package-resolution";
 import { isPathSpecifier } from "./specifier-forms";
 import { rewriteSpecifiers } from "./specifier-rewrite";
 
-/** What to do with a package that does not resolve: a replacement, or undefined to keep it. */
-export type MissingPackage = (specifier: string) => string | undefined;
+/** What to do with a package that does not resolve: the specifier to put in its place. */
+export type MissingPackage = (specifier: string, fromDir: string) => string;
 
-const keep: MissingPackage = () => undefined;
+/**
+ * By default, a name whose loading fails naming the package: Bun's own resolver must not get
+ * the specifier (it reads no `exports` map in the compiled binary, so it could load a file
+ * the package does not export). An optional dependency behind `try { await import(…) }`
+ * still fails only when it runs.
+ */
+const failWhenLoaded: MissingPackage = (specifier, fromDir) => {
+  const name = `luma-missing:${fromDir}:${specifier}`;
+  serveMissing(name, `Cannot find package '${specifier}' from '${fromDir}'`);
+  return name;
+};
 
 /** An ES module JavaScript file Bun would load as such (not TypeScript, not CommonJS). */
 const isEsmFile = (file: string): boolean => /\.m?js$/.test(file) && moduleKindOf(file) === "esm";
@@ -36,7 +47,7 @@ const inNodeModules = (file: string): boolean => /[\\/]node_modules[\\/]/.test(f
  * (a `dependency_root`) is where the module's own files resolve packages from; a package's
  * files always resolve from where they are.
  */
-export function resolvePackageImports(code: string, fromDir: string, root?: string, missing: MissingPackage = keep): string {
+export function resolvePackageImports(code: string, fromDir: string, root?: string, missing: MissingPackage = failWhenLoaded): string {
   return rewriteSpecifiers(code, (specifier, kind) => {
     if (isPathSpecifier(specifier)) {
       serveRelativeEsm(specifier, fromDir, root);
@@ -44,7 +55,7 @@ export function resolvePackageImports(code: string, fromDir: string, root?: stri
     }
     if (!isPackageSpecifier(specifier)) return undefined;
     const target = resolvePackage(specifier, root ?? fromDir, kind === "require" ? "require" : "import");
-    if (target === undefined) return missing(specifier);
+    if (target === undefined) return missing(specifier, root ?? fromDir);
     if (isEsmFile(target)) serveEsmFile(target, undefined);
     return target;
   });

@@ -10,7 +10,8 @@
  * - `exports` in the package's package.json wins when present: subpath keys (`"."`,
  *   `"./sub"`, `"./*"` patterns), conditions matched in the map's own order against
  *   `bun`, `node`, `import` or `require` (how the file is loaded), `default`; a subpath it does
- *   not export is not found — no fallback to the files (as in Bun);
+ *   not export is not found — no fallback to its files, nor to a package of that name
+ *   further up (as in Node and Bun);
  * - otherwise `main`, then `module`, then `index` — each tried as written, with an extension,
  *   and as a directory with an index.
  *
@@ -115,15 +116,18 @@ function splitSpecifier(specifier: string): [string, string] {
   return [parts.slice(0, length).join("/"), parts.length > length ? `/${parts.slice(length).join("/")}` : ""];
 }
 
+/** Not found, and the search stops here: a package with `exports` answers for its name. */
+const STOP = Symbol("not exported");
+
 /** The entry of the package in `packageDir` for `subpath`; undefined when it has none. */
-function entryOf(packageDir: string, subpath: string, kind: ImportKind): string | undefined {
+function entryOf(packageDir: string, subpath: string, kind: ImportKind): string | typeof STOP | undefined {
   const manifest = readPackageJson(packageDir);
   if (manifest?.exports !== undefined) {
     const target = exportedPath(manifest.exports, `.${subpath}`, CONDITIONS[kind]);
-    if (target === undefined) return undefined;
+    if (target === undefined) return STOP;
     const path = join(packageDir, target);
     // `"./../../x"` would leave the package: not an entry of it.
-    return isInsideDirectory(packageDir, path) && isFile(path) ? path : undefined;
+    return isInsideDirectory(packageDir, path) && isFile(path) ? path : STOP;
   }
   if (subpath !== "") return fileOrDirectory(join(packageDir, subpath));
   for (const field of [manifest?.main, manifest?.module]) {
@@ -161,6 +165,7 @@ function lookUp(specifier: string, fromDir: string, kind: ImportKind): string | 
       const packageDir = join(dir, "node_modules", name);
       if (isDirectory(packageDir)) {
         const entry = entryOf(packageDir, subpath, kind);
+        if (entry === STOP) return undefined;
         if (entry) return realpathSync(entry);
       }
     }
