@@ -38,7 +38,7 @@ export async function loadEsm(file: string, code: string, loader: "js" | "ts" = 
 export function serveMissing(name: string, message: string): void {
   serveOnce(name, (build) => {
     build.module(name, () => {
-      throw Object.assign(new Error(message), { code: "ERR_MODULE_NOT_FOUND" });
+      throw new Error(message);
     });
   });
 }

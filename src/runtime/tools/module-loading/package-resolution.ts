@@ -175,4 +175,4 @@ function lookUp(specifier: string, fromDir: string, kind: ImportKind): string | 
 
 /** Node's message for a package that does not resolve, naming the file that asked. */
 export const packageNotFound = (specifier: string, fromFile: string): Error =>
-  Object.assign(new Error(`Cannot find package '${specifier}' from '${fromFile}'`), { code: "MODULE_NOT_FOUND" });
+  new Error(`Cannot find package '${specifier}' from '${fromFile}'`);
