@@ -143,6 +143,16 @@ describe("main, exports (import/require conditions, subpaths, patterns) and modu
     }
   });
 
+  test("a relative directory with a package.json main loads its main (CommonJS, ES module; strict or not)", () => {
+    const files = { "helpers/package.json": json({ main: "real.js" }), "helpers/real.js": 'module.exports = { kind: () => "dir:main" };\n' };
+    const cjs = 'const h = require("./helpers");\nmodule.exports = { probe: () => ({ value: h.kind() }) };\n';
+    const esm = 'import h from "./helpers";\nexport const probe = () => ({ value: h.kind() });\n';
+    ok(runIn({ ...files, "tool.cjs": cjs }, ["--tool-module", "./tool.cjs"], false).r, "dir:main\n");
+    ok(runIn({ ...files, "tool.mjs": esm }, ["--tool-module", "./tool.mjs"], false).r, "dir:main\n");
+    ok(runIn({ ...files, "tool.cjs": cjs, "luma.config.json": strictConfig("./tool.cjs") }, [], false).r, "dir:main\n");
+    ok(runIn({ ...files, "tool.mjs": esm, "luma.config.json": strictConfig("./tool.mjs") }, [], false).r, "dir:main\n");
+  });
+
   test("the working directory's package.json and node_modules are not read: the module's own tree is", () => {
     const { dir } = runIn({ "tool.cjs": CJS_MODULE });
     // An attacker's directory: a node_modules with a main-pkg of its own, and a package.json.

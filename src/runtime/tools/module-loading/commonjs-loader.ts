@@ -22,7 +22,7 @@ import { dirname } from "node:path";
 import { runCommonJs, type CommonJsHost } from "./commonjs-wrapper";
 import { isLumaSpecifier, lumaModuleExports } from "./luma-virtual-module";
 import { moduleKindOf } from "./module-kind";
-import { packageNotFound, resolvePackage } from "./package-resolution";
+import { packageNotFound, resolvePackage, resolvePathSpecifier } from "./package-resolution";
 import { isPathSpecifier } from "./specifier-forms";
 
 /**
@@ -62,11 +62,13 @@ function makeRequire(from: string, host: CommonJsHost, policy: RequirePolicy): N
     policy.guard?.(specifier);
     if (isLumaSpecifier(specifier)) return lumaModuleExports;
     if (!isPathSpecifier(specifier)) return isBuiltin(specifier) ? native(specifier) : requirePackage(specifier);
-    return runFile(native.resolve(specifier), host);
+    return runFile(resolvePathSpecifier(specifier, dirname(from)) ?? native.resolve(specifier), host);
   }) as NodeJS.Require;
   const resolve = (specifier: string) =>
-    isPathSpecifier(specifier) || isBuiltin(specifier) || isLumaSpecifier(specifier)
-      ? native.resolve(specifier)
+    isPathSpecifier(specifier)
+      ? (resolvePathSpecifier(specifier, dirname(from)) ?? native.resolve(specifier))
+      : isBuiltin(specifier) || isLumaSpecifier(specifier)
+        ? native.resolve(specifier)
       : (resolvePackage(specifier, dirname(policy.packageBase ?? from), "require") ?? native.resolve(specifier));
   require.resolve = resolve as NodeJS.RequireResolve;
   require.cache = native.cache;

@@ -13,12 +13,12 @@
  * imports of a TypeScript helper, and those of a CommonJS package file reached from an ES
  * module (Bun's loader runs those files as they are).
  */
-import { readFileSync } from "node:fs";
-import { dirname } from "node:path";
+import { readFileSync, statSync } from "node:fs";
+import { dirname, resolve } from "node:path";
 import { isPackageSpecifier } from "./dependency-rules";
 import { serveFile, serveMissing } from "./esm-loader";
 import { moduleKindOf } from "./module-kind";
-import { resolvePackage } from "./package-resolution";
+import { resolvePackage, resolvePathSpecifier } from "./package-resolution";
 import { isPathSpecifier } from "./specifier-forms";
 import { rewriteSpecifiers } from "./specifier-rewrite";
 
@@ -49,10 +49,7 @@ const inNodeModules = (file: string): boolean => /[\\/]node_modules[\\/]/.test(f
  */
 export function resolvePackageImports(code: string, fromDir: string, root?: string, missing: MissingPackage = failWhenLoaded): string {
   return rewriteSpecifiers(code, (specifier, kind) => {
-    if (isPathSpecifier(specifier)) {
-      serveRelativeEsm(specifier, fromDir, root);
-      return undefined;
-    }
+    if (isPathSpecifier(specifier)) return relativeTarget(specifier, fromDir, root);
     if (!isPackageSpecifier(specifier)) return undefined;
     const target = resolvePackage(specifier, root ?? fromDir, kind === "require" ? "require" : "import");
     if (target === undefined) return missing(specifier, root ?? fromDir);
@@ -61,15 +58,17 @@ export function resolvePackageImports(code: string, fromDir: string, root?: stri
   });
 }
 
-/** A relative ES module file that Bun will load: served rewritten when it exists. */
-function serveRelativeEsm(specifier: string, fromDir: string, root: string | undefined): void {
-  let target: string;
-  try {
-    target = Bun.resolveSync(specifier, fromDir);
-  } catch {
-    return; // Bun reports it when it loads
-  }
+/**
+ * A path specifier: an ES module file it names is served rewritten; a directory (its
+ * package.json `main`, its index — which the compiled binary's resolver misses) is replaced by
+ * its file. Anything else stays as written (Bun reports a missing file when it loads).
+ */
+function relativeTarget(specifier: string, fromDir: string, root: string | undefined): string | undefined {
+  if (/^file:/i.test(specifier)) return undefined;
+  const target = resolvePathSpecifier(specifier, fromDir);
+  if (target === undefined) return undefined;
   if (isEsmFile(target)) serveEsmFile(target, inNodeModules(target) ? undefined : root);
+  return statSync(resolve(fromDir, specifier), { throwIfNoEntry: false })?.isDirectory() ? target : undefined;
 }
 
 const served = new Set<string>();

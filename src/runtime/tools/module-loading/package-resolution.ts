@@ -21,7 +21,7 @@
  * strict checks judge is the file that loads.
  */
 import { readFileSync, realpathSync, statSync } from "node:fs";
-import { basename, dirname, join } from "node:path";
+import { basename, dirname, join, resolve } from "node:path";
 import { isInsideDirectory } from "../../../config/inside-directory";
 
 /** How the specifier is loaded: `import`/`import()` or `require`. */
@@ -171,6 +171,16 @@ function lookUp(specifier: string, fromDir: string, kind: ImportKind): string | 
     }
     if (dirname(dir) === dir) return undefined;
   }
+}
+
+/**
+ * A relative or absolute path specifier's file, Bun's way: as written, with an extension, or
+ * a directory through its package.json `main` or its index — the directory case being the one
+ * the compiled binary's resolver misses. Undefined when there is no such file.
+ */
+export function resolvePathSpecifier(specifier: string, fromDir: string): string | undefined {
+  const found = fileOrDirectory(resolve(fromDir, specifier));
+  return found === undefined ? undefined : realpathSync(found);
 }
 
 /** Node's message for a package that does not resolve, naming the file that asked. */

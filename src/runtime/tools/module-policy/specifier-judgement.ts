@@ -23,7 +23,7 @@ import { dirname, resolve } from "node:path";
 import { fileURLToPath } from "node:url";
 import { isLumaSpecifier } from "../module-loading/luma-virtual-module";
 import { packageNameOf, type DependencyRules } from "../module-loading/dependency-rules";
-import { resolvePackage, type ImportKind } from "../module-loading/package-resolution";
+import { resolvePackage, resolvePathSpecifier, type ImportKind } from "../module-loading/package-resolution";
 import { hasUrlScheme, isPathSpecifier } from "../module-loading/specifier-forms";
 import { builtinName, type ModulePolicy } from "./module-policy";
 import type { PolicyRule } from "./policy-violation";
@@ -96,11 +96,16 @@ const outside = (specifier: string, path: string, projectDir: string): Judgement
 function judgePath(scope: JudgeScope, specifier: string, lexical: string, fromFile?: string): Judgement {
   const projectDir = realProjectDir(scope.policy.projectDir);
   if (!isInsideDirectory(projectDir, lexical)) return outside(specifier, lexical, projectDir);
-  let resolved: string;
-  try {
-    resolved = Bun.resolveSync(fromFile === undefined ? lexical : specifier, fromFile === undefined ? projectDir : dirname(fromFile));
-  } catch {
-    return { ok: true, target: { kind: "missing", specifier } };
+  // Luma's path resolution, the loaders' own (a directory through its package.json `main` too),
+  // then Bun's (which also maps `./x.js` to `./x.ts`).
+  const [path, base] = fromFile === undefined ? [lexical, projectDir] : [specifier, dirname(fromFile)];
+  let resolved = resolvePathSpecifier(path, base);
+  if (resolved === undefined) {
+    try {
+      resolved = Bun.resolveSync(path, base);
+    } catch {
+      return { ok: true, target: { kind: "missing", specifier } };
+    }
   }
   const real = realPathOf(resolved);
   if (!isInsideDirectory(projectDir, real)) return outside(specifier, real, projectDir);
