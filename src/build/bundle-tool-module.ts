@@ -17,7 +17,7 @@
  * expression that only its own loader calls, while Luma's loaders run the text as a module body.
  */
 import { dirname, resolve } from "node:path";
-import { readFileSync } from "node:fs";
+import { readFileSync, statSync } from "node:fs";
 import { startupError } from "../diagnostics/luma-error";
 import {
   assertDependencyAllowed,
@@ -28,7 +28,8 @@ import {
 import type { LoadedModule } from "../runtime/tools/module-loading/loaded-module";
 import { isLumaSpecifier, LUMA_SPECIFIER } from "../runtime/tools/module-loading/luma-virtual-module";
 import { prepareSource } from "../runtime/tools/module-loading/prepare-source";
-import { resolvePackage } from "../runtime/tools/module-loading/package-resolution";
+import { resolvePackage, resolvePathSpecifier } from "../runtime/tools/module-loading/package-resolution";
+import { isPathSpecifier } from "../runtime/tools/module-loading/specifier-forms";
 import { isMacroRefusal } from "../runtime/tools/module-loading/load-failure";
 import type { EmbeddedModule, ManifestModule } from "./agent-payload";
 
@@ -48,6 +49,13 @@ const transpilerFor = (loader: SourceLoader): Bun.Transpiler => {
 };
 
 const inNodeModules = (file: string): boolean => /[\\/]node_modules[\\/]/.test(file);
+
+/** A relative directory import (`./lib`), which the loader resolves through its package.json `main`; files are the bundler's. */
+function directoryEntry(specifier: string, fromDir: string): { path: string } | undefined {
+  if (!statSync(resolve(fromDir, specifier), { throwIfNoEntry: false })?.isDirectory()) return undefined;
+  const path = resolvePathSpecifier(specifier, fromDir);
+  return path === undefined ? undefined : { path };
+}
 
 export interface BundledModule {
   embedded: EmbeddedModule;
@@ -96,6 +104,7 @@ export async function bundleToolModule(m: LoadedModule, programDir: string): Pro
             const specifier = args.path;
             if (isLumaSpecifier(specifier)) return { path: LUMA_SPECIFIER, external: true };
             if (specifier === "bun" || specifier.startsWith("bun:")) return { path: specifier, external: true };
+            if (isPathSpecifier(specifier) && args.importer !== "") return directoryEntry(specifier, dirname(args.importer));
             if (!isPackageSpecifier(specifier)) return undefined;
             packages.add(packageNameOf(specifier));
             const ownImport = !inNodeModules(args.importer); // a package's own dependencies are its business

@@ -200,14 +200,20 @@ describe("luma build bundles what the loader resolved, and the bundle runs under
     ok(runIsolated(agent, []), CJS_EXPECTED);
   }, 120_000);
 
-  test("a non-strict ES module with packages: built, run alone", () => {
-    const dir = project({ "main.luma": PROGRAM, ...PACKAGES, "tool.mjs": ESM_MODULE });
+  test("a non-strict ES module with packages and a relative directory import: built, run alone", () => {
+    const dir = project({
+      "main.luma": PROGRAM,
+      ...PACKAGES,
+      "helpers/package.json": json({ main: "real.js" }),
+      "helpers/real.js": 'module.exports = { kind: () => "dir:main" };\n',
+      "tool.mjs": ESM_MODULE.replace("export const probe", 'import h from "./helpers";\nexport const probe').replace("outer()]", "outer(), h.kind()]"),
+    });
     dirs.push(dir);
     const built = runLuma(["build", "main.luma", "--tool-module", "./tool.mjs", "-o", "agent"], { cwd: dir });
     expect(built.stderr).toBe("");
     expect(built.exitCode).toBe(0);
     const agent = isolate(join(dir, "agent"));
     dirs.push(agent.dir, agent.path);
-    ok(runIsolated(agent, []), ESM_EXPECTED);
+    ok(runIsolated(agent, []), ESM_EXPECTED.replace("\n", " dir:main\n"));
   }, 120_000);
 });
