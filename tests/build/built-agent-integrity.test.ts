@@ -72,6 +72,11 @@ describe("a built agent refuses a payload that does not match its manifest", () 
         /^Error: this executable was modified after 'luma build': its embedded payload's sha256 is [0-9a-f]{64}, not the [0-9a-f]{64} it was built with\. Refusing to run it; build it again from its sources\.\n {2}= code E0708/,
       );
       expect(run.exitCode).toBe(2);
+      // Its manifest is not printed either: it would name code that is not what the file holds.
+      const manifest = runIsolated(copy, ["--luma-manifest"]);
+      expect(manifest.stdout).toBe("");
+      expect(manifest.stderr).toContain("code E0708");
+      expect(manifest.exitCode).toBe(2);
     } finally {
       removeAll(copy.dir, copy.path);
     }
