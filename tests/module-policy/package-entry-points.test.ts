@@ -143,6 +143,31 @@ describe("main, exports (import/require conditions, subpaths, patterns) and modu
     }
   });
 
+  test("a package's own `#name` imports map (as chalk's `#ansi-styles`): a file of the package, or another package", () => {
+    const files = {
+      "node_modules/hashed/package.json": json({
+        name: "hashed",
+        type: "module",
+        exports: "./source/index.js",
+        imports: { "#styles": "./vendor/styles.js", "#dep": "main-pkg", "#cjs": { import: "./vendor/wrong.js", require: "./vendor/cjs.cjs" } },
+      }),
+      "node_modules/hashed/source/index.js":
+        'import styles from "#styles";\nimport dep from "#dep";\nexport const kind = () => `${styles} ${dep.kind()}`;\n',
+      "node_modules/hashed/vendor/styles.js": 'export default "imports:#styles";\n',
+      "node_modules/hashed/vendor/wrong.js": 'export default "WRONG";\n',
+      "node_modules/cjs-hashed/package.json": json({ name: "cjs-hashed", main: "main.js", imports: { "#impl": { require: "./impl.js", default: "./wrong.js" } } }),
+      "node_modules/cjs-hashed/main.js": 'module.exports = require("#impl");\n',
+      "node_modules/cjs-hashed/impl.js": 'module.exports = { kind: () => "imports:#impl" };\n',
+      "node_modules/cjs-hashed/wrong.js": 'module.exports = { kind: () => "WRONG" };\n',
+    };
+    const esm = 'import { kind } from "hashed";\nexport const probe = () => ({ value: kind() });\n';
+    const cjs = 'const c = require("cjs-hashed");\nmodule.exports = { probe: () => ({ value: c.kind() }) };\n';
+    ok(runIn({ ...files, "tool.mjs": esm }, ["--tool-module", "./tool.mjs"]).r, "imports:#styles main:lib/entry.js\n");
+    ok(runIn({ ...files, "tool.mjs": esm, "luma.config.json": strictConfig("./tool.mjs") }).r, "imports:#styles main:lib/entry.js\n");
+    ok(runIn({ ...files, "tool.cjs": cjs }, ["--tool-module", "./tool.cjs"]).r, "imports:#impl\n");
+    ok(runIn({ ...files, "tool.cjs": cjs, "luma.config.json": strictConfig("./tool.cjs") }).r, "imports:#impl\n");
+  });
+
   test("a relative directory with a package.json main loads its main (CommonJS, ES module; strict or not)", () => {
     const files = { "helpers/package.json": json({ main: "real.js" }), "helpers/real.js": 'module.exports = { kind: () => "dir:main" };\n' };
     const cjs = 'const h = require("./helpers");\nmodule.exports = { probe: () => ({ value: h.kind() }) };\n';

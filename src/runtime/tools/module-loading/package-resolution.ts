@@ -13,7 +13,8 @@
  *   not export is not found — no fallback to its files, nor to a package of that name
  *   further up (as in Node and Bun);
  * - otherwise `main`, then `module`, then `index` — each tried as written, with an extension,
- *   and as a directory with an index.
+ *   and as a directory with an index;
+ * - `#name` goes through the `imports` map of the importing file's own package.
  *
  * Only package.json files of `node_modules/NAME` folders on that walk are read — the module's
  * own dependency tree — never one of the working directory or a config of Bun's (bunfig,
@@ -42,6 +43,7 @@ interface PackageJson {
   main?: unknown;
   module?: unknown;
   exports?: unknown;
+  imports?: unknown;
 }
 
 function readPackageJson(dir: string): PackageJson | undefined {
@@ -67,16 +69,20 @@ function fileOrDirectory(path: string, depth = 0): string | undefined {
 
 const indexOf = (dir: string): string | undefined => EXTENSIONS.map((ext) => join(dir, `index${ext}`)).find(isFile);
 
-/** A target of the exports map; `null` when the package explicitly exports nothing there. */
-function exportsTarget(target: unknown, capture: string | undefined, conditions: ReadonlySet<string>): string | null | undefined {
+/**
+ * A target of an exports (or imports) map; `null` when the package explicitly maps nothing
+ * there. `external`: an imports map may also name a package (`"#dep": "other-pkg"`).
+ */
+function mapTarget(target: unknown, capture: string | undefined, conditions: ReadonlySet<string>, external: boolean): string | null | undefined {
   if (target === null) return null;
   if (typeof target === "string") {
-    if (!target.startsWith("./")) return undefined;
+    const bare = external && !target.startsWith(".") && !target.startsWith("/") && !target.includes(":");
+    if (!target.startsWith("./") && !bare) return undefined;
     return capture === undefined ? target : target.replaceAll("*", capture);
   }
   if (Array.isArray(target)) {
     for (const item of target) {
-      const found = exportsTarget(item, capture, conditions);
+      const found = mapTarget(item, capture, conditions, external);
       if (found !== undefined) return found;
     }
     return undefined;
@@ -84,7 +90,7 @@ function exportsTarget(target: unknown, capture: string | undefined, conditions:
   if (typeof target === "object") {
     for (const [condition, value] of Object.entries(target as Record<string, unknown>)) {
       if (!conditions.has(condition)) continue;
-      const found = exportsTarget(value, capture, conditions);
+      const found = mapTarget(value, capture, conditions, external);
       if (found !== undefined) return found;
     }
   }
@@ -94,8 +100,12 @@ function exportsTarget(target: unknown, capture: string | undefined, conditions:
 /** The exports map's answer for `subpath` (`.` or `./x`): a package-relative target, or undefined. */
 function exportedPath(exports: unknown, subpath: string, conditions: ReadonlySet<string>): string | undefined {
   const keyed = exports !== null && typeof exports === "object" && !Array.isArray(exports) && Object.keys(exports).some((k) => k.startsWith("."));
-  const map = (keyed ? exports : { ".": exports }) as Record<string, unknown>;
-  if (Object.hasOwn(map, subpath)) return exportsTarget(map[subpath], undefined, conditions) ?? undefined;
+  return mappedPath((keyed ? exports : { ".": exports }) as Record<string, unknown>, subpath, conditions, false);
+}
+
+/** `map[key]`, or the pattern key (`./features/*.js`, `#internal/*`) that matches it. */
+function mappedPath(map: Record<string, unknown>, subpath: string, conditions: ReadonlySet<string>, external: boolean): string | undefined {
+  if (Object.hasOwn(map, subpath)) return mapTarget(map[subpath], undefined, conditions, external) ?? undefined;
   // Patterns (`./features/*.js`): the longest matching prefix wins, as in Node and Bun.
   let best: { key: string; capture: string } | undefined;
   for (const key of Object.keys(map)) {
@@ -106,7 +116,28 @@ function exportedPath(exports: unknown, subpath: string, conditions: ReadonlySet
     if (!subpath.startsWith(prefix) || !subpath.endsWith(suffix) || subpath.length < key.length - 1) continue;
     if (!best || prefix.length > best.key.indexOf("*")) best = { key, capture: subpath.slice(prefix.length, subpath.length - suffix.length) };
   }
-  return best ? (exportsTarget(map[best.key], best.capture, conditions) ?? undefined) : undefined;
+  return best ? (mapTarget(map[best.key], best.capture, conditions, external) ?? undefined) : undefined;
+}
+
+/**
+ * A `#name` specifier: the `imports` map of the importing file's package (the nearest
+ * package.json above it) — a file of that package, or another package (chalk's
+ * `#ansi-styles`).
+ */
+function resolveImportsEntry(specifier: string, fromDir: string, kind: ImportKind): string | undefined {
+  for (let dir = fromDir; ; dir = dirname(dir)) {
+    const manifest = basename(dir) === "node_modules" ? undefined : readPackageJson(dir);
+    if (manifest !== undefined) {
+      const imports = manifest.imports;
+      if (imports === null || typeof imports !== "object" || Array.isArray(imports)) return undefined;
+      const target = mappedPath(imports as Record<string, unknown>, specifier, CONDITIONS[kind], true);
+      if (target === undefined) return undefined;
+      if (!target.startsWith("./")) return resolvePackage(target, dir, kind);
+      const path = join(dir, target);
+      return isInsideDirectory(dir, path) && isFile(path) ? realpathSync(path) : undefined;
+    }
+    if (dirname(dir) === dir) return undefined;
+  }
 }
 
 /** `lodash/fp` → [`lodash`, `/fp`]; `@scope/pkg/sub` → [`@scope/pkg`, `/sub`]. */
@@ -158,6 +189,7 @@ export function resolvePackage(specifier: string, fromDir: string, kind: ImportK
 }
 
 function lookUp(specifier: string, fromDir: string, kind: ImportKind): string | undefined {
+  if (specifier.startsWith("#")) return resolveImportsEntry(specifier, fromDir, kind);
   const [name, subpath] = splitSpecifier(specifier);
   if (name === "" || name === "." || name === "..") return undefined;
   for (let dir = fromDir; ; dir = dirname(dir)) {
