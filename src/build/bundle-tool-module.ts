@@ -106,7 +106,7 @@ export async function bundleToolModule(m: LoadedModule, programDir: string): Pro
             if (specifier === "bun" || specifier.startsWith("bun:")) return { path: specifier, external: true };
             if (isPathSpecifier(specifier) && args.importer !== "") return directoryEntry(specifier, dirname(args.importer));
             if (!isPackageSpecifier(specifier)) return undefined;
-            packages.add(packageNameOf(specifier));
+            if (!specifier.startsWith("#")) packages.add(packageNameOf(specifier)); // `#name`: a package's own imports map
             const ownImport = !inNodeModules(args.importer); // a package's own dependencies are its business
             if (ownImport) {
               try {
