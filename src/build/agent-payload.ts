@@ -5,10 +5,17 @@
  * Nothing read from the environment is in it: keys, credentials and store URLs stay at run time.
  *
  * The generated entry of a built agent sets the payload on a global symbol before the Luma
- * runtime bundle is evaluated; `src/cli/main.ts` asks `builtAgentPayload()` first thing, so
- * a plain `luma` (no payload) pays one property read.
+ * runtime bundle is evaluated — sealed: its JSON text and that text's sha256, as written by
+ * `luma build`. `src/cli/main.ts` asks `builtAgentPayload()` first thing, so a plain `luma`
+ * (no payload) pays one property read; a built agent's payload is verified there, before
+ * anything of it runs: the text against its digest, then each bundled module against the
+ * manifest's `bundled_sha256` and the program source against `program.sha256` — so the code
+ * that runs is the code `--luma-manifest` names. A mismatch (the file edited after the build)
+ * is a startup refusal, E0708. This is a consistency check, not a signature: whoever can
+ * rewrite the file can rewrite the digests too.
  */
 import type { Diagnostic } from "../diagnostics/diagnostic";
+import { startupError } from "../diagnostics/luma-error";
 import type { LumaConfig, ToolModuleEntry } from "../config/config-types";
 import type { ModuleKind } from "../runtime/tools/module-loading/module-kind";
 import type { Program } from "../syntax/ast";
@@ -48,6 +55,8 @@ export interface AgentManifest {
   tool_module_policy: "none" | "strict";
   modules: ManifestModule[];
   target: string;
+  /** sha256 of the payload's JSON text; set when the payload is unsealed (it cannot be inside the text it digests). */
+  payload_sha256?: string;
 }
 
 export interface AgentPayload {
@@ -63,8 +72,52 @@ export interface AgentPayload {
   manifest: AgentManifest;
 }
 
-/** The payload of the running executable, when it is a built agent. */
+/** What the generated entry sets: the payload's JSON text and its sha256 at build time. */
+export interface SealedPayload {
+  json: string;
+  sha256: string;
+}
+
+const sha256Hex = (data: string): string => new Bun.CryptoHasher("sha256").update(data).digest("hex");
+
+/** The text the generated entry embeds for `payload` (compile-agent.ts). */
+export function sealPayload(payload: AgentPayload): SealedPayload {
+  const json = JSON.stringify(payload);
+  return { json, sha256: sha256Hex(json) };
+}
+
+const tampered = (what: string) =>
+  startupError(
+    `this executable was modified after 'luma build': ${what}. Refusing to run it; build it again from its sources.`,
+    { catalogCode: "E0708" },
+  );
+
+/** The payload of the running executable, when it is a built agent; verified before it is returned. */
 export function builtAgentPayload(): AgentPayload | undefined {
-  const payload = (globalThis as Record<symbol, unknown>)[Symbol.for(PAYLOAD_SYMBOL)] as AgentPayload | undefined;
-  return payload?.format === PAYLOAD_FORMAT ? payload : undefined;
+  const sealed = (globalThis as Record<symbol, unknown>)[Symbol.for(PAYLOAD_SYMBOL)] as Partial<SealedPayload> | undefined;
+  if (sealed === undefined) return undefined;
+  if (typeof sealed.json !== "string" || typeof sealed.sha256 !== "string") throw tampered("its embedded payload is not sealed");
+  const digest = sha256Hex(sealed.json);
+  if (digest !== sealed.sha256) throw tampered(`its embedded payload's sha256 is ${digest}, not the ${sealed.sha256} it was built with`);
+  let payload: AgentPayload;
+  try {
+    payload = JSON.parse(sealed.json) as AgentPayload;
+  } catch {
+    throw tampered("its embedded payload is not JSON");
+  }
+  if (payload?.format !== PAYLOAD_FORMAT) return undefined;
+  verifyAgainstManifest(payload);
+  return { ...payload, manifest: { ...payload.manifest, payload_sha256: digest } };
+}
+
+/** The parts `--luma-manifest` names, against what will run (an edit that also fixed the outer digest). */
+function verifyAgainstManifest(payload: AgentPayload): void {
+  const { manifest } = payload;
+  if (sha256Hex(payload.source) !== manifest.program.sha256) throw tampered(`the program ${payload.file} does not match the manifest's sha256`);
+  if (payload.modules.length !== manifest.modules.length) throw tampered("its tool modules are not the ones its manifest lists");
+  for (const [index, m] of payload.modules.entries()) {
+    if (sha256Hex(m.code) !== manifest.modules[index].bundled_sha256) {
+      throw tampered(`the embedded text of tool module '${m.shownPath}' does not match the manifest's bundled_sha256`);
+    }
+  }
 }

@@ -4,10 +4,13 @@
  * exactly where and how `luma` would refuse to start (exit 2, the same messages):
  *
  * 1. the program is parsed and checked (warnings are printed now and at each run, as `luma` does);
- * 2. the config is read and validated, the tool modules are loaded under it — integrity,
+ * 2. the config is read and validated; a literal store, journal, datasource or MCP URL with
+ *    a password is refused before any module loads (literal-url-credentials.ts): it would be
+ *    embedded, and URLs are read at run time;
+ * 3. the tool modules are loaded under the config — integrity,
  *    `version`, `dependencies`, `dependency_root`, the strict policy — and the registry is
  *    built (every declared tool has a handler), the runtime-only rules are checked;
- * 3. each module is bundled with its npm packages (bundle-tool-module.ts), then payload and
+ * 4. each module is bundled with its npm packages (bundle-tool-module.ts), then payload and
  *    runtime are compiled into OUT (compile-agent.ts).
  *
  * Step 2 loads the modules, so their top-level code runs once at build time, as it does at
@@ -24,6 +27,7 @@ import { VERSION } from "../version";
 import { PAYLOAD_FORMAT, type AgentManifest, type AgentPayload } from "./agent-payload";
 import { bundleToolModule, sha256 } from "./bundle-tool-module";
 import { checkTarget, compileAgent } from "./compile-agent";
+import { refuseLiteralCredentials } from "./literal-url-credentials";
 
 export interface BuildAgentOptions {
   file: string;
@@ -52,6 +56,8 @@ export async function buildAgent(opts: BuildAgentOptions): Promise<BuiltAgent> {
 
   const programDir = dirname(resolve(opts.cwd, opts.file));
   const config = await loadConfig({ configPath: opts.configPath && resolve(opts.cwd, opts.configPath), programDir, cwd: opts.cwd });
+  // Before any module loads: a password in a literal URL would be embedded, so nothing is built.
+  refuseLiteralCredentials(program, source, config.path ? config.config : undefined, config.path && (opts.configPath ?? relative(opts.cwd, config.path)));
   const start = { program, config, cliModules: opts.toolModules, cwd: opts.cwd, programDir, notice: opts.notice };
   const { policy, modules } = await loadRequestedModules(start);
   buildRegistry({ program, modules, maxConcurrency: policy?.maxConcurrency });

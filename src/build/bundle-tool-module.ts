@@ -1,7 +1,7 @@
 /**
  * One tool module → one JavaScript text with the npm packages it imports bundled in
  * (`Bun.build`, no network: packages come from the project's node_modules or its
- * `dependency_root`). The module was already loaded and judged by the ordinary loader
+ * `dependency_root`, resolved by the loader's own package resolution — package-resolution.ts). The module was already loaded and judged by the ordinary loader
  * (integrity, `dependencies`, the strict checks); the bundler walks its whole graph again, so
  * the `dependencies` allowlist is enforced here on every bare import the module's own files
  * make — a relative helper file included — with the loader's own message.
@@ -16,8 +16,8 @@
  * is bundled for the `node` target: Bun's `bun` target wraps CommonJS output in a function
  * expression that only its own loader calls, while Luma's loaders run the text as a module body.
  */
-import { resolve } from "node:path";
-import { readFileSync } from "node:fs";
+import { dirname, resolve } from "node:path";
+import { readFileSync, statSync } from "node:fs";
 import { startupError } from "../diagnostics/luma-error";
 import {
   assertDependencyAllowed,
@@ -28,6 +28,8 @@ import {
 import type { LoadedModule } from "../runtime/tools/module-loading/loaded-module";
 import { isLumaSpecifier, LUMA_SPECIFIER } from "../runtime/tools/module-loading/luma-virtual-module";
 import { prepareSource } from "../runtime/tools/module-loading/prepare-source";
+import { resolvePackage, resolvePathSpecifier } from "../runtime/tools/module-loading/package-resolution";
+import { isPathSpecifier } from "../runtime/tools/module-loading/specifier-forms";
 import { isMacroRefusal } from "../runtime/tools/module-loading/load-failure";
 import type { EmbeddedModule, ManifestModule } from "./agent-payload";
 
@@ -47,6 +49,13 @@ const transpilerFor = (loader: SourceLoader): Bun.Transpiler => {
 };
 
 const inNodeModules = (file: string): boolean => /[\\/]node_modules[\\/]/.test(file);
+
+/** A relative directory import (`./lib`), which the loader resolves through its package.json `main`; files are the bundler's. */
+function directoryEntry(specifier: string, fromDir: string): { path: string } | undefined {
+  if (!statSync(resolve(fromDir, specifier), { throwIfNoEntry: false })?.isDirectory()) return undefined;
+  const path = resolvePathSpecifier(specifier, fromDir);
+  return path === undefined ? undefined : { path };
+}
 
 export interface BundledModule {
   embedded: EmbeddedModule;
@@ -88,25 +97,30 @@ export async function bundleToolModule(m: LoadedModule, programDir: string): Pro
             }
             return { contents: text, loader };
           });
-          build.onResolve({ filter: /.*/ }, (args) => {
+          // Every specifier but `node:module`, which the bundler's own runtime imports (importer
+          // "runtime") for its require shim: answered here, it would stay in the output as an
+          // unused `require("node:module")` — a builtin the strict policy refuses at run time.
+          build.onResolve({ filter: /^(?!node:module$)/ }, (args) => {
             const specifier = args.path;
             if (isLumaSpecifier(specifier)) return { path: LUMA_SPECIFIER, external: true };
             if (specifier === "bun" || specifier.startsWith("bun:")) return { path: specifier, external: true };
+            if (isPathSpecifier(specifier) && args.importer !== "") return directoryEntry(specifier, dirname(args.importer));
             if (!isPackageSpecifier(specifier)) return undefined;
-            packages.add(packageNameOf(specifier));
-            if (inNodeModules(args.importer)) return undefined; // a package's own dependencies are its business
-            try {
-              assertDependencyAllowed(rules, m.shownPath, specifier);
-            } catch (e) {
-              refusal ??= e;
-              return { path: specifier, external: true };
+            if (!specifier.startsWith("#")) packages.add(packageNameOf(specifier)); // `#name`: a package's own imports map
+            const ownImport = !inNodeModules(args.importer); // a package's own dependencies are its business
+            if (ownImport) {
+              try {
+                assertDependencyAllowed(rules, m.shownPath, specifier);
+              } catch (e) {
+                refusal ??= e;
+                return { path: specifier, external: true };
+              }
             }
-            if (!root) return undefined;
-            try {
-              return { path: Bun.resolveSync(specifier, root) };
-            } catch {
-              throw new Error(`Cannot find package '${specifier}' in dependency_root ${root}`);
-            }
+            // Luma's resolution, the loader's: what is bundled is what was loaded and judged.
+            const base = (ownImport && root) || dirname(args.importer);
+            const path = resolvePackage(specifier, base, args.kind === "require-call" || args.kind === "require-resolve" ? "require" : "import");
+            if (path !== undefined) return { path };
+            throw new Error(ownImport && root ? `Cannot find package '${specifier}' in dependency_root ${root}` : `Cannot find package '${specifier}' from ${args.importer}`);
           });
         },
       },

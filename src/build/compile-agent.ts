@@ -12,7 +12,7 @@ import { existsSync, mkdirSync, mkdtempSync, renameSync, rmSync, statSync, write
 import { tmpdir } from "node:os";
 import { join, resolve } from "node:path";
 import { startupError } from "../diagnostics/luma-error";
-import { PAYLOAD_SYMBOL, type AgentPayload } from "./agent-payload";
+import { PAYLOAD_SYMBOL, sealPayload, type AgentPayload } from "./agent-payload";
 import { RUNTIME_BUNDLE_PATH } from "./runtime-bundle-path";
 import { NO_WORKING_DIRECTORY_AUTOLOADS } from "./standalone-options";
 
@@ -63,8 +63,10 @@ export async function compileAgent(payload: AgentPayload, out: string, target: s
   // running from OUT keeps its (old) file.
   const partial = `${outfile}.${process.pid}.partial`;
   try {
-    // JSON inside a string literal: parsed by JSON.parse at start-up, faster than an object literal.
-    const payloadJs = `globalThis[Symbol.for(${JSON.stringify(PAYLOAD_SYMBOL)})] = JSON.parse(${JSON.stringify(JSON.stringify(payload))});\n`;
+    // JSON inside a string literal, with its sha256: verified, then parsed by JSON.parse at
+    // start-up (agent-payload.ts) — faster than an object literal, and the digest covers it all.
+    const sealed = sealPayload(payload);
+    const payloadJs = `globalThis[Symbol.for(${JSON.stringify(PAYLOAD_SYMBOL)})] = ${JSON.stringify(sealed)};\n`;
     writeFileSync(join(dir, "payload.js"), payloadJs);
     // The runtime's chunks in a folder of their own: no chunk name can meet the entry's files.
     mkdirSync(join(dir, "runtime"));

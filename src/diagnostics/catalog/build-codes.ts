@@ -49,4 +49,18 @@ export const buildCodes: CatalogEntry[] = [
       "A built agent may take another `luma.config.json` at run time (stores, contexts, datasources), but its `tool_modules` and `tool_module_policy` were judged and embedded at build time; to change them, build again.",
     example: "./agent --config other-modules.json",
   },
+  {
+    code: "E0708",
+    title: "a built agent's payload does not match its manifest",
+    explanation:
+      "A built agent checks, before it runs anything, that its embedded payload (program, config, bundled tool modules) is the one `luma build` wrote: its sha256, and each module's text against the manifest's `bundled_sha256`. A mismatch means the file was changed after the build; it refuses to run. This catches an edit of the file, not an attacker who also rewrites the digests: protect the file itself (permissions, signing).",
+    example: "./agent   (after editing the embedded module text in the file)",
+  },
+  {
+    code: "E0709",
+    title: "a literal URL with a password cannot be built into an agent",
+    explanation:
+      "Everything in the config and the program is embedded in a built agent, so a store, journal, datasource or MCP server URL written with a password would sit in its bytes. Put the URL in an environment variable and name it with `url_env` (for an MCP server, pass credentials through `headers_env`); it is then read at run time.",
+    example: '{ "idempotency_store": { "backend": "postgres", "url": "postgres://app:secret@db/app" } }',
+  },
 ];

@@ -26,10 +26,28 @@ const escapeRegExp = (text: string): string => text.replace(/[.*+?^${}()|[\]\\/]
  */
 export async function loadEsm(file: string, code: string, loader: "js" | "ts" = "js"): Promise<Record<string, unknown>> {
   installLumaModule();
+  serveFile(file, code, loader);
+  return (await import(file)) as Record<string, unknown>;
+}
+
+/**
+ * A module name whose loading throws `message`: where Luma's resolution finds no file, the
+ * import fails when Bun reaches it (a static import at link, `import()` when it runs), instead
+ * of Bun's own resolver picking a file Luma did not judge.
+ */
+export function serveMissing(name: string, message: string): void {
+  serveOnce(name, (build) => {
+    build.module(name, () => {
+      throw new Error(message);
+    });
+  });
+}
+
+/** Bun loads `code` whenever it loads `file` (the first text served for a file stays). */
+export function serveFile(file: string, code: string, loader: "js" | "ts"): void {
   serveOnce(file, (build) => {
     build.onLoad({ filter: new RegExp(`^${escapeRegExp(file)}$`) }, () => ({ contents: code, loader }));
   });
-  return (await import(file)) as Record<string, unknown>;
 }
 
 /**

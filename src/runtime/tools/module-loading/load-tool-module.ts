@@ -11,15 +11,9 @@
  */
 // Sync fs on purpose: node:fs/promises costs ~2.5 ms of start-up in the compiled binary.
 import { readFileSync, realpathSync } from "node:fs";
-import { extname } from "node:path";
+import { dirname, extname } from "node:path";
 import { loadCommonJs } from "./commonjs-loader";
-import {
-  assertDependencyAllowed,
-  checkStaticDependencies,
-  isPackageSpecifier,
-  resolutionBase,
-  type DependencyRules,
-} from "./dependency-rules";
+import { assertDependencyAllowed, checkStaticDependencies, resolutionBase, type DependencyRules } from "./dependency-rules";
 import { loadEsm } from "./esm-loader";
 import { checkIntegrity } from "./integrity";
 import type { LoadedModule, ModuleRequest } from "./loaded-module";
@@ -27,7 +21,7 @@ import { moduleLoadFailure, moduleNotFound, moduleSyntaxError, unsupportedFileTy
 import { installLumaModule } from "./luma-virtual-module";
 import { isSupportedExtension, moduleKindOf } from "./module-kind";
 import { prepareSource, type PreparedSource } from "./prepare-source";
-import { rewriteSpecifiers } from "./specifier-rewrite";
+import { resolvePackageImports } from "./esm-package-imports";
 import type { ModulePolicy } from "../module-policy/module-policy";
 import type { StrictModuleInput } from "../module-policy/load-strict-module";
 import { assertInsideProject } from "../module-policy/module-file-confinement";
@@ -79,15 +73,18 @@ export async function loadToolModule(realPath: string, requests: ModuleRequest[]
   if (!strict) checkStaticDependencies(rules, shown, prepared.transpiled);
 
   installLumaModule();
-  // TypeScript goes to Bun as TypeScript (its source map keeps the file's lines in a stack),
-  // except under a dependency_root: its package rewrite must not see `import type` lines,
-  // which name packages that need not exist at run time, so it reads the transpiled text.
+  // Package imports point at the files Luma resolves (esm-package-imports.ts), from
+  // dependency_root when there is one. TypeScript goes to Bun as TypeScript (its source map
+  // keeps the file's lines in a stack), except under a dependency_root: its package rewrite
+  // must not see `import type` lines, which name packages that need not exist at run time,
+  // so it reads the transpiled text.
+  const moduleDir = dirname(realPath);
   const inProcessEsm = () =>
     rules?.root
-      ? loadEsm(realPath, packagesFromRoot(prepared.code, rules.root))
+      ? loadEsm(realPath, resolvePackageImports(prepared.code, moduleDir, rules.root, missingFromRoot(rules.root)))
       : prepared.typescript !== undefined
-        ? loadEsm(realPath, prepared.typescript, "ts")
-        : loadEsm(realPath, prepared.code);
+        ? loadEsm(realPath, resolvePackageImports(prepared.typescript, moduleDir), "ts")
+        : loadEsm(realPath, resolvePackageImports(prepared.code, moduleDir));
   let exports: unknown;
   try {
     exports = strict
@@ -108,13 +105,7 @@ export async function loadToolModule(realPath: string, requests: ModuleRequest[]
   return { shownPath: shown, realPath, kind, version, entry, exports };
 }
 
-/** ESM: bare package specifiers point at the file resolved from `dependency_root`. */
-const packagesFromRoot = (code: string, root: string): string =>
-  rewriteSpecifiers(code, (specifier) => {
-    if (!isPackageSpecifier(specifier)) return undefined;
-    try {
-      return Bun.resolveSync(specifier, root);
-    } catch {
-      throw new Error(`Cannot find package '${specifier}' in dependency_root ${root}`);
-    }
-  });
+/** Under a dependency_root a package it does not hold is an error naming the root. */
+const missingFromRoot = (root: string) => (specifier: string): never => {
+  throw new Error(`Cannot find package '${specifier}' in dependency_root ${root}`);
+};

@@ -7,7 +7,7 @@
  * not member calls: `from "…"`, `import "…"`, `import("…")`, `require("…")`,
  * `export … from "…"` — never `Array.from("…")` or `loader.require("…")`.
  */
-import { specifierSites, type SpecifierSite } from "./specifier-sites";
+import { specifierSites, type SiteKind, type SpecifierSite } from "./specifier-sites";
 
 type LiteralSite = SpecifierSite & { specifier: string; end: number };
 
@@ -20,12 +20,15 @@ export const specifiersIn = (code: string): string[] => literalSites(code).map((
 /** Whether `code` calls `import(…)` (a dynamic import, literal or computed). */
 export const hasDynamicImport = (code: string): boolean => specifierSites(code).some((site) => site.kind === "import" && !site.member);
 
-/** `replace` returns the new specifier, or undefined to keep the site as written; the quote is kept. */
-export function rewriteSpecifiers(code: string, replace: (specifier: string) => string | undefined): string {
+/**
+ * `replace` returns the new specifier, or undefined to keep the site as written; the quote is
+ * kept. It is told the site's kind (a `require` resolves with the `require` condition).
+ */
+export function rewriteSpecifiers(code: string, replace: (specifier: string, kind: SiteKind) => string | undefined): string {
   let out = "";
   let last = 0;
   for (const site of literalSites(code)) {
-    const next = replace(site.specifier);
+    const next = replace(site.specifier, site.kind);
     if (next === undefined) continue;
     const quote = code[site.offset];
     // A replacement the old quotes cannot hold as written (a path with a quote) is spelled as JSON.

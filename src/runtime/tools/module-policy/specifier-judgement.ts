@@ -23,6 +23,7 @@ import { dirname, resolve } from "node:path";
 import { fileURLToPath } from "node:url";
 import { isLumaSpecifier } from "../module-loading/luma-virtual-module";
 import { packageNameOf, type DependencyRules } from "../module-loading/dependency-rules";
+import { resolvePackage, resolvePathSpecifier, type ImportKind } from "../module-loading/package-resolution";
 import { hasUrlScheme, isPathSpecifier } from "../module-loading/specifier-forms";
 import { builtinName, type ModulePolicy } from "./module-policy";
 import type { PolicyRule } from "./policy-violation";
@@ -53,7 +54,8 @@ export const NETWORK_BUILTINS: ReadonlySet<string> = new Set([
 const shown = (specifier: string): string => (specifier.length > 60 ? `${specifier.slice(0, 57)}…` : specifier);
 const no = (rule: PolicyRule, message: string): Judgement => ({ ok: false, rule, message });
 
-export function judgeSpecifier(scope: JudgeScope, specifier: string, fromFile: string, fromPackage = false): Judgement {
+/** `kind`: how the specifier is loaded — a package's `exports` map answers `import` and `require` apart. */
+export function judgeSpecifier(scope: JudgeScope, specifier: string, fromFile: string, fromPackage = false, kind: ImportKind = "import"): Judgement {
   if (isLumaSpecifier(specifier)) return { ok: true, target: { kind: "luma" } };
   if (/^file:/i.test(specifier)) {
     let path: string;
@@ -71,7 +73,7 @@ export function judgeSpecifier(scope: JudgeScope, specifier: string, fromFile: s
     return no("project_dir", `loads '${shown(specifier)}' (only files of the project, allowed builtins and packages load under strict)`);
   }
   if (isPathSpecifier(specifier)) return judgePath(scope, specifier, resolve(dirname(fromFile), specifier), fromFile);
-  return judgePackage(scope, specifier, fromFile, fromPackage);
+  return judgePackage(scope, specifier, fromFile, fromPackage, kind);
 }
 
 function judgeBuiltin(policy: ModulePolicy, specifier: string): Judgement {
@@ -94,31 +96,37 @@ const outside = (specifier: string, path: string, projectDir: string): Judgement
 function judgePath(scope: JudgeScope, specifier: string, lexical: string, fromFile?: string): Judgement {
   const projectDir = realProjectDir(scope.policy.projectDir);
   if (!isInsideDirectory(projectDir, lexical)) return outside(specifier, lexical, projectDir);
-  let resolved: string;
-  try {
-    resolved = Bun.resolveSync(fromFile === undefined ? lexical : specifier, fromFile === undefined ? projectDir : dirname(fromFile));
-  } catch {
-    return { ok: true, target: { kind: "missing", specifier } };
+  // Luma's path resolution, the loaders' own (a directory through its package.json `main` too),
+  // then Bun's (which also maps `./x.js` to `./x.ts`).
+  const [path, base] = fromFile === undefined ? [lexical, projectDir] : [specifier, dirname(fromFile)];
+  let resolved = resolvePathSpecifier(path, base);
+  if (resolved === undefined) {
+    try {
+      resolved = Bun.resolveSync(path, base);
+    } catch {
+      return { ok: true, target: { kind: "missing", specifier } };
+    }
   }
   const real = realPathOf(resolved);
   if (!isInsideDirectory(projectDir, real)) return outside(specifier, real, projectDir);
   return { ok: true, target: { kind: "file", path: real } };
 }
 
-function judgePackage(scope: JudgeScope, specifier: string, fromFile: string, fromPackage: boolean): Judgement {
+function judgePackage(scope: JudgeScope, specifier: string, fromFile: string, fromPackage: boolean, kind: ImportKind): Judgement {
   const name = packageNameOf(specifier);
   if (!fromPackage && scope.rules?.allow && !scope.rules.allow.has(name)) {
     return no("dependencies", `loads package '${name}', which is not in its "dependencies" allowlist`);
   }
   const base = (!fromPackage && scope.rules?.root) || dirname(fromFile);
-  let resolved: string;
+  // Luma's resolution (main, exports, module — as Bun resolves them), the one the loaders use:
+  // what is judged here is the file that loads.
+  let resolved: string | undefined;
   try {
-    resolved = Bun.resolveSync(specifier, base);
-  } catch {
-    return { ok: true, target: { kind: "missing", specifier } };
+    resolved = resolvePackage(specifier, base, kind);
+  } catch (e) {
+    return no("project_dir", `loads package '${packageNameOf(specifier)}': ${(e as Error).message}`);
   }
-  // A package that resolves to a builtin (Bun maps a few names) is judged as that builtin.
-  if (isBuiltin(resolved)) return judgeBuiltin(scope.policy, resolved);
+  if (resolved === undefined) return { ok: true, target: { kind: "missing", specifier } };
   const projectDir = realProjectDir(scope.policy.projectDir);
   const real = realPathOf(resolved);
   if (!isInsideDirectory(projectDir, real)) return outside(specifier, real, projectDir);

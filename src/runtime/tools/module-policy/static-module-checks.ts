@@ -71,7 +71,7 @@ export function checkFile(scope: JudgeScope, f: FileToCheck): FileCheck {
       if (f.inProcess) add(site, "computed_specifier", `computes the specifier of ${site.kind === "import" ? "import()" : "require()"} (an in-process ES module's specifiers must be literals under strict)`);
       continue;
     }
-    const verdict = judgeSpecifier(scope, site.specifier, f.file, asPackage);
+    const verdict = judgeSpecifier(scope, site.specifier, f.file, asPackage, site.kind === "require" ? "require" : "import");
     if (!verdict.ok) add(site, verdict.rule, verdict.message);
     else if (verdict.target.kind === "file" || verdict.target.kind === "package") {
       if (!LOADABLE_EXTENSIONS.has(extname(verdict.target.path))) {

@@ -32,7 +32,7 @@ export function runCommonJsInContext(scope: StrictScope, file: string, code: str
 
 /** What an admitted specifier gives `require`. Shared with the ES module linker. */
 export function requireTarget(scope: StrictScope, specifier: unknown, fromFile: string): unknown {
-  const target = admit(scope, specifier, fromFile);
+  const target = admit(scope, specifier, fromFile, "require");
   switch (target.kind) {
     case "luma":
       return lumaModuleExports;
@@ -61,7 +61,7 @@ function requireProjectFile(scope: StrictScope, path: string): unknown {
 export function strictRequire(scope: StrictScope, from: string): NodeJS.Require {
   const require = scope.realm.wrapFunction((specifier: unknown) => requireTarget(scope, specifier, from), "require") as unknown as NodeJS.Require;
   const resolve = (specifier: unknown) => {
-    const target = admit(scope, specifier, from);
+    const target = admit(scope, specifier, from, "require");
     if (target.kind === "missing") throw notFound(target.specifier, from);
     return target.kind === "file" || target.kind === "package" ? target.path : String(specifier);
   };

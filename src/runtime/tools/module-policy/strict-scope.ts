@@ -14,6 +14,7 @@ import type { ContextRealm } from "./strict-context";
 import type { CheckedFiles } from "./module-graph-check";
 import { refusedAtCallTime, refusedModule, refusedWhileLoading, type PolicyViolation } from "./policy-violation";
 import { judgeSpecifier, type JudgeScope, type Target } from "./specifier-judgement";
+import type { ImportKind } from "../module-loading/package-resolution";
 import { runtimeError } from "../../../diagnostics/luma-error";
 
 export interface StrictScope extends JudgeScope {
@@ -31,12 +32,12 @@ export interface StrictScope extends JudgeScope {
 }
 
 /** The target of `specifier` from `fromFile`, or the refusal thrown. */
-export function admit(scope: StrictScope, specifier: unknown, fromFile: string): Target {
+export function admit(scope: StrictScope, specifier: unknown, fromFile: string, kind: ImportKind = "import"): Target {
   if (typeof specifier !== "string") {
     throw refuse(scope, "computed_specifier", `loads a specifier that is not a string (${typeof specifier})`);
   }
   const fromPackage = scope.packageCode.has(fromFile);
-  const verdict = judgeSpecifier(scope, specifier, fromFile, fromPackage);
+  const verdict = judgeSpecifier(scope, specifier, fromFile, fromPackage, kind);
   if (!verdict.ok) throw refuse(scope, verdict.rule, verdict.message);
   const target = verdict.target;
   if (target.kind === "package" || (target.kind === "file" && fromPackage)) {
