@@ -18,7 +18,7 @@
 import type { Diagnostic } from "../diagnostics/diagnostic";
 import type { Program } from "./ast";
 import { type FastStop, fastParse } from "./fast-parse/fast-program";
-import { scanLexical } from "./lexical-scan";
+import { type LexicalScan, scanLexical } from "./lexical-scan";
 import { mayHaveMisspeltKeyword, misspeltKeyword } from "./misspelt-keyword";
 
 export interface ParseResult {
@@ -35,19 +35,22 @@ export interface ParseOptions {
 }
 
 export function parse(source: string, file: string, opts: ParseOptions = {}): ParseResult {
-  let lineWords: number[] | undefined;
+  let scan: LexicalScan | undefined;
   if (mayHaveMisspeltKeyword(source)) {
-    lineWords = scanLexical(source, { lineWords: true }).lineWords ?? [];
-    const misspelt = misspeltKeyword(source, file, lineWords);
+    scan = scanLexical(source, { lineWords: true });
+    const misspelt = misspeltKeyword(source, file, scan.lineWords ?? []);
     if (misspelt) return { diagnostics: [misspelt] };
   }
   const stop: FastStop = {};
   if (opts.engine === undefined && opts.chunkChars === undefined) {
     const program = fastParse(source, file, undefined, stop);
     if (program) return { program, diagnostics: [] };
+    if (stop.diagnostics) return { diagnostics: stop.diagnostics };
   }
-  lineWords ??= scanLexical(source, { lineWords: true }).lineWords ?? [];
+  scan ??= scanLexical(source, { lineWords: true });
   // Loaded on first need: importing ohm-js costs start-up time a valid program never pays.
   const { ohmParse } = require("./ohm-parse") as typeof import("./ohm-parse");
-  return ohmParse(source, file, lineWords, opts.chunkChars, stop.itemStarts);
+  // A string or comment left open ends what Ohm is given (see `ohm-parse.ts`): the rest of
+  // the file is inside it, and matching it cost hundreds of bytes of memory per byte.
+  return ohmParse(source, file, scan.lineWords ?? [], opts.chunkChars, stop.itemStarts, scan.unterminated);
 }

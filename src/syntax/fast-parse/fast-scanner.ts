@@ -35,6 +35,8 @@ export interface Shared {
   /** Work done (operands, statements, items tried) and its bound, linear in the input. */
   work: number;
   workLimit: number;
+  /** The `Str` nodes read with a `{` that opens no segment, and those braces' file offsets. */
+  loneBraces?: WeakMap<object, number[]>;
 }
 
 export interface FastState {
