@@ -11,10 +11,12 @@ import { benchJournalOverhead } from "./journal-overhead";
 import { benchWhileLoop } from "./while-loop";
 import { benchLspRecheck } from "./lsp-recheck";
 import { benchLargeSources } from "./large-sources";
+import { benchParserMemory } from "./parser-memory";
 
 console.log(`luma benchmarks · Bun ${Bun.version} · ${navigator.hardwareConcurrency} cores\n`);
 await benchStartupAndParse();
 await benchLargeSources();
+await benchParserMemory();
 await benchBuiltAgent();
 await benchPipelineOverhead();
 await benchPipelineFileStore();
