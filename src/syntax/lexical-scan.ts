@@ -82,8 +82,9 @@ export function scanLexical(input: string, opts: { lineWords?: boolean } = {}): 
   const n = input.length;
   const scan: LexicalScan = { steps: 0, comments: [] };
   const lineWords: number[] | undefined = opts.lineWords ? (scan.lineWords = []) : undefined;
-  // outcome + 3 per start index, 0 while unknown.
-  const memo = [new Int32Array(n + 1), new Int32Array(n + 1)];
+  // outcome + 3 per start index, 0 while unknown; allocated with the first string, as code
+  // without strings (a huge run of brackets) needs none: 8 bytes per character otherwise.
+  let memo: Int32Array[] | undefined;
   let depth = 0;
   const deeper = (levels: number, at: number): void => {
     depth += levels;
@@ -92,6 +93,7 @@ export function scanLexical(input: string, opts: { lineWords?: boolean } = {}): 
 
   /** The outcome of the string or interpolation that opens at `start`. */
   const scanLiteral = (kind: Frame["kind"], start: number): number => {
+    memo ??= [new Int32Array(n + 1), new Int32Array(n + 1)];
     const known = memo[kind][start];
     if (known !== 0) return known - 3;
     const stack: Frame[] = [];
@@ -107,13 +109,13 @@ export function scanLexical(input: string, opts: { lineWords?: boolean } = {}): 
       if (outcome === undefined) continue;
       if (outcome === "child") {
         const childKind = input.charCodeAt(frame.pos) === QUOTE ? STRING : INTERP;
-        const childKnown = memo[childKind][frame.pos];
+        const childKnown = (memo as Int32Array[])[childKind][frame.pos];
         if (childKnown === 0) push(childKind, frame.pos);
         else resume(frame, childKnown - 3);
         continue;
       }
       stack.pop();
-      memo[frame.kind][frame.start] = outcome + 3;
+      (memo as Int32Array[])[frame.kind][frame.start] = outcome + 3;
       if (frame.kind === INTERP) depth -= 1 + frame.brackets;
       if (stack.length === 0) return outcome;
       resume(stack[stack.length - 1], outcome);
@@ -161,8 +163,7 @@ export function scanLexical(input: string, opts: { lineWords?: boolean } = {}): 
   };
 
   // Code: comments, strings, brackets and `ask … ->`.
-  const openers: number[] = [];
-  const openedAt: number[] = [];
+  const openers = new OpenerStack();
   // A byte order mark, then a shebang line, are not code.
   const bom = input.charCodeAt(0) === 0xfeff ? 1 : 0;
   const firstLineEnd = input.indexOf("\n");
@@ -188,39 +189,68 @@ export function scanLexical(input: string, opts: { lineWords?: boolean } = {}): 
       if (end === FAILED) return scan;
       i = end;
     } else if (OPENERS.has(c)) {
-      openers.push(c);
-      openedAt.push(i);
+      openers.push(c, i);
       deeper(1, i);
       i++;
     } else if (CLOSERS.has(c)) {
-      while (openers.length > 0 && openers[openers.length - 1] === ASK) closeOne(openers);
-      if (openers.length > 0) closeOne(openers);
+      while (openers.length > 0 && openers.top() === ASK) closeOne();
+      if (openers.length > 0) closeOne();
       i++;
     } else if (c === 45 && input.charCodeAt(i + 1) === 62) {
-      if (openers[openers.length - 1] === ASK) closeOne(openers);
+      if (openers.length > 0 && openers.top() === ASK) closeOne();
       i += 2;
     } else if (isWordChar(c)) {
       const start = i;
       while (i < n && isWordChar(input.charCodeAt(i))) i++;
       if (lineWords && openers.length === 0 && firstOnLine(input, start)) lineWords.push(start);
       if (i - start === 3 && input.startsWith("ask", start)) {
-        openers.push(ASK);
-        openedAt.push(start);
+        openers.push(ASK, start);
         deeper(1, start);
       }
     } else i++;
   }
-  for (let k = openers.length - 1; k >= 0; k--) {
-    if (openers[k] !== ASK) {
-      scan.unclosed = openedAt[k];
-      break;
-    }
-  }
+  const unclosed = openers.innermostBracket();
+  if (unclosed !== undefined) scan.unclosed = unclosed;
   return scan;
 
-  function closeOne(stack: number[]): void {
-    stack.pop();
-    openedAt.pop();
+  function closeOne(): void {
+    openers.pop();
     depth--;
+  }
+}
+
+/**
+ * The open brackets and `ask`s, innermost last: each one's character (or ASK) and offset,
+ * in one growable Int32Array — a file of a million `(` holds a million, and two plain
+ * arrays of numbers took 16 bytes or more each.
+ */
+class OpenerStack {
+  private items = new Int32Array(64);
+  length = 0;
+
+  push(kind: number, at: number): void {
+    if (2 * this.length + 2 > this.items.length) {
+      const grown = new Int32Array(this.items.length * 2);
+      grown.set(this.items);
+      this.items = grown;
+    }
+    this.items[2 * this.length] = kind;
+    this.items[2 * this.length + 1] = at;
+    this.length++;
+  }
+
+  pop(): void {
+    this.length--;
+  }
+
+  /** The innermost opener's character, or ASK (the stack must not be empty). */
+  top(): number {
+    return this.items[2 * this.length - 2];
+  }
+
+  /** The offset of the innermost bracket still open (not an `ask`), if any. */
+  innermostBracket(): number | undefined {
+    for (let k = this.length - 1; k >= 0; k--) if (this.items[2 * k] !== ASK) return this.items[2 * k + 1];
+    return undefined;
   }
 }

@@ -50,7 +50,7 @@ export function parse(source: string, file: string, opts: ParseOptions = {}): Pa
   scan ??= scanLexical(source, { lineWords: true });
   // Loaded on first need: importing ohm-js costs start-up time a valid program never pays.
   const { ohmParse } = require("./ohm-parse") as typeof import("./ohm-parse");
-  // A string or comment left open ends what Ohm is given (see `ohm-parse.ts`): the rest of
-  // the file is inside it, and matching it cost hundreds of bytes of memory per byte.
-  return ohmParse(source, file, scan.lineWords ?? [], opts.chunkChars, stop.itemStarts, scan.unterminated);
+  // With the scan, a string or comment left open ends what Ohm is given (see `ohm-parse.ts`):
+  // the rest of the file is inside it, and matching it cost hundreds of bytes per byte.
+  return ohmParse(source, file, scan.lineWords ?? [], opts.chunkChars, stop.itemStarts, scan);
 }
