@@ -220,37 +220,63 @@ export function scanLexical(input: string, opts: { lineWords?: boolean } = {}): 
 }
 
 /**
- * The open brackets and `ask`s, innermost last: each one's character (or ASK) and offset,
- * in one growable Int32Array — a file of a million `(` holds a million, and two plain
- * arrays of numbers took 16 bytes or more each.
+ * The open brackets and `ask`s, innermost last, as runs: openers of one kind on adjacent
+ * characters (`((((`) are one run of a start and a count. A file of a million `(` is one
+ * run, and any other opener costs 9 bytes: two plain arrays of numbers took 16 bytes or
+ * more per opener, the scan's largest cost on brackets nested far past the limit.
  */
 class OpenerStack {
-  private items = new Int32Array(64);
+  private kinds = new Int8Array(64);
+  private starts = new Int32Array(64);
+  private counts = new Int32Array(64);
+  private runs = 0;
+  /** How many openers are open (the sum of the runs' counts). */
   length = 0;
 
   push(kind: number, at: number): void {
-    if (2 * this.length + 2 > this.items.length) {
-      const grown = new Int32Array(this.items.length * 2);
-      grown.set(this.items);
-      this.items = grown;
-    }
-    this.items[2 * this.length] = kind;
-    this.items[2 * this.length + 1] = at;
+    const top = this.runs - 1;
     this.length++;
+    if (top >= 0 && this.kinds[top] === KIND_CODE[kind] && this.starts[top] + this.counts[top] === at) {
+      this.counts[top]++;
+      return;
+    }
+    if (this.runs === this.starts.length) this.grow();
+    this.kinds[this.runs] = KIND_CODE[kind];
+    this.starts[this.runs] = at;
+    this.counts[this.runs] = 1;
+    this.runs++;
   }
 
   pop(): void {
     this.length--;
+    if (--this.counts[this.runs - 1] === 0) this.runs--;
   }
 
   /** The innermost opener's character, or ASK (the stack must not be empty). */
   top(): number {
-    return this.items[2 * this.length - 2];
+    return CODE_KIND[this.kinds[this.runs - 1]];
   }
 
   /** The offset of the innermost bracket still open (not an `ask`), if any. */
   innermostBracket(): number | undefined {
-    for (let k = this.length - 1; k >= 0; k--) if (this.items[2 * k] !== ASK) return this.items[2 * k + 1];
+    for (let k = this.runs - 1; k >= 0; k--) {
+      if (CODE_KIND[this.kinds[k]] !== ASK) return this.starts[k] + this.counts[k] - 1;
+    }
     return undefined;
   }
+
+  private grow(): void {
+    const size = this.starts.length * 2;
+    const kinds = new Int8Array(size);
+    const starts = new Int32Array(size);
+    const counts = new Int32Array(size);
+    kinds.set(this.kinds);
+    starts.set(this.starts);
+    counts.set(this.counts);
+    [this.kinds, this.starts, this.counts] = [kinds, starts, counts];
+  }
 }
+
+/** Openers as small codes, and back: `(` `[` `{` and ASK. */
+const CODE_KIND = [40, 91, 123, ASK];
+const KIND_CODE: Record<number, number> = { 40: 0, 91: 1, 123: 2, [ASK]: 3 };
