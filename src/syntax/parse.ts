@@ -6,9 +6,12 @@
  * hand-written recursive-descent mirror of the grammar (`fast-parse/`) runs first: it
  * gives exactly the AST the Ohm path gives — same nodes, key order and spans — or declines.
  * It declines every input the grammar rejects, and everything the Ohm path would answer
- * with a diagnostic (nesting past the limit, a second `replay`, an unclosed `{` in a
- * string…), so every error, with its message, code, hints and position, still comes from
- * the Ohm path. The differential and mutation tests (tests/syntax/fast-parser*.test.ts)
+ * with a diagnostic (nesting past the limit, a second `replay`…), so every error, with its
+ * message, code, hints and position, still comes from the Ohm path — but one: a `{` in a
+ * string that opens no interpolation, in a program it otherwise reads whole, is reported
+ * by the fast parser itself, with the Ohm path's diagnostics (`FastStop.diagnostics`), as
+ * Ohm spent hundreds of bytes per character matching a long string. The differential and
+ * mutation tests (tests/syntax/fast-parser*.test.ts, error-paths-differential.test.ts)
  * hold the two to the same answer. A successful fast parse never loads ohm-js at all; where
  * it stops at an item it cannot read, the Ohm path starts matching near that item.
  *

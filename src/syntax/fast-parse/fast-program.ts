@@ -7,7 +7,8 @@
  * table, so large sources need no cutting into pieces. The items are sorted into
  * declarations, statements, tests and the file's `replay` as `to-ast-declarations.ts`
  * sorts them; everything the Ohm path reports while converting (a second `replay`, a test
- * name with `{…}`) is declined instead.
+ * name with `{…}`) is declined instead — but a `{` in a string that opens no interpolation,
+ * whose diagnostics it gives itself (`FastStop.diagnostics`).
  *
  * Where it declines while reading a top-level item (none parses there, or the item holds
  * what it leaves to the Ohm path: a nesting past the limit, an interpolation that does not
