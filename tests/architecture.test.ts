@@ -23,7 +23,7 @@ const ALLOWED: Record<Stage, { values: Stage[]; types?: Stage[] }> = {
   load: { values: ["diagnostics", "syntax", "check", "root"] },
   runtime: { values: ["diagnostics", "language", "schema", "config", "mcp", "syntax", "root"], types: ["syntax"] },
   mcp: { values: ["diagnostics", "schema", "config", "runtime", "root"], types: ["syntax"] },
-  build: { values: ["diagnostics", "config", "load", "runtime", "cli", "syntax", "root"] },
+  build: { values: ["diagnostics", "config", "language", "load", "runtime", "cli", "syntax", "root"] },
   init: { values: ["diagnostics", "syntax", "typegen"] },
   format: { values: ["diagnostics", "syntax"] },
   lsp: { values: ["diagnostics", "syntax", "language", "check", "schema", "format", "root"], types: ["syntax"] },
