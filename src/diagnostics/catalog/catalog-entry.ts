@@ -4,7 +4,7 @@
  *
  * Codes are grouped by the stage that reports them, one file per stage:
  *   E01xx parse (syntax)        parse-codes.ts
- *   E02xx check (declarations)  check-codes.ts
+ *   E02xx check rules           check-codes.ts (check-declaration-codes.ts, check-statement-codes.ts)
  *   E03xx static types          type-codes.ts
  *   E04xx configuration         config-codes.ts
  *   E05xx tool modules, policy  module-codes.ts
