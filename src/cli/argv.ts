@@ -151,7 +151,9 @@ function parseRunOrCheck(argv: readonly string[], isCheck: boolean): Command {
   if (!file) throw new UsageError(isCheck ? "luma check needs a FILE.luma" : "missing FILE.luma");
   if (isCheck) {
     const { format = "text", ...runOptions } = values;
-    if (Object.keys(runOptions).length > 0) throw new UsageError("luma check takes no run options (only --format): it parses and checks FILE only");
+    // An empty value (`--config=`) sets nothing a check could ignore, so it is let through, as it always was.
+    const given = Object.values(runOptions).some((v) => (Array.isArray(v) ? v.length > 0 : Boolean(v)));
+    if (given) throw new UsageError("luma check takes no run options (only --format): it parses and checks FILE only");
     return { kind: "check", file, format: format as CheckFormat };
   }
   const cmd = { kind: "run", file, args, toolModules: [], ...values } as RunCommand;
