@@ -34,6 +34,8 @@ export interface OptionRow {
   readonly field: string;
   /** Checks and converts the value; `more` reads one further argument (`--format junit FILE`). */
   readonly read?: (value: string, more: () => string) => unknown;
+  /** The command refuses to run without it (help shows it bare, not in brackets). */
+  readonly required?: true;
   /** Decided when `luma build` writes an agent: a built agent refuses it (run-built-agent.ts). */
   readonly buildTime?: true;
 }
@@ -108,7 +110,7 @@ const TEST_OPTIONS_ROWS: readonly OptionRow[] = [
 ];
 
 // The journal's subcommands: which run, which step, which journal (else the config's).
-const RUN_TO_DECIDE: OptionRow = { ...RUN_ID, doc: "the run whose call waits for approval" };
+const RUN_TO_DECIDE: OptionRow = { ...RUN_ID, doc: "the run whose call waits for approval", required: true };
 const STEP: OptionRow = { name: "--step", value: "text", metavar: "STEP", doc: "the waiting call's step (when the run waits on more than one)", field: "step" };
 const JOURNAL_TO_READ: OptionRow = { ...JOURNAL, doc: "the journal's SQLite file (default: the config's journal)" };
 const RUNS_FORMAT: OptionRow = { name: "--format", value: "choice", metavar: "table|json", doc: "table for people, json for scripts", field: "format" };

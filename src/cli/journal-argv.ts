@@ -9,7 +9,7 @@
  * Without --journal the journal comes from luma.config.json (--config, else the working
  * directory's). Usage errors are UsageErrors, as for a run (exit 64).
  */
-import { COMMAND_TABLE, type OptionRow } from "./command-table-argv";
+import { COMMAND_TABLE } from "./command-table-argv";
 import { scanArgv } from "./scan-argv";
 import { UsageError } from "./usage-error";
 
@@ -20,23 +20,16 @@ export type JournalCommand =
 
 type Subcommand = "approve" | "deny" | "runs" | "runs-show";
 
+const SUBCOMMANDS: readonly Subcommand[] = ["approve", "deny", "runs", "runs-show"];
+
 /** Each subcommand's options (all take a value) and the metavar `luma --help` shows for it, from the command table. */
-export const JOURNAL_OPTIONS: Record<Subcommand, Readonly<Record<string, string>>> = {
-  approve: metavars(COMMAND_TABLE.approve.options),
-  deny: metavars(COMMAND_TABLE.deny.options),
-  runs: metavars(COMMAND_TABLE.runs.options),
-  "runs-show": metavars(COMMAND_TABLE["runs-show"].options),
-};
+export const JOURNAL_OPTIONS = Object.fromEntries(
+  SUBCOMMANDS.map((sub) => [sub, Object.fromEntries(COMMAND_TABLE[sub].options.map((row) => [row.name, row.metavar ?? ""]))]),
+) as Record<Subcommand, Readonly<Record<string, string>>>;
 
-function metavars(rows: readonly OptionRow[]): Record<string, string> {
-  return Object.fromEntries(rows.map((row) => [row.name, row.metavar ?? ""]));
-}
-
-/** A subcommand's options as --help writes them: the required --run-id bare, the rest in brackets. */
+/** A subcommand's options as --help writes them: the required ones (--run-id) bare, the rest in brackets. */
 export const journalUsage = (sub: Subcommand): string =>
-  Object.entries(JOURNAL_OPTIONS[sub])
-    .map(([name, metavar]) => (name === "--run-id" ? `${name} ${metavar}` : `[${name} ${metavar}]`))
-    .join(" ");
+  COMMAND_TABLE[sub].options.map((row) => (row.required ? `${row.name} ${row.metavar}` : `[${row.name} ${row.metavar}]`)).join(" ");
 
 interface JournalValues {
   runId?: string;
