@@ -70,6 +70,16 @@ describe("§15 one command table: parsing is derived from it", () => {
   test("the dispatcher's words are the table's first words (and the help/version aliases)", () => {
     const first = Object.values(COMMAND_TABLE).flatMap((e) => (e.words ? [e.words.split(" ")[0]] : []));
     expect([...COMMAND_WORDS].sort()).toEqual([...new Set([...first, "help", "version"])].sort());
+    // A word the dispatcher does not know would be taken for `luma FILE`.
+    for (const word of COMMAND_WORDS) {
+      let kind = "usage error";
+      try {
+        kind = parseArgv([word]).kind;
+      } catch (e) {
+        expect(e).toBeInstanceOf(UsageError);
+      }
+      expect({ word, kind }).not.toEqual({ word, kind: "run" });
+    }
   });
 
   test.each([
