@@ -148,3 +148,17 @@ describe("ARCHITECTURE.md: a diagnostic is one catalog entry", () => {
     expect(entries.filter((e) => typeof e.text !== "function").map((e) => e.code)).toEqual([]);
   });
 });
+
+describe("ARCHITECTURE.md: one command table for the CLI", () => {
+  test("options are declared only in cli/command-table-argv.ts: no other cli/ file spells one (but the top-level --help and --version)", () => {
+    const TOP_LEVEL = new Set(["--help", "-h", "--version", "-v"]);
+    const offenders = sourceFiles(join(SRC, "cli"))
+      .map((f) => relative(SRC, f))
+      .filter((f) => f !== "cli/command-table-argv.ts")
+      .flatMap((f) => {
+        const code = readFileSync(join(SRC, f), "utf8").replace(/\/\*[\s\S]*?\*\//g, "").replace(/\/\/.*$/gm, "");
+        return [...code.matchAll(/["'](--?[a-z][a-z0-9-]*)["']/g)].map((m) => m[1]!).filter((o) => !TOP_LEVEL.has(o)).map((o) => `${f}: ${o}`);
+      });
+    expect(offenders).toEqual([]);
+  });
+});

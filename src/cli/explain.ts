@@ -6,7 +6,7 @@
  */
 import { closestName } from "../diagnostics/did-you-mean";
 import { allCatalogEntries, catalogEntry, type CatalogEntry } from "../diagnostics/catalog";
-import { UsageError } from "./argv";
+import { UsageError } from "./usage-error";
 
 const indent = (text: string) =>
   text
