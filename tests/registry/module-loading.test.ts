@@ -5,7 +5,7 @@ import { join } from "node:path";
 import type { ToolModuleEntry } from "../../src/config/config-types";
 import { LumaError } from "../../src/diagnostics/luma-error";
 import { isLumaToolError, LumaToolError } from "../../src/luma-module";
-import { integrityOf, loadToolModules, type ModuleRequest } from "../../src/runtime/tools/module-loading";
+import { integrityOf, loadToolModules, type ModuleRequest } from "../../src/runtime/module-loading";
 import { readModuleTools } from "../../src/runtime/tools/registry";
 import { startupFailure } from "./startup-error-helpers";
 

@@ -21,7 +21,7 @@
  *   end before it (provider-client.ts); tool rounds are bounded by their own timeouts and the
  *   next request after one past the ceiling fails at once.
  */
-import { freshSoftIssues } from "../soft-issue-report";
+import { freshSoftIssues } from "../base/soft-issue-report";
 import { isLumaError, type LumaError } from "../../diagnostics/luma-error";
 import type { SchemaTable, ValidationIssue } from "../../schema/schema-table-types";
 import type { ToolInvoker } from "../tools/tool-invoker-types";

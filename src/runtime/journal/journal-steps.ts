@@ -18,7 +18,7 @@
  * pending approval, a lost lease, a divergence) is never recorded as an outcome.
  */
 import type { CallContext } from "../tools/steps/call-context";
-import { canonicalJson } from "../tools/steps/canonical-json";
+import { canonicalJson } from "../base/canonical-json";
 import { isThenable, type Next, type PipelineRuntime, type StepFactory } from "../tools/steps/step";
 import { LumaError } from "../../diagnostics/luma-error";
 import { validatedOutput } from "../tools/steps/11-output-validation";

@@ -16,7 +16,7 @@
  */
 import type { ResolvedModel, TurnRequest, TurnResult } from "../providers/provider-types";
 import { assertSendable } from "../providers/resolve-model";
-import { canonicalJson } from "../tools/steps/canonical-json";
+import { canonicalJson } from "../base/canonical-json";
 import { journalErrors } from "./journal-errors";
 import type { RunJournal } from "./run-journal";
 import { askRequestId } from "./step-scope";

@@ -16,7 +16,7 @@
  * arguments are the very input being judged, and its digest is what the decision binds to.
  */
 import type { CallContext } from "../tools/steps/call-context";
-import { canonicalJson } from "../tools/steps/canonical-json";
+import { canonicalJson } from "../base/canonical-json";
 import type { Next, PipelineRuntime } from "../tools/steps/step";
 import { toolErrors } from "../tools/steps/tool-errors";
 import { journalErrors } from "./journal-errors";

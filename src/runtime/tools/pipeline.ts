@@ -13,9 +13,9 @@
  */
 import type { AgentDecl, Program, ToolDecl } from "../../syntax/ast";
 import type { SchemaTable } from "../../schema/schema-table-types";
-import { systemClock, type Clock } from "./clock";
-import { MemoryIdempotencyStore } from "./stores/memory-idempotency-store";
-import type { IdempotencyStore } from "./stores/idempotency-store";
+import { systemClock, type Clock } from "../base/clock";
+import { MemoryIdempotencyStore } from "../stores/memory-idempotency-store";
+import type { IdempotencyStore } from "../stores/idempotency-store";
 import type { ToolCallRequest, ToolInvoker } from "./tool-invoker-types";
 import { readAgentPolicy, TOP_LEVEL_POLICY, type AgentPolicy } from "./steps/agent-policy";
 import { CallContext } from "./steps/call-context";

@@ -5,7 +5,7 @@
  * The AbortController is made lazily: only when a handler can read the signal (see
  * `wantsSignal` in tool-plan.ts), when a retry waits, or when the deadline fires.
  */
-import type { ClaimToken } from "../stores/idempotency-store";
+import type { ClaimToken } from "../../stores/idempotency-store";
 import type { ClaimHeartbeat } from "./claim-heartbeat";
 import type { ToolCallRequest } from "../tool-invoker-types";
 import type { CallPlan } from "./call-plan";
