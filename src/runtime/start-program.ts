@@ -20,7 +20,8 @@ import type { LoadedConfig } from "../config/config-types";
 import type { LoadedModule } from "./module-loading/loaded-module";
 import type { ModulePolicy } from "./module-policy/module-policy";
 import type { AskRunnerDeps } from "./ask/create-ask-runner";
-import { exitProcess, installExitGuard, strayError } from "./run/exit-guard";
+import { exitProcess, installExitGuard } from "./base/exit-guard";
+import { strayError } from "./run/stray-error";
 import { stopOnSignal } from "./run/stop-on-signal";
 import { redirectConsoleToStderr } from "./run/console-to-stderr";
 import { createRunLifecycle, type RunLifecycle } from "./run/run-lifecycle";
@@ -98,7 +99,7 @@ export interface OpenProgram {
 }
 
 export async function startProgram(program: Program, opts: StartOptions): Promise<void> {
-  // From here to the end of the run, tool module code cannot end the process (exit-guard.ts):
+  // From here to the end of the run, tool module code cannot end the process (base/exit-guard.ts):
   // a stray exit or throw stops the run through its lifecycle, which releases what it holds.
   const lifecycle = createRunLifecycle();
   const unguard = installExitGuard((thrown) => lifecycle.stop(strayError(thrown, lifecycle.inFlight())));

@@ -2,7 +2,7 @@ import { describe, expect, test } from "bun:test";
 import { mkdirSync, mkdtempSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
-import { loadToolModules } from "../../src/runtime/module-loading";
+import { loadToolModules } from "../../src/runtime/tools/registry/load-tool-modules";
 import { hasUrlScheme, isPathSpecifier } from "../../src/runtime/module-loading/specifier-forms";
 import { hasDynamicImport, rewriteSpecifiers, specifiersIn } from "../../src/runtime/module-loading/specifier-rewrite";
 import { specifierSites } from "../../src/runtime/module-loading/specifier-sites";

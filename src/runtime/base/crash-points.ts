@@ -5,7 +5,7 @@
  * and look at what is left on disk. Unset — as it is everywhere but in those tests — a
  * crash point costs one comparison.
  */
-import { killOwnProcess } from "../run/exit-guard";
+import { killOwnProcess } from "./exit-guard";
 
 export type CrashPoint =
   | "after-lock" // holding the store lock, nothing written yet
@@ -22,6 +22,6 @@ let reached = 0;
 
 export const crashPoint = (point: CrashPoint): void => {
   if (armedPoint !== point) return;
-  // Past the exit guard, which refuses handlers' kills of this process (run/exit-guard.ts).
+  // Past the exit guard, which refuses handlers' kills of this process (exit-guard.ts).
   if (++reached === nth) killOwnProcess("SIGKILL");
 };

@@ -196,7 +196,7 @@ export class RunJournal {
 
   /**
    * A journaled step around `run`: replayed when finished, else begun, run and finished.
-   * (The tool pipeline splits this across two steps, journal-steps.ts; `ask` uses it whole.)
+   * (The tool pipeline splits this across two steps, tools/steps/journal-steps.ts; `ask` uses it whole.)
    * `ready` runs only when the step is to run live, before its begin receipt: what it throws
    * (a model with no key) means the step could not start, so nothing is recorded and a
    * later resume that can run it does.

@@ -35,7 +35,7 @@ import { idempotency } from "./steps/09-idempotency";
 import { runHandler } from "./steps/10-run-handler";
 import { outputValidation } from "./steps/11-output-validation";
 import { telemetryBreaker } from "./steps/12-telemetry-breaker";
-import { journalBegin, journalReplay } from "../journal/journal-steps";
+import { journalBegin, journalReplay } from "./steps/journal-steps";
 import type { RunJournal } from "../journal/run-journal";
 
 export { checkToolRuntimeRules } from "./steps/startup-rules";

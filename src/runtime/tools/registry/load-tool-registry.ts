@@ -73,7 +73,7 @@ export async function loadRequestedModules(
   const requests = moduleRequests({ config: opts.config, programDir, cliModules: opts.cliModules, cwd: opts.cwd });
   let modules: LoadedModule[] = [];
   if (requests.length > 0) {
-    const { loadToolModules } = await import("../../module-loading/load-tool-modules");
+    const { loadToolModules } = await import("./load-tool-modules");
     modules = await loadToolModules(requests, policy);
   }
   return { policy, modules };

@@ -10,7 +10,7 @@ import type { ClaimHeartbeat } from "./claim-heartbeat";
 import type { ToolCallRequest } from "../tool-invoker-types";
 import type { CallPlan } from "./call-plan";
 import type { Expirable } from "./deadline-scheduler";
-import type { JournalStepState } from "../../journal/journal-steps";
+import type { JournalStepState } from "./journal-steps";
 
 export class CallContext implements Expirable {
   /** The raw input until step 6, then the validated value (defaults, union tags). */

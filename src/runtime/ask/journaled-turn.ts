@@ -17,9 +17,9 @@
 import type { ResolvedModel, TurnRequest, TurnResult } from "../providers/provider-types";
 import { assertSendable } from "../providers/resolve-model";
 import { canonicalJson } from "../base/canonical-json";
-import { journalErrors } from "./journal-errors";
-import type { RunJournal } from "./run-journal";
-import { askRequestId } from "./step-scope";
+import { journalErrors } from "../journal/journal-errors";
+import type { RunJournal } from "../journal/run-journal";
+import { askRequestId } from "../journal/step-scope";
 
 export const journaledTurn = (
   journal: RunJournal,

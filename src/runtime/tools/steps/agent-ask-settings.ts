@@ -4,9 +4,9 @@
  * limits with their defaults. The tool pipeline's view of the same object is
  * `tools/steps/agent-policy.ts`.
  */
-import { AGENT_KEYS } from "../../language/keys/agent-keys";
-import { readKeys, type KeyValues } from "../../language/keys/key-spec";
-import type { AgentDecl } from "../../syntax/ast";
+import { AGENT_KEYS } from "../../../language/keys/agent-keys";
+import { readKeys, type KeyValues } from "../../../language/keys/key-spec";
+import type { AgentDecl } from "../../../syntax/ast";
 
 export type AgentSettings = KeyValues<typeof AGENT_KEYS>;
 

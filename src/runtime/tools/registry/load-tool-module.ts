@@ -5,30 +5,34 @@
  * once and the loaders are handed that text, never the path to read again.
  *
  * Under `sandbox: "strict"` the module must be a file of the project, and after integrity
- * the strict loader (../module-policy) takes over: its checks replace the dependency check
- * here (they include it, listing every violation), and CommonJS/TypeScript run in its VM
- * context instead of this process's globals.
+ * the strict loader (runtime/module-policy/) takes over: its checks replace the dependency
+ * check here (they include it, listing every violation), and CommonJS/TypeScript run in its
+ * VM context instead of this process's globals.
+ *
+ * It lives in the registry, not in module-loading/: it is where the loaders' pieces
+ * (module-loading/) and the strict policy built on those pieces (module-policy/) meet, so it
+ * stands above both and neither of them imports the other back.
  */
 // Sync fs on purpose: node:fs/promises costs ~2.5 ms of start-up in the compiled binary.
 import { readFileSync, realpathSync } from "node:fs";
 import { dirname, extname } from "node:path";
-import { loadCommonJs } from "./commonjs-loader";
-import { assertDependencyAllowed, checkStaticDependencies, resolutionBase, type DependencyRules } from "./dependency-rules";
-import { loadEsm } from "./esm-loader";
-import { checkIntegrity } from "./integrity";
-import type { LoadedModule, ModuleRequest } from "./loaded-module";
-import { moduleLoadFailure, moduleNotFound, moduleSyntaxError, unsupportedFileType } from "./load-failure";
-import { installLumaModule } from "./luma-virtual-module";
-import { isSupportedExtension, moduleKindOf } from "./module-kind";
-import { prepareSource, type PreparedSource } from "./prepare-source";
-import { resolvePackageImports } from "./esm-package-imports";
-import type { ModulePolicy } from "../module-policy/module-policy";
-import type { StrictModuleInput } from "../module-policy/load-strict-module";
-import { assertInsideProject } from "../module-policy/module-file-confinement";
+import { loadCommonJs } from "../../module-loading/commonjs-loader";
+import { assertDependencyAllowed, checkStaticDependencies, resolutionBase, type DependencyRules } from "../../module-loading/dependency-rules";
+import { loadEsm } from "../../module-loading/esm-loader";
+import { checkIntegrity } from "../../module-loading/integrity";
+import type { LoadedModule, ModuleRequest } from "../../module-loading/loaded-module";
+import { moduleLoadFailure, moduleNotFound, moduleSyntaxError, unsupportedFileType } from "../../module-loading/load-failure";
+import { installLumaModule } from "../../module-loading/luma-virtual-module";
+import { isSupportedExtension, moduleKindOf } from "../../module-loading/module-kind";
+import { prepareSource, type PreparedSource } from "../../module-loading/prepare-source";
+import { resolvePackageImports } from "../../module-loading/esm-package-imports";
+import type { ModulePolicy } from "../../module-policy/module-policy";
+import type { StrictModuleInput } from "../../module-policy/load-strict-module";
+import { assertInsideProject } from "../../module-policy/module-file-confinement";
 
 /** The strict loader (its checks, its VM context) is imported only when a policy is strict. */
 const loadStrict = async (input: StrictModuleInput): Promise<unknown> =>
-  (await import("../module-policy/load-strict-module")).loadStrictModule(input);
+  (await import("../../module-policy/load-strict-module")).loadStrictModule(input);
 
 /** The real path of the request's file; a missing file is a startup error naming it. */
 export async function resolveModuleFile(request: ModuleRequest): Promise<string> {

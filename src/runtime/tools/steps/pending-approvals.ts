@@ -15,11 +15,11 @@
  * only a holder of LUMA_IDEMPOTENCY_KEY can make one): nothing a model writes reaches this table — a model's tool
  * arguments are the very input being judged, and its digest is what the decision binds to.
  */
-import type { CallContext } from "../tools/steps/call-context";
-import { canonicalJson } from "../base/canonical-json";
-import type { Next, PipelineRuntime } from "../tools/steps/step";
-import { toolErrors } from "../tools/steps/tool-errors";
-import { journalErrors } from "./journal-errors";
+import type { CallContext } from "./call-context";
+import { canonicalJson } from "../../base/canonical-json";
+import type { Next, PipelineRuntime } from "./step";
+import { toolErrors } from "./tool-errors";
+import { journalErrors } from "../../journal/journal-errors";
 
 const SECRET_NAME = /secret|token|password|passwd|api[_-]?key|auth|credential|cookie/i;
 const PREVIEW_MAX = 500;

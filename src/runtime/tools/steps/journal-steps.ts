@@ -17,15 +17,15 @@
  * raw input), so it can be compared before any step looks at the input. A run stop (a
  * pending approval, a lost lease, a divergence) is never recorded as an outcome.
  */
-import type { CallContext } from "../tools/steps/call-context";
-import { canonicalJson } from "../base/canonical-json";
-import { isThenable, type Next, type PipelineRuntime, type StepFactory } from "../tools/steps/step";
-import { LumaError } from "../../diagnostics/luma-error";
-import { validatedOutput } from "../tools/steps/11-output-validation";
-import type { StepKind, StepRow } from "./journal-backend";
-import { outcomeOfError } from "./journal-codec";
-import { isRunStop, journalErrors } from "./journal-errors";
-import type { RunJournal } from "./run-journal";
+import type { CallContext } from "./call-context";
+import { canonicalJson } from "../../base/canonical-json";
+import { isThenable, type Next, type PipelineRuntime, type StepFactory } from "./step";
+import { LumaError } from "../../../diagnostics/luma-error";
+import { validatedOutput } from "./11-output-validation";
+import type { StepKind, StepRow } from "../../journal/journal-backend";
+import { outcomeOfError } from "../../journal/journal-codec";
+import { isRunStop, journalErrors } from "../../journal/journal-errors";
+import type { RunJournal } from "../../journal/run-journal";
 
 /** What the replay step learnt about a call that runs live; read by the begin step, step 5 and step 10. */
 export interface JournalStepState {

@@ -6,11 +6,11 @@
  * disagree on metadata (spec §10: "the same file loaded twice with different metadata is an
  * error"); a request that declares nothing claims nothing and agrees with any other.
  */
-import type { ToolModuleEntry } from "../../config/config-types";
-import { startupError } from "../../diagnostics/luma-error";
-import type { LoadedModule, ModuleRequest } from "./loaded-module";
+import type { ToolModuleEntry } from "../../../config/config-types";
+import { startupError } from "../../../diagnostics/luma-error";
+import type { LoadedModule, ModuleRequest } from "../../module-loading/loaded-module";
 import { loadToolModule, resolveModuleFile } from "./load-tool-module";
-import type { ModulePolicy } from "../module-policy/module-policy";
+import type { ModulePolicy } from "../../module-policy/module-policy";
 
 /** Metadata fields compared between two requests for one file (lists compared as sets). */
 const METADATA_FIELDS = ["version", "integrity", "dependencies", "dependency_root"] as const satisfies readonly (keyof ToolModuleEntry)[];

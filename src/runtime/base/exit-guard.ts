@@ -14,16 +14,13 @@
  * - inside a handler, synchronously or after an `await` — the handler fails, and the tool
  *   pipeline turns it into TOOL_HANDLER_ERROR naming the tool (`handler-errors.ts`);
  * - in code no call awaits (a timer, a stray `.then`) — it is an uncaught error, and the
- *   guard's listener ends the run through `onStray`, naming the tools still in flight.
+ *   guard's listener ends the run through `onStray`, naming the tools still in flight
+ *   (`run/stray-error.ts`).
  *
  * `process.exitCode` needs no guard: the CLI always exits with an explicit code, which wins.
  * What the guard cannot stop is documented in docs/security.md (The security model): a child process
  * that kills its parent (`Bun.spawnSync(["kill", …])`), FFI, a signal from elsewhere.
  */
-import { toolErrors } from "../tools/steps/tool-errors";
-import type { RunEndingError } from "./run-ending-error";
-import { endingWith } from "./run-lifecycle";
-
 export class ExitAttempt extends Error {
   constructor(readonly call: string) {
     super(`${call} was called`);
@@ -83,12 +80,3 @@ export function installExitGuard(onStray: (thrown: unknown) => void): () => void
     process.off("unhandledRejection", stray);
   };
 }
-
-/** What a stray throw (outside any awaited call) ends the run with: exit 1, naming the tools in flight. */
-export const strayError = (thrown: unknown, inFlight: readonly string[]): RunEndingError =>
-  endingWith(
-    isExitAttempt(thrown)
-      ? toolErrors.strayExit(thrown.call, inFlight)
-      : toolErrors.strayThrow(thrown instanceof Error ? thrown.message : String(thrown), inFlight),
-    1,
-  );
