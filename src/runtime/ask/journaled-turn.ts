@@ -1,6 +1,6 @@
 /**
  * `ask` in a journaled run: each provider request is a step (kind "model", id
- * `<ask step>.req<n>`, step-scope.ts) whose receipt holds the answer, so a resumed ask does
+ * `<ask step>.req<n>`, journal/step-scope.ts) whose receipt holds the answer, so a resumed ask does
  * not send a request that was already answered — the flow (ask-flow.ts) takes the recorded
  * answer, and being deterministic given its answers and its tool results, rebuilds the same
  * transcript and goes on live from the first request without a receipt. A failed request

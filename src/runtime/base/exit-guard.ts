@@ -12,7 +12,7 @@
  *
  * Where the throw lands decides what the user sees:
  * - inside a handler, synchronously or after an `await` — the handler fails, and the tool
- *   pipeline turns it into TOOL_HANDLER_ERROR naming the tool (`handler-errors.ts`);
+ *   pipeline turns it into TOOL_HANDLER_ERROR naming the tool (`tools/steps/handler-errors.ts`);
  * - in code no call awaits (a timer, a stray `.then`) — it is an uncaught error, and the
  *   guard's listener ends the run through `onStray`, naming the tools still in flight
  *   (`run/stray-error.ts`).

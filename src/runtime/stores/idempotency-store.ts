@@ -11,8 +11,8 @@
  * died without completing or releasing is taken over once the lease has passed (a backend
  * that can tell its owner is dead, like the file store, takes it over at once). A live
  * owner keeps its claim for as long as its handler runs by renewing the lease (`renew`, a
- * heartbeat: steps/claim-heartbeat.ts) — also after the call timed out, because a handler
- * that ignored its AbortSignal may still do its side effect (steps/timed-out-claim.ts). The
+ * heartbeat: tools/steps/claim-heartbeat.ts) — also after the call timed out, because a handler
+ * that ignored its AbortSignal may still do its side effect (tools/steps/timed-out-claim.ts). The
  * `token` a claim returns fences the owner: `renew`, `complete` and `release` with a token
  * whose claim was taken over change nothing, so a worker that lost its lease (frozen, cut
  * off from the store) never overwrites the winner's record nor extends the winner's lease.

@@ -21,7 +21,7 @@
  * field read rather than a second Map lookup. A waiter on a running record gets a promise
  * made only when someone actually waits.
  *
- * Fingerprints: a request marked `immutableFingerprint` (the pipeline's, steps/claim-request.ts)
+ * Fingerprints: a request marked `immutableFingerprint` (the pipeline's, tools/steps/claim-request.ts)
  * never changes, so the record keeps the request rather than its text, and the text is
  * written only if a later claim of the same key compares it. A claim of a fresh key — the
  * usual case — then never writes a fingerprint at all. Any other request's text is read at

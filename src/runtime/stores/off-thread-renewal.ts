@@ -2,7 +2,7 @@
  * Lease renewals that do not need the main thread, for the stores shared between machines
  * (postgres, redis: idempotency claims and the Postgres journal's run lease).
  *
- * The heartbeat (steps/claim-heartbeat.ts, the run journal's timer) runs on the main thread,
+ * The heartbeat (tools/steps/claim-heartbeat.ts, the run journal's timer) runs on the main thread,
  * which a handler that blocks it (a synchronous SDK, a big parse, `Atomics.wait`, a busy
  * loop) stops; on one machine claim-owner.ts then sees that the owner still runs, but a
  * worker on another machine sees only the lease. So each process starts one Worker — once,

@@ -77,7 +77,7 @@ export async function loadToolModule(realPath: string, requests: ModuleRequest[]
   if (!strict) checkStaticDependencies(rules, shown, prepared.transpiled);
 
   installLumaModule();
-  // Package imports point at the files Luma resolves (esm-package-imports.ts), from
+  // Package imports point at the files Luma resolves (module-loading/esm-package-imports.ts), from
   // dependency_root when there is one. TypeScript goes to Bun as TypeScript (its source map
   // keeps the file's lines in a stack), except under a dependency_root: its package rewrite
   // must not see `import type` lines, which name packages that need not exist at run time,

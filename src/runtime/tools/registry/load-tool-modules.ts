@@ -1,5 +1,5 @@
 /**
- * Loads every tool module a run asks for (the requests of module-requests.ts).
+ * Loads every tool module a run asks for (the requests of module-loading/module-requests.ts).
  *
  * A module's identity is its resolved real path, so `./tools.ts` on the command line and
  * `tools.ts` in the config are one module, loaded once. Requests for the same file must not

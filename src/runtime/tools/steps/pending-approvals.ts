@@ -11,7 +11,7 @@
  *     (exit 75) naming the run and the step
  *
  * Decisions come only from `luma approve` / `luma deny` (journal-commands.ts), written to
- * the journal by a person, sealed (journal-codec.ts `sealDecision`; in an encrypted journal
+ * the journal by a person, sealed (journal/journal-codec.ts `sealDecision`; in an encrypted journal
  * only a holder of LUMA_IDEMPOTENCY_KEY can make one): nothing a model writes reaches this table — a model's tool
  * arguments are the very input being judged, and its digest is what the decision binds to.
  */
