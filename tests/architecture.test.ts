@@ -127,8 +127,8 @@ const RUNTIME_LAYERS: Record<string, number> = {
   "module-loading": 1,
   "module-policy": 1,
   telemetry: 1,
-  journal: 2,
-  tools: 3,
+  journal: 2, // the durable record; the pipeline's journal steps write to it (tools/steps/journal-steps.ts)
+  tools: 3, // the pipeline: steps/, registry/ (where loading meets the strict policy), trace/
   datasources: 4,
   usage: 4,
   providers: 5,
@@ -155,6 +155,7 @@ const RUNTIME_ALLOWANCES: Record<string, string> = {
 
 const RUNTIME = join(SRC, "runtime");
 
+/** The area of a path under src/runtime/: its sub-folder, or `start` for a file directly in it. */
 function runtimeAreaOf(path: string): string {
   const parts = relative(RUNTIME, path).split("/");
   if (parts.length > 1) return parts[0]!;
