@@ -4,7 +4,7 @@
  * `export … from` and dynamic `import("…")`), resolved, and mapped to their folder.
  */
 import { describe, expect, test } from "bun:test";
-import { readdirSync, readFileSync } from "node:fs";
+import { existsSync, readdirSync, readFileSync, statSync } from "node:fs";
 import { dirname, join, relative, resolve } from "node:path";
 import { REPO } from "./support/luma-binary";
 
@@ -32,7 +32,7 @@ const ALLOWED: Record<Stage, { values: Stage[]; types?: Stage[] }> = {
 };
 
 /** ARCHITECTURE.md § Only cli/ prints or exits: the two named exceptions. */
-const MAY_PRINT_OR_EXIT = new Set(["runtime/run/write-fully.ts", "runtime/run/exit-guard.ts"]);
+const MAY_PRINT_OR_EXIT = new Set(["runtime/run/write-fully.ts", "runtime/base/exit-guard.ts"]);
 
 function sourceFiles(dir: string): string[] {
   return readdirSync(dir, { withFileTypes: true }).flatMap((e) => {
@@ -113,6 +113,128 @@ describe("ARCHITECTURE.md: the import graph", () => {
     const used = new Set(all.map((e) => `${e.from}>${e.to}`));
     const unused = Object.entries(ALLOWED).flatMap(([from, r]) => r.values.filter((to) => to !== "*" && !used.has(`${from}>${to}`)).map((to) => `${from} → ${to}`));
     expect(unused).toEqual([]);
+  });
+});
+
+/**
+ * ARCHITECTURE.md § Runtime layers: each area of src/runtime/ (its sub-folder; the files
+ * directly in it are `start`, the composition root) and its rank. An import may point at
+ * its own rank or lower, never higher; areas of one rank are siblings.
+ */
+const RUNTIME_LAYERS: Record<string, number> = {
+  base: 0,
+  stores: 1,
+  "module-loading": 1,
+  "module-policy": 1,
+  telemetry: 1,
+  journal: 2, // the durable record; the pipeline's journal steps write to it (tools/steps/journal-steps.ts)
+  tools: 3, // the pipeline: steps/, registry/ (where loading meets the strict policy), trace/
+  datasources: 4,
+  usage: 4,
+  providers: 5,
+  ask: 6,
+  interpreter: 7,
+  run: 8,
+  start: 8,
+  testing: 9,
+};
+
+/**
+ * Arrows the layers do not allow yet, each with its why ("<file under runtime/> → <area>").
+ * They are left out of both layer tests; a test fails once one is no longer needed.
+ */
+const RUNTIME_ALLOWANCES: Record<string, string> = {
+  // Usage ranks below providers (each adapter reads its usage with usage/read-usage.ts), but
+  // its three files name two of the providers' types. Item 3 of the floor plan (one folder
+  // per provider family, each one record with its usage reading) decides where those types
+  // live; moving them now would edit inside providers/ while it is being reorganised.
+  "usage/read-usage.ts → providers": "type only: `Usage`, the shape it reads a response's usage into",
+  "usage/token-totals.ts → providers": "type only: `Usage`, what it adds up",
+  "usage/usage-ledger.ts → providers": "type only: `ResolvedModel`, whose prices give a cost",
+};
+
+const RUNTIME = join(SRC, "runtime");
+
+/** The area of a path under src/runtime/: its sub-folder, or `start` for a file directly in it. */
+function runtimeAreaOf(path: string): string {
+  const parts = relative(RUNTIME, path).split("/");
+  if (parts.length > 1) return parts[0]!;
+  return existsSync(path) && statSync(path).isDirectory() ? parts[0]! : "start";
+}
+
+interface RuntimeEdge { file: string; target: string; from: string; to: string }
+
+/** Every import between two areas of src/runtime/ (type-only ones too: a type is an arrow). */
+function runtimeEdges(): RuntimeEdge[] {
+  const out: RuntimeEdge[] = [];
+  for (const file of sourceFiles(RUNTIME)) {
+    const text = readFileSync(file, "utf8").replace(/\/\*[\s\S]*?\*\//g, "").replace(/^\s*\/\/.*$/gm, "");
+    for (const m of text.matchAll(IMPORT)) {
+      const spec = m[2] ?? m[3];
+      if (!spec.startsWith(".")) continue;
+      const target = resolve(dirname(file), spec);
+      if (!target.startsWith(RUNTIME + "/")) continue;
+      const [from, to] = [runtimeAreaOf(file), runtimeAreaOf(target)];
+      if (from !== to) out.push({ file: relative(RUNTIME, file), target: relative(RUNTIME, target), from, to });
+    }
+  }
+  return out;
+}
+
+const allowanceOf = (e: RuntimeEdge) => `${e.file} → ${e.to}`;
+
+/** Strongly connected components (Tarjan) of more than one node. */
+function circles(nodes: string[], next: (n: string) => string[]): string[][] {
+  let counter = 0;
+  const index = new Map<string, number>(), low = new Map<string, number>(), onStack = new Set<string>(), stack: string[] = [], out: string[][] = [];
+  const visit = (v: string): void => {
+    index.set(v, counter);
+    low.set(v, counter++);
+    stack.push(v);
+    onStack.add(v);
+    for (const w of next(v)) {
+      if (!index.has(w)) {
+        visit(w);
+        low.set(v, Math.min(low.get(v)!, low.get(w)!));
+      } else if (onStack.has(w)) low.set(v, Math.min(low.get(v)!, index.get(w)!));
+    }
+    if (low.get(v) !== index.get(v)) return;
+    const component: string[] = [];
+    let w: string;
+    do {
+      w = stack.pop()!;
+      onStack.delete(w);
+      component.push(w);
+    } while (w !== v);
+    if (component.length > 1) out.push(component.sort());
+  };
+  for (const n of nodes) if (!index.has(n)) visit(n);
+  return out;
+}
+
+describe("ARCHITECTURE.md: the runtime's layers", () => {
+  const all = runtimeEdges();
+  const held = all.filter((e) => !(allowanceOf(e) in RUNTIME_ALLOWANCES));
+
+  test("every area of src/runtime/ has a rank in the table", () => {
+    const areas = new Set(sourceFiles(RUNTIME).map(runtimeAreaOf));
+    expect([...areas].filter((a) => !(a in RUNTIME_LAYERS))).toEqual([]);
+  });
+
+  test("no import runs from a lower area up to a higher one (each named: file → file)", () => {
+    const up = held.filter((e) => RUNTIME_LAYERS[e.from]! < RUNTIME_LAYERS[e.to]!);
+    expect(up.map((e) => `${e.file} → ${e.target} (${e.from} ${RUNTIME_LAYERS[e.from]} → ${e.to} ${RUNTIME_LAYERS[e.to]})`)).toEqual([]);
+  });
+
+  test("no import circle spans two areas (strongly connected components of the area graph)", () => {
+    const next = new Map<string, Set<string>>();
+    for (const e of held) next.set(e.from, (next.get(e.from) ?? new Set()).add(e.to));
+    expect(circles(Object.keys(RUNTIME_LAYERS), (a) => [...(next.get(a) ?? [])])).toEqual([]);
+  });
+
+  test("every allowance is still needed (an arrow fixed leaves the list)", () => {
+    const used = new Set(all.map(allowanceOf));
+    expect(Object.keys(RUNTIME_ALLOWANCES).filter((a) => !used.has(a))).toEqual([]);
   });
 });
 

@@ -18,7 +18,7 @@
 import type { Diagnostic } from "../diagnostics/diagnostic";
 import { startupError } from "../diagnostics/luma-error";
 import type { LumaConfig, ToolModuleEntry } from "../config/config-types";
-import type { ModuleKind } from "../runtime/tools/module-loading/module-kind";
+import type { ModuleKind } from "../runtime/module-loading/module-kind";
 import type { Program } from "../syntax/ast";
 import type { EmbeddedCassette } from "./embedded-cassette";
 

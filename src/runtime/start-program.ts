@@ -14,13 +14,14 @@ import { checkAgentToolContexts } from "./tools/steps/agent-context-rules";
 import { runProgram } from "./interpreter/run-program";
 import { openTraceSink } from "./trace-sink";
 import { askOnTerminal } from "./approval-prompt";
-import { openIdempotencyStore } from "./tools/stores/open-idempotency-store";
+import { openIdempotencyStore } from "./stores/open-idempotency-store";
 import type { SchemaTable } from "../schema/schema-table-types";
 import type { LoadedConfig } from "../config/config-types";
-import type { LoadedModule } from "./tools/module-loading/loaded-module";
-import type { ModulePolicy } from "./tools/module-policy/module-policy";
+import type { LoadedModule } from "./module-loading/loaded-module";
+import type { ModulePolicy } from "./module-policy/module-policy";
 import type { AskRunnerDeps } from "./ask/create-ask-runner";
-import { exitProcess, installExitGuard, strayError } from "./run/exit-guard";
+import { exitProcess, installExitGuard } from "./base/exit-guard";
+import { strayError } from "./run/stray-error";
 import { stopOnSignal } from "./run/stop-on-signal";
 import { redirectConsoleToStderr } from "./run/console-to-stderr";
 import { createRunLifecycle, type RunLifecycle } from "./run/run-lifecycle";
@@ -102,7 +103,7 @@ export interface OpenProgram {
 }
 
 export async function startProgram(program: Program, opts: StartOptions): Promise<void> {
-  // From here to the end of the run, tool module code cannot end the process (exit-guard.ts):
+  // From here to the end of the run, tool module code cannot end the process (base/exit-guard.ts):
   // a stray exit or throw stops the run through its lifecycle, which releases what it holds.
   const lifecycle = createRunLifecycle();
   const unguard = installExitGuard((thrown) => lifecycle.stop(strayError(thrown, lifecycle.inFlight())));

@@ -19,7 +19,7 @@ import { DATASOURCE_KEYS } from "../../src/language/keys/datasource-keys";
 import { MODEL_KEYS } from "../../src/language/keys/model-keys";
 import { STATEMENT_KEYS } from "../../src/language/keys/statement-keys";
 import { TOOL_KEYS } from "../../src/language/keys/tool-keys";
-import { askSettingsOf } from "../../src/runtime/ask/agent-ask-settings";
+import { askSettingsOf } from "../../src/runtime/tools/steps/agent-ask-settings";
 import { readStatementEntries, statementDescription } from "../../src/runtime/datasources/statement-entries";
 import { resolveModel } from "../../src/runtime/providers/resolve-model";
 import { readAgentPolicy, TOP_LEVEL_POLICY } from "../../src/runtime/tools/steps/agent-policy";

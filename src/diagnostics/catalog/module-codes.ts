@@ -1,5 +1,5 @@
 /**
- * E05xx: loading tool modules and the strict module policy (src/runtime/tools/module-loading,
+ * E05xx: loading tool modules and the strict module policy (src/runtime/module-loading,
  * module-policy, registry/export-shape). Each is a startup error (exit code 2) naming the
  * module as you wrote it.
  */

@@ -27,7 +27,7 @@ import { typeText } from "../../schema/type-text";
 import { ADAPTERS, adapterFor } from "../providers/adapter-table";
 import type { ProviderName } from "../providers/provider-types";
 import { modelAdapterRef, modelProvider } from "../providers/resolve-model";
-import { askSettingsOf } from "./agent-ask-settings";
+import { askSettingsOf } from "../tools/steps/agent-ask-settings";
 import { buildAskTarget } from "./ask-target";
 import { toJsonSchema } from "../../schema/json-schema";
 import type { JsonSchema } from "../providers/provider-types";

@@ -23,7 +23,7 @@ import { buildAskPlan, type AskPlan } from "./ask-plan";
 import { runAskFlow, type FlowEnv } from "./ask-flow";
 import { locatedAt } from "./ask-errors";
 import { askEvent, newStats } from "./ask-trace";
-import { softValidationEvent, softWarningLine } from "../soft-issue-report";
+import { softValidationEvent, softWarningLine } from "../base/soft-issue-report";
 import type { AskRequest, AskRunner } from "./ask-types";
 import type { RunJournal } from "../journal/run-journal";
 import type { UsageLedger } from "../usage/usage-ledger";

@@ -19,7 +19,7 @@
  * A request with no recorded answer fails clearly (PROVIDER_ERROR, not retried).
  */
 import { appendFileSync, readFileSync, writeFileSync } from "node:fs";
-import { canonicalJson } from "../tools/steps/canonical-json";
+import { canonicalJson } from "../base/canonical-json";
 import { providerErrors, redact } from "./provider-errors";
 import { safeJsonParse, tryParseJson } from "./safe-json";
 import type { ExchangeInfo, Transport, WireRequest, WireResponse } from "./transport";
