@@ -18,7 +18,7 @@ afterAll(() => rmSync(dir, { recursive: true, force: true }));
 
 const DRIFT = `import type * as declared from "luma";
 import type * as real from "${REPO}/src/luma-module";
-import type { lumaModuleExports } from "${REPO}/src/runtime/tools/module-loading/luma-virtual-module";
+import type { lumaModuleExports } from "${REPO}/src/runtime/module-loading/luma-virtual-module";
 
 type Equal<A, B> = (<T>() => T extends A ? 1 : 2) extends <T>() => T extends B ? 1 : 2 ? true : false;
 type Same<A, B> = Equal<A, B> extends true ? true : { differs: [A, B] };
