@@ -16,10 +16,9 @@
  * goes non-strict (anthropic.ts), an answer with one is rejected at start-up
  * (`formatProblem` below, through ask/ask-format-support.ts).
  */
-import type { JsonSchema } from "./provider-types";
+import type { JsonSchema } from "../provider-types";
 import { overBudget, STRICT_BUDGET, strictCost } from "./anthropic-strict-budget";
-import { isStrictCompatible } from "./openai-strict-schema";
-import { keepRule, reduceToSubset } from "./schema-subset";
+import { isStrictCompatible, keepRule, reduceToSubset } from "../schema-subset";
 
 const FORMATS = new Set(["date-time", "time", "date", "duration", "email", "hostname", "uri", "ipv4", "ipv6", "uuid"]);
 
