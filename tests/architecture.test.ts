@@ -129,3 +129,36 @@ describe("ARCHITECTURE.md: only cli/ prints or exits", () => {
     expect(offenders).toEqual([]);
   });
 });
+
+describe("ARCHITECTURE.md: a provider family is one folder and one line", () => {
+  const PROVIDERS_DIR = join(SRC, "runtime/providers");
+  /** The folders under runtime/providers/: one per family (shared code sits beside them). */
+  const familyDirs = readdirSync(PROVIDERS_DIR, { withFileTypes: true }).filter((e) => e.isDirectory()).map((e) => e.name);
+  /** The family folder a file is in, or undefined for any other file. */
+  const familyOf = (path: string): string | undefined => {
+    const rel = relative(PROVIDERS_DIR, path);
+    return !rel.startsWith("..") && rel.includes("/") ? rel.split("/")[0] : undefined;
+  };
+  /** Every relative import of src/, as resolved paths (without extension). */
+  const imports = sourceFiles(SRC).flatMap((file) => {
+    const text = readFileSync(file, "utf8").replace(/\/\*[\s\S]*?\*\//g, "").replace(/^\s*\/\/.*$/gm, "");
+    return [...text.matchAll(IMPORT)].map((m) => m[2] ?? m[3]).filter((s) => s.startsWith(".")).map((spec) => ({ file, to: resolve(dirname(file), spec) }));
+  });
+
+  test("families.ts lists every family folder, and nothing outside the folders but families.ts imports one", () => {
+    const listed = readFileSync(join(PROVIDERS_DIR, "families.ts"), "utf8");
+    expect(familyDirs.filter((dir) => !listed.includes(`from "./${dir}/`))).toEqual([]);
+    const reaching = imports.filter((i) => familyOf(i.to) !== undefined && familyOf(i.file) === undefined && relative(PROVIDERS_DIR, i.file) !== "families.ts");
+    expect(reaching.map((i) => `${relative(SRC, i.file)} → ${relative(SRC, i.to)}`)).toEqual([]);
+  });
+
+  test("a family folder imports its own files and the shared providers/ code — another family's only where it reuses OpenAI's chat wire (azure, openai-compatible → openai)", () => {
+    const REUSES_OPENAI_CHAT = new Set(["azure", "openai-compatible"]);
+    const crossing = imports.filter((i) => {
+      const from = familyOf(i.file);
+      const to = familyOf(i.to);
+      return from !== undefined && to !== undefined && to !== from && !(to === "openai" && REUSES_OPENAI_CHAT.has(from));
+    });
+    expect(crossing.map((i) => `${relative(SRC, i.file)} → ${relative(SRC, i.to)}`)).toEqual([]);
+  });
+});
