@@ -152,12 +152,11 @@ describe("ARCHITECTURE.md: a provider family is one folder and one line", () => 
     expect(reaching.map((i) => `${relative(SRC, i.file)} → ${relative(SRC, i.to)}`)).toEqual([]);
   });
 
-  test("a family folder imports its own files and the shared providers/ code — another family's only where it reuses OpenAI's chat wire (azure, openai-compatible → openai)", () => {
-    const REUSES_OPENAI_CHAT = new Set(["azure", "openai-compatible"]);
+  test("a family folder imports its own files and the shared providers/ code — of another family only openai/, whose Chat Completions wire OpenAI-style APIs reuse", () => {
     const crossing = imports.filter((i) => {
       const from = familyOf(i.file);
       const to = familyOf(i.to);
-      return from !== undefined && to !== undefined && to !== from && !(to === "openai" && REUSES_OPENAI_CHAT.has(from));
+      return from !== undefined && to !== undefined && to !== from && to !== "openai";
     });
     expect(crossing.map((i) => `${relative(SRC, i.file)} → ${relative(SRC, i.to)}`)).toEqual([]);
   });

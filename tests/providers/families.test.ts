@@ -26,7 +26,8 @@ describe("the families table", () => {
   });
 
   test("the defaults a model resolves with are the records'", () => {
-    expect(PROVIDER_DEFAULTS).toEqual(Object.fromEntries(families.map(([name, f]) => [name, f.defaults])));
+    const fromRecords: Record<string, unknown> = Object.fromEntries(families.map(([name, f]) => [name, f.defaults]));
+    expect(PROVIDER_DEFAULTS as Record<string, unknown>).toEqual(fromRecords);
   });
 
   test("the telemetry names are the records' (an unknown name is kept as is)", () => {

@@ -8,7 +8,7 @@
  * declaration whose `provider:` is a literal), so nothing here depends on the run.
  *
  * Tools are not checked for recursion: a recursive tool input goes to Anthropic as a
- * non-strict tool (anthropic.ts) and is validated locally like every input.
+ * non-strict tool (providers/anthropic/anthropic-messages.ts) and is validated locally like every input.
  *
  * The same walk asks each adapter whether its strict mode can take the schemas at all
  * (`formatProblem` for an ask's answer, `toolSchemaProblem` for each tool the agent lists):

@@ -94,7 +94,7 @@ export interface TurnRequest {
 
 export type FinishReason = "tool_calls" | "stop" | "length" | "refusal" | "other";
 
-/** Tokens of one response (usage/read-usage.ts): `cached` is part of `input`, `reasoning` part of `output`. */
+/** Tokens of one response (read-usage.ts): `cached` is part of `input`, `reasoning` part of `output`. */
 export interface Usage {
   input?: number;
   output?: number;
