@@ -23,7 +23,7 @@ const ALLOWED: Record<Stage, { values: Stage[]; types?: Stage[] }> = {
   load: { values: ["diagnostics", "syntax", "check", "root"] },
   runtime: { values: ["diagnostics", "language", "schema", "config", "mcp", "syntax", "root"], types: ["syntax"] },
   mcp: { values: ["diagnostics", "schema", "config", "runtime", "root"], types: ["syntax"] },
-  build: { values: ["diagnostics", "config", "load", "runtime", "cli", "syntax", "root"] },
+  build: { values: ["diagnostics", "config", "language", "load", "runtime", "cli", "syntax", "root"] },
   init: { values: ["diagnostics", "syntax", "typegen"] },
   format: { values: ["diagnostics", "syntax"] },
   lsp: { values: ["diagnostics", "syntax", "language", "check", "schema", "format", "root"], types: ["syntax"] },
@@ -127,6 +127,25 @@ describe("ARCHITECTURE.md: only cli/ prints or exits", () => {
         return PRINTS.test(code);
       });
     expect(offenders).toEqual([]);
+  });
+});
+
+describe("ARCHITECTURE.md: a diagnostic is one catalog entry", () => {
+  const withoutComments = (f: string) => readFileSync(f, "utf8").replace(/\/\*[\s\S]*?\*\//g, "").replace(/^\s*\/\/.*$/gm, "");
+
+  test("check/ writes no diagnostic code of its own: every code it reports is a catalog entry's (diagnostics/catalog/)", () => {
+    const offenders = sourceFiles(join(SRC, "check"))
+      .filter((f) => /["'`]E0\d{3}["'`]/.test(withoutComments(f)))
+      .map((f) => relative(SRC, f));
+    expect(offenders).toEqual([]);
+  });
+
+  test("every check and type rule entry words its diagnostic: a `text` builder beside its code, title and explanation", async () => {
+    const { CHECK_DIAGNOSTICS } = await import("../src/diagnostics/catalog/check-codes");
+    const { TYPE_DIAGNOSTICS } = await import("../src/diagnostics/catalog/type-codes");
+    const entries = [...Object.values(CHECK_DIAGNOSTICS), ...Object.values(TYPE_DIAGNOSTICS)];
+    expect(entries.length).toBeGreaterThan(60);
+    expect(entries.filter((e) => typeof e.text !== "function").map((e) => e.code)).toEqual([]);
   });
 });
 

@@ -5,6 +5,7 @@
  * the specifier.
  */
 import { runtimeError, startupError, type LumaError } from "../../../diagnostics/luma-error";
+import type { DiagnosticCode } from "../../../diagnostics/catalog";
 
 /** The rule a violation breaks: a policy key, or one of the always-on strict rules. */
 export type PolicyRule =
@@ -33,7 +34,7 @@ export interface PolicyViolation {
 }
 
 /** The catalog code of a refusal at load (E0505, `luma explain E0505`). */
-const REFUSED = { catalogCode: "E0505" };
+const REFUSED: { catalogCode: DiagnosticCode } = { catalogCode: "E0505" };
 
 const where = (v: PolicyViolation): string => `${v.file ? `${v.file}:` : ""}${v.line}:${v.col}`;
 

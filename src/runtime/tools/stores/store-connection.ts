@@ -13,6 +13,7 @@
 import { LumaError, runtimeError, startupError } from "../../../diagnostics/luma-error";
 import { readUrlSetting } from "../../../config/url-setting";
 import { redactSecrets } from "../../../diagnostics/redact-secrets";
+import type { DiagnosticCode } from "../../../diagnostics/catalog";
 
 /** Which configured store a connection belongs to, as its messages and catalog codes say. */
 export interface StoreRole {
@@ -21,9 +22,9 @@ export interface StoreRole {
   /** How messages name the store: `Idempotency store postgres://…`. */
   label: string;
   /** The catalog code of incomplete settings (no url, unset variable, bad URL). */
-  settingsCode: string;
+  settingsCode: DiagnosticCode;
   /** The catalog code of a store that cannot be opened. */
-  openCode: string;
+  openCode: DiagnosticCode;
 }
 
 export const IDEMPOTENCY_STORE_ROLE: StoreRole = { setting: "idempotency_store", label: "Idempotency store", settingsCode: "E0607", openCode: "E0608" };
