@@ -144,11 +144,9 @@ const RUNTIME_LAYERS: Record<string, number> = {
  * They are left out of both layer tests; a test fails once one is no longer needed.
  */
 const RUNTIME_ALLOWANCES: Record<string, string> = {
-  // Usage ranks below providers (each adapter reads its usage with usage/read-usage.ts), but
-  // its three files name two of the providers' types. Item 3 of the floor plan (one folder
-  // per provider family, each one record with its usage reading) decides where those types
-  // live; moving them now would edit inside providers/ while it is being reorganised.
-  "usage/read-usage.ts → providers": "type only: `Usage`, the shape it reads a response's usage into",
+  // Usage ranks below providers (reading a response's usage now lives with each family, in
+  // providers/), but two of its files still name two of the providers' types; moving `Usage`
+  // and `ResolvedModel`'s prices below both is the next step.
   "usage/token-totals.ts → providers": "type only: `Usage`, what it adds up",
   "usage/usage-ledger.ts → providers": "type only: `ResolvedModel`, whose prices give a cost",
 };
@@ -282,5 +280,37 @@ describe("ARCHITECTURE.md: one command table for the CLI", () => {
         return [...code.matchAll(/["'](--?[a-z][a-z0-9-]*)["']/g)].map((m) => m[1]!).filter((o) => !TOP_LEVEL.has(o)).map((o) => `${f}: ${o}`);
       });
     expect(offenders).toEqual([]);
+  });
+});
+
+describe("ARCHITECTURE.md: a provider family is one folder and one line", () => {
+  const PROVIDERS_DIR = join(SRC, "runtime/providers");
+  /** The folders under runtime/providers/: one per family (shared code sits beside them). */
+  const familyDirs = readdirSync(PROVIDERS_DIR, { withFileTypes: true }).filter((e) => e.isDirectory()).map((e) => e.name);
+  /** The family folder a file is in, or undefined for any other file. */
+  const familyOf = (path: string): string | undefined => {
+    const rel = relative(PROVIDERS_DIR, path);
+    return !rel.startsWith("..") && rel.includes("/") ? rel.split("/")[0] : undefined;
+  };
+  /** Every relative import of src/, as resolved paths (without extension). */
+  const imports = sourceFiles(SRC).flatMap((file) => {
+    const text = readFileSync(file, "utf8").replace(/\/\*[\s\S]*?\*\//g, "").replace(/^\s*\/\/.*$/gm, "");
+    return [...text.matchAll(IMPORT)].map((m) => m[2] ?? m[3]).filter((s) => s.startsWith(".")).map((spec) => ({ file, to: resolve(dirname(file), spec) }));
+  });
+
+  test("families.ts lists every family folder, and nothing outside the folders but families.ts imports one", () => {
+    const listed = readFileSync(join(PROVIDERS_DIR, "families.ts"), "utf8");
+    expect(familyDirs.filter((dir) => !listed.includes(`from "./${dir}/`))).toEqual([]);
+    const reaching = imports.filter((i) => familyOf(i.to) !== undefined && familyOf(i.file) === undefined && relative(PROVIDERS_DIR, i.file) !== "families.ts");
+    expect(reaching.map((i) => `${relative(SRC, i.file)} → ${relative(SRC, i.to)}`)).toEqual([]);
+  });
+
+  test("a family folder imports its own files and the shared providers/ code — of another family only openai/, whose Chat Completions wire OpenAI-style APIs reuse", () => {
+    const crossing = imports.filter((i) => {
+      const from = familyOf(i.file);
+      const to = familyOf(i.to);
+      return from !== undefined && to !== undefined && to !== from && to !== "openai";
+    });
+    expect(crossing.map((i) => `${relative(SRC, i.file)} → ${relative(SRC, i.to)}`)).toEqual([]);
   });
 });

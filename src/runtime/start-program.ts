@@ -209,7 +209,7 @@ export async function openProgram(program: Program, opts: Omit<StartOptions, "ar
     sink = opts.trace === undefined ? undefined : openTraceSink(opts.trace === "-" ? "-" : resolve(opts.cwd, opts.trace));
     const traceSink = sink;
     // OpenTelemetry export (telemetry/otel): its code loads only when an OTLP endpoint is set.
-    telemetry = otlpConfigured(opts.env) ? (await import("./telemetry/otel/create-otel-telemetry")).createOtelTelemetry(opts.env, opts.stderr) : undefined;
+    telemetry = otlpConfigured(opts.env) ? (await import("./telemetry/otel/create-otel-telemetry")).createOtelTelemetry(opts.env, opts.stderr, (await import("./providers/families")).telemetryNameOf) : undefined;
     const flush = telemetry?.flush;
     unregisterFlush = flush && (await import("./telemetry/exit-flush")).onExitFlush(flush);
     trace = fanOut(traceSink && ((e: object) => traceSink.emit(e)), telemetry?.observe);

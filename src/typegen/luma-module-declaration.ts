@@ -1,7 +1,7 @@
 /**
  * The TypeScript declaration of the `"luma"` module that tool modules import
  * (`import { LumaToolError } from "luma"`). Luma serves that module itself at run time
- * (runtime/tools/module-loading/luma-virtual-module.ts), so no package is installed and `tsc`
+ * (runtime/module-loading/luma-virtual-module.ts), so no package is installed and `tsc`
  * finds no types for it (TS2307); `luma init` writes this text as the scaffold's `luma.d.ts`,
  * so a scaffolded project passes `tsc --strict` with no manual step.
  *

@@ -17,9 +17,17 @@
  * - every function declaration has a `description` (the model picks tools by it): a tool
  *   without one is described by its name.
  */
-import type { FinishReason, ProviderAdapter, ToolCall, TurnResult } from "./provider-types";
-import { bareRefs, mapSubschemas } from "./schema-refs";
-import { geminiUsage } from "../usage/read-usage";
+import type { FinishReason, ToolCall, TurnResult, WireAdapter } from "../provider-types";
+import { bareRefs, mapSubschemas } from "../schema-refs";
+import { plus, reported, type UsageReader } from "../read-usage";
+
+/** Gemini `usageMetadata`: thoughts are output too. */
+export const geminiUsage: UsageReader = (u) => ({
+  input: reported(u?.promptTokenCount),
+  output: plus(reported(u?.candidatesTokenCount), u?.thoughtsTokenCount),
+  cached: reported(u?.cachedContentTokenCount),
+  reasoning: reported(u?.thoughtsTokenCount),
+});
 
 type Obj = Record<string, any>;
 
@@ -60,10 +68,9 @@ export function toGeminiSchema(schema: Obj): Obj {
   return visit(bareRefs(schema)) as Obj;
 }
 
-export function createGeminiAdapter(): ProviderAdapter {
+export function createGeminiAdapter(): WireAdapter {
   return {
     family: "gemini",
-    recursiveFormat: true,
 
     prepareTools(specs) {
       const decls = specs.map((t) => {

@@ -10,12 +10,19 @@
  * - final schema: `output_config.format {type:"json_schema", schema}` (GA, no beta header),
  *   the schema reduced to Anthropic's subset (`anthropic-schema.ts`).
  */
-import { anthropicFormatProblem, toAnthropicSchema } from "./anthropic-schema";
+import { toAnthropicSchema } from "./anthropic-schema";
 import { withinStrictBudget } from "./anthropic-strict-budget";
-import { isStrictCompatible } from "./openai-strict-schema";
-import { hasDefinitions } from "./schema-refs";
-import type { FinishReason, ProviderAdapter, ToolCall, TurnResult } from "./provider-types";
-import { anthropicUsage } from "../usage/read-usage";
+import { isStrictCompatible } from "../schema-subset";
+import { hasDefinitions } from "../schema-refs";
+import type { FinishReason, ToolCall, TurnResult, WireAdapter } from "../provider-types";
+import { plus, reported, type UsageReader } from "../read-usage";
+
+/** Anthropic Messages `usage`: cache reads and writes are input too. */
+export const anthropicUsage: UsageReader = (u) => ({
+  input: plus(reported(u?.input_tokens), u?.cache_creation_input_tokens, u?.cache_read_input_tokens),
+  output: reported(u?.output_tokens),
+  cached: reported(u?.cache_read_input_tokens),
+});
 
 type Obj = Record<string, any>;
 
@@ -40,12 +47,9 @@ function pushUser(messages: Obj[], blocks: Obj[]): void {
   } else messages.push({ role: "user", content: blocks.length === 1 && blocks[0].type === "text" ? blocks[0].text : blocks });
 }
 
-export function createAnthropicAdapter(): ProviderAdapter {
+export function createAnthropicAdapter(): WireAdapter {
   return {
     family: "anthropic",
-    // wire notes §3.4: strict structured output takes no recursive schema.
-    recursiveFormat: false,
-    formatProblem: anthropicFormatProblem,
 
     prepareTools(specs) {
       const wire = specs.map((t) => {

@@ -13,13 +13,12 @@
  * a word boundary or a large `{n,m}` range goes into the description instead, as the SDK
  * does with every pattern — a grammar the API cannot compile is a 400 on every request.
  * Luma's `any` (`{}`) names no type, which the SDK's converter refuses: a tool with one
- * goes non-strict (anthropic.ts), an answer with one is rejected at start-up
+ * goes non-strict (anthropic-messages.ts), an answer with one is rejected at start-up
  * (`formatProblem` below, through ask/ask-format-support.ts).
  */
-import type { JsonSchema } from "./provider-types";
+import type { JsonSchema } from "../provider-types";
 import { overBudget, STRICT_BUDGET, strictCost } from "./anthropic-strict-budget";
-import { isStrictCompatible } from "./openai-strict-schema";
-import { keepRule, reduceToSubset } from "./schema-subset";
+import { isStrictCompatible, keepRule, reduceToSubset } from "../schema-subset";
 
 const FORMATS = new Set(["date-time", "time", "date", "duration", "email", "hostname", "uri", "ipv4", "ipv6", "uuid"]);
 

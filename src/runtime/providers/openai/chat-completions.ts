@@ -2,7 +2,8 @@
  * The OpenAI Chat Completions family (wire notes §1–2): `openai`, `openai-compatible`
  * (Ollama, vLLM, llama.cpp server) and `azure` share one body and response format; a variant
  * supplies what differs — URL, auth header, the max-tokens field, and how a forced tool and
- * "no more tools" are said.
+ * "no more tools" are said. OpenAI's variant is here; Azure's and the compatible servers' are
+ * in their families' folders (`azure/azure-chat.ts`, `openai-compatible/compatible-chat.ts`).
  *
  * - tools: `{type:"function", function:{name, description, parameters, strict}}`, the schema
  *   in strict form (optional → required + nullable; nulls dropped on return); with a strict
@@ -11,13 +12,12 @@
  * - final schema: `response_format: {type:"json_schema", json_schema:{name, strict, schema}}`;
  * - the assistant turn is replayed as received (`content` + non-empty `tool_calls`).
  */
-import { openAiStrictProblem } from "./openai-schema-limits";
-import { dropOptionalNulls, isStrictCompatible, toOpenAiStrict } from "./openai-strict-schema";
+import { dropOptionalNulls, toOpenAiStrict } from "./openai-strict-schema";
+import { isStrictCompatible } from "../schema-subset";
 import type {
   FinishReason,
   PreparedFormat,
   PreparedTools,
-  ProviderAdapter,
   ProviderHttpRequest,
   ResolvedModel,
   ResponseFormat,
@@ -26,9 +26,18 @@ import type {
   ToolSpec,
   TurnRequest,
   TurnResult,
-} from "./provider-types";
-import { tryParseJson } from "./safe-json";
-import { chatCompletionsUsage } from "../usage/read-usage";
+  WireAdapter,
+} from "../provider-types";
+import { tryParseJson } from "../safe-json";
+import { reported, type UsageReader } from "../read-usage";
+
+/** Chat Completions `usage` (OpenAI, Azure, compatible servers). */
+export const chatCompletionsUsage: UsageReader = (u) => ({
+  input: reported(u?.prompt_tokens),
+  output: reported(u?.completion_tokens),
+  cached: reported(u?.prompt_tokens_details?.cached_tokens),
+  reasoning: reported(u?.completion_tokens_details?.reasoning_tokens),
+});
 
 type Obj = Record<string, any>;
 
@@ -48,11 +57,6 @@ export interface OpenAiVariant {
    * Compatible servers differ on the field, so it is not sent to them.
    */
   serialStrictTools: boolean;
-  /**
-   * OpenAI and Azure: the documented strict-schema size limits are checked at start-up
-   * (openai-schema-limits.ts). Compatible servers compile their own grammars, without them.
-   */
-  strictLimits: boolean;
 }
 
 export const openAiVariant: OpenAiVariant = {
@@ -61,15 +65,6 @@ export const openAiVariant: OpenAiVariant = {
   maxTokensField: "max_completion_tokens",
   stringChoicesOnly: false,
   serialStrictTools: true,
-  strictLimits: true,
-};
-
-export const compatibleVariant: OpenAiVariant = {
-  ...openAiVariant,
-  maxTokensField: "max_tokens",
-  stringChoicesOnly: true,
-  serialStrictTools: false,
-  strictLimits: false,
 };
 
 const FINISH: Record<string, FinishReason> = {
@@ -83,7 +78,7 @@ const FINISH: Record<string, FinishReason> = {
 /** `json_schema.name` must match [A-Za-z0-9_-]{1,64}. */
 const wireName = (name: string): string => name.replace(/[^A-Za-z0-9_-]/g, "_").slice(0, 64) || "Result";
 
-export function createOpenAiAdapter(variant: OpenAiVariant): ProviderAdapter {
+export function createOpenAiAdapter(variant: OpenAiVariant): WireAdapter {
   const toolWire = (t: ToolSpec) => {
     const parameters = toOpenAiStrict(t.parameters);
     const fn: Obj = { name: t.name };
@@ -107,8 +102,6 @@ export function createOpenAiAdapter(variant: OpenAiVariant): ProviderAdapter {
 
   return {
     family: "openai",
-    recursiveFormat: true,
-    ...(variant.strictLimits ? { formatProblem: openAiStrictProblem, toolSchemaProblem: openAiStrictProblem } : {}),
 
     prepareTools(specs): PreparedTools {
       const wire = specs.map(toolWire);

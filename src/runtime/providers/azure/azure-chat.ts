@@ -14,8 +14,8 @@
  * `max_completion_tokens` — and `max_completion_tokens` on the v1 API (OpenAI's current
  * field). The model is the `name` key (the deployment name need not say what runs behind it).
  */
-import { createOpenAiAdapter, openAiVariant, type OpenAiVariant } from "./openai-compatible";
-import type { ProviderAdapter, ResolvedModel } from "./provider-types";
+import { createOpenAiAdapter, openAiVariant, type OpenAiVariant } from "../openai/chat-completions";
+import type { ResolvedModel, WireAdapter } from "../provider-types";
 
 const REASONING_MODEL = /^(o\d|gpt-5|codex)/i;
 
@@ -32,4 +32,4 @@ export const azureVariant: OpenAiVariant = {
   authHeaders: (m): Record<string, string> => (m.apiKey ? { "api-key": m.apiKey } : {}),
 };
 
-export const createAzureAdapter = (): ProviderAdapter => createOpenAiAdapter(azureVariant);
+export const createAzureAdapter = (): WireAdapter => createOpenAiAdapter(azureVariant);

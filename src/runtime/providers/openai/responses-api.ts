@@ -16,11 +16,19 @@
  *   sent each time — and `include: ["reasoning.encrypted_content"]`, so reasoning items come
  *   back in a form that can be replayed without a stored response.
  */
-import { openAiStrictProblem } from "./openai-schema-limits";
-import { dropOptionalNulls, isStrictCompatible, toOpenAiStrict } from "./openai-strict-schema";
-import type { FinishReason, PreparedFormat, PreparedTools, ProviderAdapter, ResolvedModel, ToolCall, ToolSpec, TurnRequest, TurnResult } from "./provider-types";
-import { tryParseJson } from "./safe-json";
-import { responsesUsage } from "../usage/read-usage";
+import { dropOptionalNulls, toOpenAiStrict } from "./openai-strict-schema";
+import { isStrictCompatible } from "../schema-subset";
+import type { FinishReason, PreparedFormat, PreparedTools, ResolvedModel, ToolCall, ToolSpec, TurnRequest, TurnResult, WireAdapter } from "../provider-types";
+import { tryParseJson } from "../safe-json";
+import { reported, type UsageReader } from "../read-usage";
+
+/** Responses API `usage`. */
+export const responsesUsage: UsageReader = (u) => ({
+  input: reported(u?.input_tokens),
+  output: reported(u?.output_tokens),
+  cached: reported(u?.input_tokens_details?.cached_tokens),
+  reasoning: reported(u?.output_tokens_details?.reasoning_tokens),
+});
 
 type Obj = Record<string, any>;
 
@@ -50,13 +58,9 @@ function readCall(item: Obj): ToolCall {
   return call;
 }
 
-export function createOpenAiResponsesAdapter(): ProviderAdapter {
+export function createOpenAiResponsesAdapter(): WireAdapter {
   return {
     family: "openai",
-    // The same strict JSON Schema as chat completions (openai-strict-schema.ts): $defs/$ref recursion is accepted.
-    recursiveFormat: true,
-    formatProblem: openAiStrictProblem,
-    toolSchemaProblem: openAiStrictProblem,
 
     prepareTools(specs): PreparedTools {
       return { specs, wire: specs.map(toolWire) };

@@ -20,10 +20,10 @@
  * validation still enforces it. The documented size limits are checked at start-up
  * (openai-schema-limits.ts).
  */
-import { MAX_JSON_DEPTH } from "../../schema/json-data";
-import type { JsonSchema } from "./provider-types";
-import { bareRefs, resolveRef } from "./schema-refs";
-import { keepRule, reduceToSubset } from "./schema-subset";
+import { MAX_JSON_DEPTH } from "../../../schema/json-data";
+import type { JsonSchema } from "../provider-types";
+import { bareRefs, resolveRef } from "../schema-refs";
+import { keepRule, reduceToSubset } from "../schema-subset";
 
 type Obj = Record<string, unknown>;
 const isObj = (v: unknown): v is Obj => typeof v === "object" && v !== null && !Array.isArray(v);
@@ -60,17 +60,6 @@ function strictify(s: unknown): unknown {
   if (Array.isArray(s.anyOf)) out.anyOf = s.anyOf.map(strictify);
   if (isObj(s.$defs)) out.$defs = Object.fromEntries(Object.entries(s.$defs).map(([k, d]) => [k, strictify(d)]));
   return out;
-}
-
-/** Does every sub-schema name a type (or enum/const/anyOf)? `{}` (Luma's `any`) does not. */
-export function isStrictCompatible(s: unknown): boolean {
-  if (!isObj(s)) return false;
-  if (s.type === undefined && s.anyOf === undefined && s.enum === undefined && s.const === undefined && s.$ref === undefined) return false;
-  if (isObj(s.properties) && !Object.values(s.properties).every(isStrictCompatible)) return false;
-  if (s.items !== undefined && !isStrictCompatible(s.items)) return false;
-  if (Array.isArray(s.anyOf) && !s.anyOf.every(isStrictCompatible)) return false;
-  if (isObj(s.$defs) && !Object.values(s.$defs).every(isStrictCompatible)) return false;
-  return true;
 }
 
 /**

@@ -10,8 +10,9 @@
  * Nesting counts object schemas along a path from the root (the root is level 1); a `$defs`
  * entry is measured from its own root (a recursive reference is not unrolled).
  */
-import { isStrictCompatible, toOpenAiStrict } from "./openai-strict-schema";
-import type { JsonSchema } from "./provider-types";
+import { toOpenAiStrict } from "./openai-strict-schema";
+import { isStrictCompatible } from "../schema-subset";
+import type { JsonSchema } from "../provider-types";
 
 type Obj = Record<string, unknown>;
 const isObj = (v: unknown): v is Obj => typeof v === "object" && v !== null && !Array.isArray(v);
