@@ -49,3 +49,14 @@ describe("first-hour slips: the diagnostic, and the fix as its hint", () => {
     expect(r.stderr).not.toContain('"#!"');
   });
 });
+
+describe("a mistyped option after FILE is a usage error, not a program argument", () => {
+  test("luma app.luma --replya x.jsonl: exit 64 with did-you-mean; other --words still reach args; -- passes anything", () => {
+    writeFileSync(join(dir, "args.luma"), "print(args)\n");
+    const typo = runLuma(["args.luma", "--replya", "x.jsonl"], { cwd: dir });
+    expect(typo.exitCode).toBe(64);
+    expect(typo.stderr).toStartWith("luma: unknown option --replya; did you mean --replay? (after FILE, put program arguments that look like this after --)\n");
+    expect(runLuma(["args.luma", "--verbose", "one"], { cwd: dir }).stdout).toBe('["--verbose","one"]\n');
+    expect(runLuma(["args.luma", "--", "--replya", "x"], { cwd: dir }).stdout).toBe('["--replya","x"]\n');
+  });
+});
