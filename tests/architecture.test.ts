@@ -13,7 +13,7 @@ type Stage = string;
 
 /** ARCHITECTURE.md § The folders: value imports, and type-only imports, each folder may make. */
 const ALLOWED: Record<Stage, { values: Stage[]; types?: Stage[] }> = {
-  diagnostics: { values: [], types: ["syntax"] },
+  diagnostics: { values: [] },
   syntax: { values: ["diagnostics"] },
   language: { values: ["syntax"], types: ["syntax"] },
   schema: { values: ["diagnostics"], types: ["syntax"] },
@@ -95,6 +95,10 @@ describe("ARCHITECTURE.md: the import graph", () => {
 
   test("diagnostics/ imports nothing of the stages except types", () => {
     expect(all.filter((e) => e.from === "diagnostics" && !e.typeOnly)).toEqual([]);
+  });
+
+  test("diagnostics/ imports no other folder, not even a type: Span is its own (diagnostics/span.ts), syntax/ re-uses it", () => {
+    expect(all.filter((e) => e.from === "diagnostics").map((e) => `${e.file} → ${e.to}`)).toEqual([]);
   });
 
   test("runtime/ stands beside check/, not on it: it imports nothing from check/ (what the language is, it reads from language/)", () => {

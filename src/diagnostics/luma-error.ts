@@ -18,7 +18,7 @@
  * CLI renders it as a source excerpt under the `Error: [CODE] message` line, which stays byte
  * for byte. It is not part of the error's value (`catch e` sees code/message/retryable/details).
  */
-import type { Span } from "../syntax/ast";
+import type { Span } from "./span";
 import type { Diagnostic } from "./diagnostic";
 
 /** The spec's runtime codes (§9); each has a catalog entry (`luma explain TOOL_TIMEOUT`). */
