@@ -72,7 +72,7 @@ export async function runFile(opts: RunFileOptions): Promise<void> {
   await startProgram(loaded.program, { ...opts, sourceOf: (f) => sources.get(f) });
 }
 
-export type ServeMcpOptions = Omit<StartOptions, "args" | "interactive" | "sourceOf" | "record" | "replay" | "askHooks"> &
+export type ServeMcpOptions = Omit<StartOptions, "args" | "interactive" | "approve" | "sourceOf" | "record" | "replay" | "askHooks"> &
   SourceMemo & {
     /** Serve this agent's tools and methods, under its settings; every tool and method when absent. */
     agent?: string;

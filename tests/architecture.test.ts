@@ -121,6 +121,13 @@ describe("ARCHITECTURE.md: the import graph", () => {
 });
 
 describe("ARCHITECTURE.md: only cli/ prints or exits", () => {
+  test("only cli/ talks to the terminal: the approval prompt is the CLI's, the runtime asks through its `approve` callback", () => {
+    const offenders = sourceFiles(SRC)
+      .map((f) => relative(SRC, f))
+      .filter((f) => !f.startsWith("cli/") && readFileSync(join(SRC, f), "utf8").includes('"/dev/tty"'));
+    expect(offenders).toEqual([]);
+  });
+
   test("outside cli/ no file calls console.*, process.exit or writes stdout/stderr (but the two named exceptions)", () => {
     const PRINTS = /\bconsole\.(log|error|warn|info)\(|\bprocess\.exit\(|\bprocess\.(stdout|stderr)\.write\(|\bwriteSync\(\s*[12]\s*,/;
     const offenders = sourceFiles(SRC)

@@ -16,7 +16,7 @@ import type { StartOptions } from "../runtime/start-program";
 import type { AgentPayload } from "./agent-payload";
 import { embeddedStart } from "./embedded-start";
 
-export type AgentHost = Pick<StartOptions, "cwd" | "env" | "stdout" | "stderr" | "interactive"> & {
+export type AgentHost = Pick<StartOptions, "cwd" | "env" | "stdout" | "stderr" | "interactive" | "approve"> & {
   sources: Map<string, string>;
   onWarnings: (warnings: Diagnostic[]) => void;
 };

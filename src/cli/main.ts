@@ -11,6 +11,7 @@ import { renderDiagnostics } from "../diagnostics/render";
 import type { Diagnostic } from "../diagnostics/diagnostic";
 import { VERSION } from "../version";
 import { fdWriter } from "../runtime/run/write-fully";
+import { askOnTerminal } from "./approval-prompt";
 import { builtAgentPayload } from "../build/agent-payload";
 import { checkFile, generateTypesForFile, importMcpTools, runFile, serveMcp } from "../index";
 
@@ -31,6 +32,8 @@ const host = () => ({
   stderr: err,
   sources,
   interactive: process.stdin.isTTY === true,
+  // The runtime asks through this callback; the terminal is the CLI's (approval-prompt.ts).
+  approve: askOnTerminal,
   onWarnings: (warnings: Diagnostic[]) => err(renderWarnings(warnings)),
 });
 

@@ -13,7 +13,6 @@ import { checkToolRuntimeRules } from "./tools/pipeline";
 import { checkAgentToolContexts } from "./tools/steps/agent-context-rules";
 import { runProgram } from "./interpreter/run-program";
 import { openTraceSink } from "./trace-sink";
-import { askOnTerminal } from "./approval-prompt";
 import { openIdempotencyStore } from "./tools/stores/open-idempotency-store";
 import type { SchemaTable } from "../schema/schema-table-types";
 import type { LoadedConfig } from "../config/config-types";
@@ -34,6 +33,9 @@ import { endJournalRun, startJournalRun } from "./journal/start-run";
 import type { RunJournal } from "./journal/run-journal";
 import { nestedBlocks } from "../syntax/stmt-blocks";
 
+/** Asks whether write tool `tool` may run with `args` (already redacted and cut); true = yes. */
+export type ApproveToolCall = (tool: string, args: string) => Promise<boolean>;
+
 export interface StartOptions {
   file: string;
   args: string[];
@@ -45,8 +47,13 @@ export interface StartOptions {
   stdout: (line: string) => void;
   stderr: (line: string) => void;
   sourceOf: (file: string) => string | undefined;
-  /** stdin is an interactive terminal: `tool_policy: "approval"` may ask there. */
+  /** stdin is an interactive terminal: `tool_policy: "approval"` may ask there, through `approve`. */
   interactive: boolean;
+  /**
+   * Asks a person whether a write tool may run (the CLI's terminal prompt, cli/approval-prompt.ts);
+   * used only when `interactive`. Absent: nobody can approve, the call is refused.
+   */
+  approve?: ApproveToolCall;
   /** `--record FILE`: save every provider exchange of `ask` to a cassette (extension). */
   record?: string;
   /** `--replay FILE`: answer provider requests from a cassette, offline (extension). */
@@ -238,7 +245,7 @@ export async function openProgram(program: Program, opts: Omit<StartOptions, "ar
       env: opts.env,
       warn: opts.stderr,
       trace,
-      approve: opts.interactive ? askOnTerminal : undefined,
+      approve: opts.interactive ? opts.approve : undefined,
       idempotencyStore,
       statements: resolved && datasources!.statementToolPlans({ program, schemas, bridges: resolved, warn: opts.stderr, trace }),
       journal,
