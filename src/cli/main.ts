@@ -40,7 +40,7 @@ const host = () => ({
 async function main(argv: string[]): Promise<number> {
   // A built agent (`luma build`) carries its program: its argv is the program's command line.
   const agent = builtAgentPayload();
-  if (agent) return (await import("../build/run-built-agent")).runBuiltAgent(agent, argv, host());
+  if (agent) return (await import("./run-built-agent")).runBuiltAgent(agent, argv, host());
   const cmd = parseArgv(argv);
   switch (cmd.kind) {
     case "help":

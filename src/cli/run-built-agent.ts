@@ -8,13 +8,13 @@
  * `args`, as after FILE for `luma` (`--` ends option parsing).
  */
 import { basename } from "node:path";
-import { parseArgv, RUN_TIME_OPTIONS, runTimeOptions, UsageError } from "../cli/argv";
-import { optionLines } from "../cli/help-text";
-import { EXIT } from "../cli/report-error";
+import { parseArgv, RUN_TIME_OPTIONS, runTimeOptions, UsageError } from "./argv";
+import { optionLines } from "./help-text";
+import { EXIT } from "./report-error";
 import type { Diagnostic } from "../diagnostics/diagnostic";
 import type { StartOptions } from "../runtime/start-program";
-import type { AgentPayload } from "./agent-payload";
-import { embeddedStart } from "./embedded-start";
+import type { AgentPayload } from "../build/agent-payload";
+import { embeddedStart } from "../build/embedded-start";
 
 export type AgentHost = Pick<StartOptions, "cwd" | "env" | "stdout" | "stderr" | "interactive" | "approve"> & {
   sources: Map<string, string>;
