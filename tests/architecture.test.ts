@@ -21,7 +21,7 @@ const ALLOWED: Record<Stage, { values: Stage[]; types?: Stage[] }> = {
   typegen: { values: ["diagnostics", "syntax"] },
   config: { values: ["diagnostics"] },
   load: { values: ["diagnostics", "syntax", "check", "root"] },
-  runtime: { values: ["diagnostics", "language", "schema", "config", "mcp", "syntax", "root"], types: ["syntax"] },
+  runtime: { values: ["diagnostics", "language", "schema", "config", "syntax", "root"], types: ["syntax"] },
   mcp: { values: ["diagnostics", "schema", "config", "runtime", "root"], types: ["syntax"] },
   build: { values: ["diagnostics", "config", "load", "runtime", "syntax", "root"] },
   init: { values: ["diagnostics", "syntax", "typegen"] },
@@ -103,6 +103,10 @@ describe("ARCHITECTURE.md: the import graph", () => {
 
   test("runtime/ stands beside check/, not on it: it imports nothing from check/ (what the language is, it reads from language/)", () => {
     expect(all.filter((e) => e.from === "runtime" && e.to === "check").map((e) => e.file)).toEqual([]);
+  });
+
+  test("runtime/ imports nothing from mcp/: the MCP client is a tool source the composition root plugs in (openRemoteTools)", () => {
+    expect(all.filter((e) => e.from === "runtime" && e.to === "mcp").map((e) => e.file)).toEqual([]);
   });
 
   test("language/ is read by everyone and reads nothing but the AST: no check/, runtime/ or diagnostics text", () => {

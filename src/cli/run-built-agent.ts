@@ -15,6 +15,7 @@ import type { Diagnostic } from "../diagnostics/diagnostic";
 import type { StartOptions } from "../runtime/start-program";
 import type { AgentPayload } from "../build/agent-payload";
 import { embeddedStart } from "../build/embedded-start";
+import { openMcpTools } from "../mcp/open-mcp-tools";
 
 export type AgentHost = Pick<StartOptions, "cwd" | "env" | "stdout" | "stderr" | "interactive" | "approve"> & {
   sources: Map<string, string>;
@@ -77,6 +78,7 @@ export async function runBuiltAgent(agent: AgentPayload, argv: string[], host: A
     ...runTimeOptions(cmd),
     sourceOf: (f) => host.sources.get(f),
     builtAgent: embeddedStart(agent, host.cwd),
+    openRemoteTools: openMcpTools,
   });
   return 0;
 }

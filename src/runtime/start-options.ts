@@ -5,7 +5,8 @@
  *
  * Each part is set in one place — the flags by `cli/argv.ts` (`luma FILE`, a built agent's
  * argv) or the library caller, the host by `cli/main.ts`, the hooks only by `luma test` and
- * the tests, the build mode only by `cli/run-built-agent.ts` — so a reader of a field knows
+ * the tests, the build mode only by `cli/run-built-agent.ts`, the plugged-in parts (the MCP
+ * client) by the composition root — so a reader of a field knows
  * where its value comes from, and a new option lands in the part of the one who sets it.
  */
 import type { LoadedConfig } from "../config/config-types";
@@ -14,6 +15,7 @@ import type { Transport } from "./providers/transport";
 import type { LoadedModule } from "./tools/module-loading/loaded-module";
 import type { ModulePolicy } from "./tools/module-policy/module-policy";
 import type { RunDeadline } from "./run/run-deadline";
+import type { OpenRemoteTools } from "./tools/registry/registry-types";
 
 /** What the person running the program chose: `luma FILE [ARGS…]` and its run-time flags. */
 export interface RunFlags {
@@ -81,5 +83,11 @@ export interface BuiltAgentStart {
   loadModules(policy: ModulePolicy | undefined): Promise<LoadedModule[]>;
 }
 
+/** What the composition root plugs in: implementations the runtime declares but does not import. */
+export interface PluggedIn {
+  /** The MCP client (mcp/open-mcp-tools.ts): needed only by a program that declares an `mcp:` tool. */
+  openRemoteTools?: OpenRemoteTools;
+}
+
 /** Everything a run is started with: each part from the one who sets it. */
-export interface StartOptions extends RunFlags, RunHost, TestHooks, BuildMode {}
+export interface StartOptions extends RunFlags, RunHost, TestHooks, BuildMode, PluggedIn {}

@@ -14,7 +14,7 @@ import { openProgram } from "./open-program";
 import type { StartOptions } from "./start-options";
 
 // The start-up's public face: its options (start-options.ts) and its opening step (open-program.ts).
-export type { ApproveToolCall, BuildMode, BuiltAgentStart, RunFlags, RunHost, StartOptions, TestHooks } from "./start-options";
+export type { ApproveToolCall, BuildMode, BuiltAgentStart, PluggedIn, RunFlags, RunHost, StartOptions, TestHooks } from "./start-options";
 export { openProgram, type OpenProgram } from "./open-program";
 
 export async function startProgram(program: Program, opts: StartOptions): Promise<void> {
