@@ -31,7 +31,7 @@ const GROUPS: readonly Group[] = [
   { matches: range("E03"), heading: "E03xx: static types", about: "The type checker ([types](language/types.md#static-type-rules)): programs that could only fail at run time. Errors except E0303, a warning." },
   { matches: range("E04"), heading: "E04xx: luma.config.json", about: "The configuration file ([configuration](configuration.md)). Start-up errors, exit code 2." },
   { matches: range("E05"), heading: "E05xx: tool modules and the strict policy", about: "Loading tool modules ([modules](modules.md)). Start-up errors, exit code 2." },
-  { matches: range("E06"), heading: "E06xx: start-up", about: "Everything else a run checks before its first statement: the registry, bridges, stores, files, provider schemas. Exit code 2." },
+  { matches: range("E06"), heading: "E06xx: start-up", about: "Everything else a run checks before its first statement: the registry, bridges, stores, files, provider schemas. Exit code 2. Those that depend only on the program and its config — E0604, E0615, E0616, E0617 — `luma check` reports too, so a check and a run never disagree on them." },
   { matches: range("E07"), heading: "E07xx: luma build", about: "Building one executable ([build](build.md))." },
   { matches: range("E08"), heading: "E08xx: MCP", about: "Serving and calling MCP tools ([MCP](mcp.md))." },
   { matches: range("E09"), heading: "E09xx: durable runs", about: "The run journal ([durable runs](durable-runs.md))." },

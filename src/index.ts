@@ -7,7 +7,7 @@ import { writeFileSync } from "node:fs";
 import { resolve } from "node:path";
 import type { Diagnostic } from "./diagnostics/diagnostic";
 import { startupError } from "./diagnostics/luma-error";
-import { checkProgram, loadProgram, readSource } from "./load/load-program";
+import { loadProgram, readSource } from "./load/load-program";
 import { loadTestProgram, testedFileOf } from "./load/load-test-program";
 import type { StartOptions } from "./runtime/start-program";
 import { openMcpTools } from "./mcp/open-mcp-tools";
@@ -41,7 +41,11 @@ export async function checkFile(file: string, memo: SourceMemo = {}): Promise<{ 
     const loaded = await loadTestProgram(file, memo.sources ?? new Map(), { keepStatements: true });
     return { warnings: loaded.diagnostics };
   }
-  return { warnings: await checkProgram(file, { source: readInto(file, memo), env: memo.env }) };
+  const { program, diagnostics } = await loadProgram(file, { source: readInto(file, memo), env: memo.env });
+  // What a run would refuse at start-up from the program and its config alone, check refuses too.
+  const ruleError = await (await import("./runtime/program-rules")).programRuleErrorOf(program, file);
+  if (ruleError) throw ruleError;
+  return { warnings: diagnostics };
 }
 
 /** `--generate-tool-types OUT`: write the .d.ts for the program's tools; the program does not run. */

@@ -15,8 +15,7 @@ import { loadConfig } from "../config/load-config";
 import { loadToolRegistry } from "./tools/registry/load-tool-registry";
 import { createHandlerRunCount } from "./tools/registry/handler-run-count";
 import { createToolInvoker } from "./tools/pipeline";
-import { checkToolRuntimeRules } from "./tools/pipeline";
-import { checkAgentToolContexts } from "./tools/steps/agent-context-rules";
+import { programRuleError } from "./program-rules";
 import { openTraceSink } from "./trace-sink";
 import { openIdempotencyStore } from "./stores/open-idempotency-store";
 import type { SchemaTable } from "../schema/schema-table-types";
@@ -78,16 +77,15 @@ export async function openProgram(program: Program, opts: Omit<StartOptions, "ar
   opened.defer(async () => void (await registry.close?.()));
   let runError: unknown; // how the run ended, for the journal; set by close()
   try {
-    const ruleError = checkToolRuntimeRules(program) ?? checkAgentToolContexts(program, config.config.tool_contexts);
+    const schemas = usesTypes(program) ? (await import("../schema/schema-table")).createSchemaTable(program) : NO_TYPES;
+    // The rules that depend only on the program and its config: `luma check` applies them too.
+    const ruleError = await programRuleError(program, config, async () => schemas);
     if (ruleError) throw ruleError;
     // Spec §12: every datasource has a bridge before any statement runs (connects lazily).
     // Code that a program does not use is not loaded (start-up stays near a bare binary's).
     const datasources = program.decls.some((d) => d.kind === "Datasource") ? await import("./datasources") : undefined;
     const bridges = datasources?.resolveDatasourceBridges({ program, registry, env: opts.env, programDir });
     if (bridges) opened.defer(() => bridges.close());
-    const schemas = usesTypes(program) ? (await import("../schema/schema-table")).createSchemaTable(program) : NO_TYPES;
-    // An ask whose provider cannot take its (recursive) schema is rejected now, not at the provider.
-    if (program.decls.some((d) => d.kind === "Model")) (await import("./ask/ask-format-support")).checkAskFormats(program, schemas);
     const sink = opts.trace === undefined ? undefined : openTraceSink(opts.trace === "-" ? "-" : resolve(opts.cwd, opts.trace));
     if (sink) opened.defer(() => sink.close());
     // OpenTelemetry export (telemetry/otel): its code loads only when an OTLP endpoint is set.

@@ -61,6 +61,7 @@ model Fast {
   api_key_env: "KT_OPENAI_KEY"
   timeout: 4000
   api: "responses"
+  reasoning_model: true
   price_in_per_mtok: 0.15
   price_out_per_mtok: 0.6
 }
@@ -206,10 +207,10 @@ describe("§4 tool options: one table for the checker and ToolOptions", () => {
 });
 
 describe("§5 model keys: one table for the checker and model resolution", () => {
-  test("the keys are the spec's §5 block, plus deployment/api_version (Azure), timeout, api, the prices (docs/language/models.md)", () => {
+  test("the keys are the spec's §5 block, plus deployment/api_version (Azure), timeout, api, reasoning_model, the prices (docs/language/models.md)", () => {
     expect(Object.keys(MODEL_KEYS)).toEqual([
       "provider", "name", "temperature", "max_tokens", "base_url", "api_key_env", "deployment", "api_version",
-      "timeout", "api", "price_in_per_mtok", "price_out_per_mtok",
+      "timeout", "api", "reasoning_model", "price_in_per_mtok", "price_out_per_mtok",
     ]);
   });
 

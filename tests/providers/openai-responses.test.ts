@@ -36,6 +36,26 @@ describe('PROVIDERS — OpenAI Responses API (`api: "responses"`)', () => {
     expect(second.body.text.format).toMatchObject({ type: "json_schema", name: "FinalResult", strict: true });
   });
 
+  test("encrypted reasoning is asked for only from a reasoning model: the o-series and gpt-5 family by name, or as the reasoning_model key says", async () => {
+    const fake = await fakeProvider();
+    const cases: [string, string, boolean][] = [
+      ["gpt-4o", "", false],
+      ["gpt-4.1-mini", "", false],
+      ["o4-mini", "", true],
+      ["gpt-5.4-mini", "", true],
+      ["gpt-4o", "reasoning_model: true", true],
+      ["o3", "reasoning_model: false", false],
+    ];
+    for (const [name, key, included] of cases) {
+      fake.script([{ json: { words: 2, sum: 42 } }]);
+      const src = program("openai-responses", "", `ask "q" -> FinalResult`).replace('name: "gpt-5.4-mini"', `name: "${name}"  ${key}`);
+      const r = await runAsk(fake, src, { kind: "openai-responses" });
+      expect(r.error).toBeUndefined();
+      const body = fake.requests[fake.requests.length - 1].body;
+      expect({ name, key, include: body.include }).toEqual({ name, key, include: included ? ["reasoning.encrypted_content"] : undefined });
+    }
+  });
+
   test("a forced tool is {type:function, name}; max_tokens is max_output_tokens; strict tools turn parallel calls off", async () => {
     const fake = await fakeProvider();
     fake.script([{ toolCalls: [{ name: "calculate", args: { a: 2, b: 3, operation: "multiply" } }] }, { json: { words: 0, sum: 6 } }]);

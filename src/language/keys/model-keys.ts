@@ -6,7 +6,7 @@
  * (`runtime/providers/<family>/`); `base_url` for "openai-compatible" and `api` for OpenAI
  * only are rule files.
  */
-import { envName, int, nonNegative, num, oneOf, str } from "../value-kinds";
+import { bool, envName, int, nonNegative, num, oneOf, str } from "../value-kinds";
 import { PROVIDER_NAMES, providerNamesInProse } from "../provider-families";
 import { keyTable } from "./key-spec";
 
@@ -26,6 +26,8 @@ export const MODEL_KEYS = keyTable({
   timeout: { kind: int(1), doc: "ms, one provider request from connect to its last byte (default 300000)." },
   // Which OpenAI API a `provider: "openai"` model speaks (rule model-api): Chat Completions by default.
   api: { kind: oneOf("chat", "responses"), default: "chat", doc: 'OpenAI only: "chat" (Chat Completions) or "responses" (the Responses API).' },
+  // Not given: decided by the model's name (the o-series, the gpt-5 family): responses-api.ts.
+  reasoning_model: { kind: bool, field: "reasoningModel", doc: "Responses API: whether the model reasons, so its encrypted reasoning is asked for (not given: the o-series and gpt-5 family by name)." },
   // USD per million tokens: `--usage` and the `run.usage` trace event add a cost.
   price_in_per_mtok: { kind: nonNegative, doc: "USD per million input tokens, for --usage and run.usage." },
   price_out_per_mtok: { kind: nonNegative, doc: "USD per million output tokens, for --usage and run.usage." },

@@ -35,6 +35,8 @@ export interface ResolvedModel {
   timeoutMs?: number;
   /** Model key `api` (provider "openai" only): "responses" picks the Responses API adapter. */
   api?: "chat" | "responses";
+  /** Model key `reasoning_model` (Responses API): set, it decides; unset, the model's name does. */
+  reasoningModel?: boolean;
   /** Model keys `price_in_per_mtok` / `price_out_per_mtok`: USD per million tokens. */
   price?: { inPerMtok?: number; outPerMtok?: number };
   /**

@@ -98,6 +98,7 @@ export function resolveModel(
     apiVersion: provider === "azure" ? m.api_version : undefined,
     timeoutMs: m.timeout,
     api: provider === "openai" && m.api === "responses" ? "responses" : undefined,
+    reasoningModel: m.reasoningModel,
     price: m.price_in_per_mtok === undefined && m.price_out_per_mtok === undefined ? undefined : { inPerMtok: m.price_in_per_mtok, outPerMtok: m.price_out_per_mtok },
     ...(missing === undefined ? undefined : { unsendable: missing }),
   };

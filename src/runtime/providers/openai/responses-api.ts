@@ -13,8 +13,11 @@
  *   tools (strict schemas are not guaranteed for parallel calls);
  * - final schema: `text.format = {type:"json_schema", name, schema, strict}`;
  * - stateless: `store: false` — nothing is kept at OpenAI between turns, the whole input is
- *   sent each time — and `include: ["reasoning.encrypted_content"]`, so reasoning items come
- *   back in a form that can be replayed without a stored response.
+ *   sent each time — and, for a reasoning model, `include: ["reasoning.encrypted_content"]`,
+ *   so reasoning items come back in a form that can be replayed without a stored response.
+ *   OpenAI answers 400 to that `include` for a model that does not reason (gpt-4o,
+ *   gpt-4o-mini, gpt-4.1): it is sent for the o-series and the gpt-5 family by name, and the
+ *   model key `reasoning_model` decides either way.
  */
 import { dropOptionalNulls, toOpenAiStrict } from "./openai-strict-schema";
 import { isStrictCompatible } from "../schema-subset";
@@ -31,6 +34,13 @@ export const responsesUsage: UsageReader = (u) => ({
 });
 
 type Obj = Record<string, any>;
+
+/** The families that reason, by model id: `o1`, `o3-mini`, `o4-mini`, `gpt-5`, `gpt-5.4-mini`… */
+const REASONING_NAME = /^(o\d|gpt-5)(\b|[-.])/i;
+
+/** Whether to ask for encrypted reasoning: the `reasoning_model` key, else the model's name. */
+export const isReasoningModel = (model: Pick<ResolvedModel, "name" | "reasoningModel">): boolean =>
+  model.reasoningModel ?? REASONING_NAME.test(model.name);
 
 /** `text.format.name` must match [A-Za-z0-9_-]{1,64}. */
 const wireName = (name: string): string => name.replace(/[^A-Za-z0-9_-]/g, "_").slice(0, 64) || "Result";
@@ -92,7 +102,7 @@ export function createOpenAiResponsesAdapter(): WireAdapter {
       if (model.temperature !== undefined) body.temperature = model.temperature;
       if (model.maxTokens !== undefined) body.max_output_tokens = model.maxTokens;
       body.store = false;
-      body.include = ["reasoning.encrypted_content"];
+      if (isReasoningModel(model)) body.include = ["reasoning.encrypted_content"];
       return {
         url: `${model.baseUrl}/responses`,
         headers: { "content-type": "application/json", ...(model.apiKey ? { authorization: `Bearer ${model.apiKey}` } : {}) },

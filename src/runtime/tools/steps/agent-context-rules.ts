@@ -3,7 +3,7 @@
  * (spec §6, §4 "needs and tool_contexts"). A name that is not configured can never be
  * granted — a typo that would surface, if ever, as TOOL_CONTEXT_INVALID deep inside a run —
  * so it is a start-up error (exit 2) at the list item, with the closest configured name.
- * `luma check` does not see the config, so this is a start-up rule, like startup-rules.ts.
+ * It needs the config, so it is a start-up rule (program-rules.ts), which `luma check` applies too.
  */
 import { AGENT_KEYS } from "../../../language/keys/agent-keys";
 import { entryOf } from "../../../language/keys/key-spec";

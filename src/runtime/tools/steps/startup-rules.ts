@@ -1,6 +1,6 @@
 /**
  * Tool rules the runtime enforces when a program starts, before its first statement
- * (spec §4): reported by `luma FILE`, exit code 2, but not by `luma check`.
+ * (spec §4): reported by `luma FILE`, exit code 2, and by `luma check` (program-rules.ts).
  */
 import type { LumaError } from "../../../diagnostics/luma-error";
 import type { Program, ToolDecl } from "../../../syntax/ast";
