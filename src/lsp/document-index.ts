@@ -18,6 +18,8 @@
  */
 import type { Decl, Entry, ConfigValue, Expr, Field, FnDecl, Program, Span, Stmt, TestDecl, TypeRef } from "../syntax/ast";
 import { membersOf, type Type } from "../check/types/type-model";
+import { pushExprChildren } from "../language/ast-children";
+import { assertNever } from "../syntax/assert-never";
 
 export type DefKind = Decl["kind"] | "Field" | "Method" | "Param" | "Variable";
 
@@ -148,49 +150,39 @@ export function buildIndex(program: Program, types: ReadonlyMap<Expr, Type>, see
       const pending = [root];
       while (pending.length > 0) {
         const e = pending.pop() as Expr;
+        // What an expression names itself; its sub-expressions come from the child visitor.
         switch (e.kind) {
           case "Name":
             refer(e.span.start, e.span.end, resolve(e.name));
             break;
           case "Member":
             refer(e.span.end - e.property.length, e.span.end, fieldOf(e.object, e.property));
-            pending.push(e.object);
             break;
           case "ToolCall":
             refer(e.toolSpan.start, e.toolSpan.end, globals.get(e.tool));
-            pending.push(e.arg);
             break;
           case "DbCall":
             refer(e.nameSpan.start, e.nameSpan.end, globals.get(e.name));
-            pending.push(e.arg);
             break;
           case "Ask":
             typeRef(e.target);
             if (e.usingTool) refer(e.usingTool.span.start, e.usingTool.span.end, globals.get(e.usingTool.name));
-            pending.push(e.prompt);
             break;
+          case "Num":
           case "Str":
-            for (const p of e.parts) if (typeof p !== "string") pending.push(p);
-            break;
+          case "Bool":
+          case "Null":
           case "Array":
-            pending.push(...e.items);
-            break;
           case "Object":
-            pending.push(...e.entries.map((x) => x.value));
-            break;
           case "Index":
-            pending.push(e.object, e.index);
-            break;
           case "Call":
-            pending.push(e.callee, ...e.args);
-            break;
           case "Binary":
-            pending.push(e.left, e.right);
-            break;
           case "Unary":
-            pending.push(e.operand);
             break;
+          default:
+            assertNever(e);
         }
+        pushExprChildren(e, pending);
       }
     };
     exprs.forEach(expr);
@@ -240,6 +232,11 @@ export function buildIndex(program: Program, types: ReadonlyMap<Expr, Type>, see
         case "ExprStmt":
           expr(s.expr);
           break;
+        case "Break":
+        case "Continue":
+          break;
+        default:
+          assertNever(s);
       }
     }
   };
@@ -284,6 +281,8 @@ export function buildIndex(program: Program, types: ReadonlyMap<Expr, Type>, see
           unit(m, m.params, m.body);
         }
         break;
+      default:
+        assertNever(decl);
     }
   }
 
