@@ -49,13 +49,15 @@ const SOURCE = `fn g(x: int) -> int {
 `;
 
 /** Every node of the given kinds under `root`, found by looking at every object (the kind names the node), depth first in key order. */
-function blindWalk(root: unknown, kinds: Record<string, true>): { kind: string }[] {
-  const out: { kind: string }[] = [];
+type Node = { kind: string; span: { start: number; end: number } };
+
+function blindWalk(root: unknown, kinds: Record<string, true>): Node[] {
+  const out: Node[] = [];
   const visit = (v: unknown) => {
     if (Array.isArray(v)) v.forEach(visit);
     else if (v && typeof v === "object") {
       const kind = (v as { kind?: unknown }).kind;
-      if (typeof kind === "string" && Object.hasOwn(kinds, kind)) out.push(v as { kind: string });
+      if (typeof kind === "string" && Object.hasOwn(kinds, kind)) out.push(v as Node);
       for (const [key, child] of Object.entries(v)) if (key !== "span" && !key.endsWith("Span")) visit(child);
     }
   };
@@ -63,8 +65,8 @@ function blindWalk(root: unknown, kinds: Record<string, true>): { kind: string }
   return out;
 }
 
-const bySpan = (a: { span?: { start: number; end: number } }, b: { span?: { start: number; end: number } }) =>
-  a.span!.start - b.span!.start || b.span!.end - a.span!.end;
+const bySpan = (a: { span: { start: number; end: number } }, b: { span: { start: number; end: number } }) =>
+  a.span.start - b.span.start || b.span.end - a.span.end;
 
 describe("the one child visitor", () => {
   const program = parse(SOURCE, "t.luma").program!;
@@ -78,13 +80,13 @@ describe("the one child visitor", () => {
   test("forEachStmt reaches every statement, parent before children, in source order", () => {
     const seen: Stmt[] = [];
     forEachStmt(body, (s) => seen.push(s));
-    expect(seen).toEqual([...blindWalk(body, STMT_KINDS)].sort(bySpan) as Stmt[]);
+    expect(seen).toEqual([...blindWalk(body, STMT_KINDS)].sort(bySpan) as unknown as Stmt[]);
   });
 
   test("forEachExpr and flattenBody reach every expression once", () => {
     const seen: Expr[] = [];
     forEachExpr(body, (e) => seen.push(e));
-    const all = blindWalk(body, EXPR_KINDS) as Expr[];
+    const all = blindWalk(body, EXPR_KINDS) as unknown as Expr[];
     expect(seen.length).toBe(all.length);
     expect(new Set(seen)).toEqual(new Set(all));
     expect(flattenBody(body).exprKinds.get("Name")).toEqual(seen.filter((e) => e.kind === "Name"));
