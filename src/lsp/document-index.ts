@@ -18,7 +18,7 @@
  */
 import type { Decl, Entry, ConfigValue, Expr, Field, FnDecl, Program, Span, Stmt, TestDecl, TypeRef } from "../syntax/ast";
 import { membersOf, type Type } from "../check/types/type-model";
-import { pushExprChildren } from "../language/ast-children";
+import { nestedBlocks, pushExprChildren } from "../language/ast-children";
 import { assertNever } from "../syntax/assert-never";
 
 export type DefKind = Decl["kind"] | "Field" | "Method" | "Param" | "Variable";
@@ -189,6 +189,11 @@ export function buildIndex(program: Program, types: ReadonlyMap<Expr, Type>, see
     // Statements in source order, so a variable's first assignment is its definition.
     // A thunk on the work list runs a binding between blocks (the `catch` variable).
     const pending: (Stmt | (() => void))[] = [...body].reverse();
+    /** Queues a statement's nested blocks (the child visitor's), to run in source order. */
+    const queueBlocks = (s: Stmt) => {
+      const blocks = nestedBlocks(s);
+      for (let b = blocks.length - 1; b >= 0; b--) for (let i = blocks[b].length - 1; i >= 0; i--) pending.push(blocks[b][i]);
+    };
     while (pending.length > 0) {
       const s = pending.pop() as Stmt | (() => void);
       if (typeof s === "function") {
@@ -203,11 +208,11 @@ export function buildIndex(program: Program, types: ReadonlyMap<Expr, Type>, see
           break;
         case "If":
           expr(s.cond);
-          pending.push(...[...(s.else ?? [])].reverse(), ...[...s.then].reverse());
+          queueBlocks(s);
           break;
         case "While":
           expr(s.cond);
-          pending.push(...[...s.body].reverse());
+          queueBlocks(s);
           break;
         case "AssignInto":
           expr(s.value);
@@ -220,7 +225,7 @@ export function buildIndex(program: Program, types: ReadonlyMap<Expr, Type>, see
         case "For":
           expr(s.iterable);
           bind(s.name, s.nameSpan, s.span, s.iterable, true);
-          pending.push(...[...s.body].reverse());
+          queueBlocks(s);
           break;
         case "Try":
           // The catch variable is bound when the handler starts, after the body.
