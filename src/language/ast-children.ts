@@ -37,6 +37,29 @@ export function nestedBlocks(stmt: Stmt): readonly Stmt[][] {
   }
 }
 
+/** The variable a statement binds, if any: an assignment's, a `for` variable, a `catch` variable. */
+export function boundNameOf(stmt: Stmt): string | undefined {
+  switch (stmt.kind) {
+    case "Assign":
+    case "For":
+      return stmt.name;
+    case "Try":
+      return stmt.errName;
+    // `x.f = …` writes into a variable that must exist already: it binds nothing.
+    case "AssignInto":
+    case "If":
+    case "While":
+    case "Return":
+    case "ExprStmt":
+    case "Assert":
+    case "Break":
+    case "Continue":
+      return undefined;
+    default:
+      return assertNever(stmt);
+  }
+}
+
 /** Pushes the expressions a statement holds directly (not those of nested statements), last first. */
 export function pushStmtExprs(stmt: Stmt, stack: Expr[]): void {
   switch (stmt.kind) {

@@ -10,7 +10,7 @@
  * few hundred thousand nodes.
  */
 import type { Expr, Stmt, TypeRef } from "../syntax/ast";
-import { nestedBlocks, pushExprChildren, pushStmtExprs } from "./ast-children";
+import { boundNameOf, nestedBlocks, pushExprChildren, pushStmtExprs } from "./ast-children";
 
 /** Every statement, nested blocks included, in source order (parent before children). */
 export function forEachStmt(stmts: readonly Stmt[], visit: (stmt: Stmt) => void): void {
@@ -103,8 +103,8 @@ export function forEachTypeInBody(body: FlatBody, visit: (ref: TypeRef) => void)
 
 /** Names statements bind: assignments, `for` variables, `catch` variables. */
 function addBoundNames(stmt: Stmt, names: Set<string>): void {
-  if (stmt.kind === "Assign" || stmt.kind === "For") names.add(stmt.name);
-  if (stmt.kind === "Try") names.add(stmt.errName);
+  const name = boundNameOf(stmt);
+  if (name !== undefined) names.add(name);
 }
 
 /** Names a body binds anywhere: assignments, `for` variables, `catch` variables. */

@@ -113,9 +113,21 @@ export function buildIndex(program: Program, types: ReadonlyMap<Expr, Type>, see
     const pending = [value];
     while (pending.length > 0) {
       const v = pending.pop() as ConfigValue;
-      if (v.kind === "Path") refer(v.span.start, v.span.start + v.parts[0].length, globals.get(v.parts[0]));
-      else if (v.kind === "List") pending.push(...v.items);
-      else if (v.kind === "Obj") pending.push(...v.entries.map((e) => e.value));
+      switch (v.kind) {
+        case "Path":
+          refer(v.span.start, v.span.start + v.parts[0].length, globals.get(v.parts[0]));
+          break;
+        case "List":
+          pending.push(...v.items);
+          break;
+        case "Obj":
+          pending.push(...v.entries.map((e) => e.value));
+          break;
+        case "Lit":
+          break;
+        default:
+          assertNever(v);
+      }
     }
   };
   const entries = (list: readonly Entry[]) => list.forEach((e) => configValue(e.value));

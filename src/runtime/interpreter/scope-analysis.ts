@@ -10,7 +10,7 @@
  *   by the synchronous evaluator, with no promise or `await` in the way.
  */
 import type { Expr, Program, Stmt } from "../../syntax/ast";
-import { nestedBlocks, pushExprChildren, pushStmtExprs } from "../../language/ast-children";
+import { boundNameOf, nestedBlocks, pushExprChildren, pushStmtExprs } from "../../language/ast-children";
 import { assertNever } from "../../syntax/assert-never";
 import { BUILTINS } from "./builtins";
 import { leftSpine } from "./operators";
@@ -30,8 +30,8 @@ export function assignedNames(body: readonly Stmt[]): ReadonlySet<string> {
 
 function collectAssigned(stmts: readonly Stmt[], out: Set<string>): void {
   for (const s of stmts) {
-    if (s.kind === "Assign" || s.kind === "For") out.add(s.name);
-    else if (s.kind === "Try") out.add(s.errName);
+    const name = boundNameOf(s);
+    if (name !== undefined) out.add(name);
     for (const block of nestedBlocks(s)) collectAssigned(block, out);
   }
 }
