@@ -1,9 +1,10 @@
 /**
- * The one child visitor of the AST: what a statement holds directly (its own expressions and
- * its nested blocks) and what an expression holds directly (its sub-expressions). Every stage
- * that walks code reads its children here — the checker's walkers (`walk.ts`), the runtime's
- * scope analysis, the language server's index — so a new statement or expression kind is
- * taught its children once, and each switch below fails to compile until it is.
+ * The one child visitor of the AST: what a statement holds directly (its own expressions,
+ * its nested blocks, the variable it binds) and what an expression holds directly (its
+ * sub-expressions). Every stage that walks code reads its children here — the checker's
+ * walkers (`walk.ts`), the runtime's scope analysis, the language server's index — so a new
+ * statement or expression kind is taught its children once, and each switch below fails to
+ * compile until it is.
  *
  * The `push…` forms push onto a caller's stack, last child first (so they pop in source
  * order) and allocate nothing: the walkers run them over a few hundred thousand nodes of a
