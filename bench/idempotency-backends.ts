@@ -16,10 +16,10 @@
 import { mkdtempSync, readFileSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
-import { systemClock } from "../src/runtime/tools/clock";
+import { systemClock } from "../src/runtime/base/clock";
 import { createToolInvoker } from "../src/runtime/tools/pipeline";
-import type { IdempotencyStore } from "../src/runtime/tools/stores/idempotency-store";
-import { connectionOf } from "../src/runtime/tools/stores/store-connection";
+import type { IdempotencyStore } from "../src/runtime/stores/idempotency-store";
+import { connectionOf } from "../src/runtime/stores/store-connection";
 import { createSchemaTable } from "../src/schema/schema-table";
 import { parse } from "../src/syntax/parse";
 import { fmt } from "./measure";
@@ -54,19 +54,19 @@ const openStore = async (backend: Backend, place: string): Promise<IdempotencySt
     case "memory":
       return undefined;
     case "file": {
-      const { FileIdempotencyStore } = await import("../src/runtime/tools/stores/file/file-idempotency-store");
+      const { FileIdempotencyStore } = await import("../src/runtime/stores/file/file-idempotency-store");
       return FileIdempotencyStore.open({ path: join(place, "idem.json"), clock, warn: () => {} });
     }
     case "sqlite": {
-      const { SqliteIdempotencyStore } = await import("../src/runtime/tools/stores/sqlite/sqlite-idempotency-store");
+      const { SqliteIdempotencyStore } = await import("../src/runtime/stores/sqlite/sqlite-idempotency-store");
       return SqliteIdempotencyStore.open({ path: join(place, "idem.sqlite"), clock });
     }
     case "postgres": {
-      const { PostgresIdempotencyStore } = await import("../src/runtime/tools/stores/postgres/postgres-idempotency-store");
+      const { PostgresIdempotencyStore } = await import("../src/runtime/stores/postgres/postgres-idempotency-store");
       return PostgresIdempotencyStore.open({ connection: connectionOf("postgres", { url: servicesEnv("LUMA_TEST_PG_URL") }, {}), table: place, clock });
     }
     case "redis": {
-      const { RedisIdempotencyStore } = await import("../src/runtime/tools/stores/redis/redis-idempotency-store");
+      const { RedisIdempotencyStore } = await import("../src/runtime/stores/redis/redis-idempotency-store");
       return RedisIdempotencyStore.open({ connection: connectionOf("redis", { url: servicesEnv("LUMA_TEST_REDIS_URL") }, {}), prefix: place, clock });
     }
   }

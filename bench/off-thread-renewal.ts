@@ -1,12 +1,12 @@
 /**
- * Hardening round 3, item 3: what the off-thread lease renewal (src/runtime/tools/stores/
+ * Hardening round 3, item 3: what the off-thread lease renewal (src/runtime/stores/
  * off-thread-renewal.ts) adds to each claim on a store shared between machines (postgres,
  * redis): handing the claim to the renewal worker and taking it back (two postMessage
  * calls), per claim, and the one-time start of the worker on a process's first claim. No
  * server is needed: nothing beats within the measured window (the beat interval is a third
  * of a 40 s lease), so this is the cost on the hot path alone.
  */
-import { OffThreadRenewer } from "../src/runtime/tools/stores/off-thread-renewal";
+import { OffThreadRenewer } from "../src/runtime/stores/off-thread-renewal";
 import { fmt, median } from "./measure";
 
 const CLAIMS = 100_000;

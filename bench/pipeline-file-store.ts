@@ -15,10 +15,10 @@ import { join } from "node:path";
 import { parse } from "../src/syntax/parse";
 import { createSchemaTable } from "../src/schema/schema-table";
 import { createToolInvoker } from "../src/runtime/tools/pipeline";
-import { systemClock } from "../src/runtime/tools/clock";
-import { FileIdempotencyStore } from "../src/runtime/tools/stores/file/file-idempotency-store";
-import { encodeEnvelope, encryptedKdf, newWriteId, parseEnvelope, type Records } from "../src/runtime/tools/stores/file/envelope";
-import { deriveKeys } from "../src/runtime/tools/stores/file/envelope-cipher";
+import { systemClock } from "../src/runtime/base/clock";
+import { FileIdempotencyStore } from "../src/runtime/stores/file/file-idempotency-store";
+import { encodeEnvelope, encryptedKdf, newWriteId, parseEnvelope, type Records } from "../src/runtime/stores/file/envelope";
+import { deriveKeys } from "../src/runtime/stores/file/envelope-cipher";
 
 const SOURCE = `
 schema Written { id: string  value: string }

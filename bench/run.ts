@@ -13,10 +13,12 @@ import { benchWhileLoop } from "./while-loop";
 import { benchLspRecheck } from "./lsp-recheck";
 import { benchLargeSources } from "./large-sources";
 import { benchStoreRefusal } from "./store-refusal";
+import { benchParserMemory } from "./parser-memory";
 
 console.log(`luma benchmarks · Bun ${Bun.version} · ${navigator.hardwareConcurrency} cores\n`);
 await benchStartupAndParse();
 await benchLargeSources();
+await benchParserMemory();
 await benchBuiltAgent();
 await benchPipelineOverhead();
 await benchPipelineFileStore();

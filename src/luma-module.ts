@@ -4,7 +4,7 @@
  * Tool modules are loaded from anywhere on disk — often with no node_modules at all, and
  * from inside the standalone compiled binary — so "luma" is not a package on disk but a
  * virtual module the loader serves from this file's exports (see
- * `runtime/tools/module-loading/luma-virtual-module.ts`). The legacy path
+ * `runtime/module-loading/luma-virtual-module.ts`). The legacy path
  * `"./src/tool-registry"` of the original docs resolves to the same exports.
  *
  * `LumaToolError` is a LumaError with phase "runtime", so the call pipeline passes it through

@@ -4,7 +4,7 @@
  * `export … from` and dynamic `import("…")`), resolved, and mapped to their folder.
  */
 import { describe, expect, test } from "bun:test";
-import { readdirSync, readFileSync } from "node:fs";
+import { existsSync, readdirSync, readFileSync, statSync } from "node:fs";
 import { dirname, join, relative, resolve } from "node:path";
 import { REPO } from "./support/luma-binary";
 
@@ -23,7 +23,7 @@ const ALLOWED: Record<Stage, { values: Stage[]; types?: Stage[] }> = {
   load: { values: ["diagnostics", "syntax", "check", "root"] },
   runtime: { values: ["diagnostics", "language", "schema", "config", "mcp", "syntax", "root"], types: ["syntax"] },
   mcp: { values: ["diagnostics", "schema", "config", "runtime", "root"], types: ["syntax"] },
-  build: { values: ["diagnostics", "config", "load", "runtime", "cli", "syntax", "root"] },
+  build: { values: ["diagnostics", "config", "language", "load", "runtime", "cli", "syntax", "root"] },
   init: { values: ["diagnostics", "syntax", "typegen"] },
   format: { values: ["diagnostics", "syntax"] },
   lsp: { values: ["diagnostics", "syntax", "language", "check", "schema", "format", "root"], types: ["syntax"] },
@@ -32,7 +32,7 @@ const ALLOWED: Record<Stage, { values: Stage[]; types?: Stage[] }> = {
 };
 
 /** ARCHITECTURE.md § Only cli/ prints or exits: the two named exceptions. */
-const MAY_PRINT_OR_EXIT = new Set(["runtime/run/write-fully.ts", "runtime/run/exit-guard.ts"]);
+const MAY_PRINT_OR_EXIT = new Set(["runtime/run/write-fully.ts", "runtime/base/exit-guard.ts"]);
 
 function sourceFiles(dir: string): string[] {
   return readdirSync(dir, { withFileTypes: true }).flatMap((e) => {
@@ -128,6 +128,126 @@ describe("ARCHITECTURE.md: the import graph", () => {
   });
 });
 
+/**
+ * ARCHITECTURE.md § Runtime layers: each area of src/runtime/ (its sub-folder; the files
+ * directly in it are `start`, the composition root) and its rank. An import may point at
+ * its own rank or lower, never higher; areas of one rank are siblings.
+ */
+const RUNTIME_LAYERS: Record<string, number> = {
+  base: 0,
+  stores: 1,
+  "module-loading": 1,
+  "module-policy": 1,
+  telemetry: 1,
+  journal: 2, // the durable record; the pipeline's journal steps write to it (tools/steps/journal-steps.ts)
+  tools: 3, // the pipeline: steps/, registry/ (where loading meets the strict policy), trace/
+  datasources: 4,
+  usage: 4,
+  providers: 5,
+  ask: 6,
+  interpreter: 7,
+  run: 8,
+  start: 8,
+  testing: 9,
+};
+
+/**
+ * Arrows the layers do not allow yet, each with its why ("<file under runtime/> → <area>").
+ * They are left out of both layer tests; a test fails once one is no longer needed.
+ */
+const RUNTIME_ALLOWANCES: Record<string, string> = {
+  // Usage ranks below providers (reading a response's usage now lives with each family, in
+  // providers/), but two of its files still name two of the providers' types; moving `Usage`
+  // and `ResolvedModel`'s prices below both is the next step.
+  "usage/token-totals.ts → providers": "type only: `Usage`, what it adds up",
+  "usage/usage-ledger.ts → providers": "type only: `ResolvedModel`, whose prices give a cost",
+};
+
+const RUNTIME = join(SRC, "runtime");
+
+/** The area of a path under src/runtime/: its sub-folder, or `start` for a file directly in it. */
+function runtimeAreaOf(path: string): string {
+  const parts = relative(RUNTIME, path).split("/");
+  if (parts.length > 1) return parts[0]!;
+  return existsSync(path) && statSync(path).isDirectory() ? parts[0]! : "start";
+}
+
+interface RuntimeEdge { file: string; target: string; from: string; to: string }
+
+/** Every import between two areas of src/runtime/ (type-only ones too: a type is an arrow). */
+function runtimeEdges(): RuntimeEdge[] {
+  const out: RuntimeEdge[] = [];
+  for (const file of sourceFiles(RUNTIME)) {
+    const text = readFileSync(file, "utf8").replace(/\/\*[\s\S]*?\*\//g, "").replace(/^\s*\/\/.*$/gm, "");
+    for (const m of text.matchAll(IMPORT)) {
+      const spec = m[2] ?? m[3];
+      if (!spec.startsWith(".")) continue;
+      const target = resolve(dirname(file), spec);
+      if (!target.startsWith(RUNTIME + "/")) continue;
+      const [from, to] = [runtimeAreaOf(file), runtimeAreaOf(target)];
+      if (from !== to) out.push({ file: relative(RUNTIME, file), target: relative(RUNTIME, target), from, to });
+    }
+  }
+  return out;
+}
+
+const allowanceOf = (e: RuntimeEdge) => `${e.file} → ${e.to}`;
+
+/** Strongly connected components (Tarjan) of more than one node. */
+function circles(nodes: string[], next: (n: string) => string[]): string[][] {
+  let counter = 0;
+  const index = new Map<string, number>(), low = new Map<string, number>(), onStack = new Set<string>(), stack: string[] = [], out: string[][] = [];
+  const visit = (v: string): void => {
+    index.set(v, counter);
+    low.set(v, counter++);
+    stack.push(v);
+    onStack.add(v);
+    for (const w of next(v)) {
+      if (!index.has(w)) {
+        visit(w);
+        low.set(v, Math.min(low.get(v)!, low.get(w)!));
+      } else if (onStack.has(w)) low.set(v, Math.min(low.get(v)!, index.get(w)!));
+    }
+    if (low.get(v) !== index.get(v)) return;
+    const component: string[] = [];
+    let w: string;
+    do {
+      w = stack.pop()!;
+      onStack.delete(w);
+      component.push(w);
+    } while (w !== v);
+    if (component.length > 1) out.push(component.sort());
+  };
+  for (const n of nodes) if (!index.has(n)) visit(n);
+  return out;
+}
+
+describe("ARCHITECTURE.md: the runtime's layers", () => {
+  const all = runtimeEdges();
+  const held = all.filter((e) => !(allowanceOf(e) in RUNTIME_ALLOWANCES));
+
+  test("every area of src/runtime/ has a rank in the table", () => {
+    const areas = new Set(sourceFiles(RUNTIME).map(runtimeAreaOf));
+    expect([...areas].filter((a) => !(a in RUNTIME_LAYERS))).toEqual([]);
+  });
+
+  test("no import runs from a lower area up to a higher one (each named: file → file)", () => {
+    const up = held.filter((e) => RUNTIME_LAYERS[e.from]! < RUNTIME_LAYERS[e.to]!);
+    expect(up.map((e) => `${e.file} → ${e.target} (${e.from} ${RUNTIME_LAYERS[e.from]} → ${e.to} ${RUNTIME_LAYERS[e.to]})`)).toEqual([]);
+  });
+
+  test("no import circle spans two areas (strongly connected components of the area graph)", () => {
+    const next = new Map<string, Set<string>>();
+    for (const e of held) next.set(e.from, (next.get(e.from) ?? new Set()).add(e.to));
+    expect(circles(Object.keys(RUNTIME_LAYERS), (a) => [...(next.get(a) ?? [])])).toEqual([]);
+  });
+
+  test("every allowance is still needed (an arrow fixed leaves the list)", () => {
+    const used = new Set(all.map(allowanceOf));
+    expect(Object.keys(RUNTIME_ALLOWANCES).filter((a) => !used.has(a))).toEqual([]);
+  });
+});
+
 describe("ARCHITECTURE.md: only cli/ prints or exits", () => {
   test("outside cli/ no file calls console.*, process.exit or writes stdout/stderr (but the two named exceptions)", () => {
     const PRINTS = /\bconsole\.(log|error|warn|info)\(|\bprocess\.exit\(|\bprocess\.(stdout|stderr)\.write\(|\bwriteSync\(\s*[12]\s*,/;
@@ -139,5 +259,70 @@ describe("ARCHITECTURE.md: only cli/ prints or exits", () => {
         return PRINTS.test(code);
       });
     expect(offenders).toEqual([]);
+  });
+});
+
+describe("ARCHITECTURE.md: a diagnostic is one catalog entry", () => {
+  const withoutComments = (f: string) => readFileSync(f, "utf8").replace(/\/\*[\s\S]*?\*\//g, "").replace(/^\s*\/\/.*$/gm, "");
+
+  test("check/ writes no diagnostic code of its own: every code it reports is a catalog entry's (diagnostics/catalog/)", () => {
+    const offenders = sourceFiles(join(SRC, "check"))
+      .filter((f) => /["'`]E0\d{3}["'`]/.test(withoutComments(f)))
+      .map((f) => relative(SRC, f));
+    expect(offenders).toEqual([]);
+  });
+
+  test("every check and type rule entry words its diagnostic: a `text` builder beside its code, title and explanation", async () => {
+    const { CHECK_DIAGNOSTICS } = await import("../src/diagnostics/catalog/check-codes");
+    const { TYPE_DIAGNOSTICS } = await import("../src/diagnostics/catalog/type-codes");
+    const entries = [...Object.values(CHECK_DIAGNOSTICS), ...Object.values(TYPE_DIAGNOSTICS)];
+    expect(entries.length).toBeGreaterThan(60);
+    expect(entries.filter((e) => typeof e.text !== "function").map((e) => e.code)).toEqual([]);
+  });
+});
+
+describe("ARCHITECTURE.md: one command table for the CLI", () => {
+  test("options are declared only in cli/command-table-argv.ts: no other cli/ file spells one (but the top-level --help and --version)", () => {
+    const TOP_LEVEL = new Set(["--help", "-h", "--version", "-v"]);
+    const offenders = sourceFiles(join(SRC, "cli"))
+      .map((f) => relative(SRC, f))
+      .filter((f) => f !== "cli/command-table-argv.ts")
+      .flatMap((f) => {
+        const code = readFileSync(join(SRC, f), "utf8").replace(/\/\*[\s\S]*?\*\//g, "").replace(/\/\/.*$/gm, "");
+        return [...code.matchAll(/["'](--?[a-z][a-z0-9-]*)["']/g)].map((m) => m[1]!).filter((o) => !TOP_LEVEL.has(o)).map((o) => `${f}: ${o}`);
+      });
+    expect(offenders).toEqual([]);
+  });
+});
+
+describe("ARCHITECTURE.md: a provider family is one folder and one line", () => {
+  const PROVIDERS_DIR = join(SRC, "runtime/providers");
+  /** The folders under runtime/providers/: one per family (shared code sits beside them). */
+  const familyDirs = readdirSync(PROVIDERS_DIR, { withFileTypes: true }).filter((e) => e.isDirectory()).map((e) => e.name);
+  /** The family folder a file is in, or undefined for any other file. */
+  const familyOf = (path: string): string | undefined => {
+    const rel = relative(PROVIDERS_DIR, path);
+    return !rel.startsWith("..") && rel.includes("/") ? rel.split("/")[0] : undefined;
+  };
+  /** Every relative import of src/, as resolved paths (without extension). */
+  const imports = sourceFiles(SRC).flatMap((file) => {
+    const text = readFileSync(file, "utf8").replace(/\/\*[\s\S]*?\*\//g, "").replace(/^\s*\/\/.*$/gm, "");
+    return [...text.matchAll(IMPORT)].map((m) => m[2] ?? m[3]).filter((s) => s.startsWith(".")).map((spec) => ({ file, to: resolve(dirname(file), spec) }));
+  });
+
+  test("families.ts lists every family folder, and nothing outside the folders but families.ts imports one", () => {
+    const listed = readFileSync(join(PROVIDERS_DIR, "families.ts"), "utf8");
+    expect(familyDirs.filter((dir) => !listed.includes(`from "./${dir}/`))).toEqual([]);
+    const reaching = imports.filter((i) => familyOf(i.to) !== undefined && familyOf(i.file) === undefined && relative(PROVIDERS_DIR, i.file) !== "families.ts");
+    expect(reaching.map((i) => `${relative(SRC, i.file)} → ${relative(SRC, i.to)}`)).toEqual([]);
+  });
+
+  test("a family folder imports its own files and the shared providers/ code — of another family only openai/, whose Chat Completions wire OpenAI-style APIs reuse", () => {
+    const crossing = imports.filter((i) => {
+      const from = familyOf(i.file);
+      const to = familyOf(i.to);
+      return from !== undefined && to !== undefined && to !== from && to !== "openai";
+    });
+    expect(crossing.map((i) => `${relative(SRC, i.file)} → ${relative(SRC, i.to)}`)).toEqual([]);
   });
 });

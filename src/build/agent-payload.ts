@@ -9,7 +9,8 @@
  * `luma build`. `src/cli/main.ts` asks `builtAgentPayload()` first thing, so a plain `luma`
  * (no payload) pays one property read; a built agent's payload is verified there, before
  * anything of it runs: the text against its digest, then each bundled module against the
- * manifest's `bundled_sha256` and the program source against `program.sha256` — so the code
+ * manifest's `bundled_sha256`, the program source against `program.sha256` and an embedded
+ * cassette against `replay.sha256` — so the code
  * that runs is the code `--luma-manifest` names. A mismatch (the file edited after the build)
  * is a startup refusal, E0708. This is a consistency check, not a signature: whoever can
  * rewrite the file can rewrite the digests too.
@@ -17,8 +18,9 @@
 import type { Diagnostic } from "../diagnostics/diagnostic";
 import { startupError } from "../diagnostics/luma-error";
 import type { LumaConfig, ToolModuleEntry } from "../config/config-types";
-import type { ModuleKind } from "../runtime/tools/module-loading/module-kind";
+import type { ModuleKind } from "../runtime/module-loading/module-kind";
 import type { Program } from "../syntax/ast";
+import type { EmbeddedCassette } from "./embedded-cassette";
 
 /** Bumped when the payload's shape changes: a runtime never reads a payload of another shape. */
 export const PAYLOAD_FORMAT = 1;
@@ -52,6 +54,8 @@ export interface AgentManifest {
   luma_version: string;
   program: { path: string; sha256: string };
   config?: { path: string; sha256: string };
+  /** The config's `replay` cassette, embedded (embedded-cassette.ts). */
+  replay?: { path: string; sha256: string };
   tool_module_policy: "none" | "strict";
   modules: ManifestModule[];
   target: string;
@@ -68,6 +72,8 @@ export interface AgentPayload {
   warnings: Diagnostic[];
   /** The validated config; undefined when the build used the defaults. */
   config?: LumaConfig;
+  /** The cassette the config's `replay` names, so the agent replays it from any directory. */
+  replay?: EmbeddedCassette;
   modules: EmbeddedModule[];
   manifest: AgentManifest;
 }
@@ -114,6 +120,7 @@ export function builtAgentPayload(): AgentPayload | undefined {
 function verifyAgainstManifest(payload: AgentPayload): void {
   const { manifest } = payload;
   if (sha256Hex(payload.source) !== manifest.program.sha256) throw tampered(`the program ${payload.file} does not match the manifest's sha256`);
+  if ((payload.replay && sha256Hex(payload.replay.text)) !== manifest.replay?.sha256) throw tampered("its embedded cassette does not match the manifest's sha256");
   if (payload.modules.length !== manifest.modules.length) throw tampered("its tool modules are not the ones its manifest lists");
   for (const [index, m] of payload.modules.entries()) {
     if (sha256Hex(m.code) !== manifest.modules[index].bundled_sha256) {

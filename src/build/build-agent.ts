@@ -4,7 +4,8 @@
  * exactly where and how `luma` would refuse to start (exit 2, the same messages):
  *
  * 1. the program is parsed and checked (warnings are printed now and at each run, as `luma` does);
- * 2. the config is read and validated; a literal store, journal, datasource or MCP URL with
+ * 2. the config is read and validated (a cassette it names, `replay`, is read and embedded:
+ *    embedded-cassette.ts); a literal store, journal, datasource or MCP URL with
  *    a password is refused before any module loads (literal-url-credentials.ts): it would be
  *    embedded, and URLs are read at run time;
  * 3. the tool modules are loaded under the config — integrity,
@@ -27,6 +28,7 @@ import { VERSION } from "../version";
 import { PAYLOAD_FORMAT, type AgentManifest, type AgentPayload } from "./agent-payload";
 import { bundleToolModule, sha256 } from "./bundle-tool-module";
 import { checkTarget, compileAgent } from "./compile-agent";
+import { embeddedCassette } from "./embedded-cassette";
 import { refuseLiteralCredentials } from "./literal-url-credentials";
 
 export interface BuildAgentOptions {
@@ -64,12 +66,14 @@ export async function buildAgent(opts: BuildAgentOptions): Promise<BuiltAgent> {
   const ruleError = checkToolRuntimeRules(program);
   if (ruleError) throw ruleError;
 
+  const replay = embeddedCassette(config, opts.configPath);
   const bundled = [];
   for (const m of modules) bundled.push(await bundleToolModule(m, programDir));
   const manifest: AgentManifest = {
     luma_version: VERSION,
     program: { path: opts.file, sha256: sha256(source) },
     config: config.path ? { path: opts.configPath ?? relative(opts.cwd, config.path), sha256: sha256(await Bun.file(config.path).bytes()) } : undefined,
+    replay: replay && { path: replay.cassette.path, sha256: sha256(replay.cassette.text) },
     tool_module_policy: policy?.strict ? "strict" : "none",
     modules: bundled.map((b) => b.manifest),
     target,
@@ -81,10 +85,11 @@ export async function buildAgent(opts: BuildAgentOptions): Promise<BuiltAgent> {
     program,
     warnings: diagnostics,
     config: config.path ? config.config : undefined,
+    replay: replay?.cassette,
     modules: bundled.map((b) => b.embedded),
     manifest,
   };
-  const inputs = [resolve(opts.cwd, opts.file), ...(config.path ? [config.path] : []), ...modules.map((m) => m.realPath)];
+  const inputs = [resolve(opts.cwd, opts.file), ...(config.path ? [config.path] : []), ...(replay ? [replay.file] : []), ...modules.map((m) => m.realPath)];
   await compileAgent(payload, opts.out, target, inputs);
   return { warnings: diagnostics, manifest };
 }

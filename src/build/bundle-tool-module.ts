@@ -24,13 +24,13 @@ import {
   isPackageSpecifier,
   packageNameOf,
   type DependencyRules,
-} from "../runtime/tools/module-loading/dependency-rules";
-import type { LoadedModule } from "../runtime/tools/module-loading/loaded-module";
-import { isLumaSpecifier, LUMA_SPECIFIER } from "../runtime/tools/module-loading/luma-virtual-module";
-import { prepareSource } from "../runtime/tools/module-loading/prepare-source";
-import { resolvePackage, resolvePathSpecifier } from "../runtime/tools/module-loading/package-resolution";
-import { isPathSpecifier } from "../runtime/tools/module-loading/specifier-forms";
-import { isMacroRefusal } from "../runtime/tools/module-loading/load-failure";
+} from "../runtime/module-loading/dependency-rules";
+import type { LoadedModule } from "../runtime/module-loading/loaded-module";
+import { isLumaSpecifier, LUMA_SPECIFIER } from "../runtime/module-loading/luma-virtual-module";
+import { prepareSource } from "../runtime/module-loading/prepare-source";
+import { resolvePackage, resolvePathSpecifier } from "../runtime/module-loading/package-resolution";
+import { isPathSpecifier } from "../runtime/module-loading/specifier-forms";
+import { isMacroRefusal } from "../runtime/module-loading/load-failure";
 import type { EmbeddedModule, ManifestModule } from "./agent-payload";
 
 export const sha256 = (data: string | Uint8Array): string => new Bun.CryptoHasher("sha256").update(data).digest("hex");

@@ -5,7 +5,9 @@
  * store, datasource settings are the deployment's business — but `tool_modules` and
  * `tool_module_policy` were judged when the agent was built, so a config that changes them is
  * refused (exit 2) instead of silently running modules under rules nobody checked them against.
- * The project directory is the working directory: the build machine's does not exist here.
+ * The project directory is the working directory: the build machine's does not exist here —
+ * stores and journals the config names are written there; the config's `replay` cassette,
+ * part of the program, is embedded and replayed from memory (embedded-cassette.ts).
  */
 import { basename, join } from "node:path";
 import { defaultConfig, loadConfig } from "../config/load-config";
@@ -38,5 +40,6 @@ export function embeddedStart(agent: AgentPayload, cwd: string): BuiltAgentStart
       return loaded;
     },
     loadModules: (policy) => loadEmbeddedModules(agent.modules, policy),
+    replay: agent.replay && { text: agent.replay.text },
   };
 }

@@ -11,6 +11,8 @@
  */
 import type { LumaConfig } from "../config/config-types";
 import { startupError } from "../diagnostics/luma-error";
+import { DATASOURCE_KEYS } from "../language/keys/datasource-keys";
+import { entryOf } from "../language/keys/key-spec";
 import type { Program } from "../syntax/ast";
 
 const USERINFO_PASSWORD = /^[a-z][a-z0-9+.-]*:\/\/[^/?#@]*:[^/?#@]+@/i;
@@ -54,11 +56,10 @@ function literalUrls(program: Program, source: string, config: LumaConfig | unde
   }
   for (const decl of program.decls) {
     if (decl.kind !== "Datasource") continue;
-    for (const entry of decl.entries) {
-      if (entry.key !== "url" || entry.value.kind !== "Lit" || typeof entry.value.value !== "string") continue;
-      const at = positionOf(entry.value.span.file, source, entry.value.span.start);
-      found.push({ where: `${at}: datasource ${decl.name} url`, url: entry.value.value, instead: "url_env" });
-    }
+    const entry = entryOf(DATASOURCE_KEYS, decl.entries, "url");
+    if (entry === undefined || entry.value.kind !== "Lit" || typeof entry.value.value !== "string") continue;
+    const at = positionOf(entry.value.span.file, source, entry.value.span.start);
+    found.push({ where: `${at}: datasource ${decl.name} url`, url: entry.value.value, instead: "url_env" });
   }
   return found;
 }

@@ -13,13 +13,13 @@
  * controlled `require` resolves from; the bundled text loads no project file or package.
  */
 import { basename } from "node:path";
-import type { LoadedModule } from "../runtime/tools/module-loading/loaded-module";
-import { loadCommonJs } from "../runtime/tools/module-loading/commonjs-loader";
-import { assertDependencyAllowed, type DependencyRules } from "../runtime/tools/module-loading/dependency-rules";
-import { loadVirtualEsm } from "../runtime/tools/module-loading/esm-loader";
-import { moduleLoadFailure } from "../runtime/tools/module-loading/load-failure";
-import { installLumaModule } from "../runtime/tools/module-loading/luma-virtual-module";
-import type { ModulePolicy } from "../runtime/tools/module-policy/module-policy";
+import type { LoadedModule } from "../runtime/module-loading/loaded-module";
+import { loadCommonJs } from "../runtime/module-loading/commonjs-loader";
+import { assertDependencyAllowed, type DependencyRules } from "../runtime/module-loading/dependency-rules";
+import { loadVirtualEsm } from "../runtime/module-loading/esm-loader";
+import { moduleLoadFailure } from "../runtime/module-loading/load-failure";
+import { installLumaModule } from "../runtime/module-loading/luma-virtual-module";
+import type { ModulePolicy } from "../runtime/module-policy/module-policy";
 import type { EmbeddedModule } from "./agent-payload";
 
 const virtualPathOf = (index: number, m: EmbeddedModule): string => `/$luma-agent/${index}/${basename(m.shownPath)}`;
@@ -28,7 +28,7 @@ async function exportsOf(index: number, m: EmbeddedModule, policy: ModulePolicy 
   const realPath = virtualPathOf(index, m);
   const rules: DependencyRules | undefined = m.entry?.dependencies ? { allow: new Set(m.entry.dependencies) } : undefined;
   if (policy?.strict) {
-    const { runInStrictContext, runsInProcess } = await import("../runtime/tools/module-policy/load-strict-module");
+    const { runInStrictContext, runsInProcess } = await import("../runtime/module-policy/load-strict-module");
     if (!runsInProcess(m.kind)) return runInStrictContext({ policy, rules, shownPath: m.shownPath, realPath, prepared: m });
   }
   if (m.runAs === "cjs") return loadCommonJs(realPath, m.code, { guard: (specifier) => assertDependencyAllowed(rules, m.shownPath, specifier) });

@@ -5,9 +5,11 @@
  *
  * Rules never stop at the first problem; they `report` and go on. What they report always
  * carries a diagnostic code: a `CheckMessage` from `messages.ts` has one, and plain text
- * is accepted only with an explicit `code` (the type rules keep their own coded table).
+ * is accepted only with an explicit `code` (the type rules report their catalog entries'
+ * text with its code: `diagnostics/catalog/type-codes.ts`).
  */
 import { error, warning, type Diagnostic, type DiagnosticExtra, type Severity } from "../diagnostics/diagnostic";
+import type { DiagnosticCode } from "../diagnostics/catalog";
 import type { AgentDecl, Entry, Field, FnDecl, Program, SchemaDecl, Span, Stmt, TypeRef, UnionDecl } from "../syntax/ast";
 import type { BlockKey } from "../language/key-blocks";
 import type { CheckMessage } from "./messages";
@@ -65,7 +67,7 @@ export interface CheckContext {
 /** Hints beside a coded message; a code beside plain text. */
 export interface Reporter {
   (message: CheckMessage, span?: Span, extra?: { hints?: string[] }): void;
-  (message: string, span: Span | undefined, extra: DiagnosticExtra & { code: string }): void;
+  (message: string, span: Span | undefined, extra: DiagnosticExtra & { code: DiagnosticCode }): void;
 }
 
 const diagnosticOf = (severity: Severity, message: CheckMessage | string, span: Span | undefined, extra?: DiagnosticExtra): Diagnostic => {

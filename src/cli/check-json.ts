@@ -8,6 +8,7 @@
 import { error } from "../diagnostics/diagnostic";
 import { diagnosticsJson } from "../diagnostics/diagnostics-json";
 import { isLumaError } from "../diagnostics/luma-error";
+import type { DiagnosticCode } from "../diagnostics/catalog";
 import { checkFile } from "../index";
 import { EXIT } from "./report-error";
 
@@ -18,7 +19,9 @@ export async function checkAsJson(file: string, sources: Map<string, string>): P
     return { text: diagnosticsJson(warnings, sourceOf, file), exitCode: EXIT.ok };
   } catch (e) {
     if (!isLumaError(e) || e.phase !== "startup") throw e;
-    const list = e.diagnostics?.length ? e.diagnostics : [error(e.message, undefined, { code: e.catalogCode ?? e.code })];
+    // Without a catalog code, a start-up error's spec code stands in (one the catalog explains too).
+    const code = e.catalogCode ?? (e.code as DiagnosticCode | undefined);
+    const list = e.diagnostics?.length ? e.diagnostics : [error(e.message, undefined, { code })];
     return { text: diagnosticsJson(list, sourceOf, file), exitCode: EXIT.rejected };
   }
 }

@@ -4,9 +4,9 @@
  * names the closest known one. The catalog is imported only here and by the tests: no
  * other command pays for its text.
  */
-import { didYouMean } from "../diagnostics/did-you-mean";
+import { closestName } from "../diagnostics/did-you-mean";
 import { allCatalogEntries, catalogEntry, type CatalogEntry } from "../diagnostics/catalog";
-import { UsageError } from "./argv";
+import { UsageError } from "./usage-error";
 
 const indent = (text: string) =>
   text
@@ -34,9 +34,27 @@ export function formatEntry(e: CatalogEntry): string {
   return parts.join("\n");
 }
 
+/**
+ * The known code closest to an unknown one: for `E` and a number, always the code
+ * numerically nearest (`E9999` → the last one; ties go to the lower); else a slip of a name
+ * (`TOOL_TIMOUT`); a word like no code gets no guess.
+ */
+function closestCode(wrong: string, codes: readonly string[]): string | undefined {
+  const number = /^E(\d+)$/.exec(wrong);
+  if (number) {
+    let best: string | undefined;
+    for (const c of codes) {
+      const n = /^E(\d+)$/.exec(c);
+      if (n && (best === undefined || Math.abs(+n[1] - +number[1]) < Math.abs(+best.slice(1) - +number[1]))) best = c;
+    }
+    return best;
+  }
+  return closestName(wrong, codes);
+}
+
 export function explainText(code: string): string {
   const entry = catalogEntry(code.trim());
   if (entry) return formatEntry(entry);
-  const hint = didYouMean(code.trim().toUpperCase(), allCatalogEntries().map((e) => e.code));
-  throw new UsageError(`unknown diagnostic code '${code}'${hint.length ? ` (${hint[0]})` : ""}`);
+  const closest = closestCode(code.trim().toUpperCase(), allCatalogEntries().map((e) => e.code));
+  throw new UsageError(`unknown diagnostic code '${code}'${closest ? ` (did you mean \`${closest}\`?)` : ""}`);
 }

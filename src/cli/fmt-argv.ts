@@ -1,8 +1,11 @@
 /**
  * The command line of `luma fmt [--check] PATH…` (run by fmt-command.ts, loaded only
- * when the command is used: this file imports nothing heavy).
+ * when the command is used: this file imports nothing heavy). Its one option is the
+ * command table's `fmt` row.
  */
-import { UsageError } from "./argv";
+import { COMMAND_TABLE } from "./command-table-argv";
+import { scanArgv } from "./scan-argv";
+import { UsageError } from "./usage-error";
 
 export interface FmtCommand {
   kind: "fmt";
@@ -11,14 +14,17 @@ export interface FmtCommand {
 }
 
 export function parseFmtArgv(rest: readonly string[]): FmtCommand {
-  const cmd: FmtCommand = { kind: "fmt", paths: [], check: false };
-  let optionsEnded = false;
-  for (const arg of rest) {
-    if (!optionsEnded && arg === "--") optionsEnded = true;
-    else if (!optionsEnded && arg === "--check") cmd.check = true;
-    else if (!optionsEnded && arg.startsWith("--")) throw new UsageError(`unknown option ${arg} for luma fmt (it takes --check)`);
-    else cmd.paths.push(arg);
-  }
-  if (cmd.paths.length === 0) throw new UsageError("luma fmt needs a FILE.luma or a directory (or - for stdin)");
-  return cmd;
+  const paths: string[] = [];
+  const unknown = (arg: string, hint = ""): never => {
+    throw new UsageError(`unknown option ${arg} for luma fmt (it takes --check)${hint}`);
+  };
+  const { values } = scanArgv(rest, COMMAND_TABLE.fmt.options, {
+    optionPrefix: "--",
+    dashDashEnds: true,
+    flagGivenValue: (_, arg) => unknown(arg),
+    unknown: (_, arg, hint) => unknown(arg, hint),
+    positional: (arg) => void paths.push(arg),
+  });
+  if (paths.length === 0) throw new UsageError("luma fmt needs a FILE.luma or a directory (or - for stdin)");
+  return { kind: "fmt", paths, check: values.check === true };
 }

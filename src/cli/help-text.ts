@@ -1,24 +1,20 @@
 /**
- * `luma --help`: the usage lines and the option lists, the latter written from the parsers'
- * own tables (argv.ts, journal-argv.ts) so the help cannot name an option a command refuses.
+ * `luma --help`: the usage lines and the option lists, the latter written from the command
+ * table (command-table-argv.ts, through journal-argv.ts for the journal's usage lines) so
+ * the help cannot name an option a command refuses.
  */
-import { CHECK_OPTIONS, OPTIONS } from "./argv";
+import { COMMAND_TABLE, type OptionRow } from "./command-table-argv";
 import { journalUsage } from "./journal-argv";
 import { VERSION } from "../version";
 
 /** The `--help` lines of Luma's options (all, or those named, in table order). */
 export function optionLines(names?: readonly string[]): string {
-  return Object.entries(OPTIONS)
-    .filter(([name]) => !names || names.includes(name))
-    .map(([name, o]) => `  ${`${name} ${o.metavar ?? ""}`.padEnd(34)}${o.help}`)
-    .join("\n");
+  return listOptions(COMMAND_TABLE.run.options.filter((row) => !names || names.includes(row.name)));
 }
 
+const listOptions = (rows: readonly OptionRow[]): string => rows.map((row) => `  ${`${row.name} ${row.metavar ?? ""}`.padEnd(34)}${row.doc}`).join("\n");
+
 export function helpText(): string {
-  const list = (table: Record<string, { metavar?: string; help: string }>) =>
-    Object.entries(table)
-      .map(([name, o]) => `  ${`${name} ${o.metavar ?? ""}`.padEnd(34)}${o.help}`)
-      .join("\n");
   const opts = optionLines();
   return `luma ${VERSION} — a small typed language for LLM agents
 
@@ -45,13 +41,15 @@ Usage:
                               refuse a call that waits for approval (then run again with --run-id)
   luma store reset [--yes] [--config P]
                               move a refused file/sqlite idempotency store aside (its calls run again)
+  luma completion bash|zsh|fish
+                              print a shell completion script (docs/cli.md#shell-completion)
   luma --version | --help
 
 Options (before or after FILE):
 ${opts}
 
 Options of luma check:
-${list(CHECK_OPTIONS)}
+${listOptions(COMMAND_TABLE.check.options)}
 
 Environment:
   NO_COLOR=1          plain diagnostics even on a terminal

@@ -9,33 +9,36 @@
  * Without --journal the journal comes from luma.config.json (--config, else the working
  * directory's). Usage errors are UsageErrors, as for a run (exit 64).
  */
-import { UsageError } from "./argv";
+import { COMMAND_TABLE } from "./command-table-argv";
+import { scanArgv } from "./scan-argv";
+import { UsageError } from "./usage-error";
 
 export type JournalCommand =
   | { kind: "approve" | "deny"; runId: string; step?: string; digest?: string; journal?: string; config?: string }
   | { kind: "runs"; journal?: string; config?: string; format: "table" | "json" }
   | { kind: "runs-show"; runId: string; journal?: string; config?: string; format: "table" | "json" };
 
-export const JOURNAL_SUBCOMMANDS = new Set(["approve", "deny", "runs"]);
-
 type Subcommand = "approve" | "deny" | "runs" | "runs-show";
 
-const RUNS_OPTIONS = { "--journal": "PATH", "--config": "PATH", "--format": "table|json" };
+const SUBCOMMANDS: readonly Subcommand[] = ["approve", "deny", "runs", "runs-show"];
 
-/** Each subcommand's options (all take a value) and the metavar `luma --help` shows for it. */
-export const JOURNAL_OPTIONS: Record<Subcommand, Readonly<Record<string, string>>> = {
-  approve: { "--run-id": "ID", "--step": "STEP", "--digest": "D", "--journal": "PATH", "--config": "PATH" },
-  // No --digest: only an approval pins the call's arguments; a refusal refuses whatever waits.
-  deny: { "--run-id": "ID", "--step": "STEP", "--journal": "PATH", "--config": "PATH" },
-  runs: RUNS_OPTIONS,
-  "runs-show": RUNS_OPTIONS,
-};
+/** Each subcommand's options (all take a value) and the metavar `luma --help` shows for it, from the command table. */
+export const JOURNAL_OPTIONS = Object.fromEntries(
+  SUBCOMMANDS.map((sub) => [sub, Object.fromEntries(COMMAND_TABLE[sub].options.map((row) => [row.name, row.metavar ?? ""]))]),
+) as Record<Subcommand, Readonly<Record<string, string>>>;
 
-/** A subcommand's options as --help writes them: the required --run-id bare, the rest in brackets. */
+/** A subcommand's options as --help writes them: the required ones (--run-id) bare, the rest in brackets. */
 export const journalUsage = (sub: Subcommand): string =>
-  Object.entries(JOURNAL_OPTIONS[sub])
-    .map(([name, metavar]) => (name === "--run-id" ? `${name} ${metavar}` : `[${name} ${metavar}]`))
-    .join(" ");
+  COMMAND_TABLE[sub].options.map((row) => (row.required ? `${row.name} ${row.metavar}` : `[${row.name} ${row.metavar}]`)).join(" ");
+
+interface JournalValues {
+  runId?: string;
+  step?: string;
+  digest?: string;
+  journal?: string;
+  config?: string;
+  format?: string;
+}
 
 export function parseJournalCommand(argv: readonly string[]): JournalCommand {
   let sub = argv[0] as Subcommand;
@@ -48,27 +51,24 @@ export function parseJournalCommand(argv: readonly string[]): JournalCommand {
     rest = rest.slice(2);
   }
   const shownName = sub === "runs-show" ? "runs show" : sub;
-  const values: Record<string, string> = {};
-  for (let i = 0; i < rest.length; i++) {
-    const arg = rest[i];
-    const eq = arg.indexOf("=");
-    const name = eq === -1 ? arg : arg.slice(0, eq);
-    if (!Object.hasOwn(JOURNAL_OPTIONS[sub], name)) {
-      throw new UsageError(arg.startsWith("--") ? `luma ${shownName} does not take ${name}` : `unexpected argument '${arg}' for luma ${shownName}`);
-    }
-    let value = eq === -1 ? undefined : arg.slice(eq + 1);
-    if (value === undefined) {
-      if (i + 1 >= rest.length) throw new UsageError(`option ${name} needs a value`);
-      value = rest[++i];
-    }
-    values[name] = value;
-  }
-  const format = values["--format"] ?? "table";
+  const scanned = scanArgv(rest, COMMAND_TABLE[sub].options, {
+    optionPrefix: "--",
+    dashDashEnds: false,
+    needsValue: (name) => `option ${name} needs a value`,
+    unknown(name, _arg, hint) {
+      throw new UsageError(`luma ${shownName} does not take ${name}${hint}`);
+    },
+    positional(arg) {
+      throw new UsageError(`unexpected argument '${arg}' for luma ${shownName}`);
+    },
+  });
+  const values = scanned.values as JournalValues;
+  const format = values.format ?? "table";
   if (format !== "table" && format !== "json") throw new UsageError(`--format takes table or json, not '${format}'`);
-  const where = { journal: values["--journal"], config: values["--config"] };
+  const where = { journal: values.journal, config: values.config };
   if (sub === "runs") return { kind: "runs", ...where, format };
   if (sub === "runs-show") return { kind: "runs-show", runId: showId!, ...where, format };
-  const runId = values["--run-id"];
+  const runId = values.runId;
   if (runId === undefined) throw new UsageError(`luma ${sub} needs --run-id ID`);
-  return { kind: sub as "approve" | "deny", runId, step: values["--step"], digest: values["--digest"], ...where };
+  return { kind: sub, runId, step: values.step, digest: values.digest, ...where };
 }

@@ -4,7 +4,7 @@
  * only renders. Loaded only when one of these subcommands runs.
  */
 import type { JournalCommand } from "./journal-argv";
-import { decide, listRuns, showRun, type AdminOptions } from "../runtime/journal/journal-admin";
+import { decide, listRuns, showRun, type AdminOptions, type PendingView } from "../runtime/journal/journal-admin";
 
 const table = (head: string[], rows: string[][]): string => {
   const widths = head.map((h, i) => Math.max(h.length, ...rows.map((r) => r[i].length)));
@@ -13,6 +13,17 @@ const table = (head: string[], rows: string[][]): string => {
 };
 
 const ms = (v: number | null) => (v === null ? "-" : `${v.toFixed(1)} ms`);
+
+/** A pending call for machines: its arguments as the JSON object they are, not as their text. */
+const pendingJson = (p: PendingView) => {
+  let args: unknown = p.args;
+  try {
+    args = JSON.parse(p.args);
+  } catch {
+    // Arguments recorded by Luma are JSON text; anything else is shown as it was stored.
+  }
+  return { ...p, args };
+};
 
 export async function runJournalCommand(cmd: JournalCommand, out: (text: string) => void, base: Omit<AdminOptions, "journal" | "config">): Promise<number> {
   const opts: AdminOptions = { ...base, journal: cmd.journal, config: cmd.config };
@@ -26,7 +37,7 @@ export async function runJournalCommand(cmd: JournalCommand, out: (text: string)
     case "runs": {
       const r = await listRuns(opts);
       if (cmd.format === "json") {
-        out(JSON.stringify({ runs: r.runs.map((x) => ({ run: x.runId, program: x.program, status: x.status, steps: x.steps, created_at: new Date(x.createdAt).toISOString(), updated_at: new Date(x.updatedAt).toISOString() })), pending: r.pending }));
+        out(JSON.stringify({ runs: r.runs.map((x) => ({ run: x.runId, program: x.program, status: x.status, steps: x.steps, created_at: new Date(x.createdAt).toISOString(), updated_at: new Date(x.updatedAt).toISOString() })), pending: r.pending.map(pendingJson) }));
         return 0;
       }
       out(r.runs.length === 0 ? "no runs" : table(["RUN", "STATUS", "STEPS", "PROGRAM", "UPDATED"], r.runs.map((x) => [x.runId, x.status, String(x.steps), x.program, new Date(x.updatedAt).toISOString()])));

@@ -122,6 +122,11 @@ async function main(argv: string[]): Promise<number> {
     }
     case "store-reset":
       return (await import("./store-reset-command")).runStoreReset(cmd, out, process.cwd());
+    case "completion": {
+      const { completionScript } = await import("./completion-script");
+      out(completionScript(cmd.shell));
+      return EXIT.ok;
+    }
     case "mcp-import":
       out((await importMcpTools({ server: cmd.server, configPath: cmd.config, cwd: process.cwd(), env: process.env })).trimEnd());
       return EXIT.ok;

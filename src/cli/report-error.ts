@@ -17,8 +17,8 @@
  */
 import { isLumaError, type LumaError } from "../diagnostics/luma-error";
 import { renderDiagnostics, sourceExcerpt, type RenderOptions } from "../diagnostics/render";
-import { isRunEnding } from "../runtime/run/run-ending-error";
-import { UsageError } from "./argv";
+import { isRunEnding } from "../runtime/base/run-ending-error";
+import { UsageError } from "./usage-error";
 
 /** 75 is EX_TEMPFAIL: a journaled run waits for an approval and can be run again later. */
 export const EXIT = { ok: 0, runtime: 1, rejected: 2, usage: 64, pending: 75 } as const;

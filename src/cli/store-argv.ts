@@ -1,9 +1,12 @@
 /**
  * `luma store reset [--yes] [--config PATH]`: moves the configured file or sqlite
  * idempotency store aside so the next run starts an empty one (store-reset-command.ts).
- * Without --yes it only says what it would do. Usage errors are UsageErrors (exit 64).
+ * Without --yes it only says what it would do. Its options are the command table's
+ * `store-reset` rows. Usage errors are UsageErrors (exit 64).
  */
-import { UsageError } from "./argv";
+import { COMMAND_TABLE } from "./command-table-argv";
+import { scanArgv } from "./scan-argv";
+import { UsageError } from "./usage-error";
 
 export interface StoreResetCommand {
   kind: "store-reset";
@@ -13,15 +16,15 @@ export interface StoreResetCommand {
 
 export function parseStoreArgv(rest: readonly string[]): StoreResetCommand {
   if (rest[0] !== "reset") throw new UsageError("luma store takes one subcommand: luma store reset [--yes] [--config PATH]");
-  const cmd: StoreResetCommand = { kind: "store-reset", yes: false };
-  for (let i = 1; i < rest.length; i++) {
-    const arg = rest[i];
-    if (arg === "--yes") cmd.yes = true;
-    else if (arg === "--config" || arg.startsWith("--config=")) {
-      const value = arg === "--config" ? rest[++i] : arg.slice("--config=".length);
-      if (value === undefined || value === "") throw new UsageError("option --config needs a value (PATH)");
-      cmd.config = value;
-    } else throw new UsageError(`luma store reset does not take '${arg}' (only --yes and --config PATH)`);
-  }
-  return cmd;
+  const refuse = (arg: string, hint = ""): never => {
+    throw new UsageError(`luma store reset does not take '${arg}' (only --yes and --config PATH)${hint}`);
+  };
+  const { values } = scanArgv(rest.slice(1), COMMAND_TABLE["store-reset"].options, {
+    optionPrefix: "--",
+    dashDashEnds: false,
+    flagGivenValue: (_, arg) => refuse(arg),
+    unknown: (_, arg, hint) => refuse(arg, hint),
+    positional: (arg) => refuse(arg),
+  });
+  return { kind: "store-reset", yes: values.yes === true, ...(values.config === undefined ? {} : { config: values.config as string }) };
 }

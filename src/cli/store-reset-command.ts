@@ -1,11 +1,11 @@
 /**
  * Runs `luma store reset` (store-argv.ts): reads luma.config.json (--config, else the working
  * directory's), names the store file it would move and where, and moves it only with --yes
- * (runtime/tools/stores/reset-store.ts). Exit 0 when done or when there is nothing to move;
+ * (runtime/stores/reset-store.ts). Exit 0 when done or when there is nothing to move;
  * exit 1 without --yes, so a script that forgot it does not read as a reset.
  */
 import { CONFIG_FILE_NAME, loadConfig } from "../config";
-import { moveStoreAside, resetTarget, storeFilesOf } from "../runtime/tools/stores/reset-store";
+import { moveStoreAside, resetTarget, storeFilesOf } from "../runtime/stores/reset-store";
 import { EXIT } from "./report-error";
 import type { StoreResetCommand } from "./store-argv";
 

@@ -3,6 +3,7 @@
  * reports every problem it finds, not the first) and rendered in one place, `render.ts`.
  */
 import type { Span } from "../syntax/ast";
+import type { DiagnosticCode } from "./catalog";
 
 export type Severity = "error" | "warning";
 
@@ -12,15 +13,15 @@ export interface Diagnostic {
   message: string;
   /** Where; absent for problems that belong to no place in the source (config, CLI). */
   span?: Span;
-  /** Stable code from the catalog (`src/diagnostics/catalog/`), e.g. `E0301`; `luma explain CODE`. */
-  code?: string;
+  /** Stable code from the catalog (`src/diagnostics/catalog/`), e.g. `E0301`; `luma explain CODE`. A code with no entry does not compile. */
+  code?: DiagnosticCode;
   /** Short suggestions rendered under the message ("did you mean `name`?"). */
   hints?: string[];
 }
 
 /** Optional parts of a diagnostic beyond its message and span. */
 export interface DiagnosticExtra {
-  code?: string;
+  code?: DiagnosticCode;
   hints?: string[];
 }
 

@@ -20,6 +20,7 @@
  */
 import type { Span } from "../syntax/ast";
 import type { Diagnostic } from "./diagnostic";
+import type { DiagnosticCode } from "./catalog";
 
 /** The spec's runtime codes (§9); each has a catalog entry (`luma explain TOOL_TIMEOUT`). */
 export const ERROR_CODES = [
@@ -55,8 +56,8 @@ export interface LumaErrorInit {
   phase?: ErrorPhase;
   /** Parse/check diagnostics behind a startup error, rendered by the CLI with source excerpts. */
   diagnostics?: Diagnostic[];
-  /** The catalog code of a startup error, e.g. `E0601` (not the spec's runtime `code`). */
-  catalogCode?: string;
+  /** The catalog code of a startup error, e.g. `E0601` (not the spec's runtime `code`); one the catalog has. */
+  catalogCode?: DiagnosticCode;
   /** What LUMA_DEBUG=1 prints instead of this error's own stack: a crashed handler's. */
   debugStack?: string;
 }
@@ -67,7 +68,7 @@ export class LumaError extends Error {
   readonly details?: unknown;
   readonly phase: ErrorPhase;
   readonly diagnostics?: Diagnostic[];
-  readonly catalogCode?: string;
+  readonly catalogCode?: DiagnosticCode;
   /** Where the error surfaced in the program (set once, by `locateError`). */
   site?: Span;
   readonly debugStack?: string;
@@ -95,7 +96,7 @@ export const runtimeError = (code: ErrorCode, message: string, extra: Partial<Lu
   new LumaError({ code, message, phase: "runtime", ...extra });
 
 /** What a startup error must carry besides its message: its catalog code, or diagnostics that have theirs. */
-export type StartupErrorExtra = Partial<LumaErrorInit> & ({ catalogCode: string } | { diagnostics: Diagnostic[] });
+export type StartupErrorExtra = Partial<LumaErrorInit> & ({ catalogCode: DiagnosticCode } | { diagnostics: Diagnostic[] });
 
 /** An error that rejects the program before it runs (exit code 2). */
 export const startupError = (message: string, extra: StartupErrorExtra): LumaError =>

@@ -147,11 +147,20 @@ export function printExpr(e: Expr, p: PrintContext, depth: number): string {
     case "Call":
       return `${postfixObject(e.callee)}(${e.args.map(sub).join(", ")})`;
     case "Binary": {
-      const level = BINARY_PRECEDENCE[e.op];
-      // Left-associative: a right operand of the same level needs its parentheses.
-      const left = wrapped(e.left, precedence(e.left) < level || hadParens(p, e.span.start, e.left));
-      const right = wrapped(e.right, precedence(e.right) <= level || hadParens(p, e.left.span.end, e.right));
-      return `${left} ${e.op} ${right}`;
+      // A left operand printed without parentheses is folded into this loop, bottom up: a
+      // flat `a and b and …` of n terms is n levels deep on its left (20,000 must not recurse).
+      const leftParens = (b: Extract<Expr, { kind: "Binary" }>) => precedence(b.left) < BINARY_PRECEDENCE[b.op] || hadParens(p, b.span.start, b.left);
+      const spine = [e];
+      for (let b = e; b.left.kind === "Binary" && !leftParens(b); b = b.left) spine.push(b.left);
+      const bottom = spine[spine.length - 1];
+      let out = wrapped(bottom.left, leftParens(bottom));
+      for (let i = spine.length - 1; i >= 0; i--) {
+        const b = spine[i];
+        // Left-associative: a right operand of the same level needs its parentheses.
+        const right = wrapped(b.right, precedence(b.right) <= BINARY_PRECEDENCE[b.op] || hadParens(p, b.left.span.end, b.right));
+        out = `${out} ${b.op} ${right}`;
+      }
+      return out;
     }
     case "Unary": {
       const operand = wrapped(e.operand, precedence(e.operand) < PREFIX_PRECEDENCE[e.op] || hadParens(p, e.span.start, e.operand));

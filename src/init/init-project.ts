@@ -1,7 +1,9 @@
 /**
  * `luma init [DIR]`: scaffolds a project that runs and tests offline at once (templates/,
  * embedded in the binary as text). `tools.generated.d.ts` is not a template: it is generated
- * from the main.luma template by the type generator itself, so it can never drift from it.
+ * from the main.luma template by the type generator itself, so it can never drift from it; nor
+ * is `luma.d.ts`, the types of the `"luma"` module tools.ts imports (typegen/luma-module-declaration.ts,
+ * held to src/luma-module.ts by a test): with both, the project passes `tsc --strict` as written.
  *
  * Nothing is ever overwritten: DIR must be missing or empty, and every file is created with
  * `wx` (exclusive), so a file that appears meanwhile makes init stop instead of replacing it.
@@ -11,6 +13,7 @@ import { join, relative, resolve } from "node:path";
 import { startupError } from "../diagnostics/luma-error";
 import { parse } from "../syntax/parse";
 import { generateToolTypes } from "../typegen/generate-tool-types";
+import { LUMA_MODULE_DECLARATION, LUMA_MODULE_DECLARATION_FILE } from "../typegen/luma-module-declaration";
 import mainLuma from "./templates/main.luma.txt" with { type: "text" };
 import mainTest from "./templates/main.test.luma.txt" with { type: "text" };
 import toolsTs from "./templates/tools.ts.txt" with { type: "text" };
@@ -29,6 +32,7 @@ export function projectFiles(): [path: string, text: string][] {
     ["main.test.luma", mainTest],
     ["tools.ts", toolsTs],
     ["tools.generated.d.ts", generateToolTypes(parsed.program)],
+    [LUMA_MODULE_DECLARATION_FILE, LUMA_MODULE_DECLARATION],
     ["luma.config.json", config],
     ["cassettes/main.jsonl", cassette],
     ["tsconfig.json", tsconfig],

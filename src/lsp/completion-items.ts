@@ -135,7 +135,10 @@ export function completionItems(a: Analysis, offset: number): CompletionItem[] {
   const prefix = /[A-Za-z_][A-Za-z0-9_]*$/.exec(before)?.[0] ?? "";
   const start = offset - prefix.length;
   const charBefore = a.text[start - 1];
-  if (charBefore === ".") return memberItems(a, start - 1, offset).slice(0, MAX_ITEMS);
+  // The member name may go on past the cursor (`w.|summary` in a valid document, as an editor
+  // asks on Ctrl-Space): the whole name is blanked, or `w summary` would not parse.
+  const nameEnd = offset + (/^[A-Za-z0-9_]*/.exec(a.text.slice(offset, offset + 200))?.[0].length ?? 0);
+  if (charBefore === ".") return memberItems(a, start - 1, nameEnd).slice(0, MAX_ITEMS);
   if (charBefore === "@") return ANNOTATIONS.map((x) => ({ label: x.name, kind: KIND.property, detail: `@${x.name}(${x.args.join(", ")})` }));
 
   const lineStart = a.text.lastIndexOf("\n", start - 1) + 1;

@@ -26,7 +26,7 @@
  * released, trace events written — before the trace and stores close and it exits 0. Without
  * this a signal killed the process mid-call (no abort, no trace event, a claim left to its
  * lease), and a hang-up closed the trace under a call still unwinding. A second signal exits
- * at once (stop-on-signal.ts). A tool module cannot end the process either (exit-guard.ts).
+ * at once (stop-on-signal.ts). A tool module cannot end the process either (base/exit-guard.ts).
  */
 import { randomUUID } from "node:crypto";
 import { Server } from "@modelcontextprotocol/sdk/server/index.js";
@@ -36,11 +36,12 @@ import { CallToolRequestSchema, ErrorCode, ListToolsRequestSchema, McpError } fr
 import { runtimeError, startupError } from "../diagnostics/luma-error";
 import type { Program } from "../syntax/ast";
 import { openProgram, type StartOptions } from "../runtime/start-program";
-import { exitProcess, installExitGuard, strayError } from "../runtime/run/exit-guard";
+import { exitProcess, installExitGuard } from "../runtime/base/exit-guard";
+import { strayError } from "../runtime/run/stray-error";
 import { createRunLifecycle, endingWith, type RunLifecycle } from "../runtime/run/run-lifecycle";
 import { stopOnSignal } from "../runtime/run/stop-on-signal";
 import { redirectConsoleToStderr } from "../runtime/run/console-to-stderr";
-import { RunEndingError } from "../runtime/run/run-ending-error";
+import { RunEndingError } from "../runtime/base/run-ending-error";
 import { WorkInFlight } from "../runtime/run/work-in-flight";
 import { EXIT_BROKEN_PIPE } from "../runtime/run/write-fully";
 import { createRuntime } from "../runtime/interpreter/runtime-context";
@@ -138,7 +139,7 @@ export async function serveProgram(program: Program, opts: ServeOptions): Promis
   // Installed before start-up: a client told the address may stop the server at once.
   const lifecycle = createRunLifecycle();
   const unlisten = stopOnSignal(lifecycle, exitProcess);
-  // As in a run (exit-guard.ts): a handler's `process.exit()` fails its call with
+  // As in a run (base/exit-guard.ts): a handler's `process.exit()` fails its call with
   // TOOL_HANDLER_ERROR instead of killing the server under every session; an error thrown
   // outside any call stops the server like a signal, and it exits with that error (1).
   let stray: RunEndingError | undefined;

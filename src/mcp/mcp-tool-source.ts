@@ -20,7 +20,7 @@ import { readToolOptions } from "../runtime/tools/steps/tool-options";
 import type { RemoteHandlers, ToolHandler } from "../runtime/tools/registry/registry-types";
 import { connectServer, type ServerConnection } from "./connect-server";
 import { contractProblems } from "./contract-fit";
-import { remoteHandler } from "./remote-call";
+import { remoteHandler, takesText } from "./remote-call";
 
 export interface McpToolSource extends RemoteHandlers {
   close(): Promise<void>;
@@ -75,7 +75,8 @@ export async function openMcpToolSource({ program, config, projectDir, env }: Mc
       continue;
     }
     problems.push(...contractProblems(decl.name, conn.name, toJsonSchema(schemas.toolInput(decl.name)), remote.inputSchema));
-    handlers.set(decl.name, { value: remoteHandler(conn, decl.name, remoteName), module: `mcp:${conn.name}` });
+    const asText = takesText(toJsonSchema(schemas.typeOf(decl.returns)) as Record<string, unknown>);
+    handlers.set(decl.name, { value: remoteHandler(conn, decl.name, remoteName, asText), module: `mcp:${conn.name}` });
   }
   if (problems.length > 0) {
     await close();

@@ -7,6 +7,9 @@
  *   the caller cancels), the SDK sends `notifications/cancelled` for the request.
  * - The value is `structuredContent`, else the text content when it is a JSON object, else
  *   `{ text }` — a plain-text tool fits a contract returning `schema … { text: string }`.
+ *   A contract that returns exactly `{ text: string }` (what `luma mcp import` writes for a
+ *   tool without an `outputSchema`) gets the text as it came, JSON or not: a tool answering
+ *   `{"ok":true}` as text broke the imported contract (`text` is required).
  * - `isError: true` is the tool's typed error: a `{ code, message, retryable, details }`
  *   body (what `luma mcp` sends) keeps its fields; any other text becomes MCP_TOOL_ERROR.
  * - Text from the server goes into a message without the connection's secrets (a header
@@ -70,7 +73,13 @@ const shapeIssues = (e: unknown): string | undefined => {
   return (issues as ShapeIssue[]).map((i) => `${i.path.join(".") || "(result)"}: ${i.message}`).join("; ");
 };
 
-export function remoteHandler(conn: ServerConnection, tool: string, remoteName: string): ToolHandler {
+/** Whether a contract's output schema is exactly `{ text: string }`: it takes the text content as text. */
+export function takesText(output: Record<string, unknown>): boolean {
+  const properties = output.properties as Record<string, { type?: unknown }> | undefined;
+  return output.type === "object" && properties !== undefined && Object.keys(properties).length === 1 && properties.text?.type === "string";
+}
+
+export function remoteHandler(conn: ServerConnection, tool: string, remoteName: string, asText = false): ToolHandler {
   return async (input: unknown, signal?: AbortSignal) => {
     const client = await conn.client(tool);
     let result: Record<string, unknown>;
@@ -109,6 +118,7 @@ export function remoteHandler(conn: ServerConnection, tool: string, remoteName: 
     if (result.isError === true) throw toolError(tool, conn, result.content);
     if (result.structuredContent !== undefined) return result.structuredContent;
     const text = textOf(result.content);
+    if (asText) return { text };
     const parsed = parseJson(text);
     return parsed !== null && typeof parsed === "object" && !Array.isArray(parsed) ? parsed : { text };
   };

@@ -23,7 +23,7 @@ import { createShapeCompiler } from "../schema/compile-shape";
 import { toTypeBox } from "../schema/to-typebox";
 import { ShapeValidator } from "../schema/validator";
 import type { ObjectShape } from "../schema/shape";
-import { askSettingsOf } from "../runtime/ask/agent-ask-settings";
+import { askSettingsOf } from "../runtime/tools/steps/agent-ask-settings";
 import { readStatementEntries } from "../runtime/datasources/statement-entries";
 import { readToolOptions } from "../runtime/tools/steps/tool-options";
 import { startupError } from "../diagnostics/luma-error";

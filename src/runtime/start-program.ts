@@ -3,7 +3,7 @@
  * can reject the program (config, tool modules, registry, runtime-only rules) happens before
  * the first statement, so a rejected program has had no side effect (exit code 2).
  */
-import { dirname, resolve } from "node:path";
+import { basename, dirname, resolve } from "node:path";
 import type { Program } from "../syntax/ast";
 import { loadConfig } from "../config/load-config";
 import { loadToolRegistry } from "./tools/registry/load-tool-registry";
@@ -14,19 +14,21 @@ import { checkAgentToolContexts } from "./tools/steps/agent-context-rules";
 import { runProgram } from "./interpreter/run-program";
 import { openTraceSink } from "./trace-sink";
 import { askOnTerminal } from "./approval-prompt";
-import { openIdempotencyStore } from "./tools/stores/open-idempotency-store";
+import { openIdempotencyStore } from "./stores/open-idempotency-store";
 import type { SchemaTable } from "../schema/schema-table-types";
 import type { LoadedConfig } from "../config/config-types";
-import type { LoadedModule } from "./tools/module-loading/loaded-module";
-import type { ModulePolicy } from "./tools/module-policy/module-policy";
+import type { LoadedModule } from "./module-loading/loaded-module";
+import type { ModulePolicy } from "./module-policy/module-policy";
 import type { AskRunnerDeps } from "./ask/create-ask-runner";
-import { exitProcess, installExitGuard, strayError } from "./run/exit-guard";
+import { exitProcess, installExitGuard } from "./base/exit-guard";
+import { strayError } from "./run/stray-error";
 import { stopOnSignal } from "./run/stop-on-signal";
 import { redirectConsoleToStderr } from "./run/console-to-stderr";
 import { createRunLifecycle, type RunLifecycle } from "./run/run-lifecycle";
 import { armDeadline, type RunDeadline } from "./run/run-deadline";
 import type { AskRunner } from "./ask/ask-types";
 import type { Transport } from "./providers/transport";
+import type { CassetteSource } from "./providers/cassette";
 import type { ToolInvoker } from "./tools/tool-invoker-types";
 import type { Telemetry } from "./telemetry/telemetry";
 import type { UsageLedger } from "./usage/usage-ledger";
@@ -71,12 +73,15 @@ export interface StartOptions {
 /**
  * What a built agent decided at build time. Paths that a program run resolves against the
  * program's directory resolve against the working directory instead: the build machine's
- * directories do not exist where the agent runs.
+ * directories do not exist where the agent runs. What is part of the program — its config,
+ * tool modules, the config's `replay` cassette — is embedded instead of resolved.
  */
 export interface BuiltAgentStart {
   /** The embedded config, or the `--config` file given at run time (absolute path). */
   loadConfig(configPath: string | undefined): Promise<LoadedConfig>;
   loadModules(policy: ModulePolicy | undefined): Promise<LoadedModule[]>;
+  /** The embedded config's `replay` cassette, carried in the agent: it answers unless `--config` replaces that config. */
+  replay?: { text: string };
 }
 
 /**
@@ -98,7 +103,7 @@ export interface OpenProgram {
 }
 
 export async function startProgram(program: Program, opts: StartOptions): Promise<void> {
-  // From here to the end of the run, tool module code cannot end the process (exit-guard.ts):
+  // From here to the end of the run, tool module code cannot end the process (base/exit-guard.ts):
   // a stray exit or throw stops the run through its lifecycle, which releases what it holds.
   const lifecycle = createRunLifecycle();
   const unguard = installExitGuard((thrown) => lifecycle.stop(strayError(thrown, lifecycle.inFlight())));
@@ -204,7 +209,7 @@ export async function openProgram(program: Program, opts: Omit<StartOptions, "ar
     sink = opts.trace === undefined ? undefined : openTraceSink(opts.trace === "-" ? "-" : resolve(opts.cwd, opts.trace));
     const traceSink = sink;
     // OpenTelemetry export (telemetry/otel): its code loads only when an OTLP endpoint is set.
-    telemetry = otlpConfigured(opts.env) ? (await import("./telemetry/otel/create-otel-telemetry")).createOtelTelemetry(opts.env, opts.stderr) : undefined;
+    telemetry = otlpConfigured(opts.env) ? (await import("./telemetry/otel/create-otel-telemetry")).createOtelTelemetry(opts.env, opts.stderr, (await import("./providers/families")).telemetryNameOf) : undefined;
     const flush = telemetry?.flush;
     unregisterFlush = flush && (await import("./telemetry/exit-flush")).onExitFlush(flush);
     trace = fanOut(traceSink && ((e: object) => traceSink.emit(e)), telemetry?.observe);
@@ -281,11 +286,18 @@ async function releaseAll(steps: (() => unknown)[]): Promise<void> {
   if (failures.length > 0) throw failures[0];
 }
 
-/** `--replay FILE` (against the working directory), else the config's `replay` (against its directory). */
-function replayOf(opts: Pick<StartOptions, "replay" | "cwd">, config: LoadedConfig): { path: string; label: string } | undefined {
-  if (opts.replay !== undefined) return { path: resolve(opts.cwd, opts.replay), label: opts.replay };
+/**
+ * `--replay FILE` (against the working directory), else the config's `replay`: a built
+ * agent's own cassette (embedded with its config), else the file against the config's directory.
+ */
+function replayOf(opts: Pick<StartOptions, "replay" | "cwd" | "configPath" | "builtAgent">, config: LoadedConfig): CassetteSource | undefined {
+  if (opts.replay !== undefined) return { path: resolve(opts.cwd, opts.replay), label: opts.replay, namedBy: "--replay" };
   const configured = config.config.replay;
-  return configured === undefined ? undefined : { path: resolve(config.projectDir, configured), label: configured };
+  if (configured === undefined) return undefined;
+  const namedBy = `"replay" in ${opts.configPath ?? (config.path ? basename(config.path) : "the config")}`;
+  const embedded = opts.configPath === undefined ? opts.builtAgent?.replay : undefined;
+  if (embedded) return { path: configured, label: configured, namedBy, text: embedded.text };
+  return { path: resolve(config.projectDir, configured), label: configured, namedBy };
 }
 
 const otlpConfigured = (env: Record<string, string | undefined>): boolean =>

@@ -1,6 +1,7 @@
 /**
  * Validation of one value against one shape (spec §3): prepare (defaults, union tags) →
- * compiled TypeBox check → only on failure, the issue walker.
+ * compiled TypeBox check → only on failure, the same without its `undefined` fields (absent,
+ * as in JSON: absent-fields.ts), then the issue walker.
  *
  * Each shape's TypeCompiler check is compiled on first use and cached, so a hot call does
  * no compiling: for a valid value it costs the prepare walk (skipped entirely where no
@@ -13,6 +14,7 @@ import type { TSchema } from "@sinclair/typebox";
 import { TypeCompiler, type TypeCheck } from "@sinclair/typebox/compiler";
 import type { Shape } from "./shape";
 import type { Direction, ValidationIssue, ValidationResult } from "./schema-table-types";
+import { withoutUndefinedFields } from "./absent-fields";
 import { collectIssues } from "./collect-issues";
 import { depthIssue, schemaMismatchIssue, sizeIssue } from "./issue-messages";
 import { MAX_JSON_DEPTH, MAX_JSON_VALUES } from "./json-data";
@@ -52,9 +54,16 @@ export class ShapeValidator {
       return { ok: false, value, hard: [issue], soft: NO_ISSUES };
     }
     const ctx = recursive ? { ...this.contexts[direction], memo: new WeakMap() } : this.contexts[direction];
-    const prepared = prepareValue(shape, value, ctx);
+    let prepared = prepareValue(shape, value, ctx);
     const check = this.checkOf(shape);
     if (check.Check(prepared)) return { ok: true, value: prepared, hard: NO_ISSUES, soft: NO_ISSUES };
+    // An `undefined` field is absent (docs/pipeline.md), but TypeBox sees its key: judge the
+    // value without such fields — only now, so a value that passes costs nothing more.
+    const withoutUndefined = withoutUndefinedFields(value);
+    if (withoutUndefined !== value) {
+      prepared = prepareValue(shape, withoutUndefined, recursive ? { ...ctx, memo: new WeakMap() } : ctx);
+      if (check.Check(prepared)) return { ok: true, value: prepared, hard: NO_ISSUES, soft: NO_ISSUES };
+    }
 
     const issues: ValidationIssue[] = [];
     collectIssues(shape, prepared, root, ctx, issues);

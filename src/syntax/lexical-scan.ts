@@ -82,8 +82,9 @@ export function scanLexical(input: string, opts: { lineWords?: boolean } = {}): 
   const n = input.length;
   const scan: LexicalScan = { steps: 0, comments: [] };
   const lineWords: number[] | undefined = opts.lineWords ? (scan.lineWords = []) : undefined;
-  // outcome + 3 per start index, 0 while unknown.
-  const memo = [new Int32Array(n + 1), new Int32Array(n + 1)];
+  // outcome + 3 per start index, 0 while unknown; allocated with the first string, as code
+  // without strings (a huge run of brackets) needs none: 8 bytes per character otherwise.
+  let memo: Int32Array[] | undefined;
   let depth = 0;
   const deeper = (levels: number, at: number): void => {
     depth += levels;
@@ -92,6 +93,7 @@ export function scanLexical(input: string, opts: { lineWords?: boolean } = {}): 
 
   /** The outcome of the string or interpolation that opens at `start`. */
   const scanLiteral = (kind: Frame["kind"], start: number): number => {
+    memo ??= [new Int32Array(n + 1), new Int32Array(n + 1)];
     const known = memo[kind][start];
     if (known !== 0) return known - 3;
     const stack: Frame[] = [];
@@ -107,13 +109,13 @@ export function scanLexical(input: string, opts: { lineWords?: boolean } = {}): 
       if (outcome === undefined) continue;
       if (outcome === "child") {
         const childKind = input.charCodeAt(frame.pos) === QUOTE ? STRING : INTERP;
-        const childKnown = memo[childKind][frame.pos];
+        const childKnown = (memo as Int32Array[])[childKind][frame.pos];
         if (childKnown === 0) push(childKind, frame.pos);
         else resume(frame, childKnown - 3);
         continue;
       }
       stack.pop();
-      memo[frame.kind][frame.start] = outcome + 3;
+      (memo as Int32Array[])[frame.kind][frame.start] = outcome + 3;
       if (frame.kind === INTERP) depth -= 1 + frame.brackets;
       if (stack.length === 0) return outcome;
       resume(stack[stack.length - 1], outcome);
@@ -161,8 +163,7 @@ export function scanLexical(input: string, opts: { lineWords?: boolean } = {}): 
   };
 
   // Code: comments, strings, brackets and `ask … ->`.
-  const openers: number[] = [];
-  const openedAt: number[] = [];
+  const openers = new OpenerStack();
   // A byte order mark, then a shebang line, are not code.
   const bom = input.charCodeAt(0) === 0xfeff ? 1 : 0;
   const firstLineEnd = input.indexOf("\n");
@@ -188,39 +189,94 @@ export function scanLexical(input: string, opts: { lineWords?: boolean } = {}): 
       if (end === FAILED) return scan;
       i = end;
     } else if (OPENERS.has(c)) {
-      openers.push(c);
-      openedAt.push(i);
+      openers.push(c, i);
       deeper(1, i);
       i++;
     } else if (CLOSERS.has(c)) {
-      while (openers.length > 0 && openers[openers.length - 1] === ASK) closeOne(openers);
-      if (openers.length > 0) closeOne(openers);
+      while (openers.length > 0 && openers.top() === ASK) closeOne();
+      if (openers.length > 0) closeOne();
       i++;
     } else if (c === 45 && input.charCodeAt(i + 1) === 62) {
-      if (openers[openers.length - 1] === ASK) closeOne(openers);
+      if (openers.length > 0 && openers.top() === ASK) closeOne();
       i += 2;
     } else if (isWordChar(c)) {
       const start = i;
       while (i < n && isWordChar(input.charCodeAt(i))) i++;
       if (lineWords && openers.length === 0 && firstOnLine(input, start)) lineWords.push(start);
       if (i - start === 3 && input.startsWith("ask", start)) {
-        openers.push(ASK);
-        openedAt.push(start);
+        openers.push(ASK, start);
         deeper(1, start);
       }
     } else i++;
   }
-  for (let k = openers.length - 1; k >= 0; k--) {
-    if (openers[k] !== ASK) {
-      scan.unclosed = openedAt[k];
-      break;
-    }
-  }
+  const unclosed = openers.innermostBracket();
+  if (unclosed !== undefined) scan.unclosed = unclosed;
   return scan;
 
-  function closeOne(stack: number[]): void {
-    stack.pop();
-    openedAt.pop();
+  function closeOne(): void {
+    openers.pop();
     depth--;
   }
 }
+
+/**
+ * The open brackets and `ask`s, innermost last, as runs: openers of one kind on adjacent
+ * characters (`((((`) are one run of a start and a count. A file of a million `(` is one
+ * run, and any other opener costs 9 bytes: two plain arrays of numbers took 16 bytes or
+ * more per opener, the scan's largest cost on brackets nested far past the limit.
+ */
+class OpenerStack {
+  private kinds = new Int8Array(64);
+  private starts = new Int32Array(64);
+  private counts = new Int32Array(64);
+  private runs = 0;
+  /** How many openers are open (the sum of the runs' counts). */
+  length = 0;
+
+  push(kind: number, at: number): void {
+    const top = this.runs - 1;
+    this.length++;
+    if (top >= 0 && this.kinds[top] === KIND_CODE[kind] && this.starts[top] + this.counts[top] === at) {
+      this.counts[top]++;
+      return;
+    }
+    if (this.runs === this.starts.length) this.grow();
+    this.kinds[this.runs] = KIND_CODE[kind];
+    this.starts[this.runs] = at;
+    this.counts[this.runs] = 1;
+    this.runs++;
+  }
+
+  pop(): void {
+    this.length--;
+    if (--this.counts[this.runs - 1] === 0) this.runs--;
+  }
+
+  /** The innermost opener's character, or ASK (the stack must not be empty). */
+  top(): number {
+    return CODE_KIND[this.kinds[this.runs - 1]];
+  }
+
+  /** The offset of the innermost bracket still open (not an `ask`), if any. */
+  innermostBracket(): number | undefined {
+    for (let k = this.runs - 1; k >= 0; k--) {
+      if (CODE_KIND[this.kinds[k]] !== ASK) return this.starts[k] + this.counts[k] - 1;
+    }
+    return undefined;
+  }
+
+  private grow(): void {
+    const size = this.starts.length * 2;
+    const kinds = new Int8Array(size);
+    const starts = new Int32Array(size);
+    const counts = new Int32Array(size);
+    kinds.set(this.kinds);
+    starts.set(this.starts);
+    counts.set(this.counts);
+    [this.kinds, this.starts, this.counts] = [kinds, starts, counts];
+  }
+}
+
+/** Openers as small codes, and back: `(` `[` `{` and ASK. */
+const CODE_KIND = [40, 91, 123, ASK];
+const KIND_CODE: Record<number, number> = { 40: 0, 91: 1, 123: 2, [ASK]: 3 };

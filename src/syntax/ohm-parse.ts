@@ -28,6 +28,15 @@
  * pieces before — a second `replay`, the one nesting error —, a stack overflow) is found
  * again by matching every piece from the start. A syntax error in the middle of a 1 MB
  * program is then found in a fraction of the time of matching the half before it.
+ *
+ * Given `parse()`'s lexical scan, a string or block comment left open ends the last piece:
+ * the rest of the file is inside it, and Ohm matching it cost over 600 bytes of memory per
+ * byte (a 10 MB unterminated comment, 6 GB). The pieces before it are matched as ever; a
+ * failure in them is the whole's (no attempt there reaches the literal, so none sees what
+ * follows it); if they all match, the whole fails at the literal, and its error is the
+ * unterminated one — the one `describeSyntaxError` gives for a failure at or after it. The
+ * conversion is skipped then: the whole never matched, so it would not have run. The scan
+ * also answers a stack overflow without being run again.
  */
 import type * as ohm from "ohm-js";
 import { type Diagnostic, error } from "../diagnostics/diagnostic";
@@ -37,7 +46,7 @@ import { lumaGrammar } from "./luma-grammar";
 import { lumaSemantics } from "./luma-semantics";
 import { type ParseContext, withParseContext } from "./parse-context";
 import { PARSE_CODES } from "../diagnostics/catalog/parse-codes";
-import { UNTERMINATED_CODE, UNTERMINATED_MESSAGE, scanLexical } from "./lexical-scan";
+import { type LexicalScan, UNTERMINATED_CODE, UNTERMINATED_MESSAGE, scanLexical } from "./lexical-scan";
 import { DECLARATION_KEYWORDS } from "./keywords";
 import { NESTING_MESSAGE } from "./nesting-limit";
 import { describeSyntaxError } from "./syntax-error";
@@ -54,14 +63,15 @@ const DECLARATION_START = new RegExp(`(?:${DECLARATION_KEYWORDS.join("|")})(?![A
  */
 export function ohmParse(
   source: string, file: string, lineWords: readonly number[], chunkChars = CHUNK_CHARS, itemStarts?: readonly number[],
+  lexical?: LexicalScan,
 ): ParseResult {
-  const cuts = [...chunkStarts(source, lineWords, chunkChars), source.length];
+  const cuts = [...chunkStarts(source, lineWords, chunkChars), lexical?.unterminated?.start ?? source.length];
   const near = itemStarts ? resumePiece(cuts, itemStarts) : 0;
   if (near > 0) {
-    const { result, matchFailed } = matchPieces(source, file, cuts, near);
+    const { result, matchFailed } = matchPieces(source, file, cuts, near, lexical);
     if (matchFailed) return result;
   }
-  return matchPieces(source, file, cuts, 0).result;
+  return matchPieces(source, file, cuts, 0, lexical).result;
 }
 
 /**
@@ -82,8 +92,9 @@ function resumePiece(cuts: readonly number[], itemStarts: readonly number[]): nu
 
 /** Matches and converts the pieces from `cuts[first]` on; `matchFailed` when one does not match. */
 function matchPieces(
-  source: string, file: string, cuts: readonly number[], first: number,
+  source: string, file: string, cuts: readonly number[], first: number, lexical?: LexicalScan,
 ): { result: ParseResult; matchFailed?: true } {
+  const open = lexical?.unterminated;
   const diagnostics: Diagnostic[] = [];
   try {
     const ctx: ParseContext = {
@@ -104,6 +115,8 @@ function matchPieces(
         if (position >= contentEnd(source, end) && next < cuts.length - 1) continue; // join with the next piece
         return { result: { diagnostics: [error(message, { file, start: position, end: position }, { code, hints })] }, matchFailed: true };
       }
+      // Everything before the literal left open matched: the whole fails at that literal.
+      if (open && next === cuts.length - 1) return { result: unterminatedAt(file, open), matchFailed: true };
       const piece = withParseContext({ ...ctx, base: start }, () => convert(result)) as Program;
       program.decls.push(...piece.decls);
       program.body.push(...piece.body);
@@ -126,13 +139,16 @@ function matchPieces(
     if (!(e instanceof RangeError)) {
       return { result: { diagnostics: [...diagnostics, error(`Internal parser error: ${String(e)}`, { file, start: 0, end: 0 }, { code: PARSE_CODES.internalParser })] } };
     }
-    const { deepAt = 0, unterminated } = scanLexical(source);
-    const [message, code, at] =
-      unterminated && unterminated.start <= deepAt
-        ? [UNTERMINATED_MESSAGE[unterminated.kind], UNTERMINATED_CODE[unterminated.kind], unterminated.start]
-        : [NESTING_MESSAGE, PARSE_CODES.nesting, deepAt];
-    return { result: { diagnostics: [error(message, { file, start: at, end: at }, { code })] } };
+    const { deepAt = 0, unterminated } = lexical ?? scanLexical(source);
+    if (unterminated && unterminated.start <= deepAt) return { result: unterminatedAt(file, unterminated) };
+    return { result: { diagnostics: [error(NESTING_MESSAGE, { file, start: deepAt, end: deepAt }, { code: PARSE_CODES.nesting })] } };
   }
+}
+
+/** The syntax error of a string or block comment that opens at `open.start` and is never closed. */
+function unterminatedAt(file: string, open: NonNullable<LexicalScan["unterminated"]>): ParseResult {
+  const { kind, start } = open;
+  return { diagnostics: [error(UNTERMINATED_MESSAGE[kind], { file, start, end: start }, { code: UNTERMINATED_CODE[kind] })] };
 }
 
 /** Where the pieces of `source` begin: 0, then declaration starts about `size` apart. */

@@ -6,9 +6,12 @@
  * hand-written recursive-descent mirror of the grammar (`fast-parse/`) runs first: it
  * gives exactly the AST the Ohm path gives — same nodes, key order and spans — or declines.
  * It declines every input the grammar rejects, and everything the Ohm path would answer
- * with a diagnostic (nesting past the limit, a second `replay`, an unclosed `{` in a
- * string…), so every error, with its message, code, hints and position, still comes from
- * the Ohm path. The differential and mutation tests (tests/syntax/fast-parser*.test.ts)
+ * with a diagnostic (nesting past the limit, a second `replay`…), so every error, with its
+ * message, code, hints and position, still comes from the Ohm path — but one: a `{` in a
+ * string that opens no interpolation, in a program it otherwise reads whole, is reported
+ * by the fast parser itself, with the Ohm path's diagnostics (`FastStop.diagnostics`), as
+ * Ohm spent hundreds of bytes per character matching a long string. The differential and
+ * mutation tests (tests/syntax/fast-parser*.test.ts, error-paths-differential.test.ts)
  * hold the two to the same answer. A successful fast parse never loads ohm-js at all; where
  * it stops at an item it cannot read, the Ohm path starts matching near that item.
  *
@@ -18,7 +21,7 @@
 import type { Diagnostic } from "../diagnostics/diagnostic";
 import type { Program } from "./ast";
 import { type FastStop, fastParse } from "./fast-parse/fast-program";
-import { scanLexical } from "./lexical-scan";
+import { type LexicalScan, scanLexical } from "./lexical-scan";
 import { mayHaveMisspeltKeyword, misspeltKeyword } from "./misspelt-keyword";
 
 export interface ParseResult {
@@ -35,19 +38,22 @@ export interface ParseOptions {
 }
 
 export function parse(source: string, file: string, opts: ParseOptions = {}): ParseResult {
-  let lineWords: number[] | undefined;
+  let scan: LexicalScan | undefined;
   if (mayHaveMisspeltKeyword(source)) {
-    lineWords = scanLexical(source, { lineWords: true }).lineWords ?? [];
-    const misspelt = misspeltKeyword(source, file, lineWords);
+    scan = scanLexical(source, { lineWords: true });
+    const misspelt = misspeltKeyword(source, file, scan.lineWords ?? []);
     if (misspelt) return { diagnostics: [misspelt] };
   }
   const stop: FastStop = {};
   if (opts.engine === undefined && opts.chunkChars === undefined) {
     const program = fastParse(source, file, undefined, stop);
     if (program) return { program, diagnostics: [] };
+    if (stop.diagnostics) return { diagnostics: stop.diagnostics };
   }
-  lineWords ??= scanLexical(source, { lineWords: true }).lineWords ?? [];
+  scan ??= scanLexical(source, { lineWords: true });
   // Loaded on first need: importing ohm-js costs start-up time a valid program never pays.
   const { ohmParse } = require("./ohm-parse") as typeof import("./ohm-parse");
-  return ohmParse(source, file, lineWords, opts.chunkChars, stop.itemStarts);
+  // With the scan, a string or comment left open ends what Ohm is given (see `ohm-parse.ts`):
+  // the rest of the file is inside it, and matching it cost hundreds of bytes per byte.
+  return ohmParse(source, file, scan.lineWords ?? [], opts.chunkChars, stop.itemStarts, scan);
 }

@@ -11,7 +11,7 @@
  */
 import type * as ohm from "ohm-js";
 import { PARSE_CODES } from "../diagnostics/catalog/parse-codes";
-import { error } from "../diagnostics/diagnostic";
+import { type Diagnostic, error } from "../diagnostics/diagnostic";
 import type { Expr, StrPart } from "./ast";
 import { enterNesting, leaveNesting } from "./nesting-limit";
 import { parseContext, spanOf } from "./parse-context";
@@ -35,6 +35,12 @@ export function constString(stringNode: ohm.Node): string {
   }
   return text;
 }
+
+/** The error for a `{` at file offset `at` that opens no balanced segment (the fast parser's too). */
+export const unclosedBrace = (file: string, at: number): Diagnostic =>
+  error('Unclosed "{" in string interpolation (write \\{ for a literal brace)', { file, start: at, end: at + 1 }, {
+    code: PARSE_CODES.unclosedInterpolation,
+  });
 
 /** A string in an expression: a `Str` node whose parts alternate text and `{expr}`. */
 export function interpolatedString(stringNode: ohm.Node): Expr {
@@ -61,11 +67,7 @@ export function interpolatedString(stringNode: ohm.Node): Expr {
       }
       default:
         // A `{` with no matching `}` before the end of the string.
-        ctx.diagnostics.push(
-          error('Unclosed "{" in string interpolation (write \\{ for a literal brace)', spanOf(part), {
-            code: PARSE_CODES.unclosedInterpolation,
-          }),
-        );
+        ctx.diagnostics.push(unclosedBrace(ctx.file, ctx.base + part.source.startIdx));
         text += "{";
     }
   }

@@ -7,10 +7,10 @@
  * failure or on the nearest line above it that is indented less (the enclosing head).
  */
 import type { DiagnosticExtra } from "../diagnostics/diagnostic";
-import { PARSE_CODES } from "../diagnostics/catalog/parse-codes";
+import { PARSE_CODES, type ParseCode } from "../diagnostics/catalog/parse-codes";
 
 /** `line`, when given, must match the failure's line too. */
-const MISTAKES: { pattern: RegExp; line?: RegExp; code: string; hint: string }[] = [
+const MISTAKES: { pattern: RegExp; line?: RegExp; code: ParseCode; hint: string }[] = [
   { pattern: /&&/y, code: PARSE_CODES.foreignOperator, hint: "Luma writes `and` for `&&`." },
   { pattern: /\|\|/y, code: PARSE_CODES.foreignOperator, hint: "Luma writes `or` for `||`." },
   { pattern: /!(?!=)/y, code: PARSE_CODES.foreignOperator, hint: "Luma writes `not` for `!`." },
@@ -23,7 +23,7 @@ const MISTAKES: { pattern: RegExp; line?: RegExp; code: string; hint: string }[]
   },
 ];
 
-const HEADS: { pattern: RegExp; code: string; hint: string }[] = [
+const HEADS: { pattern: RegExp; code: ParseCode; hint: string }[] = [
   {
     pattern: /^\s*(func|function|def)\s+[A-Za-z_]\w*\s*\(/,
     code: PARSE_CODES.foreignKeyword,

@@ -49,7 +49,7 @@ describe("§15 command line: --record FILE / --replay FILE", () => {
   test("a missing cassette rejects the program before it runs (exit 2)", () => {
     const r = runLuma([EXAMPLE, "--replay", "no-such.jsonl"]);
     expect(r.exitCode).toBe(2);
-    expect(r.stderr).toBe("Error: cannot read cassette no-such.jsonl: no such file\n  = code E0605 (luma explain E0605)\n");
+    expect(r.stderr).toBe(`Error: cannot read cassette no-such.jsonl: no such file (named by --replay; looked at ${join(REPO, "no-such.jsonl")})\n  = code E0605 (luma explain E0605)\n`);
   });
 
   test("--record through the binary against a live (fake) provider, then --replay of that file", async () => {

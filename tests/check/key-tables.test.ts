@@ -9,7 +9,7 @@
  * key literal of its own, and the editor's completion and hover show each key's doc line.
  */
 import { afterAll, beforeAll, describe, expect, test } from "bun:test";
-import { existsSync, mkdtempSync, readdirSync, readFileSync, writeFileSync } from "node:fs";
+import { mkdtempSync, readdirSync, readFileSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join, relative } from "node:path";
 import { KEY_BLOCKS, type KeyTable } from "../../src/language/key-blocks";
@@ -19,7 +19,7 @@ import { DATASOURCE_KEYS } from "../../src/language/keys/datasource-keys";
 import { MODEL_KEYS } from "../../src/language/keys/model-keys";
 import { STATEMENT_KEYS } from "../../src/language/keys/statement-keys";
 import { TOOL_KEYS } from "../../src/language/keys/tool-keys";
-import { askSettingsOf } from "../../src/runtime/ask/agent-ask-settings";
+import { askSettingsOf } from "../../src/runtime/tools/steps/agent-ask-settings";
 import { readStatementEntries, statementDescription } from "../../src/runtime/datasources/statement-entries";
 import { resolveModel } from "../../src/runtime/providers/resolve-model";
 import { readAgentPolicy, TOP_LEVEL_POLICY } from "../../src/runtime/tools/steps/agent-policy";
@@ -319,16 +319,12 @@ print(a.n, b.n)
   });
 });
 
-/** The normative spec, beside the repository where this project keeps it; absent elsewhere. */
-const SPEC_FILE = "/work/shared/spec/LANGUAGE.md";
 const sectionOf = (doc: string, heading: string) => {
   const start = doc.indexOf(heading);
   expect(start).toBeGreaterThanOrEqual(0);
   const end = doc.indexOf("\n#", start + heading.length);
   return doc.slice(start, end === -1 ? undefined : end);
 };
-/** The first column of a key table: "| `side_effects` | …". */
-const tableKeys = (text: string) => [...text.matchAll(/^\| `([a-z_]+)` \|/gm)].map((m) => m[1]);
 
 /**
  * A documented default as a value: `"none"`, `false`, `[]`, `300000`, `600000 (10 min)`;
@@ -367,39 +363,6 @@ describe("the defaults the reference pages state are the tables' defaults", () =
     const docs = documentedDefaults(sectionOf(page("agents.md"), "## Keys"), 1);
     expect(docs.size).toBeGreaterThanOrEqual(5);
     expect(tableDefaults(AGENT_KEYS, docs.keys())).toEqual(Object.fromEntries(docs));
-  });
-});
-
-describe.skipIf(!existsSync(SPEC_FILE))("the spec's key lists and defaults are the tables'", () => {
-  const spec = existsSync(SPEC_FILE) ? readFileSync(SPEC_FILE, "utf8") : "";
-  const section = (heading: string) => sectionOf(spec, heading);
-
-  test("§4 Tool options and §6 Agents: the default column is the table's default", () => {
-    const tool = documentedDefaults(section("### Tool options"), 2);
-    const agent = documentedDefaults(section("## 6. Agents"), 1);
-    expect(tool.size).toBeGreaterThanOrEqual(12);
-    expect(agent.size).toBeGreaterThanOrEqual(12);
-    expect(tableDefaults(TOOL_KEYS, tool.keys())).toEqual(Object.fromEntries(tool));
-    expect(tableDefaults(AGENT_KEYS, agent.keys())).toEqual(Object.fromEntries(agent));
-  });
-
-  test("§4 Tool options: every row (but `needs`) is a tool key", () => {
-    const keys = tableKeys(section("### Tool options"));
-    expect(keys.length).toBeGreaterThan(10);
-    for (const k of keys) expect(Object.keys(TOOL_KEYS)).toContain(k);
-  });
-
-  test("§5 Models: every key of the example block is a model key", () => {
-    const block = /```luma\nmodel [\s\S]*?```/.exec(section("## 5. Models"))![0];
-    const keys = [...block.matchAll(/^\s+([a-z_]+):/gm)].map((m) => m[1]);
-    expect(keys.length).toBeGreaterThan(4);
-    for (const k of keys) expect(Object.keys(MODEL_KEYS)).toContain(k);
-  });
-
-  test("§6 Agents: every row of the key table is an agent key", () => {
-    const keys = tableKeys(section("## 6. Agents"));
-    expect(keys.length).toBeGreaterThan(10);
-    expect(keys.sort()).toEqual(Object.keys(AGENT_KEYS).filter((k) => k !== "ask_timeout").sort());
   });
 });
 

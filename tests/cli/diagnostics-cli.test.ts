@@ -56,6 +56,9 @@ describe("§15 luma explain CODE", () => {
       stderr: "luma: unknown diagnostic code 'E204' (did you mean `E0204`?)\nRun 'luma --help' for usage.\n",
     });
     expect(runLuma(["explain", "TOOL_TIMOUT"]).stderr).toStartWith("luma: unknown diagnostic code 'TOOL_TIMOUT' (did you mean `TOOL_TIMEOUT`?)");
+    // A code number no entry has still names the nearest one (docs/cli.md).
+    expect(runLuma(["explain", "E9999"]).stderr).toStartWith("luma: unknown diagnostic code 'E9999' (did you mean `E09");
+    expect(runLuma(["explain", "E0150"]).stderr).toMatch(/^luma: unknown diagnostic code 'E0150' \(did you mean `E01\d\d`\?\)/);
     expect(runLuma(["explain", "nothing-like-it"]).stderr).toStartWith("luma: unknown diagnostic code 'nothing-like-it'\n");
   });
 

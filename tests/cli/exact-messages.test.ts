@@ -1,5 +1,6 @@
 /**
- * Every *exact* message of LANGUAGE.md, byte for byte, through the built binary.
+ * Every *exact* message the reference states (docs/language/tools.md, docs/security.md,
+ * docs/pipeline.md — from the original tool-system spec), byte for byte, through the built binary.
  * (The rules behind them are tested in depth in tests/check and tests/pipeline.)
  */
 import { describe, expect, test } from "bun:test";

@@ -2,7 +2,7 @@
  * Issue #12.13 through the real binary: a soft rule's warning on an `ask` (or tool) result
  * prints once, even when the method returns it under its declared type or a typed
  * assignment keeps it (each validates it again, under another root); a new value that
- * breaks the rule still warns. See src/runtime/soft-issue-report.ts (freshSoftIssues).
+ * breaks the rule still warns. See src/runtime/base/soft-issue-report.ts (freshSoftIssues).
  */
 import { describe, expect, test } from "bun:test";
 import { mkdtempSync, writeFileSync } from "node:fs";

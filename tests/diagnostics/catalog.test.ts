@@ -7,7 +7,7 @@ import { describe, expect, test } from "bun:test";
 import { readdirSync, readFileSync } from "node:fs";
 import { join } from "node:path";
 import { check } from "../../src/check";
-import { EXACT_CODES, MESSAGE_CODES } from "../../src/check/message-codes";
+import { EXACT_CODES, MESSAGE_CODES } from "../../src/check/messages";
 import { allCatalogEntries, catalogEntry } from "../../src/diagnostics/catalog";
 import { checkCodes } from "../../src/diagnostics/catalog/check-codes";
 import { configCodes } from "../../src/diagnostics/catalog/config-codes";

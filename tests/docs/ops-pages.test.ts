@@ -298,7 +298,7 @@ describe("§14 docs/telemetry.md lists exactly the trace events the runtime writ
 
 describe("§11 docs/stores.md names exactly the crash points of LUMA_TEST_CRASH_AT", () => {
   test("the page's crash points are the CrashPoint type's members", () => {
-    const source = read("src/runtime/tools/stores/file/crash-points.ts");
+    const source = read("src/runtime/base/crash-points.ts");
     const union = source.slice(source.indexOf("export type CrashPoint"), source.indexOf(";", source.indexOf("export type CrashPoint")));
     const text = page("docs/stores.md").text;
     const paragraph = text.slice(text.indexOf("LUMA_TEST_CRASH_AT=<point>"), text.indexOf("costs one comparison"));

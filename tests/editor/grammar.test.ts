@@ -111,3 +111,39 @@ describe("TextMate grammar: the constructs of issue #17", () => {
     expect(lines[2].find((t) => t.text.trim() === "x")!.scopes).toEqual(["variable.other.luma"]);
   });
 });
+
+describe("TextMate grammar: braces Luma never interpolates, and test files (issue #24 §4)", () => {
+  const interpolated = (source: string) => tokenize(source).flat().some((t) => t.scopes.includes("meta.interpolation.luma"));
+
+  test("a system prompt with one unbalanced `{` stays one string; the next declaration is code again", () => {
+    const src = `model M { provider: "openai"  name: "m" }\nagent A {\n  model: M\n  system: "Reply as { text: string"\n  fn run() -> string { return ask "hi" -> string }\n}\nschema After { id: string }\n`;
+    expect(interpolated(src)).toBe(false);
+    expect(scopesOf(src, "After")).toEqual(["entity.name.type.luma"]);
+    expect(scopesOf(src, "schema")).toEqual(["storage.type.schema.luma"]);
+  });
+
+  test("description: and system: text, annotation arguments, enum values and object keys keep their braces", () => {
+    const cases = [
+      `tool t(q: string) -> R {\n  description: "Returns { id }"\n}\n`,
+      `schema S {\n  code: string @pattern("^[a-z]{3}$")\n}\n`,
+      `schema S {\n  kind: enum["{a}", "b"]\n}\n`,
+      `x = { "a{b}": 1 }\n`,
+      `datasource D {\n  url: "postgres://{host}"\n}\n`,
+    ];
+    for (const src of cases) expect([src, interpolated(src)]).toEqual([src, false]);
+  });
+
+  test("strings in code still interpolate — object literal values and a method's strings included", () => {
+    expect(interpolated(`x = { a: "v {y}" }\n`)).toBe(true);
+    expect(interpolated(`agent A {\n  fn run(n: int) -> string {\n    o = {\n      a: "n is {n}"\n    }\n    return o.a\n  }\n}\n`)).toBe(true);
+    expect(interpolated(`tool t({ id: "o-{n}" })\n`)).toBe(true);
+  });
+
+  test("test, assert, mock and replay are keywords where a test file uses them, names elsewhere", () => {
+    const src = `test "adds" {\n  replay "c.jsonl"\n  mock M ["a"]\n  assert x == 1\n}\nassert = 2\n`;
+    for (const word of ["test", "replay", "mock"]) expect(scopesOf(src, word)).toEqual(["keyword.other.test.luma"]);
+    const lines = tokenize(src);
+    expect(lines[3].find((t) => t.text.trim() === "assert")!.scopes).toEqual(["keyword.other.test.luma"]);
+    expect(lines[5].find((t) => t.text.trim() === "assert")!.scopes).toEqual(["variable.other.luma"]);
+  });
+});

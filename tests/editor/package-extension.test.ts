@@ -30,6 +30,15 @@ describe("editors/vscode: the packaged extension", () => {
     expect(client).not.toMatch(/require\("vscode-languageclient/);
   }, 120_000);
 
+  test("the manifest asks for the VS Code the bundled language client needs (its own engines.vscode)", () => {
+    // On a VS Code older than the client needs, the server fails with a misleading "set luma.path".
+    const manifest = JSON.parse(readFileSync(join(REPO, "editors/vscode/package.json"), "utf8"));
+    const client = JSON.parse(readFileSync(join(REPO, "node_modules/vscode-languageclient/package.json"), "utf8"));
+    const least = (range: string) => range.replace(/^[\^~>=]+/, "").split(".").map(Number);
+    const [ours, needed] = [least(manifest.engines.vscode), least(client.engines.vscode)];
+    expect(ours[0] * 1e6 + ours[1] * 1e3 + ours[2]).toBeGreaterThanOrEqual(needed[0] * 1e6 + needed[1] * 1e3 + needed[2]);
+  });
+
   test("the manifest declares .luma, the grammar and the luma.path setting", () => {
     const manifest = JSON.parse(readFileSync(join(REPO, "editors/vscode/package.json"), "utf8"));
     expect(manifest.contributes.languages[0].extensions).toEqual([".luma"]);

@@ -47,7 +47,7 @@ describe("Durable runs (issue #15 §4): approvals that wait", () => {
     const listed = await p.run(["runs", ...J, "--format", "json"]);
     const doc = JSON.parse(listed.stdout);
     expect(doc.runs).toMatchObject([{ run: "a1", status: "pending", program: "flow.luma" }]);
-    expect(doc.pending).toMatchObject([{ run: "a1", step: STEP, tool: "effect", args: '{"n":7,"api_token":"[redacted]"}' }]);
+    expect(doc.pending).toMatchObject([{ run: "a1", step: STEP, tool: "effect", args: { n: 7, api_token: "[redacted]" } }]);
     expect(listed.stdout).not.toContain("tok-secret-123");
     const table = await p.run(["runs", ...J]);
     expect(table.stdout).toContain("Pending approvals:");
@@ -128,7 +128,7 @@ print(Bot.run().total)
       expect(first.exitCode).toBe(75);
       expect(first.stderr).toContain("waiting for approval of tool 'effect' at step main/Bot.run#1/1.req1.call1");
       const listed = JSON.parse((await p.run(["runs", ...J, "--format", "json"])).stdout);
-      expect(listed.pending).toMatchObject([{ step: "main/Bot.run#1/1.req1.call1", args: '{"n":3,"approved":true}' }]);
+      expect(listed.pending).toMatchObject([{ step: "main/Bot.run#1/1.req1.call1", args: { n: 3, approved: true } }]);
       expect((await p.run(["approve", "--run-id", "m1", ...J])).exitCode).toBe(0);
       // Approved, that call fails input validation (back to the model); the model's next call waits anew.
       const second = await p.runFlow("m1", J, env);

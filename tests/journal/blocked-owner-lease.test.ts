@@ -5,7 +5,7 @@
  * heartbeat, not the run. A second process resuming the same run id meanwhile must get
  * "run in progress" (exit 2) and run nothing; the blocked owner then finishes its run. The
  * owner is on this machine: the journal checks its pid and start time
- * (src/runtime/tools/stores/claim-owner.ts). On Postgres the two processes also play two
+ * (src/runtime/stores/claim-owner.ts). On Postgres the two processes also play two
  * machines (LUMA_TEST_HOST), where only the owner's off-thread renewals (a worker with its own
  * connection, off-thread-renewal.ts) keep the lease.
  */

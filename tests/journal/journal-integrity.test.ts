@@ -281,7 +281,7 @@ describe("Journal integrity (hardening 3, item 7): luma runs / approve / deny op
     expect((await p.runFlow("i1", [], KEY)).exitCode).toBe(75);
     const listed = await p.run(["runs", "--format", "json"], KEY);
     expect(listed.stderr).toBe("");
-    expect(JSON.parse(listed.stdout).pending).toMatchObject([{ run: "i1", step: STEP, tool: "effect", args: '{"n":5}' }]);
+    expect(JSON.parse(listed.stdout).pending).toMatchObject([{ run: "i1", step: STEP, tool: "effect", args: { n: 5 } }]);
     const ok = await p.run(["approve", "--run-id", "i1"], KEY);
     expect(ok.stderr).toBe("");
     expect(ok.exitCode).toBe(0);
@@ -298,7 +298,7 @@ describe("Journal integrity (hardening 3, item 7): luma runs / approve / deny op
     // No "journal" in luma.config.json: the journal's header is what says it is encrypted.
     const listed = await p.run(["runs", ...J, "--format", "json"], KEY);
     expect(listed.stderr).toBe("");
-    expect(JSON.parse(listed.stdout).pending).toMatchObject([{ run: "p1", step: STEP, args: '{"n":6}' }]);
+    expect(JSON.parse(listed.stdout).pending).toMatchObject([{ run: "p1", step: STEP, args: { n: 6 } }]);
     const keyless = await p.run(["runs", ...J]);
     expect(keyless.exitCode).toBe(2);
     expect(keyless.stderr).toBe(

@@ -92,7 +92,7 @@ try {
     const p = pgProject(program(6));
     expect((await p.runFlow("ap", [], pgEnv)).exitCode).toBe(75);
     const listed = JSON.parse((await p.run(["runs", "--format", "json"], pgEnv)).stdout);
-    expect(listed.pending).toMatchObject([{ run: "ap", step: "main/Ops.go#1/1", tool: "effect", args: '{"n":6}' }]);
+    expect(listed.pending).toMatchObject([{ run: "ap", step: "main/Ops.go#1/1", tool: "effect", args: { n: 6 } }]);
     const bad = await p.run(["approve", "--run-id", "ap", "--digest", "forged"], pgEnv);
     expect(bad.exitCode).toBe(1);
     expect((await p.run(["approve", "--run-id", "ap", "--digest", listed.pending[0].digest], pgEnv)).exitCode).toBe(0);

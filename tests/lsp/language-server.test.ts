@@ -236,6 +236,14 @@ describe("completion", () => {
     expect(await complete("file:///work/c1.luma", text, "stats.\n", 6)).toEqual(["words", "characters"]);
   }, LIMIT_MS);
 
+  test("fields after `.` in a valid document, the cursor right after the dot (as an editor asks on Ctrl-Space)", async () => {
+    const text = PROGRAM.includes("return stats.words") ? PROGRAM : "";
+    expect(text).not.toBe("");
+    expect(await complete("file:///work/c1b.luma", text, "stats.words", 6)).toEqual(["words", "characters"]);
+    // …and in the middle of the member name.
+    expect(await complete("file:///work/c1c.luma", text, "stats.words", 8)).toEqual(["words", "characters"]);
+  }, LIMIT_MS);
+
   test("tool options inside a tool block, agent keys inside an agent", async () => {
     const text = PROGRAM.replace('  description: "Counts words"', "  ret").replace("  tools: [text_stats]", "  tool_");
     const toolKeys = await complete("file:///work/c2.luma", text, "  ret", 5);

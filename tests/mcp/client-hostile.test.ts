@@ -184,6 +184,29 @@ describe("MCP client: start-up against a tool list that never ends, each page ne
   }
 });
 
+describe("luma mcp import: the contracts it writes fit what the server returns", () => {
+  test("a tool without an outputSchema that answers JSON as text: the imported `{ text: string }` contract gets the text (it was TOOL_OUTPUT_INVALID, text is required)", async () => {
+    const p = hostileProject("plain", "");
+    const imported = await runLumaAsync(["mcp", "import", "h"], { cwd: p.dir });
+    expect(imported.exitCode).toBe(0);
+    expect(imported.stdout).toContain("schema WorkResult {\n  text: string\n}");
+    writeFileSync(p.file, `${imported.stdout}\nprint(tool work({ size: 1 }).text)\n`);
+    const r = await runLumaAsync([p.file], { cwd: p.dir });
+    expect(r.stderr).toBe("");
+    expect(r.stdout).toBe('{"ok":true}\n');
+  });
+
+  test("a contract of its own that declares the object's fields still gets the parsed JSON object", async () => {
+    const p = hostileProject("plain", `schema Ok { ok: bool }
+tool work(size?: int) -> Ok { mcp: "h"  side_effects: "read" }
+print(tool work({ size: 1 }).ok)
+`);
+    const r = await runLumaAsync([p.file], { cwd: p.dir });
+    expect(r.stderr).toBe("");
+    expect(r.stdout).toBe("true\n");
+  });
+});
+
 describe("luma mcp import: a server's names and descriptions cannot write the generated file", () => {
   const names = (out: string) => [...out.matchAll(/^tool (\w+)\(/gm)].map((m) => m[1]);
 

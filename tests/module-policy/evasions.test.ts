@@ -66,7 +66,7 @@ const ATTEMPTS: Attempt[] = [
   { name: "arguments.callee.caller", file: "m.cjs", source: cjs("function () { return arguments.callee.caller; }"), outcome: { notReachable: null } },
   { name: "Buffer (a host global not on the list)", file: "m.cjs", source: cjs("() => typeof Buffer"), outcome: { notReachable: "undefined" } },
 
-  // ── Bun's own API (the strict Bun: src/runtime/tools/module-policy/strict-bun-api.ts) ──
+  // ── Bun's own API (the strict Bun: src/runtime/module-policy/strict-bun-api.ts) ──
   { name: "Bun.plugin (would rewrite other modules at load)", file: "m.cjs", source: cjs("() => Bun.plugin({ name: 'x', setup() {} })"), outcome: { refusedAtLoad: "[bun_api] uses 'Bun.plugin' (strict modules do not get it)" } },
   { name: 'Bun["plu" + "gin"] in the VM context', file: "m.cjs", source: cjs('() => typeof Bun["plu" + "gin"]'), outcome: { notReachable: "undefined" } },
   { name: 'Bun["en" + "v"] in the VM context', file: "m.cjs", source: cjs('() => typeof Bun["en" + "v"]'), outcome: { notReachable: "undefined" } },

@@ -1,10 +1,10 @@
 /**
- * The import-attribute scan alone (src/runtime/tools/module-policy/import-attributes.ts): which
+ * The import-attribute scan alone (src/runtime/module-policy/import-attributes.ts): which
  * spellings it accepts and which it refuses, without a binary in between. What a user sees —
  * the refusal through `dist/luma` — is import-attributes.test.ts.
  */
 import { describe, expect, test } from "bun:test";
-import { refusedAttributes } from "../../src/runtime/tools/module-policy/import-attributes";
+import { refusedAttributes } from "../../src/runtime/module-policy/import-attributes";
 
 const offsets = (text: string) => refusedAttributes(text).map((use) => use.offset);
 

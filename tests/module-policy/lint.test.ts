@@ -1,6 +1,6 @@
 import { describe, expect, test } from "bun:test";
-import { blankComments } from "../../src/runtime/tools/module-policy/comment-blanking";
-import { lintModuleText } from "../../src/runtime/tools/module-policy/lint-module-text";
+import { blankComments } from "../../src/runtime/module-policy/comment-blanking";
+import { lintModuleText } from "../../src/runtime/module-policy/lint-module-text";
 import { policyFor, project } from "./strict-project";
 
 const dir = project({});

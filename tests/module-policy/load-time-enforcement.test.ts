@@ -3,7 +3,7 @@ import { readFileSync, symlinkSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
 import { pathToFileURL } from "node:url";
 import type { ToolModulePolicy } from "../../src/config/config-types";
-import { integrityOf } from "../../src/runtime/tools/module-loading";
+import { integrityOf } from "../../src/runtime/module-loading";
 import { startupFailure } from "../registry/startup-error-helpers";
 import { handlerOf, loadModule, project, settle } from "./strict-project";
 

@@ -8,7 +8,7 @@ import { describe, expect, test } from "bun:test";
 import { existsSync } from "node:fs";
 import { join } from "node:path";
 import { runLuma } from "../support/luma-binary";
-import { loadToolModules } from "../../src/runtime/tools/module-loading";
+import { loadToolModules } from "../../src/runtime/tools/registry/load-tool-modules";
 import { readModuleTools } from "../../src/runtime/tools/registry";
 import { handlerOf, policyFor, project } from "./strict-project";
 

@@ -1,6 +1,6 @@
 import { describe, expect, test } from "bun:test";
 import { buildRegistry, readModuleTools } from "../../src/runtime/tools/registry";
-import { limitCalls, Semaphore } from "../../src/runtime/tools/module-policy";
+import { limitCalls, Semaphore } from "../../src/runtime/module-policy";
 import { programDeclaring } from "../registry/program-fixture";
 import { loadModule, project } from "./strict-project";
 

@@ -2,7 +2,7 @@ import { describe, expect, test } from "bun:test";
 import { writeFileSync } from "node:fs";
 import { join } from "node:path";
 import { loadConfig } from "../../src/config";
-import { policyNotices, resolveModulePolicy } from "../../src/runtime/tools/module-policy";
+import { policyNotices, resolveModulePolicy } from "../../src/runtime/module-policy";
 import { startupFailure } from "../registry/startup-error-helpers";
 import { project } from "./strict-project";
 

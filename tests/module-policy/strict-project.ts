@@ -7,8 +7,9 @@ import { mkdirSync, mkdtempSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { dirname, join } from "node:path";
 import type { ToolModuleEntry, ToolModulePolicy } from "../../src/config/config-types";
-import { loadToolModules, type LoadedModule } from "../../src/runtime/tools/module-loading";
-import { resolveModulePolicy, type ModulePolicy } from "../../src/runtime/tools/module-policy";
+import type { LoadedModule } from "../../src/runtime/module-loading";
+import { loadToolModules } from "../../src/runtime/tools/registry/load-tool-modules";
+import { resolveModulePolicy, type ModulePolicy } from "../../src/runtime/module-policy";
 import { readModuleTools } from "../../src/runtime/tools/registry";
 
 /** A fresh project directory with `files` (path → text) written into it. */

@@ -1,6 +1,6 @@
 import { describe, expect, test } from "bun:test";
 import { readModuleTools } from "../../src/runtime/tools/registry";
-import { NETWORK_CONTEXT_GLOBALS, PROCESS_FACADE_KEYS, STRICT_CONTEXT_GLOBALS } from "../../src/runtime/tools/module-policy";
+import { NETWORK_CONTEXT_GLOBALS, PROCESS_FACADE_KEYS, STRICT_CONTEXT_GLOBALS } from "../../src/runtime/module-policy";
 import { handlerOf, loadModule, project, settle } from "./strict-project";
 
 /** The context's own global names, minus what every JavaScript context has built in. */

@@ -7,7 +7,7 @@ import { describe, expect, test } from "bun:test";
 import { mkdtempSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
-import { systemClock, type Clock } from "../../src/runtime/tools/clock";
+import { systemClock, type Clock } from "../../src/runtime/base/clock";
 import { createToolInvoker } from "../../src/runtime/tools/pipeline";
 import { CallContext } from "../../src/runtime/tools/steps/call-context";
 import type { CallPlan } from "../../src/runtime/tools/steps/call-plan";

@@ -1,6 +1,6 @@
 /** The key of the cache and the fingerprint of idempotency (spec §9): canonical input JSON. */
 import { describe, expect, test } from "bun:test";
-import { canonicalJson } from "../../src/runtime/tools/steps/canonical-json";
+import { canonicalJson } from "../../src/runtime/base/canonical-json";
 import { inputFingerprint } from "../../src/runtime/tools/steps/input-fingerprint";
 
 describe("§9 canonical input JSON", () => {

@@ -4,10 +4,10 @@
  * eager one, and show the memory store compares deferred fingerprints exactly as texts.
  */
 import { describe, expect, test } from "bun:test";
-import { canonicalJson } from "../../src/runtime/tools/steps/canonical-json";
+import { canonicalJson } from "../../src/runtime/base/canonical-json";
 import { PipelineClaimRequest } from "../../src/runtime/tools/steps/claim-request";
 import { toolFingerprint } from "../../src/runtime/tools/steps/input-fingerprint";
-import { MemoryIdempotencyStore } from "../../src/runtime/tools/stores/memory-idempotency-store";
+import { MemoryIdempotencyStore } from "../../src/runtime/stores/memory-idempotency-store";
 import { FakeClock } from "./fake-clock";
 import { harness } from "./harness";
 

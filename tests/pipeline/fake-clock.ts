@@ -2,7 +2,7 @@
  * A clock the tests drive by hand: `sleep` records each backoff wait and moves time on at
  * once; `advance` moves time and fires the timers that came due (the shared deadline timer).
  */
-import type { Clock, ClockTimer } from "../../src/runtime/tools/clock";
+import type { Clock, ClockTimer } from "../../src/runtime/base/clock";
 
 interface PendingTimer {
   at: number;

@@ -5,7 +5,7 @@
  * from code no call awaits (a timer) ends the run with exit 1 and an error naming the tool in
  * flight, after its claim is released and its trace event written. Under no policy and under
  * strict (a CommonJS module in the VM context reaching the host `process`; an ES module with
- * the real globals). See src/runtime/run/exit-guard.ts.
+ * the real globals). See src/runtime/base/exit-guard.ts.
  */
 import { describe, expect, test } from "bun:test";
 import { mkdtempSync, readFileSync, writeFileSync } from "node:fs";

@@ -8,7 +8,7 @@ import { createSchemaTable } from "../../src/schema/schema-table";
 import type { AgentDecl, Program } from "../../src/syntax/ast";
 import type { SchemaTable } from "../../src/schema/schema-table-types";
 import { createToolInvoker, type ToolContextsConfig, type ToolHandler } from "../../src/runtime/tools/pipeline";
-import type { IdempotencyStore } from "../../src/runtime/tools/stores/idempotency-store";
+import type { IdempotencyStore } from "../../src/runtime/stores/idempotency-store";
 import type { MethodCallState, ToolCallRequest } from "../../src/runtime/tools/tool-invoker-types";
 import { LumaError } from "../../src/diagnostics/luma-error";
 import { FakeClock } from "./fake-clock";

@@ -5,10 +5,10 @@
  */
 import { describe, expect, test } from "bun:test";
 import { join } from "node:path";
-import { systemClock } from "../../src/runtime/tools/clock";
-import { FileIdempotencyStore } from "../../src/runtime/tools/stores/file/file-idempotency-store";
-import type { ClaimRequest, ClaimToken, IdempotencyStore } from "../../src/runtime/tools/stores/idempotency-store";
-import { MemoryIdempotencyStore } from "../../src/runtime/tools/stores/memory-idempotency-store";
+import { systemClock } from "../../src/runtime/base/clock";
+import { FileIdempotencyStore } from "../../src/runtime/stores/file/file-idempotency-store";
+import type { ClaimRequest, ClaimToken, IdempotencyStore } from "../../src/runtime/stores/idempotency-store";
+import { MemoryIdempotencyStore } from "../../src/runtime/stores/memory-idempotency-store";
 import { freshDir } from "../stores/support/store-fixture";
 import { FakeClock } from "./fake-clock";
 import { deferred, failure, harness, settle } from "./harness";

@@ -1,7 +1,7 @@
 /** Spec §11 `memory` backend, through the IdempotencyStore contract the other backends share. */
 import { describe, expect, test } from "bun:test";
-import { MemoryIdempotencyStore } from "../../src/runtime/tools/stores/memory-idempotency-store";
-import type { ClaimResult } from "../../src/runtime/tools/stores/idempotency-store";
+import { MemoryIdempotencyStore } from "../../src/runtime/stores/memory-idempotency-store";
+import type { ClaimResult } from "../../src/runtime/stores/idempotency-store";
 import { FakeClock } from "./fake-clock";
 
 const req = (key: string, fingerprint = "fp", ttlMs = 1000) => ({ key, fingerprint, ttlMs, leaseMs: 5000 });

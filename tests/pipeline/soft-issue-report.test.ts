@@ -1,12 +1,12 @@
 /**
  * Spec §3 `@severity`: a soft issue on an output "annotates": a `warning:` line naming the
  * path and the rule on stderr, and a `validation.soft` trace event — worded one way for
- * tool results, ask results, query rows and typed values (runtime/soft-issue-report.ts).
+ * tool results, ask results, query rows and typed values (runtime/base/soft-issue-report.ts).
  * Also the one wording of a value's kind in "must be …, got <kind>" messages.
  */
 import { describe, expect, test } from "bun:test";
-import { softValidationEvent, softWarningLine } from "../../src/runtime/soft-issue-report";
-import { kindOf } from "../../src/runtime/value-kind";
+import { softValidationEvent, softWarningLine } from "../../src/runtime/base/soft-issue-report";
+import { kindOf } from "../../src/runtime/base/value-kind";
 import { harness } from "./harness";
 
 const issue = { path: "Answer.score", rule: "@range", message: "Answer.score must be <= 10 (@range)." };

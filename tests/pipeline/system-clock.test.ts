@@ -1,6 +1,6 @@
 /** Spec §9 step 10 with real timers: the shared deadline timer and backoff sleep on the system clock. */
 import { describe, expect, test } from "bun:test";
-import { systemClock } from "../../src/runtime/tools/clock";
+import { systemClock } from "../../src/runtime/base/clock";
 import { createToolInvoker } from "../../src/runtime/tools/pipeline";
 import { createSchemaTable } from "../../src/schema/schema-table";
 import { failure, programOf } from "./harness";

@@ -6,8 +6,8 @@
  */
 import { describe, expect, test } from "bun:test";
 import { join } from "node:path";
-import type { ClaimRequest, ClaimToken, IdempotencyStore } from "../../src/runtime/tools/stores/idempotency-store";
-import { MemoryIdempotencyStore } from "../../src/runtime/tools/stores/memory-idempotency-store";
+import type { ClaimRequest, ClaimToken, IdempotencyStore } from "../../src/runtime/stores/idempotency-store";
+import { MemoryIdempotencyStore } from "../../src/runtime/stores/memory-idempotency-store";
 import { LumaToolError } from "../../src/luma-module";
 import { FakeClock } from "./fake-clock";
 import { deferred, failure, harness, settle } from "./harness";
@@ -160,7 +160,7 @@ describe("§11 heartbeat: a claim's lease is renewed while its handler runs", ()
 describe("§11 heartbeat: never keeps the process alive", () => {
   test("a process whose only pending work is a claim's heartbeat exits on its own (after it has renewed)", async () => {
     const script = `
-      import { systemClock } from "./src/runtime/tools/clock";
+      import { systemClock } from "./src/runtime/base/clock";
       import { ClaimHeartbeat } from "./src/runtime/tools/steps/claim-heartbeat";
       let renewals = 0;
       const store = { claim() {}, complete() {}, release() {}, renew: () => (++renewals, true) };

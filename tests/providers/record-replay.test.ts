@@ -74,7 +74,7 @@ describe("record/replay (extension)", () => {
   test("an unreadable cassette rejects the program before it runs", async () => {
     const r = await runAsk(undefined, `print("side effect")\n${program("openai", "", `ask "x" -> Answer`)}`, { replay: "/nonexistent/c.jsonl" });
     expect(r.error?.phase).toBe("startup");
-    expect(r.error?.message).toBe("cannot read cassette /nonexistent/c.jsonl: no such file");
+    expect(r.error?.message).toBe("cannot read cassette /nonexistent/c.jsonl: no such file (named by --replay)");
     expect(r.out).toEqual([]);
   });
 });

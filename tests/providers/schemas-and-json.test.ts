@@ -1,6 +1,7 @@
 import { describe, expect, test } from "bun:test";
-import { dropOptionalNulls, isStrictCompatible, toOpenAiStrict } from "../../src/runtime/providers/openai-strict-schema";
-import { toAnthropicSchema } from "../../src/runtime/providers/anthropic-schema";
+import { dropOptionalNulls, toOpenAiStrict } from "../../src/runtime/providers/openai/openai-strict-schema";
+import { isStrictCompatible } from "../../src/runtime/providers/schema-subset";
+import { toAnthropicSchema } from "../../src/runtime/providers/anthropic/anthropic-schema";
 import { safeJsonParse } from "../../src/runtime/providers/safe-json";
 
 const answer = {

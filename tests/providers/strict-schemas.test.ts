@@ -12,9 +12,9 @@ import { fakeProvider, type ProviderKind } from "../ask/ask-harness";
 import { finalFormat, toolParameters } from "../ask/wire-inspect";
 import type { FakeTurn } from "../support/fake-provider/fake-provider";
 import { runProgram } from "./provider-servers";
-import { inAnthropicRegexSubset } from "../../src/runtime/providers/anthropic-schema";
-import { strictCost, withinStrictBudget } from "../../src/runtime/providers/anthropic-strict-budget";
-import { openAiStrictProblem } from "../../src/runtime/providers/openai-schema-limits";
+import { inAnthropicRegexSubset } from "../../src/runtime/providers/anthropic/anthropic-schema";
+import { strictCost, withinStrictBudget } from "../../src/runtime/providers/anthropic/anthropic-strict-budget";
+import { openAiStrictProblem } from "../../src/runtime/providers/openai/openai-schema-limits";
 
 type Obj = Record<string, any>;
 

@@ -1,6 +1,6 @@
 import { describe, expect, test } from "bun:test";
-import { isLumaSpecifier, rewriteLegacySpecifiers } from "../../src/runtime/tools/module-loading/luma-virtual-module";
-import { checkStaticDependencies } from "../../src/runtime/tools/module-loading/dependency-rules";
+import { isLumaSpecifier, rewriteLegacySpecifiers } from "../../src/runtime/module-loading/luma-virtual-module";
+import { checkStaticDependencies } from "../../src/runtime/module-loading/dependency-rules";
 
 describe('§9 "luma" and the legacy path "./src/tool-registry" resolve to the same module', () => {
   const cases: [string, boolean][] = [

@@ -5,7 +5,8 @@ import { join } from "node:path";
 import type { ToolModuleEntry } from "../../src/config/config-types";
 import { LumaError } from "../../src/diagnostics/luma-error";
 import { isLumaToolError, LumaToolError } from "../../src/luma-module";
-import { integrityOf, loadToolModules, type ModuleRequest } from "../../src/runtime/tools/module-loading";
+import { integrityOf, type ModuleRequest } from "../../src/runtime/module-loading";
+import { loadToolModules } from "../../src/runtime/tools/registry/load-tool-modules";
 import { readModuleTools } from "../../src/runtime/tools/registry";
 import { startupFailure } from "./startup-error-helpers";
 

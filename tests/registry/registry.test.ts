@@ -3,7 +3,7 @@ import { mkdtempSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join, relative } from "node:path";
 import type { LoadedConfig, LumaConfig } from "../../src/config/config-types";
-import { loadToolModules } from "../../src/runtime/tools/module-loading";
+import { loadToolModules } from "../../src/runtime/tools/registry/load-tool-modules";
 import { BUILTIN_MODULE, buildRegistry, loadToolRegistry } from "../../src/runtime/tools/registry";
 import { calculate as defaultCalculate, text_stats as defaultTextStats } from "../../src/tool-registry";
 import { programDeclaring } from "./program-fixture";

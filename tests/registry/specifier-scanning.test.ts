@@ -2,10 +2,10 @@ import { describe, expect, test } from "bun:test";
 import { mkdirSync, mkdtempSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
-import { loadToolModules } from "../../src/runtime/tools/module-loading";
-import { hasUrlScheme, isPathSpecifier } from "../../src/runtime/tools/module-loading/specifier-forms";
-import { hasDynamicImport, rewriteSpecifiers, specifiersIn } from "../../src/runtime/tools/module-loading/specifier-rewrite";
-import { specifierSites } from "../../src/runtime/tools/module-loading/specifier-sites";
+import { loadToolModules } from "../../src/runtime/tools/registry/load-tool-modules";
+import { hasUrlScheme, isPathSpecifier } from "../../src/runtime/module-loading/specifier-forms";
+import { hasDynamicImport, rewriteSpecifiers, specifiersIn } from "../../src/runtime/module-loading/specifier-rewrite";
+import { specifierSites } from "../../src/runtime/module-loading/specifier-sites";
 import { policyFor } from "../module-policy/strict-project";
 
 describe("§10 one scanner for module specifiers (loader rewrite, dependencies, strict checks)", () => {
@@ -82,7 +82,7 @@ describe("§10 one CommonJS wrapper, plain and strict", () => {
   }
 });
 
-describe("§10 export shape: a value's kind is worded as everywhere else (src/runtime/value-kind.ts)", () => {
+describe("§10 export shape: a value's kind is worded as everywhere else (src/runtime/base/value-kind.ts)", () => {
   test("a list is 'an array', a missing value 'nothing' — as tool outputs and query rows say it", async () => {
     const { readModuleTools } = await import("../../src/runtime/tools/registry");
     const module = { shownPath: "m.ts", realPath: "/m.ts", kind: "ts" as const, exports: { tools: { a: [1], b: null }, datasources: { W: undefined } } };

@@ -4,7 +4,7 @@
  * a synchronous SDK or a big parse would) past its claim's lease stops the heartbeat, but
  * not the owner: a second process calling the same key meanwhile must not run it. It waits,
  * and replays the blocked owner's result once that settles. On one machine the store checks
- * the owner's pid and start time (src/runtime/tools/stores/claim-owner.ts); for the stores
+ * the owner's pid and start time (src/runtime/stores/claim-owner.ts); for the stores
  * shared between machines (postgres, redis) the two processes also play two machines
  * (LUMA_TEST_HOST), where only the owner's off-thread renewals (a worker with its own
  * connection, off-thread-renewal.ts) keep the claim. A stopped owner — SIGSTOP — still

@@ -2,7 +2,7 @@
 import { describe, expect, test } from "bun:test";
 import { readFileSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
-import { ClaimTable } from "../../src/runtime/tools/stores/file/claim-table";
+import { ClaimTable } from "../../src/runtime/stores/file/claim-table";
 import { freshDir } from "./support/store-fixture";
 
 const claim = (token: string) => ({ pid: 123, token, fp: "fp", leaseUntil: 1e15 });

@@ -2,8 +2,8 @@
 import { describe, expect, test } from "bun:test";
 import { existsSync, readdirSync, readFileSync } from "node:fs";
 import { join } from "node:path";
-import { openIdempotencyStore } from "../../src/runtime/tools/stores/open-idempotency-store";
-import { FileIdempotencyStore } from "../../src/runtime/tools/stores/file/file-idempotency-store";
+import { openIdempotencyStore } from "../../src/runtime/stores/open-idempotency-store";
+import { FileIdempotencyStore } from "../../src/runtime/stores/file/file-idempotency-store";
 import { LumaError } from "../../src/diagnostics/luma-error";
 import { FakeClock } from "../pipeline/fake-clock";
 import { freshDir, openStore, record, req, tokenOf } from "./support/store-fixture";

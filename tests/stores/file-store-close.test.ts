@@ -8,7 +8,7 @@ import { describe, expect, test } from "bun:test";
 import { mkdtempSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
-import { FileIdempotencyStore } from "../../src/runtime/tools/stores/file/file-idempotency-store";
+import { FileIdempotencyStore } from "../../src/runtime/stores/file/file-idempotency-store";
 
 const clock = { now: () => Date.now(), sleep: (ms: number) => Bun.sleep(ms) } as never;
 const req = { key: "k", fingerprint: "fp", ttlMs: 60_000, leaseMs: 60_000 };

@@ -14,8 +14,8 @@
 import { describe, expect, test } from "bun:test";
 import { readdirSync, readFileSync } from "node:fs";
 import { dirname } from "node:path";
-import { decodeEnvelope, encryptedKdf, parseEnvelope } from "../../src/runtime/tools/stores/file/envelope";
-import { deriveKeys } from "../../src/runtime/tools/stores/file/envelope-cipher";
+import { decodeEnvelope, encryptedKdf, parseEnvelope } from "../../src/runtime/stores/file/envelope";
+import { deriveKeys } from "../../src/runtime/stores/file/envelope-cipher";
 import { makeStoreProject, PASSPHRASE } from "./support/store-project";
 import { claimsOf } from "./support/store-fixture";
 

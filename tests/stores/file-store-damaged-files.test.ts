@@ -10,7 +10,7 @@ import { describe, expect, test } from "bun:test";
 import { randomBytes } from "node:crypto";
 import { readdirSync, readFileSync, writeFileSync } from "node:fs";
 import { LumaError } from "../../src/diagnostics/luma-error";
-import { MAX_ENVELOPE_BYTES } from "../../src/runtime/tools/stores/file/read-envelope-file";
+import { MAX_ENVELOPE_BYTES } from "../../src/runtime/stores/file/read-envelope-file";
 import { freshDir, openStore, record, req, tokenOf } from "./support/store-fixture";
 
 const PASS = "store passphrase";

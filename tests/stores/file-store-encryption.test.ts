@@ -3,8 +3,8 @@ import { describe, expect, test } from "bun:test";
 import { readdirSync, readFileSync } from "node:fs";
 import { join } from "node:path";
 import { LumaError } from "../../src/diagnostics/luma-error";
-import { openIdempotencyStore } from "../../src/runtime/tools/stores/open-idempotency-store";
-import { FileIdempotencyStore } from "../../src/runtime/tools/stores/file/file-idempotency-store";
+import { openIdempotencyStore } from "../../src/runtime/stores/open-idempotency-store";
+import { FileIdempotencyStore } from "../../src/runtime/stores/file/file-idempotency-store";
 import { claimsOf, freshDir, openStore, record, req, tokenOf } from "./support/store-fixture";
 
 const PASS = "correct horse battery staple";

@@ -4,8 +4,8 @@
  * outside the store, and every process gets each key's result.
  */
 import { describe, expect, test } from "bun:test";
-import { systemClock } from "../../src/runtime/tools/clock";
-import { FileIdempotencyStore } from "../../src/runtime/tools/stores/file/file-idempotency-store";
+import { systemClock } from "../../src/runtime/base/clock";
+import { FileIdempotencyStore } from "../../src/runtime/stores/file/file-idempotency-store";
 import { makeStoreProject, PASSPHRASE } from "./support/store-project";
 
 const KEYS = Array.from({ length: 30 }, (_, i) => `req-${String(i).padStart(2, "0")}`);

@@ -18,7 +18,7 @@ import { typeText } from "../../schema/type-text";
 import type { Annotation, ConstValue, Field } from "../../syntax/ast";
 import { constMatchesType } from "../const-matches-type";
 import type { CheckContext } from "../context";
-import { messages } from "../messages";
+import { messages, oneOf } from "../messages";
 import { annotationHints } from "../suggestions";
 
 const ARG_KIND_TEXT: Record<AnnotationArgKind, string> = {
@@ -72,7 +72,7 @@ function checkAnnotation(ctx: CheckContext, field: Field, a: Annotation, spec: A
   if (!argsOk) return;
   const first = a.args[0];
   if (spec.values && !spec.values.includes(first.value as string)) {
-    ctx.report(messages.annotationValues(a.name, spec.values), first.span);
+    ctx.report(messages.annotationValues(a.name, oneOf(spec.values)), first.span);
   }
   if (spec.bounds && (a.args[0].value as number) > (a.args[1].value as number)) {
     ctx.report(messages.annotationBounds(a.name), a.span);

@@ -17,11 +17,11 @@ export function typesConditions(ctx: CheckContext): void {
   const m = typeMessages.conditionNotBool;
   for (const s of typed.found.ifs) {
     const t = typed.typeOf(s.cond);
-    if (!canBe(t, ACCEPTED)) ctx.report(m.text(typeText(t), s.kind === "While" ? "while" : "if"), s.cond.span, { code: m.code, hints: [m.hint] });
+    if (!canBe(t, ACCEPTED)) ctx.report(m.text(typeText(t), s.kind === "While" ? "while" : "if"), s.cond.span, { code: m.code, hints: [m.hints.compare] });
   }
   const a = typeMessages.assertNotBool;
   for (const s of typed.found.asserts) {
     const t = typed.typeOf(s.cond);
-    if (!canBe(t, ACCEPTED)) ctx.report(a.text(typeText(t)), s.cond.span, { code: a.code, hints: [a.hint] });
+    if (!canBe(t, ACCEPTED)) ctx.report(a.text(typeText(t)), s.cond.span, { code: a.code, hints: [a.hints.compare] });
   }
 }

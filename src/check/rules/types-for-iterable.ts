@@ -14,6 +14,6 @@ export function typesForIterable(ctx: CheckContext): void {
   for (const s of typed.found.fors) {
     const t = typed.typeOf(s.iterable);
     if (canBe(t, ["array", "null", "never"])) continue;
-    ctx.report(m.text(typeText(t)), s.iterable.span, { code: m.code, hints: canBe(t, ["object"]) ? [m.objectHint] : [] });
+    ctx.report(m.text(typeText(t)), s.iterable.span, { code: m.code, hints: canBe(t, ["object"]) ? [m.hints.keys] : [] });
   }
 }

@@ -18,6 +18,6 @@ export function typesNullableField(ctx: CheckContext): void {
     const read = typed.fieldReads.get(e);
     if (!read || read.verdict !== "ok" || !read.maybeNull) continue;
     const what = pathKey(e.object) ?? "value";
-    ctx.warn(m.text(e.property, typeText(typed.typeOf(e.object))), e.span, { code: m.code, hints: [m.hint(what)] });
+    ctx.warn(m.text(e.property, typeText(typed.typeOf(e.object))), e.span, { code: m.code, hints: [m.hints.checkFirst(what)] });
   }
 }

@@ -30,6 +30,6 @@ export function typesOperators(ctx: CheckContext): void {
     if (e.op !== "+" && !ARITHMETIC.has(e.op)) continue;
     const [l, r] = [typed.typeOf(e.left), typed.typeOf(e.right)];
     const fits = e.op === "+" ? plusFits(l, r) : canBe(l, NUMBER) && canBe(r, NUMBER);
-    if (!fits) ctx.report(m.text(e.op, valueText(l), valueText(r)), e.span, { code: m.code, hints: e.op === "+" ? [m.plusHint] : [] });
+    if (!fits) ctx.report(m.text(e.op, valueText(l), valueText(r)), e.span, { code: m.code, hints: e.op === "+" ? [m.hints.plus] : [] });
   }
 }

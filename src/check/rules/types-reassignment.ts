@@ -19,6 +19,6 @@ export function typesReassignment(ctx: CheckContext): void {
     const why = mismatch(value, declared);
     if (why === undefined) continue;
     const [v, t] = [valueText(value, declared), typeText(declared)];
-    ctx.report(m.text(s.name, t, v), s.value.span, { code: m.code, hints: [...reasonHint(why, value, declared), m.hint(s.name)] });
+    ctx.report(m.text(s.name, t, v), s.value.span, { code: m.code, hints: [...reasonHint(why, value, declared), m.hints.newName(s.name)] });
   }
 }

@@ -87,7 +87,7 @@ function checkLiteral(ctx: CheckContext, typed: TypedProgram, input: CallInput, 
     const m = typeMessages.parameterMismatch;
     const [v, t] = [valueText(value, target), typeText(target)];
     const enumLiteral = target.kind === "string" && target.values && value.kind === "string" && value.values?.length === 1;
-    const text = enumLiteral ? m.enumText(input.owner, param.name, oneOf(target.values!), typeText(value)) : m.text(input.owner, param.name, t, v);
+    const text = enumLiteral ? m.variants.enumValues(input.owner, param.name, oneOf(target.values!), typeText(value)) : m.text(input.owner, param.name, t, v);
     ctx.report(text, entry.value.span, { code: m.code, hints: reasonHint(why, value, target) });
   }
   for (const p of input.params) {

@@ -8,7 +8,7 @@
 import { didYouMean } from "../../diagnostics/did-you-mean";
 import type { CheckContext } from "../context";
 import { pathKey } from "../types/narrowing";
-import { INTENT_HINT, typeMessages } from "../types/type-messages";
+import { typeMessages } from "../types/type-messages";
 import { typeText, valueText } from "../types/type-model";
 import { typesOf } from "../types/typed-program";
 
@@ -22,10 +22,10 @@ export function typesUnknownField(ctx: CheckContext): void {
       const names = read.objects.flatMap((o) => [...o.fields.keys()]);
       const m = typeMessages.unknownField;
       const guess = didYouMean(e.property, names);
-      ctx.report(m.text(e.property, typeText(objectType)), e.span, { code: m.code, hints: guess.length > 0 ? guess : [INTENT_HINT] });
+      ctx.report(m.text(e.property, typeText(objectType)), e.span, { code: m.code, hints: guess.length > 0 ? guess : [m.hints.intent] });
     } else {
       const m = typeMessages.fieldOfNonObject;
-      const hints = objectType.kind === "null" ? [m.nullHint(pathKey(e.object) ?? "the value")] : [];
+      const hints = objectType.kind === "null" ? [m.hints.alwaysNull(pathKey(e.object) ?? "the value")] : [];
       ctx.report(m.text(e.property, valueText(objectType)), e.span, { code: m.code, hints });
     }
   }

@@ -243,14 +243,10 @@ export function resolveCallee(s: Pick<TyperState, "symbols" | "unit" | "methodsO
 }
 
 function binaryType(s: TyperState, e: Extract<Expr, { kind: "Binary" }>, env: Env): Type {
-  if (e.op === "and" || e.op === "or") {
-    inferExpr(s, e.left, env);
-    inferExpr(s, e.right, narrow(env, e.left, e.op === "and", s.types));
-    return BOOL;
-  }
+  if (e.op === "and" || e.op === "or") return logicalChainType(s, e, env);
   // Operators are left-associative, so a flat `a + b + …` of n terms is n levels deep on its
   // left: fold that spine with a loop, bottom up (a 20,000-term chain must not recurse 20,000
-  // times). `and`/`or` nodes stay recursive: they narrow their right side.
+  // times). `and`/`or` chains have their own loop (`logicalChainType`): they narrow.
   if (!isSpineLink(e.left)) return operatorResult(e.op, inferExpr(s, e.left, env), inferExpr(s, e.right, env));
   const spine: Extract<Expr, { kind: "Binary" }>[] = [e];
   let node = e;
@@ -267,6 +263,42 @@ function binaryType(s: TyperState, e: Extract<Expr, { kind: "Binary" }>, env: En
   }
   return left;
 }
+
+/**
+ * A left-nested chain of `and`/`or` (`a and b and …`, 20,000 terms deep on its left), typed
+ * with a loop, bottom up. Each right side is typed where its left side is known truthy
+ * (`and`) or falsy (`or`). Those environments are carried up the chain rather than
+ * narrowed afresh from each node's whole left side (quadratic): for `X and R`, truthy is
+ * truthy(X) narrowed by R, falsy is unknown (the input); for `X or R`, the converse.
+ */
+function logicalChainType(s: TyperState, e: Extract<Expr, { kind: "Binary" }>, env: Env): Type {
+  const spine: Extract<Expr, { kind: "Binary" }>[] = [e];
+  let node = e;
+  while (isLogical(node.left)) {
+    node = node.left;
+    spine.push(node);
+  }
+  const first = node.left;
+  inferExpr(s, first, env);
+  let truthy = narrow(env, first, true, s.types);
+  let falsy = narrow(env, first, false, s.types);
+  for (let i = spine.length - 1; i >= 0; i--) {
+    const b = spine[i];
+    if (b.op === "and") {
+      inferExpr(s, b.right, truthy);
+      truthy = narrow(truthy, b.right, true, s.types);
+      falsy = env;
+    } else {
+      inferExpr(s, b.right, falsy);
+      falsy = narrow(falsy, b.right, false, s.types);
+      truthy = env;
+    }
+    if (i > 0) record(s, b, BOOL);
+  }
+  return BOOL;
+}
+
+const isLogical = (e: Expr): e is Extract<Expr, { kind: "Binary" }> => e.kind === "Binary" && (e.op === "and" || e.op === "or");
 
 /** A left operand folded into its parent's loop: an operator other than `and`/`or`. */
 const isSpineLink = (e: Expr): e is Extract<Expr, { kind: "Binary" }> => e.kind === "Binary" && e.op !== "and" && e.op !== "or";

@@ -133,8 +133,8 @@ export function narrow(env: Env, cond: Expr, truthy: boolean, types: ReadonlyMap
     case "Unary":
       return cond.op === "not" ? narrow(env, cond.operand, !truthy, types) : env;
     case "Binary":
-      if (cond.op === "and") return truthy ? narrow(narrow(env, cond.left, true, types), cond.right, true, types) : env;
-      if (cond.op === "or") return truthy ? env : narrow(narrow(env, cond.left, false, types), cond.right, false, types);
+      if (cond.op === "and") return truthy ? narrowChain(env, cond, "and", true, types) : env;
+      if (cond.op === "or") return truthy ? env : narrowChain(env, cond, "or", false, types);
       if (cond.op === "==" || cond.op === "!=") return narrowEquality(env, cond.left, cond.right, truthy === (cond.op === "=="), types);
       return env;
     case "Name":
@@ -156,6 +156,23 @@ export function narrow(env: Env, cond: Expr, truthy: boolean, types: ReadonlyMap
     default:
       return assertNever(cond);
   }
+}
+
+/**
+ * A true `a and b and …` (or a false `a or b or …`) narrows by each term in turn. The chain
+ * is nested on its left, 20,000 deep for as many terms: its terms are collected with a
+ * loop, not a recursion, and applied from the first.
+ */
+function narrowChain(env: Env, cond: Extract<Expr, { kind: "Binary" }>, op: "and" | "or", truthy: boolean, types: ReadonlyMap<Expr, Type>): Env {
+  const rights: Expr[] = [];
+  let node: Expr = cond;
+  while (node.kind === "Binary" && node.op === op) {
+    rights.push(node.right);
+    node = node.left;
+  }
+  let out = narrow(env, node, truthy, types);
+  for (let i = rights.length - 1; i >= 0; i--) out = narrow(out, rights[i], truthy, types);
+  return out;
 }
 
 /**

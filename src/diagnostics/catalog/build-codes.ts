@@ -2,7 +2,7 @@ import type { CatalogEntry } from "./catalog-entry";
 
 /** `luma build` (E07xx): the build-time refusals of its own; everything else a build refuses
  * (a rejected program, a module the strict policy refuses…) keeps the code `luma` gives it. */
-export const buildCodes: CatalogEntry[] = [
+const BUILD_ENTRIES = [
   {
     code: "E0701",
     title: "a bundled file imports a Bun macro",
@@ -63,4 +63,9 @@ export const buildCodes: CatalogEntry[] = [
       "Everything in the config and the program is embedded in a built agent, so a store, journal, datasource or MCP server URL written with a password would sit in its bytes. Put the URL in an environment variable and name it with `url_env` (for an MCP server, pass credentials through `headers_env`); it is then read at run time.",
     example: '{ "idempotency_store": { "backend": "postgres", "url": "postgres://app:secret@db/app" } }',
   },
-];
+] as const satisfies readonly CatalogEntry[];
+
+/** The codes of this list, literal: part of the catalog's `DiagnosticCode`. */
+export type BuildCode = (typeof BUILD_ENTRIES)[number]["code"];
+
+export const buildCodes: CatalogEntry[] = [...BUILD_ENTRIES];

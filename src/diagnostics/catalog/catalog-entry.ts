@@ -4,7 +4,7 @@
  *
  * Codes are grouped by the stage that reports them, one file per stage:
  *   E01xx parse (syntax)        parse-codes.ts
- *   E02xx check (declarations)  check-codes.ts
+ *   E02xx check rules           check-codes.ts (check-declaration-codes.ts, check-statement-codes.ts)
  *   E03xx static types          type-codes.ts
  *   E04xx configuration         config-codes.ts
  *   E05xx tool modules, policy  module-codes.ts
@@ -12,14 +12,32 @@
  *   E07xx luma build            build-codes.ts
  *   E08xx MCP                   mcp-codes.ts
  *   E09xx durable runs          journal-codes.ts
+ * The checker's entries (E02xx, E03xx) are `WordedEntry`s: they carry the text builder the
+ * rule reports with, so a diagnostic's code, wording and explanation are one record.
  * Runtime error codes of the spec (TOOL_TIMEOUT, VALUE_INVALID…) are catalog entries of
  * their own in runtime-codes.ts: they are already stable and printed as `[CODE]`.
  * A code, once published, never changes meaning; a retired code stays in its file.
  */
-export interface CatalogEntry {
-  code: string;
+export interface CatalogEntry<Code extends string = string> {
+  code: Code;
   title: string;
   explanation: string;
   /** A short `.luma` (or config) snippet that triggers the diagnostic. */
   example?: string;
+}
+
+/** How an entry words a hint or a variant of its message: fixed text or a builder. */
+export type Wording = string | ((...args: never[]) => string);
+
+/**
+ * A catalog entry that also words its diagnostic: `text` builds the message from typed
+ * parameters (`text: (name: string) => \`Unknown tool '${name}'.\``), `hints` and
+ * `variants` the rest of what the rule says. `exact`: the spec words the text byte for
+ * byte, so nobody rewords it.
+ */
+export interface WordedEntry extends CatalogEntry {
+  text: (...args: never[]) => string;
+  exact?: true;
+  hints?: Record<string, Wording>;
+  variants?: Record<string, Wording>;
 }

@@ -4,7 +4,7 @@
  */
 import type { CatalogEntry } from "./catalog-entry";
 
-export const configCodes: CatalogEntry[] = [
+const CONFIG_ENTRIES = [
   {
     code: "E0401",
     title: "configuration does not match its schema",
@@ -39,4 +39,9 @@ export const configCodes: CatalogEntry[] = [
       "A tool module's `dependency_root` (where its packages are resolved from) is relative to the program's directory and must stay inside the project directory, the directory of luma.config.json.",
     example: '{ "tool_modules": [{ "path": "./tools.ts", "dependency_root": "../../elsewhere" }] }',
   },
-];
+] as const satisfies readonly CatalogEntry[];
+
+/** The codes of this list, literal: part of the catalog's `DiagnosticCode`. */
+export type ConfigCode = (typeof CONFIG_ENTRIES)[number]["code"];
+
+export const configCodes: CatalogEntry[] = [...CONFIG_ENTRIES];

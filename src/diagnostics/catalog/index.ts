@@ -1,20 +1,38 @@
 /**
  * The one catalog of diagnostic codes (see catalog-entry.ts for the ranges). Built once on
  * first use: start-up of an ordinary run never touches it.
+ *
+ * `DiagnosticCode` is the union of every entry's code, read from the entries themselves
+ * (each stage's list is `as const`): a `Diagnostic`'s `code`, a start-up error's
+ * `catalogCode` and a check message's code are typed by it, so a code with no entry — a
+ * typo, a retired number — does not compile.
  */
 import type { CatalogEntry } from "./catalog-entry";
-import { parseCodes } from "./parse-codes";
-import { checkCodes } from "./check-codes";
-import { typeCodes } from "./type-codes";
-import { configCodes } from "./config-codes";
-import { moduleCodes } from "./module-codes";
-import { startupCodes } from "./startup-codes";
-import { runtimeCodes } from "./runtime-codes";
-import { buildCodes } from "./build-codes";
-import { mcpCodes } from "./mcp-codes";
-import { journalCodes } from "./journal-codes";
+import { parseCodes, type ParseCode } from "./parse-codes";
+import { checkCodes, type CheckCode } from "./check-codes";
+import { typeCodes, type TypeCode } from "./type-codes";
+import { configCodes, type ConfigCode } from "./config-codes";
+import { moduleCodes, type ModuleCode } from "./module-codes";
+import { startupCodes, type StartupCode } from "./startup-codes";
+import { runtimeCodes, type RuntimeCode } from "./runtime-codes";
+import { buildCodes, type BuildCode } from "./build-codes";
+import { mcpCodes, type McpCode } from "./mcp-codes";
+import { journalCodes, type JournalCode } from "./journal-codes";
 
-export type { CatalogEntry } from "./catalog-entry";
+export type { CatalogEntry, WordedEntry } from "./catalog-entry";
+
+/** Every code the catalog explains: `"E0233" | "E0601" | "TOOL_TIMEOUT" | …`. */
+export type DiagnosticCode =
+  | ParseCode
+  | CheckCode
+  | TypeCode
+  | ConfigCode
+  | ModuleCode
+  | StartupCode
+  | BuildCode
+  | McpCode
+  | JournalCode
+  | RuntimeCode;
 
 let byCode: Map<string, CatalogEntry> | undefined;
 

@@ -1,7 +1,7 @@
 import type { CatalogEntry } from "./catalog-entry";
 
 /** Durable runs (E09xx): the journal, run ids and leases. */
-export const journalCodes: CatalogEntry[] = [
+const JOURNAL_ENTRIES = [
   {
     code: "E0901",
     title: "no journal to read",
@@ -55,4 +55,9 @@ export const journalCodes: CatalogEntry[] = [
       "The journal holds something Luma did not write, or lost something it did: a journal file that exists but is empty (0 bytes) or is not a Luma journal, a run whose recorded steps have a gap (a receipt deleted), or a record that is malformed. Resuming would run side effects again or answer with altered data, so nothing is run and the journal is left unchanged; restore it, or start a new run id in a new journal.",
     example: "luma flow.luma --journal runs.sqlite --run-id job-17   (runs.sqlite truncated to 0 bytes)",
   },
-];
+] as const satisfies readonly CatalogEntry[];
+
+/** The codes of this list, literal: part of the catalog's `DiagnosticCode`. */
+export type JournalCode = (typeof JOURNAL_ENTRIES)[number]["code"];
+
+export const journalCodes: CatalogEntry[] = [...JOURNAL_ENTRIES];

@@ -1,7 +1,7 @@
 import type { CatalogEntry } from "./catalog-entry";
 
 /** MCP, both ways (E08xx): servers Luma connects to, and `luma mcp` serving a program. */
-export const mcpCodes: CatalogEntry[] = [
+const MCP_ENTRIES = [
   {
     code: "E0801",
     title: "an MCP server header's variable is not set",
@@ -42,4 +42,9 @@ export const mcpCodes: CatalogEntry[] = [
     explanation: "`luma mcp FILE --agent NAME` serves the tools and methods of that agent; the program declares no agent by that name.",
     example: "luma mcp app.luma --agent Wroker",
   },
-];
+] as const satisfies readonly CatalogEntry[];
+
+/** The codes of this list, literal: part of the catalog's `DiagnosticCode`. */
+export type McpCode = (typeof MCP_ENTRIES)[number]["code"];
+
+export const mcpCodes: CatalogEntry[] = [...MCP_ENTRIES];

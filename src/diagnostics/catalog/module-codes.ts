@@ -1,11 +1,11 @@
 /**
- * E05xx: loading tool modules and the strict module policy (src/runtime/tools/module-loading,
+ * E05xx: loading tool modules and the strict module policy (src/runtime/module-loading,
  * module-policy, registry/export-shape). Each is a startup error (exit code 2) naming the
  * module as you wrote it.
  */
 import type { CatalogEntry } from "./catalog-entry";
 
-export const moduleCodes: CatalogEntry[] = [
+const MODULE_ENTRIES = [
   {
     code: "E0501",
     title: "tool module could not be loaded",
@@ -48,4 +48,9 @@ export const moduleCodes: CatalogEntry[] = [
       "A tool module exports an object of handler functions (directly, or as `lumaTools`, `tools` or `default`), and optionally `datasources`, an object of bridge functions. An export of another kind (a string, a class instance without functions) is reported with what it got.",
     example: 'export const calculate = "not a function";',
   },
-];
+] as const satisfies readonly CatalogEntry[];
+
+/** The codes of this list, literal: part of the catalog's `DiagnosticCode`. */
+export type ModuleCode = (typeof MODULE_ENTRIES)[number]["code"];
+
+export const moduleCodes: CatalogEntry[] = [...MODULE_ENTRIES];

@@ -21,7 +21,7 @@ export const PARSE_CODES = {
   internalParser: "E0113",
 } as const;
 
-export const parseCodes: CatalogEntry[] = [
+const PARSE_ENTRIES = [
   {
     code: PARSE_CODES.syntax,
     title: "Syntax error",
@@ -109,4 +109,9 @@ export const parseCodes: CatalogEntry[] = [
       "The parser failed in a way it has no message for: a bug in Luma, not in the program. The message carries what went wrong; please report it with the file that caused it.",
     example: "(no program is meant to produce it)",
   },
-];
+] as const satisfies readonly CatalogEntry[];
+
+/** The codes of this list, literal: part of the catalog's `DiagnosticCode`. */
+export type ParseCode = (typeof PARSE_ENTRIES)[number]["code"];
+
+export const parseCodes: CatalogEntry[] = [...PARSE_ENTRIES];

@@ -8,7 +8,7 @@
  */
 import type { CatalogEntry } from "./catalog-entry";
 
-export const runtimeCodes: CatalogEntry[] = [
+const RUNTIME_ENTRIES = [
   {
     code: "TOOL_NOT_FOUND",
     title: "tool not found in the registry",
@@ -127,4 +127,9 @@ export const runtimeCodes: CatalogEntry[] = [
     explanation: "Any other failure while the program runs: a field read on null, a division by zero, an index out of range, a value of the wrong kind for an operator. The message names the file:line:col.",
     example: "x = null\nprint(x.name)",
   },
-];
+] as const satisfies readonly CatalogEntry[];
+
+/** The codes of this list, literal: part of the catalog's `DiagnosticCode`. */
+export type RuntimeCode = (typeof RUNTIME_ENTRIES)[number]["code"];
+
+export const runtimeCodes: CatalogEntry[] = [...RUNTIME_ENTRIES];

@@ -5,7 +5,7 @@
  */
 import type { CatalogEntry } from "./catalog-entry";
 
-export const startupCodes: CatalogEntry[] = [
+const STARTUP_ENTRIES = [
   {
     code: "E0601",
     title: "tool is not registered",
@@ -147,4 +147,9 @@ export const startupCodes: CatalogEntry[] = [
       "`luma fmt` checks its own output: it must parse to the same program and hold the same comments. When it does not, or the formatter has no layout for a construct, the file is left exactly as it was and named in the error. This is a formatter bug, not a mistake in the program: please report it with the file.",
     example: "luma fmt app.luma",
   },
-];
+] as const satisfies readonly CatalogEntry[];
+
+/** The codes of this list, literal: part of the catalog's `DiagnosticCode`. */
+export type StartupCode = (typeof STARTUP_ENTRIES)[number]["code"];
+
+export const startupCodes: CatalogEntry[] = [...STARTUP_ENTRIES];

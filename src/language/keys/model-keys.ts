@@ -1,17 +1,20 @@
 /**
  * The keys of a `model` block (spec §5; `timeout`, `api`, the prices are extensions): the
  * one table the checker, the runtime's model resolution (`resolve-model.ts`), completion
- * and the first-hour hints read. Per-provider defaults (key variable, base URL) depend on
- * the provider and live with the resolution; `base_url` for "openai-compatible" and `api`
- * for OpenAI only are rule files.
+ * and the first-hour hints read. The providers are the families of `provider-families.ts`;
+ * per-provider defaults (key variable, base URL) live with each family's folder
+ * (`runtime/providers/<family>/`); `base_url` for "openai-compatible" and `api` for OpenAI
+ * only are rule files.
  */
 import { envName, int, nonNegative, num, oneOf, str } from "../value-kinds";
+import { PROVIDER_NAMES, providerNamesInProse } from "../provider-families";
 import { keyTable } from "./key-spec";
 
-export const PROVIDERS = ["openai", "openai-compatible", "azure", "anthropic", "gemini"] as const;
+/** The values `provider:` takes: the provider families, in their table's order. */
+export const PROVIDERS = PROVIDER_NAMES;
 
 export const MODEL_KEYS = keyTable({
-  provider: { kind: oneOf(...PROVIDERS), required: true, doc: 'The provider family: "openai", "openai-compatible", "azure", "anthropic" or "gemini".' },
+  provider: { kind: oneOf(...PROVIDERS), required: true, doc: `The provider family: ${providerNamesInProse()}.` },
   name: { kind: str, required: true, doc: "The provider's model id (for Azure, the model behind the deployment)." },
   temperature: { kind: num, doc: "Sampling temperature sent with every request." },
   max_tokens: { kind: int(1), doc: "The most tokens one answer may hold." },

@@ -21,20 +21,21 @@
  *   end before it (provider-client.ts); tool rounds are bounded by their own timeouts and the
  *   next request after one past the ceiling fails at once.
  */
-import { freshSoftIssues } from "../soft-issue-report";
+import { freshSoftIssues } from "../base/soft-issue-report";
 import { isLumaError, type LumaError } from "../../diagnostics/luma-error";
 import type { SchemaTable, ValidationIssue } from "../../schema/schema-table-types";
 import type { ToolInvoker } from "../tools/tool-invoker-types";
 import { requestTurn, type ProviderClient } from "../providers/provider-client";
 import { isUnsent } from "../providers/resolve-model";
 import type { ToolChoice, TranscriptItem, TurnRequest, TurnResult } from "../providers/provider-types";
-import { journaledTurn } from "../journal/journaled-turn";
+import { journaledTurn } from "./journaled-turn";
 import type { RunJournal } from "../journal/run-journal";
 import { askRequestId } from "../journal/step-scope";
 import { askErrors, locatedAt } from "./ask-errors";
 import type { AskPlan } from "./ask-plan";
 import { decodeAnswer } from "./ask-target";
-import { addUsage, type AskStats } from "./ask-trace";
+import type { AskStats } from "./ask-trace";
+import { addUsage } from "../usage/token-totals";
 import type { AskRequest } from "./ask-types";
 import { retryFeedback, TOOLS_AFTER_LIMIT } from "./prompt-rendering";
 import { errorContent, runToolRound, type RoundContext } from "./tool-round";

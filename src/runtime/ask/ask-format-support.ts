@@ -8,7 +8,7 @@
  * declaration whose `provider:` is a literal), so nothing here depends on the run.
  *
  * Tools are not checked for recursion: a recursive tool input goes to Anthropic as a
- * non-strict tool (anthropic.ts) and is validated locally like every input.
+ * non-strict tool (providers/anthropic/anthropic-messages.ts) and is validated locally like every input.
  *
  * The same walk asks each adapter whether its strict mode can take the schemas at all
  * (`formatProblem` for an ask's answer, `toolSchemaProblem` for each tool the agent lists):
@@ -24,10 +24,11 @@ import { error } from "../../diagnostics/diagnostic";
 import { startupError } from "../../diagnostics/luma-error";
 import type { SchemaTable } from "../../schema/schema-table-types";
 import { typeText } from "../../schema/type-text";
-import { ADAPTERS, adapterFor } from "../providers/adapter-table";
+import { adapterFor } from "../providers/adapter-table";
+import { PROVIDER_FAMILIES } from "../providers/families";
 import type { ProviderName } from "../providers/provider-types";
 import { modelAdapterRef, modelProvider } from "../providers/resolve-model";
-import { askSettingsOf } from "./agent-ask-settings";
+import { askSettingsOf } from "../tools/steps/agent-ask-settings";
 import { buildAskTarget } from "./ask-target";
 import { toJsonSchema } from "../../schema/json-schema";
 import type { JsonSchema } from "../providers/provider-types";
@@ -43,7 +44,7 @@ export function checkAskFormats(program: Program, schemas: SchemaTable): void {
     const model = models.get(askSettingsOf(agent).model ?? "");
     // No model, or an unknown provider: the ask itself reports it, as before.
     const provider = model && modelProvider(model);
-    if (!provider || !Object.hasOwn(ADAPTERS, provider)) continue;
+    if (!provider || !Object.hasOwn(PROVIDER_FAMILIES, provider)) continue;
     checkStrictSchemas(agent, model!, provider, schemas);
     if (adapterFor(provider).recursiveFormat) continue;
     for (const method of agent.methods) {
@@ -51,7 +52,7 @@ export function checkAskFormats(program: Program, schemas: SchemaTable): void {
         if (e.kind !== "Ask") return;
         const recursive = Object.keys(schemas.typeOf(e.target).$defs ?? {});
         if (recursive.length === 0) return;
-        const able = (Object.keys(ADAPTERS) as ProviderName[]).filter((p) => adapterFor(p).recursiveFormat);
+        const able = (Object.keys(PROVIDER_FAMILIES) as ProviderName[]).filter((p) => PROVIDER_FAMILIES[p].strictSchema.recursiveFormat);
         const message =
           `Schema '${recursive[0]}' is recursive, and provider '${provider}' (model '${model!.name}') cannot take a recursive ` +
           `schema as structured output: agent '${agent.name}' asks for ${typeText(e.target)}. ` +

@@ -16,7 +16,7 @@ import type { JsonSchema, PreparedFormat, PreparedTools, ProviderAdapter, Resolv
 import { resolveModel } from "../providers/resolve-model";
 import { readStatementEntries } from "../datasources/statement-entries";
 import { readToolOptions } from "../tools/steps/tool-options";
-import { askSettingsOf, type AgentSettings } from "./agent-ask-settings";
+import { askSettingsOf, type AgentSettings } from "../tools/steps/agent-ask-settings";
 import { askErrors } from "./ask-errors";
 import { buildAskTarget, type AskTarget } from "./ask-target";
 import type { AskRequest } from "./ask-types";

@@ -3,14 +3,7 @@
  * no prompt, no answer, no key. Token counts are summed over the ask's provider responses;
  * a count no response reported stays null (unknown is not zero).
  */
-import type { Usage } from "../providers/provider-types";
-
-export interface TokenTotals {
-  tokensIn: number | null;
-  tokensOut: number | null;
-  tokensCached: number | null;
-  tokensReasoning: number | null;
-}
+import { noTokens, type TokenTotals } from "../usage/token-totals";
 
 export interface AskStats extends TokenTotals {
   attempts: number;
@@ -41,27 +34,7 @@ export interface AskEvent {
   fence_stripped: boolean;
 }
 
-export const noTokens = (): TokenTotals => ({ tokensIn: null, tokensOut: null, tokensCached: null, tokensReasoning: null });
-
 export const newStats = (): AskStats => ({ attempts: 0, turns: 0, toolCalls: 0, rateLimited: 0, fenceStripped: false, ...noTokens() });
-
-const sum = (a: number | null, b: number | null | undefined): number | null => (b === undefined || b === null ? a : (a ?? 0) + b);
-
-/** Adds one response's usage (or another total) to `into`. */
-export function addUsage(into: TokenTotals, usage: Usage): void {
-  into.tokensIn = sum(into.tokensIn, usage.input);
-  into.tokensOut = sum(into.tokensOut, usage.output);
-  into.tokensCached = sum(into.tokensCached, usage.cached);
-  into.tokensReasoning = sum(into.tokensReasoning, usage.reasoning);
-}
-
-/** A total as a Usage, to add it to another total. */
-export const asUsage = (t: TokenTotals): Usage => ({
-  input: t.tokensIn ?? undefined,
-  output: t.tokensOut ?? undefined,
-  cached: t.tokensCached ?? undefined,
-  reasoning: t.tokensReasoning ?? undefined,
-});
 
 export function askEvent(
   base: { agent: string; model: string; provider: string; target: string },

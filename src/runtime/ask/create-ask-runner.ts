@@ -16,14 +16,14 @@ import type { Program } from "../../syntax/ast";
 import { isLumaError } from "../../diagnostics/luma-error";
 import type { SchemaTable } from "../../schema/schema-table-types";
 import type { ToolInvoker } from "../tools/tool-invoker-types";
-import { loadCassette, recordingTransport, replayTransport } from "../providers/cassette";
+import { loadCassette, recordingTransport, replayTransport, type CassetteSource } from "../providers/cassette";
 import type { ProviderClient } from "../providers/provider-client";
 import { fetchTransport, type Transport } from "../providers/transport";
 import { buildAskPlan, type AskPlan } from "./ask-plan";
 import { runAskFlow, type FlowEnv } from "./ask-flow";
 import { locatedAt } from "./ask-errors";
 import { askEvent, newStats } from "./ask-trace";
-import { softValidationEvent, softWarningLine } from "../soft-issue-report";
+import { softValidationEvent, softWarningLine } from "../base/soft-issue-report";
 import type { AskRequest, AskRunner } from "./ask-types";
 import type { RunJournal } from "../journal/run-journal";
 import type { UsageLedger } from "../usage/usage-ledger";
@@ -38,8 +38,8 @@ export interface AskRunnerDeps {
   trace?: (event: object) => void;
   /** `--record FILE` (resolved path) and how to name it in messages. */
   record?: { path: string; label: string };
-  /** `--replay FILE`. */
-  replay?: { path: string; label: string };
+  /** `--replay FILE`, the config's `replay`, or a built agent's embedded cassette. */
+  replay?: CassetteSource;
   /**
    * A transport that never touches the network (`luma test`: scripted models, cassettes):
    * like `replay`, no key is needed and retries do not wait.
@@ -59,7 +59,7 @@ export function createAskRunner(deps: AskRunnerDeps): AskRunner {
   const replaying = deps.replay !== undefined || deps.offline !== undefined;
   let transport: Transport;
   if (deps.offline) transport = deps.offline;
-  else if (deps.replay) transport = replayTransport(loadCassette(deps.replay.path, deps.replay.label), deps.replay.label);
+  else if (deps.replay) transport = replayTransport(loadCassette(deps.replay), deps.replay.label);
   else transport = deps.transport ?? fetchTransport({ maxResponseBytes: deps.maxResponseBytes });
   if (deps.record && !replaying) transport = recordingTransport(transport, deps.record.path, deps.record.label);
 

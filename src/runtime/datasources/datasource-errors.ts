@@ -6,6 +6,7 @@
  */
 import { runtimeError, startupError, type ErrorCode, type LumaError } from "../../diagnostics/luma-error";
 import { redactSecrets } from "../../diagnostics/redact-secrets";
+import type { DiagnosticCode } from "../../diagnostics/catalog";
 import type { StatementKind } from "./bridge";
 
 /** A statement as messages name it. */
@@ -19,7 +20,7 @@ export interface StatementRef {
 
 const title = (s: StatementRef) => `${s.kind === "query" ? "Query" : "Command"} '${s.name}' (datasource '${s.datasource}')`;
 /** The catalog code of every reason a datasource has no usable bridge (`luma explain E0603`). */
-const BRIDGE = { catalogCode: "E0603" };
+const BRIDGE: { catalogCode: DiagnosticCode } = { catalogCode: "E0603" };
 
 const fail = (s: StatementRef, code: ErrorCode | string, message: string, retryable: boolean, details: Record<string, unknown>) =>
   runtimeError(code as ErrorCode, redactSecrets(message, s.secrets), {

@@ -20,7 +20,7 @@ import { statementRunner } from "./statement-runner";
 import type { RowContract, SoftIssueSink } from "./validate-rows";
 import { redactSecrets } from "../../diagnostics/redact-secrets";
 import { readStatementEntries, statementDescription, type StatementEntries } from "./statement-entries";
-import { softValidationEvent, softWarningLine } from "../soft-issue-report";
+import { softValidationEvent, softWarningLine } from "../base/soft-issue-report";
 
 export interface StatementPlanDeps {
   program: Program;

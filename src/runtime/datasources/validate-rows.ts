@@ -19,7 +19,7 @@
  */
 import type { TypeRef } from "../../syntax/ast";
 import type { SchemaTable, ValidationIssue } from "../../schema/schema-table-types";
-import { kindOf } from "../value-kind";
+import { kindOf } from "../base/value-kind";
 import { datasourceErrors, type StatementRef } from "./datasource-errors";
 import { plainValue } from "./row-values";
 

@@ -20,7 +20,7 @@ import type { Span } from "../../syntax/ast";
 import type { BuiltinImpl, BuiltinTable } from "./builtins";
 import { badValue, intArg, numberArg, quoted, wrongType } from "./builtin-args";
 import type { Runtime } from "./runtime-context";
-import { ProgramExit } from "../run/run-ending-error";
+import { ProgramExit } from "../base/run-ending-error";
 import { typeName, type Value } from "./values";
 
 const INT_TEXT = /^\s*[+-]?\d+\s*$/;

@@ -11,7 +11,7 @@ import { assertNever } from "../../syntax/assert-never";
 import { runAssert } from "./assert-statement";
 import { isRunStop } from "../journal/journal-errors";
 import { asLumaError, errorAt, errorValue } from "./runtime-errors";
-import { isRunEnding } from "../run/run-ending-error";
+import { isRunEnding } from "../base/run-ending-error";
 import type { Frame } from "./runtime-context";
 import { assign, checkStoppedEvery, forItems, loopEnds, WHILE_YIELD_EVERY, writeInto, yieldTurn } from "./statement-helpers";
 import { isTruthy, type Value } from "./values";

@@ -18,7 +18,7 @@ import { evalSync } from "./eval-sync";
 import { runAssert } from "./assert-statement";
 import { isRunStop } from "../journal/journal-errors";
 import { asLumaError, errorAt, errorValue } from "./runtime-errors";
-import { isRunEnding } from "../run/run-ending-error";
+import { isRunEnding } from "../base/run-ending-error";
 import type { Frame } from "./runtime-context";
 import { assign, checkStoppedEvery, forItems, loopEnds, writeInto } from "./statement-helpers";
 import { isTruthy, type Value } from "./values";

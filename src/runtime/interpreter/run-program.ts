@@ -17,7 +17,7 @@
 import type { Program } from "../../syntax/ast";
 import { execBlockAsync } from "./exec-async";
 import { asLumaError } from "./runtime-errors";
-import { isProgramExit } from "../run/run-ending-error";
+import { isProgramExit } from "../base/run-ending-error";
 import { createFrame, createRuntime, type InterpreterHost } from "./runtime-context";
 import { topLevelScope } from "../journal/step-scope";
 

@@ -13,7 +13,7 @@
  */
 import type { Field, Span, TypeRef } from "../../syntax/ast";
 import type { Direction, ValidationTarget } from "../../schema/schema-table-types";
-import { freshSoftIssues, softWarningLine } from "../soft-issue-report";
+import { freshSoftIssues, softWarningLine } from "../base/soft-issue-report";
 import { errorAt, locationOf } from "./runtime-errors";
 import type { Runtime } from "./runtime-context";
 import type { Value } from "./values";

@@ -103,7 +103,7 @@ export interface JournalBackend {
   renew(runId: string, token: string, until: number): MaybePromise<boolean>;
   /**
    * Also extends the lease off the main thread (a worker with its own connection,
-   * tools/stores/off-thread-renewal.ts), so a step that blocks the thread does not let it
+   * stores/off-thread-renewal.ts), so a step that blocks the thread does not let it
    * pass; answers the function that stops it. The Postgres journal (shared between machines).
    */
   renewOffThread?(runId: string, token: string, leaseMs: number): () => void;

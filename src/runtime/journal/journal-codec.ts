@@ -13,7 +13,7 @@
  *                  not the table's plain `decision` column (kept for listing what waits)
  */
 import { LumaError, runtimeError } from "../../diagnostics/luma-error";
-import type { RecordCodec } from "../tools/stores/record-codec";
+import type { RecordCodec } from "../stores/record-codec";
 
 export interface SealedDecision {
   decision: "approved" | "denied";

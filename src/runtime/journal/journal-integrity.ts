@@ -15,7 +15,7 @@
  * whole journal emptied (every table) — to the journal these look like a run that got
  * that far, or like a new journal. Record contents are checked where they are read: an
  * outcome's seal and shape when it is replayed (journal-codec.ts), a tool output against
- * the tool's schema (journal-steps.ts), a decision's seal before it approves anything.
+ * the tool's schema (tools/steps/journal-steps.ts), a decision's seal before it approves anything.
  */
 import { startupError } from "../../diagnostics/luma-error";
 import type { ApprovalRow, StepRow } from "./journal-backend";

@@ -12,8 +12,8 @@
 import { resolve } from "node:path";
 import { startupError } from "../../diagnostics/luma-error";
 import type { JournalConfig, LumaConfig } from "../../config/config-types";
-import { RecordCodec } from "../tools/stores/record-codec";
-import { decideHeader, requirePassphrase } from "../tools/stores/store-header";
+import { RecordCodec } from "../stores/record-codec";
+import { decideHeader, requirePassphrase } from "../stores/store-header";
 import type { JournalBackend } from "./journal-backend";
 import { JournalCodec } from "./journal-codec";
 
@@ -44,7 +44,7 @@ const openBackend = async (config: JournalConfig | undefined, ctx: OpenJournalCo
     const shown = config?.path ?? DEFAULT_JOURNAL_PATH;
     return SqliteJournal.open(resolve(ctx.projectDir, shown), shown);
   }
-  const [{ PostgresJournal, JOURNAL_ROLE }, { connectionOf }] = await Promise.all([import("./postgres-journal"), import("../tools/stores/store-connection")]);
+  const [{ PostgresJournal, JOURNAL_ROLE }, { connectionOf }] = await Promise.all([import("./postgres-journal"), import("../stores/store-connection")]);
   return PostgresJournal.open(connectionOf("postgres", config, ctx.env, JOURNAL_ROLE), config.table);
 };
 

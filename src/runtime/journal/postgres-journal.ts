@@ -9,8 +9,8 @@
  * statement is durable (PostgreSQL fsyncs its WAL on commit by default).
  */
 import type { SQL } from "bun";
-import { callFailure, openFailure, type StoreConnection, type StoreRole } from "../tools/stores/store-connection";
-import { OffThreadRenewer } from "../tools/stores/off-thread-renewal";
+import { callFailure, openFailure, type StoreConnection, type StoreRole } from "../stores/store-connection";
+import { OffThreadRenewer } from "../stores/off-thread-renewal";
 import {
   LeaseLost,
   type AcquireRequest,

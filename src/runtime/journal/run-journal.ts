@@ -11,7 +11,7 @@
  * (claim-owner.ts) and an expired lease whose owner still runs on this machine is not taken
  * over (a stopped or dead owner's is). An owner on another machine has its lease alone;
  * the Postgres journal (shared between machines) therefore also renews it off the main
- * thread (tools/stores/off-thread-renewal.ts).
+ * thread (stores/off-thread-renewal.ts).
  *
  * Replay rule: a step whose receipt says finished answers with its recorded outcome and runs
  * nothing; a step that only began (the process died during it) runs again, with its begin
@@ -23,9 +23,9 @@
  * input, so a resumed run takes every decision the first one took.
  */
 import { hostname } from "node:os";
-import { crashPoint } from "../tools/stores/file/crash-points";
-import { holderRunsHere, ownedToken } from "../tools/stores/claim-owner";
-import { isProcessAlive } from "../tools/stores/file/process-alive";
+import { crashPoint } from "../base/crash-points";
+import { holderRunsHere, ownedToken } from "../stores/claim-owner";
+import { isProcessAlive } from "../stores/file/process-alive";
 import { isRunStop, journalErrors } from "./journal-errors";
 import { LeaseLost, type ApprovalRow, type JournalBackend, type RunStatus, type StepKind, type StepRow } from "./journal-backend";
 import { outcomeOfError, replayOutcome, type JournalCodec, type Outcome } from "./journal-codec";
@@ -196,7 +196,7 @@ export class RunJournal {
 
   /**
    * A journaled step around `run`: replayed when finished, else begun, run and finished.
-   * (The tool pipeline splits this across two steps, journal-steps.ts; `ask` uses it whole.)
+   * (The tool pipeline splits this across two steps, tools/steps/journal-steps.ts; `ask` uses it whole.)
    * `ready` runs only when the step is to run live, before its begin receipt: what it throws
    * (a model with no key) means the step could not start, so nothing is recorded and a
    * later resume that can run it does.

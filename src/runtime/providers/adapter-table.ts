@@ -1,30 +1,18 @@
-/** Provider name (spec §5 `provider:`) → its adapter: one family per file, one line each. */
-import { createAnthropicAdapter } from "./anthropic";
-import { createAzureAdapter } from "./azure";
-import { createGeminiAdapter } from "./gemini";
-import { compatibleVariant, createOpenAiAdapter, openAiVariant } from "./openai-compatible";
-import { createOpenAiResponsesAdapter } from "./openai-responses";
+/**
+ * Provider name (spec §5 `provider:`) and API → its adapter: the family's wire adapter
+ * (families.ts) with the family's strict-schema subset, which is what the ask flow and the
+ * start-up checks talk to. Adapters hold no state: one per family and API, made on first use.
+ */
+import { PROVIDER_FAMILIES, wireOf } from "./families";
 import type { ProviderAdapter, ProviderName, ResolvedModel } from "./provider-types";
-
-export const ADAPTERS: Readonly<Record<ProviderName, () => ProviderAdapter>> = {
-  openai: () => createOpenAiAdapter(openAiVariant),
-  "openai-compatible": () => createOpenAiAdapter(compatibleVariant),
-  azure: createAzureAdapter,
-  anthropic: createAnthropicAdapter,
-  gemini: createGeminiAdapter,
-};
-
-/** `api: "responses"` on a `provider: "openai"` model: the Responses API instead of Chat Completions. */
-export const RESPONSES_ADAPTER = "openai/responses";
-
-const FACTORIES: Readonly<Record<string, () => ProviderAdapter>> = { ...ADAPTERS, [RESPONSES_ADAPTER]: createOpenAiResponsesAdapter };
 
 const made = new Map<string, ProviderAdapter>();
 
-/** Adapters hold no state: one per provider name (and API), made on first use. */
 export function adapterFor(provider: ProviderName | Pick<ResolvedModel, "provider" | "api">): ProviderAdapter {
-  const key = typeof provider === "string" ? provider : provider.api === "responses" ? RESPONSES_ADAPTER : provider.provider;
+  const model = typeof provider === "string" ? { provider } : provider;
+  const api = model.api === "responses" ? "responses" : "chat";
+  const key = `${model.provider}/${api}`;
   let a = made.get(key);
-  if (!a) made.set(key, (a = FACTORIES[key]()));
+  if (!a) made.set(key, (a = { ...wireOf(model).createAdapter(), ...PROVIDER_FAMILIES[model.provider].strictSchema }));
   return a;
 }

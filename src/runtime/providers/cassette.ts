@@ -19,7 +19,7 @@
  * A request with no recorded answer fails clearly (PROVIDER_ERROR, not retried).
  */
 import { appendFileSync, readFileSync, writeFileSync } from "node:fs";
-import { canonicalJson } from "../tools/steps/canonical-json";
+import { canonicalJson } from "../base/canonical-json";
 import { providerErrors, redact } from "./provider-errors";
 import { safeJsonParse, tryParseJson } from "./safe-json";
 import type { ExchangeInfo, Transport, WireRequest, WireResponse } from "./transport";
@@ -69,12 +69,41 @@ function entryOf(req: WireRequest, res: WireResponse, info: ExchangeInfo): Casse
   };
 }
 
-export function loadCassette(path: string, label: string = path): CassetteEntry[] {
-  let text: string;
-  try {
-    text = readFileSync(path, "utf8");
-  } catch (e) {
-    throw providerErrors.cassetteUnreadable(label, (e as NodeJS.ErrnoException).code === "ENOENT" ? "no such file" : (e as Error).message);
+/**
+ * Where a cassette comes from. A message that cannot read it names what named it and where
+ * it was looked for: `--replay` resolves against the working directory, the config's
+ * `replay` against the config's directory, a test file's `replay "…"` against that file's
+ * directory, and a built agent carries its config's cassette in itself (`text`: nothing is
+ * read, wherever it is started).
+ */
+export interface CassetteSource {
+  /** The absolute path read (unless `text` is given). */
+  path: string;
+  /** The path as the user wrote it: messages name the cassette so. */
+  label: string;
+  /** What named it: `--replay`, `"replay" in luma.config.json`, `replay "…" in app.test.luma`. */
+  namedBy?: string;
+  /** The cassette's text, embedded by `luma build`. */
+  text?: string;
+}
+
+/** "named by …; looked at …" for a message about `source` (the path only when it adds something). */
+export function cassetteOrigin(source: CassetteSource): string | undefined {
+  if (source.text !== undefined) return source.namedBy && `named by ${source.namedBy}, embedded by luma build`;
+  const lookedAt = source.path === source.label ? undefined : `looked at ${source.path}`;
+  return [source.namedBy && `named by ${source.namedBy}`, lookedAt].filter(Boolean).join("; ") || undefined;
+}
+
+export function loadCassette(source: CassetteSource): CassetteEntry[] {
+  const { label } = source;
+  let text = source.text;
+  if (text === undefined) {
+    try {
+      text = readFileSync(source.path, "utf8");
+    } catch (e) {
+      const why = (e as NodeJS.ErrnoException).code === "ENOENT" ? "no such file" : (e as Error).message;
+      throw providerErrors.cassetteUnreadable(label, why, cassetteOrigin(source));
+    }
   }
   const entries: CassetteEntry[] = [];
   const lines = text.split("\n");
@@ -83,7 +112,7 @@ export function loadCassette(path: string, label: string = path): CassetteEntry[
     const parsed = tryParseJson(lines[i]);
     const e = parsed.ok ? (parsed.value as CassetteEntry) : undefined;
     if (!e || typeof e.hash !== "string" || typeof e.response?.status !== "number") {
-      throw providerErrors.cassetteUnreadable(label, `line ${i + 1} is not a cassette entry`);
+      throw providerErrors.cassetteUnreadable(label, `line ${i + 1} is not a cassette entry`, cassetteOrigin(source));
     }
     entries.push(e);
   }

@@ -44,7 +44,7 @@ export interface ProviderRequestEvent {
   duration_ms: number;
   tokens_in: number | null;
   tokens_out: number | null;
-  /** Parts of tokens_in / tokens_out, when the provider reports them (usage/read-usage.ts). */
+  /** Parts of tokens_in / tokens_out, when the provider reports them (read-usage.ts). */
   tokens_cached: number | null;
   tokens_reasoning: number | null;
   outcome: "ok" | "error";

@@ -65,7 +65,9 @@ export const providerErrors = {
         `(request hash ${hash.slice(0, 12)}); record it again with --record.`,
       { details: { hash } },
     ),
-  cassetteUnreadable: (cassette: string, why: string): LumaError => startupError(`cannot read cassette ${cassette}: ${why}`, { catalogCode: "E0605" }),
+  /** `where`: what named the file and where it was looked for (cassette.ts `cassetteOrigin`). */
+  cassetteUnreadable: (cassette: string, why: string, where?: string): LumaError =>
+    startupError(`cannot read cassette ${cassette}: ${why}${where ? ` (${where})` : ""}`, { catalogCode: "E0605" }),
   cassetteUnwritable: (cassette: string, why: string): LumaError => startupError(`cannot write cassette ${cassette}: ${why}`, { catalogCode: "E0605" }),
 };
 

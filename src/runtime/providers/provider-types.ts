@@ -8,13 +8,12 @@
  * validate their history (Anthropic tool_use ids, Gemini thought signatures).
  */
 
-import type { PROVIDERS } from "../../language/keys/model-keys";
+import type { ProviderName } from "../../language/provider-families";
 import type { LumaError } from "../../diagnostics/luma-error";
 
-export type JsonSchema = Record<string, unknown>;
+export type { ProviderName };
 
-/** The model key table's providers: one added there needs its defaults and adapter here. */
-export type ProviderName = (typeof PROVIDERS)[number];
+export type JsonSchema = Record<string, unknown>;
 
 /** A `model` declaration with defaults, environment and overrides applied (spec §5). */
 export interface ResolvedModel {
@@ -95,7 +94,7 @@ export interface TurnRequest {
 
 export type FinishReason = "tool_calls" | "stop" | "length" | "refusal" | "other";
 
-/** Tokens of one response (usage/read-usage.ts): `cached` is part of `input`, `reasoning` part of `output`. */
+/** Tokens of one response (read-usage.ts): `cached` is part of `input`, `reasoning` part of `output`. */
 export interface Usage {
   input?: number;
   output?: number;
@@ -134,23 +133,30 @@ export interface ProviderHttpRequest {
   body: Record<string, unknown>;
 }
 
-export interface ProviderAdapter {
-  readonly family: "openai" | "anthropic" | "gemini";
+/**
+ * What a family's strict mode takes (its record's `strictSchema`, provider-family.ts), asked
+ * at start-up (ask/ask-format-support.ts) so a program never sends a request that every call
+ * would see rejected.
+ */
+export interface StrictSchemaSubset {
   /**
    * Whether its final-answer format takes a recursive schema (`$defs` that refer to
    * themselves). Where it does not, a program that asks for one is rejected at start-up
-   * (ask/ask-format-support.ts) instead of failing at the provider.
+   * instead of failing at the provider.
    */
   readonly recursiveFormat: boolean;
   /**
    * Why its strict mode cannot take this final-answer schema (a documented limit, a keyword
-   * it has no way to express), worded to follow "the schema …"; undefined when it can. Asked
-   * at start-up (ask/ask-format-support.ts) so the program never sends a request that every
-   * call would see rejected.
+   * it has no way to express), worded to follow "the schema …"; undefined when it can.
    */
   formatProblem?(schema: JsonSchema): string | undefined;
   /** The same for a tool's input schema (a tool that cannot be strict simply goes non-strict where a provider allows it). */
   toolSchemaProblem?(schema: JsonSchema): string | undefined;
+}
+
+/** One wire format's request builder and response reader (a family folder's adapter file). */
+export interface WireAdapter {
+  readonly family: "openai" | "anthropic" | "gemini";
   prepareTools(tools: readonly ToolSpec[]): PreparedTools;
   prepareFormat(format: ResponseFormat): PreparedFormat;
   buildRequest(model: ResolvedModel, turn: TurnRequest): ProviderHttpRequest;
@@ -165,3 +171,6 @@ export interface ProviderAdapter {
   /** Same for the final answer, before local validation. */
   normaliseFinal(format: ResponseFormat, value: unknown): unknown;
 }
+
+/** What the ask flow talks to: a family's wire adapter with its strict-schema subset (adapter-table.ts). */
+export type ProviderAdapter = WireAdapter & StrictSchemaSubset;

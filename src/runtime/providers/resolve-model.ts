@@ -1,6 +1,6 @@
 /**
  * A `model` declaration → a ResolvedModel (spec §5): per-provider defaults for the key
- * variable and the base URL, `api_key_env`, Azure's endpoint/deployment/api_version, and the
+ * variable and the base URL (each family's record, families.ts), `api_key_env`, Azure's endpoint/deployment/api_version, and the
  * `LUMA_BASE_URL_<MODELNAME>` override (extension) that redirects any model — tests and
  * proxies use it without editing the program. The keys are read through the model key
  * table (`language/keys/model-keys.ts`), which also names the providers.
@@ -18,23 +18,15 @@ import { readKeys, type KeyValues } from "../../language/keys/key-spec";
 import { MODEL_KEYS } from "../../language/keys/model-keys";
 import type { ModelDecl } from "../../syntax/ast";
 import type { LumaError } from "../../diagnostics/luma-error";
+import { PROVIDER_FAMILIES } from "./families";
 import { providerErrors } from "./provider-errors";
+import type { ProviderDefaults } from "./provider-family";
 import type { ProviderName, ResolvedModel } from "./provider-types";
 
-interface ProviderDefaults {
-  /** Variable read when the model has no `api_key_env`; none = the key is optional. */
-  keyEnv?: string;
-  baseUrl?: string;
-}
-
-export const PROVIDER_DEFAULTS: Readonly<Record<ProviderName, ProviderDefaults>> = {
-  openai: { keyEnv: "OPENAI_API_KEY", baseUrl: "https://api.openai.com/v1" },
-  // Local servers (Ollama, vLLM, llama.cpp) run without a key; never send OPENAI_API_KEY to them.
-  "openai-compatible": {},
-  azure: { keyEnv: "AZURE_OPENAI_API_KEY" },
-  anthropic: { keyEnv: "ANTHROPIC_API_KEY", baseUrl: "https://api.anthropic.com" },
-  gemini: { keyEnv: "GEMINI_API_KEY", baseUrl: "https://generativelanguage.googleapis.com" },
-};
+/** Each provider's defaults, read from its family's record (docs/language/models.md lists them). */
+export const PROVIDER_DEFAULTS: Readonly<Record<ProviderName, ProviderDefaults>> = Object.fromEntries(
+  Object.entries(PROVIDER_FAMILIES).map(([name, family]) => [name, family.defaults]),
+) as Record<ProviderName, ProviderDefaults>;
 
 /** Where a request "goes" that is never sent (a replay, an unsendable model) when the program names no host. */
 const NEVER_CONTACTED = "https://replay.invalid";

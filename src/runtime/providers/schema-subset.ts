@@ -39,3 +39,14 @@ export function reduceToSubset(schema: unknown, keep: KeepRule): unknown {
   }
   return reduced;
 }
+
+/** Does every sub-schema name a type (or enum/const/anyOf)? `{}` (Luma's `any`) does not. Shared by OpenAI's and Anthropic's strict modes. */
+export function isStrictCompatible(s: unknown): boolean {
+  if (!isObj(s)) return false;
+  if (s.type === undefined && s.anyOf === undefined && s.enum === undefined && s.const === undefined && s.$ref === undefined) return false;
+  if (isObj(s.properties) && !Object.values(s.properties).every(isStrictCompatible)) return false;
+  if (s.items !== undefined && !isStrictCompatible(s.items)) return false;
+  if (Array.isArray(s.anyOf) && !s.anyOf.every(isStrictCompatible)) return false;
+  if (isObj(s.$defs) && !Object.values(s.$defs).every(isStrictCompatible)) return false;
+  return true;
+}

@@ -11,7 +11,7 @@
  *   between, so no timer fires; the interpreter asks `stopped()` every so many calls.
  */
 import { endingWith, type RunLifecycle } from "./run-lifecycle";
-import type { RunEndingError } from "./run-ending-error";
+import type { RunEndingError } from "../base/run-ending-error";
 import type { LumaError } from "../../diagnostics/luma-error";
 
 /** Timers past 2^31-1 ms fire at once; a longer deadline waits "about 24 days" instead. */

@@ -1,6 +1,6 @@
 /**
  * One run's ending, owned in one place. Something outside the program's own flow may end
- * the run — a tool module's stray `process.exit()` or uncaught error (`exit-guard.ts`), and
+ * the run — a tool module's stray `process.exit()` or uncaught error (`base/exit-guard.ts`), and
  * later a signal. `stop(reason)` aborts every tool call in flight with a RunEndingError
  * (their handlers' AbortSignals fire, step 12 releases their claims and writes their trace
  * events), makes every later call fail with it, and ends the run even when the program is
@@ -9,7 +9,7 @@
  */
 import type { LumaError } from "../../diagnostics/luma-error";
 import type { RunToolInvoker } from "../tools/pipeline";
-import { RunEndingError } from "./run-ending-error";
+import { RunEndingError } from "../base/run-ending-error";
 import { settleWithin } from "./work-in-flight";
 
 /**

@@ -17,7 +17,7 @@
  * writing into the void.
  */
 import { writeSync } from "node:fs";
-import { RunEndingError } from "./run-ending-error";
+import { RunEndingError } from "../base/run-ending-error";
 
 /** 128 + SIGPIPE: what a shell reports for a writer whose reader closed the pipe. */
 export const EXIT_BROKEN_PIPE = 141;

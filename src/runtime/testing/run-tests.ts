@@ -100,7 +100,10 @@ async function runOneTest(program: Program, test: TestDecl, opts: RunTestsOption
 function testTransport(program: Program, test: TestDecl, opts: RunTestsOptions): Transport {
   const replay = test.replay ?? program.replay;
   const fallback: Transport = replay
-    ? replayTransport(loadCassette(resolve(opts.cwd, dirname(opts.file), replay.path), replay.path), replay.path)
+    ? replayTransport(
+        loadCassette({ path: resolve(opts.cwd, dirname(opts.file), replay.path), label: replay.path, namedBy: `replay "${replay.path}" in ${replay.span.file}` }),
+        replay.path,
+      )
     : async (_req, info) => {
         throw runtimeError(
           "PROVIDER_ERROR",

@@ -1,8 +1,9 @@
 /**
  * The transport behind a test's `mock Model [turns]` (luma test): each request the model's
  * ask sends is answered with the next scripted turn, rendered in the model's own wire format
- * (wire notes: OpenAI chat completions — also Azure and compatible servers —, OpenAI
- * Responses, Anthropic messages, Gemini generateContent). Everything above the transport —
+ * by its family's record (`scripted` of its wire, providers/families.ts: OpenAI chat
+ * completions — also Azure and compatible servers —, OpenAI Responses, Anthropic messages,
+ * Gemini generateContent). Everything above the transport —
  * the adapter's parsing, tool rounds through the real pipeline, validation, retries — runs
  * unchanged, so a test exercises the same flow as a run against the provider.
  *
@@ -13,14 +14,12 @@
  * turn fail the test clearly; models without a mock fall through to `fallback`.
  */
 import { runtimeError } from "../../diagnostics/luma-error";
+import { PROVIDER_FAMILIES } from "../providers/families";
+import type { WireFormat } from "../providers/provider-family";
+import type { ScriptedTurn } from "../providers/scripted-wire";
 import type { ExchangeInfo, Transport, WireRequest, WireResponse } from "../providers/transport";
 
-export interface ScriptedCall {
-  tool: string;
-  input: unknown;
-}
-
-export type ScriptedTurn = { calls: ScriptedCall[]; text?: string } | { answer: unknown } | { text: string };
+export type { ScriptedCall, ScriptedTurn } from "../providers/scripted-wire";
 
 export interface ScriptedModel {
   /** The model declaration's name. */
@@ -31,10 +30,12 @@ export interface ScriptedModel {
 }
 
 type Obj = Record<string, unknown>;
-type Family = "chat" | "responses" | "anthropic" | "gemini";
 
-const familyOf = (req: WireRequest, info: ExchangeInfo): Family =>
-  info.provider === "anthropic" ? "anthropic" : info.provider === "gemini" ? "gemini" : /\/responses(\?|$)/.test(req.url) ? "responses" : "chat";
+/** The wire format a request went out in: its family's, or the Responses API where its URL says so. */
+function wireOf(req: WireRequest, info: ExchangeInfo): WireFormat {
+  const family = PROVIDER_FAMILIES[info.provider];
+  return family.responsesWire && /\/responses(\?|$)/.test(req.url) ? family.responsesWire : family.wire;
+}
 
 export function scriptedTransport(models: readonly ScriptedModel[], fallback: Transport): Transport {
   const queues = new Map(models.map((m) => [m.model, { model: m, next: 0 }]));
@@ -49,7 +50,7 @@ export function scriptedTransport(models: readonly ScriptedModel[], fallback: Tr
       );
     }
     const n = q.next++;
-    const body = RENDER[familyOf(req, info)](turn, n, info.model, answerText(turn, info.body));
+    const body = wireOf(req, info).scripted(turn, n, info.model, answerText(turn, info.body));
     return { status: 200, headers: { "content-type": "application/json" }, text: JSON.stringify(body) } satisfies WireResponse;
   };
 }
@@ -75,52 +76,3 @@ function hasWrappedFormat(node: unknown, depth = 0): boolean {
   return Object.entries(o).some(([k, v]) => k !== "tools" && k !== "messages" && k !== "contents" && k !== "input" && hasWrappedFormat(v, depth + 1));
 }
 
-const usage = { input: 10, output: 5 };
-const args = (c: ScriptedCall) => JSON.stringify(c.input ?? {});
-
-const RENDER: Record<Family, (turn: ScriptedTurn, n: number, model: string, answer: string | undefined) => Obj> = {
-  chat(turn, n, model, answer) {
-    const message: Obj = { role: "assistant", content: answer ?? null, refusal: null };
-    if ("calls" in turn) {
-      message.content = turn.text ?? null;
-      message.tool_calls = turn.calls.map((c, i) => ({ id: `call_${n}_${i}`, type: "function", function: { name: c.tool, arguments: args(c) } }));
-    }
-    return {
-      id: `chatcmpl-mock-${n}`,
-      object: "chat.completion",
-      model,
-      choices: [{ index: 0, finish_reason: "calls" in turn ? "tool_calls" : "stop", message }],
-      usage: { prompt_tokens: usage.input, completion_tokens: usage.output, total_tokens: usage.input + usage.output },
-    };
-  },
-  responses(turn, n, model, answer) {
-    const message = (text: string) => ({ type: "message", id: `msg_${n}`, status: "completed", role: "assistant", content: [{ type: "output_text", text, annotations: [] }] });
-    const output: Obj[] = [];
-    if ("calls" in turn) {
-      if (turn.text) output.push(message(turn.text));
-      turn.calls.forEach((c, i) => output.push({ type: "function_call", id: `fc_${n}_${i}`, call_id: `call_${n}_${i}`, name: c.tool, arguments: args(c), status: "completed" }));
-    } else output.push(message(answer ?? ""));
-    return { id: `resp_mock_${n}`, object: "response", status: "completed", model, output, usage: { input_tokens: usage.input, output_tokens: usage.output } };
-  },
-  anthropic(turn, n, model, answer) {
-    const content: Obj[] = [];
-    if ("calls" in turn) {
-      if (turn.text) content.push({ type: "text", text: turn.text });
-      turn.calls.forEach((c, i) => content.push({ type: "tool_use", id: `toolu_${n}_${i}`, name: c.tool, input: c.input ?? {} }));
-    } else content.push({ type: "text", text: answer ?? "" });
-    const stop = "calls" in turn ? "tool_use" : "end_turn";
-    return { id: `msg_mock_${n}`, type: "message", role: "assistant", model, content, stop_reason: stop, usage: { input_tokens: usage.input, output_tokens: usage.output } };
-  },
-  gemini(turn, n, model, answer) {
-    const parts: Obj[] = [];
-    if ("calls" in turn) {
-      if (turn.text) parts.push({ text: turn.text });
-      for (const c of turn.calls) parts.push({ functionCall: { name: c.tool, args: c.input ?? {} } });
-    } else parts.push({ text: answer ?? "" });
-    return {
-      candidates: [{ index: 0, finishReason: "STOP", content: { role: "model", parts } }],
-      usageMetadata: { promptTokenCount: usage.input, candidatesTokenCount: usage.output, totalTokenCount: usage.input + usage.output },
-      modelVersion: model,
-    };
-  },
-};

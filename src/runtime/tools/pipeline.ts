@@ -13,9 +13,9 @@
  */
 import type { AgentDecl, Program, ToolDecl } from "../../syntax/ast";
 import type { SchemaTable } from "../../schema/schema-table-types";
-import { systemClock, type Clock } from "./clock";
-import { MemoryIdempotencyStore } from "./stores/memory-idempotency-store";
-import type { IdempotencyStore } from "./stores/idempotency-store";
+import { systemClock, type Clock } from "../base/clock";
+import { MemoryIdempotencyStore } from "../stores/memory-idempotency-store";
+import type { IdempotencyStore } from "../stores/idempotency-store";
 import type { ToolCallRequest, ToolInvoker } from "./tool-invoker-types";
 import { readAgentPolicy, TOP_LEVEL_POLICY, type AgentPolicy } from "./steps/agent-policy";
 import { CallContext } from "./steps/call-context";
@@ -35,7 +35,7 @@ import { idempotency } from "./steps/09-idempotency";
 import { runHandler } from "./steps/10-run-handler";
 import { outputValidation } from "./steps/11-output-validation";
 import { telemetryBreaker } from "./steps/12-telemetry-breaker";
-import { journalBegin, journalReplay } from "../journal/journal-steps";
+import { journalBegin, journalReplay } from "./steps/journal-steps";
 import type { RunJournal } from "../journal/run-journal";
 
 export { checkToolRuntimeRules } from "./steps/startup-rules";

@@ -10,7 +10,7 @@
  * total that includes one (a partial sum would look like the whole bill).
  */
 import type { ResolvedModel } from "../providers/provider-types";
-import { addUsage, asUsage, noTokens, type TokenTotals } from "../ask/ask-trace";
+import { addUsage, asUsage, noTokens, type TokenTotals } from "./token-totals";
 
 export interface UsageRow extends TokenTotals {
   asks: number;

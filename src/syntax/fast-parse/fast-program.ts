@@ -7,7 +7,8 @@
  * table, so large sources need no cutting into pieces. The items are sorted into
  * declarations, statements, tests and the file's `replay` as `to-ast-declarations.ts`
  * sorts them; everything the Ohm path reports while converting (a second `replay`, a test
- * name with `{…}`) is declined instead.
+ * name with `{…}`) is declined instead — but a `{` in a string that opens no interpolation,
+ * whose diagnostics it gives itself (`FastStop.diagnostics`).
  *
  * Where it declines while reading a top-level item (none parses there, or the item holds
  * what it leaves to the Ohm path: a nesting past the limit, an interpolation that does not
@@ -15,7 +16,9 @@
  * items it took, so the Ohm path, which must still find the error, need not match them
  * again (`ohm-parse.ts`).
  */
+import type { Diagnostic } from "../../diagnostics/diagnostic";
 import type { Decl, Expr, MockSetup, Program, ReplaySetup, Stmt, TestDecl } from "../ast";
+import { unclosedBrace } from "../string-literal";
 import { DECLARATIONS } from "./fast-declarations";
 import { parseExpr } from "./fast-expressions";
 import { stringExpr } from "./fast-strings";
@@ -39,6 +42,11 @@ type TopItem = { decl: Decl } | { stmt: Stmt } | { test: TestDecl } | { replay: 
  */
 export interface FastStop {
   itemStarts?: number[];
+  /**
+   * Where the program was read whole but holds a `{` in a string that opens no segment:
+   * the Ohm path's diagnostics for it (one per brace, in source order), given directly.
+   */
+  diagnostics?: Diagnostic[];
 }
 
 /** The AST of `source`, exactly as the Ohm path builds it; undefined where it declines (see `stop`). */
@@ -48,6 +56,11 @@ export function fastParse(source: string, file: string, counter?: { work: number
   try {
     const program = parseProgram(newState(source, 0, file, shared), itemStarts);
     if (!program && stop) stop.itemStarts = itemStarts;
+    if (program && shared.loneBraces) {
+      // Declined as before for callers without `stop` (the differential tests' fast side).
+      if (stop) stop.diagnostics = loneBraceErrors(program, shared.loneBraces, file);
+      return undefined;
+    }
     return program;
   } catch (e) {
     // DECLINE, or anything unforeseen (a stack overflow the bounds should prevent, a bug):
@@ -58,6 +71,25 @@ export function fastParse(source: string, file: string, counter?: { work: number
   } finally {
     if (counter) counter.work += shared.work;
   }
+}
+
+/**
+ * The Ohm path's error for each `{` that opens no segment in a string of `program` (strings
+ * read in alternatives that were dropped are not in it), in source order, as the Ohm path
+ * converts. The AST is walked with a stack: it may be thousands of levels deep.
+ */
+function loneBraceErrors(program: Program, loneBraces: WeakMap<object, number[]>, file: string): Diagnostic[] {
+  const offsets: number[] = [];
+  const stack: unknown[] = [program];
+  while (stack.length > 0) {
+    const node = stack.pop() as Record<string, unknown> | unknown[];
+    const found = loneBraces.get(node);
+    if (found) offsets.push(...found);
+    for (const value of Array.isArray(node) ? node : Object.values(node)) {
+      if (value !== null && typeof value === "object") stack.push(value);
+    }
+  }
+  return offsets.sort((a, b) => a - b).map((at) => unclosedBrace(file, at));
 }
 
 /**
@@ -132,7 +164,8 @@ function plainString(s: FastState): { text: string; start: number; end: number }
     s.pos = save;
     return undefined;
   }
-  if (!str.parts.every((p) => typeof p === "string")) decline();
+  // A `{…}` is reported by the Ohm path; so is a lone `{` (no node keeps it to report here).
+  if (!str.parts.every((p) => typeof p === "string") || s.shared.loneBraces?.has(str)) decline();
   return { text: str.parts.join(""), start, end: s.pos };
 }
 

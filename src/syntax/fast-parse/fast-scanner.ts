@@ -7,9 +7,11 @@
  * follows one convention — on failure it leaves `pos` where it found it — so a node's end
  * is always `pos` after its last element, as Ohm's source intervals are.
  *
- * It never reports an error: whatever it cannot take (a rule failing at the top, a nesting
- * past the limit, anything the Ohm path would answer with a diagnostic) throws DECLINE, and
- * `parse()` hands the source to the Ohm path, whose messages stay the normative ones.
+ * It reports one error only, a `{` in a string that opens no interpolation (its diagnostics
+ * the Ohm path's, see `fast-program.ts`); whatever else it cannot take (a rule failing at
+ * the top, a nesting past the limit, anything the Ohm path would answer with a diagnostic)
+ * throws DECLINE, and `parse()` hands the source to the Ohm path, whose messages stay the
+ * normative ones.
  * Counters shared by a parse and its interpolation segments bound its recursion (DECLINE
  * rather than a stack overflow) and its work (DECLINE rather than super-linear time).
  */
@@ -36,6 +38,8 @@ export interface Shared {
   /** Work done (operands, statements, items tried) and its bound, linear in the input. */
   work: number;
   workLimit: number;
+  /** The `Str` nodes read with a `{` that opens no segment, and those braces' file offsets. */
+  loneBraces?: WeakMap<object, number[]>;
 }
 
 export interface FastState {

@@ -33,7 +33,10 @@ export function constString(s: FastState): string | undefined {
 
 /**
  * A string in an expression (pos at its `"`): a `Str` whose parts alternate text and
- * `{expr}`. A `{` that closes no segment is a diagnostic on the Ohm path: declined.
+ * `{expr}`. A `{` that closes no segment is a diagnostic on the Ohm path (its text keeps
+ * the brace): its offset is noted against the node (`Shared.loneBraces`), and `fastParse`
+ * reports it if the node ends up in the program — matching a long string, Ohm spent
+ * hundreds of bytes of memory per character.
  */
 export function stringExpr(s: FastState): Expr | undefined {
   const at = s.pos;
@@ -41,6 +44,7 @@ export function stringExpr(s: FastState): Expr | undefined {
   if (end < 0) return undefined;
   const src = s.src;
   const parts: StrPart[] = [];
+  let lone: number[] | undefined;
   let text = "";
   let from = at + 1;
   for (let i = from; i < end - 1; ) {
@@ -51,7 +55,11 @@ export function stringExpr(s: FastState): Expr | undefined {
       from = i;
     } else if (c === 123) {
       const close = interpEnd(s, i);
-      if (close < 0) decline();
+      if (close < 0) {
+        (lone ??= []).push(s.base + i);
+        i++;
+        continue;
+      }
       text += src.slice(from, i);
       if (text) parts.push(text);
       text = "";
@@ -64,7 +72,9 @@ export function stringExpr(s: FastState): Expr | undefined {
   text += src.slice(from, end - 1);
   if (text) parts.push(text);
   s.pos = end;
-  return { kind: "Str", parts, span: span(s, at, end) };
+  const str: Expr = { kind: "Str", parts, span: span(s, at, end) };
+  if (lone) (s.shared.loneBraces ??= new WeakMap()).set(str, lone);
+  return str;
 }
 
 /** `InterpExpr = Expr` matched on the segment's own text: all of it, or declined. */

@@ -1,7 +1,7 @@
 /**
  * Run in a fresh process by lazy-loaders.test.ts: builds a registry (no module, or the one
  * CommonJS module named on the command line, optionally under a strict policy) and prints
- * which source files of src/runtime/tools the process has loaded.
+ * which source files of src/runtime the process has loaded (paths below src/runtime/).
  */
 import { createRequire } from "node:module";
 import { join } from "node:path";
@@ -19,5 +19,5 @@ await loadToolRegistry({
   cliModules: module ? [module] : [],
   cwd: dir,
 });
-const loaded = Object.keys(createRequire(import.meta.url).cache).filter((path) => path.includes("/src/runtime/tools/"));
-console.log(JSON.stringify(loaded.map((path) => path.slice(path.indexOf("/src/runtime/tools/") + "/src/runtime/tools/".length)).sort()));
+const loaded = Object.keys(createRequire(import.meta.url).cache).filter((path) => path.includes("/src/runtime/"));
+console.log(JSON.stringify(loaded.map((path) => path.slice(path.indexOf("/src/runtime/") + "/src/runtime/".length)).sort()));

@@ -10,11 +10,11 @@ import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { LumaError } from "../../../src/diagnostics/luma-error";
 import type { IdempotencyStoreConfig } from "../../../src/config/config-types";
-import { systemClock } from "../../../src/runtime/tools/clock";
-import { openIdempotencyStore } from "../../../src/runtime/tools/stores/open-idempotency-store";
-import { PostgresIdempotencyStore } from "../../../src/runtime/tools/stores/postgres/postgres-idempotency-store";
-import { RedisIdempotencyStore } from "../../../src/runtime/tools/stores/redis/redis-idempotency-store";
-import { SqliteIdempotencyStore } from "../../../src/runtime/tools/stores/sqlite/sqlite-idempotency-store";
+import { systemClock } from "../../../src/runtime/base/clock";
+import { openIdempotencyStore } from "../../../src/runtime/stores/open-idempotency-store";
+import { PostgresIdempotencyStore } from "../../../src/runtime/stores/postgres/postgres-idempotency-store";
+import { RedisIdempotencyStore } from "../../../src/runtime/stores/redis/redis-idempotency-store";
+import { SqliteIdempotencyStore } from "../../../src/runtime/stores/sqlite/sqlite-idempotency-store";
 import { missingService, serviceUrl, underCi } from "../conformance/service-urls";
 import { isolatedUrl } from "./support/isolated-store-url";
 

@@ -11,7 +11,7 @@ import { describe, expect, test } from "bun:test";
 import { existsSync, mkdtempSync, readFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
-import { systemClock } from "../../../src/runtime/tools/clock";
+import { systemClock } from "../../../src/runtime/base/clock";
 import { underCi } from "../conformance/service-urls";
 import { STORE_BACKENDS } from "../conformance/store-backends";
 import { makeStoreProject, type SharedBackend } from "../support/store-project";

@@ -3,7 +3,7 @@
  * store opened in the case, and cleanup (stores closed, server-side tables and keys dropped).
  */
 import { test } from "bun:test";
-import type { ClaimRequest, ClaimResult, ClaimToken, IdempotencyStore } from "../../../src/runtime/tools/stores/idempotency-store";
+import type { ClaimRequest, ClaimResult, ClaimToken, IdempotencyStore } from "../../../src/runtime/stores/idempotency-store";
 import { FakeClock } from "../../pipeline/fake-clock";
 import { underCi } from "./service-urls";
 import type { OpenOptions, StoreBackend } from "./store-backends";

@@ -8,14 +8,14 @@ import { Database } from "bun:sqlite";
 import { mkdtempSync, readdirSync, readFileSync, statSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
-import type { Clock } from "../../../src/runtime/tools/clock";
-import { FileIdempotencyStore } from "../../../src/runtime/tools/stores/file/file-idempotency-store";
-import type { IdempotencyStore } from "../../../src/runtime/tools/stores/idempotency-store";
-import { MemoryIdempotencyStore } from "../../../src/runtime/tools/stores/memory-idempotency-store";
-import { PostgresIdempotencyStore } from "../../../src/runtime/tools/stores/postgres/postgres-idempotency-store";
-import { RedisIdempotencyStore } from "../../../src/runtime/tools/stores/redis/redis-idempotency-store";
-import { SqliteIdempotencyStore } from "../../../src/runtime/tools/stores/sqlite/sqlite-idempotency-store";
-import { connectionOf } from "../../../src/runtime/tools/stores/store-connection";
+import type { Clock } from "../../../src/runtime/base/clock";
+import { FileIdempotencyStore } from "../../../src/runtime/stores/file/file-idempotency-store";
+import type { IdempotencyStore } from "../../../src/runtime/stores/idempotency-store";
+import { MemoryIdempotencyStore } from "../../../src/runtime/stores/memory-idempotency-store";
+import { PostgresIdempotencyStore } from "../../../src/runtime/stores/postgres/postgres-idempotency-store";
+import { RedisIdempotencyStore } from "../../../src/runtime/stores/redis/redis-idempotency-store";
+import { SqliteIdempotencyStore } from "../../../src/runtime/stores/sqlite/sqlite-idempotency-store";
+import { connectionOf } from "../../../src/runtime/stores/store-connection";
 import { missingService, serviceUrl, uniqueName } from "./service-urls";
 
 export interface OpenOptions {

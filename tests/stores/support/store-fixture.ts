@@ -5,10 +5,10 @@
 import { existsSync, mkdtempSync, readdirSync, readFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
-import type { Clock } from "../../../src/runtime/tools/clock";
-import { systemClock } from "../../../src/runtime/tools/clock";
-import { FileIdempotencyStore, type FileStoreOptions } from "../../../src/runtime/tools/stores/file/file-idempotency-store";
-import type { ClaimResult, ClaimToken } from "../../../src/runtime/tools/stores/idempotency-store";
+import type { Clock } from "../../../src/runtime/base/clock";
+import { systemClock } from "../../../src/runtime/base/clock";
+import { FileIdempotencyStore, type FileStoreOptions } from "../../../src/runtime/stores/file/file-idempotency-store";
+import type { ClaimResult, ClaimToken } from "../../../src/runtime/stores/idempotency-store";
 
 export const freshDir = (): string => mkdtempSync(join(tmpdir(), "luma-store-test-"));
 

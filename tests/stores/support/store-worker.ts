@@ -9,9 +9,9 @@
  *
  * The tests kill it (SIGKILL) to play a dead owner, or keep it alive to play a live one.
  */
-import { systemClock } from "../../../src/runtime/tools/clock";
-import { FileIdempotencyStore } from "../../../src/runtime/tools/stores/file/file-idempotency-store";
-import type { ClaimToken } from "../../../src/runtime/tools/stores/idempotency-store";
+import { systemClock } from "../../../src/runtime/base/clock";
+import { FileIdempotencyStore } from "../../../src/runtime/stores/file/file-idempotency-store";
+import type { ClaimToken } from "../../../src/runtime/stores/idempotency-store";
 
 const path = process.argv[2];
 const store = FileIdempotencyStore.open({

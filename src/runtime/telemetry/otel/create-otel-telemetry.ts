@@ -12,7 +12,7 @@
 import { AsyncLocalStorage } from "node:async_hooks";
 import { VERSION } from "../../../version";
 import type { ContentThunk, Telemetry } from "../telemetry";
-import { SPAN_OF_EVENT } from "./genai-spans";
+import { spanOfEvent, type GenAiProviderName } from "./genai-spans";
 import { encodeTraceRequestJson } from "./otlp-json";
 import { encodeTraceRequest } from "./otlp-protobuf";
 import { readOtlpConfig, type OtlpConfig } from "./otlp-config";
@@ -25,8 +25,10 @@ interface SpanContext {
   agent: string;
 }
 
-export function createOtelTelemetry(env: Record<string, string | undefined>, warn: (line: string) => void): Telemetry {
+/** `genAiProviderName`: each provider family's `gen_ai.provider.name` (providers/families.ts `telemetryNameOf`). */
+export function createOtelTelemetry(env: Record<string, string | undefined>, warn: (line: string) => void, genAiProviderName: GenAiProviderName): Telemetry {
   const config = readOtlpConfig(env, warn);
+  const spanMakers = spanOfEvent(genAiProviderName);
   const traceId = randomId(16);
   const current = new AsyncLocalStorage<SpanContext>();
   const resource: Resource = {
@@ -55,7 +57,7 @@ export function createOtelTelemetry(env: Record<string, string | undefined>, war
   return {
     observe(event: object, content?: ContentThunk) {
       const e = event as { event?: string; duration_ms?: number };
-      const shape = e.event === undefined ? undefined : SPAN_OF_EVENT[e.event]?.(e, config.captureContent ? content : undefined);
+      const shape = e.event === undefined ? undefined : spanMakers[e.event]?.(e, config.captureContent ? content : undefined);
       if (!shape) return;
       const end = nowNs();
       const parent = current.getStore();

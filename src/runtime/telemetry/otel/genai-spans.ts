@@ -25,21 +25,22 @@ export interface SpanShape {
   status: number;
 }
 
-/** Luma's provider names → `gen_ai.provider.name` values. */
-export const GENAI_PROVIDER: Record<string, string> = {
-  openai: "openai",
-  "openai-compatible": "openai",
-  azure: "azure.ai.openai",
-  anthropic: "anthropic",
-  gemini: "gcp.gemini",
-};
+/** One event kind's span. */
+type SpanMaker = (e: Obj, content: ContentThunk | undefined) => SpanShape;
+
+/**
+ * Luma's provider name → its `gen_ai.provider.name` value: each provider family's record says
+ * (`telemetryName`, providers/families.ts), handed in by start-program.ts so that telemetry,
+ * below the providers, imports none of them.
+ */
+export type GenAiProviderName = (provider: string) => string;
 
 const json = (v: unknown): string | undefined => (v === undefined ? undefined : JSON.stringify(v));
 
-function chat(e: Obj, content: ContentThunk | undefined): SpanShape {
+const chat = (genAiProviderName: GenAiProviderName): SpanMaker => (e, content) => {
   const attributes: Attributes = {
     "gen_ai.operation.name": "chat",
-    "gen_ai.provider.name": GENAI_PROVIDER[e.provider] ?? e.provider,
+    "gen_ai.provider.name": genAiProviderName(e.provider),
     "gen_ai.request.model": e.model_name,
     "gen_ai.usage.input_tokens": e.tokens_in,
     "gen_ai.usage.output_tokens": e.tokens_out,
@@ -61,7 +62,7 @@ function chat(e: Obj, content: ContentThunk | undefined): SpanShape {
     attributes["gen_ai.output.messages"] = typeof c.output === "string" ? c.output : json(c.output);
   }
   return { name: `chat ${e.model_name}`, kind: SPAN_KIND.client, durationMs: e.duration_ms, attributes, status: e.outcome === "ok" ? STATUS.unset : STATUS.error };
-}
+};
 
 function executeTool(sideEffects: (e: Obj) => string | undefined) {
   return (e: Obj, content: ContentThunk | undefined): SpanShape => {
@@ -91,9 +92,9 @@ function executeTool(sideEffects: (e: Obj) => string | undefined) {
 }
 
 /** Event name → its span; events not listed (ask, validation.soft, run.usage) make none. */
-export const SPAN_OF_EVENT: Readonly<Record<string, (e: Obj, content: ContentThunk | undefined) => SpanShape>> = {
-  "provider.request": chat,
+export const spanOfEvent = (genAiProviderName: GenAiProviderName): Readonly<Record<string, SpanMaker>> => ({
+  "provider.request": chat(genAiProviderName),
   "tool.call": executeTool((e) => e.side_effects),
   "query.call": executeTool(() => "read"),
   "command.call": executeTool(() => "write"),
-};
+});

@@ -18,9 +18,9 @@
 import { startupError } from "../../../diagnostics/luma-error";
 import type { Program } from "../../../syntax/ast";
 import { defaultToolHandlers } from "../../../tool-registry";
-import type { LoadedModule } from "../module-loading/loaded-module";
+import type { LoadedModule } from "../../module-loading/loaded-module";
 import { readModuleTools } from "./export-shape";
-import { limitCalls, Semaphore } from "../module-policy/module-semaphore";
+import { limitCalls, Semaphore } from "../../module-policy/module-semaphore";
 import { BUILTIN_MODULE, type DatasourceBridge, type RemoteHandlers, type ToolHandler, type ToolRegistry } from "./registry-types";
 
 interface Provided<T> {

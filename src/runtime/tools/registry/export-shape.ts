@@ -8,8 +8,8 @@
  * together, each naming the module and the export.
  */
 import { startupError } from "../../../diagnostics/luma-error";
-import type { LoadedModule } from "../module-loading/loaded-module";
-import { kindOf } from "../../value-kind";
+import type { LoadedModule } from "../../module-loading/loaded-module";
+import { kindOf } from "../../base/value-kind";
 import type { DatasourceBridge, ToolHandler } from "./registry-types";
 
 const SHAPE_ORDER = ["lumaTools", "tools", "default"] as const;

@@ -13,9 +13,9 @@ import { entryOf } from "../../../language/keys/key-spec";
 import { TOOL_KEYS } from "../../../language/keys/tool-keys";
 import type { LoadedConfig } from "../../../config/config-types";
 import type { Program } from "../../../syntax/ast";
-import type { LoadedModule } from "../module-loading/loaded-module";
-import { moduleRequests } from "../module-loading/module-requests";
-import { policyNotices, resolveModulePolicy, type ModulePolicy } from "../module-policy/module-policy";
+import type { LoadedModule } from "../../module-loading/loaded-module";
+import { moduleRequests } from "../../module-loading/module-requests";
+import { policyNotices, resolveModulePolicy, type ModulePolicy } from "../../module-policy/module-policy";
 import { buildRegistry } from "./build-registry";
 import type { ToolRegistry } from "./registry-types";
 
@@ -73,7 +73,7 @@ export async function loadRequestedModules(
   const requests = moduleRequests({ config: opts.config, programDir, cliModules: opts.cliModules, cwd: opts.cwd });
   let modules: LoadedModule[] = [];
   if (requests.length > 0) {
-    const { loadToolModules } = await import("../module-loading/load-tool-modules");
+    const { loadToolModules } = await import("./load-tool-modules");
     modules = await loadToolModules(requests, policy);
   }
   return { policy, modules };

@@ -10,7 +10,7 @@
  * (redactedArgs: secret-looking fields and the tool's credential value hidden, long text cut).
  * `needs` values are resolved only later (step 7), so they cannot be among them.
  */
-import { awaitApproval, redactedArgs } from "../../journal/pending-approvals";
+import { awaitApproval, redactedArgs } from "./pending-approvals";
 import type { StepFactory } from "./step";
 import { toolErrors } from "./tool-errors";
 

@@ -21,9 +21,9 @@
  * LUMA_TEST_LEASE_MS (tests only) replaces the lease, so that process tests can run
  * handlers longer than a lease without waiting 10 s; unset, it costs one comparison.
  */
-import type { ClaimResult } from "../stores/idempotency-store";
+import type { ClaimResult } from "../../stores/idempotency-store";
 import type { CallContext } from "./call-context";
-import { canonicalJson } from "./canonical-json";
+import { canonicalJson } from "../../base/canonical-json";
 import { ClaimHeartbeat } from "./claim-heartbeat";
 import { PipelineClaimRequest } from "./claim-request";
 import { inputFingerprintOf } from "./input-fingerprint";

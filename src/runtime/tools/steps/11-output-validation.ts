@@ -11,8 +11,8 @@
  * recorded (timed-out-claim.ts): a stored output is always a validated one.
  */
 import { jsonDataIssue } from "../../../schema/json-data";
-import { freshSoftIssues, softValidationEvent, softWarningLine } from "../../soft-issue-report";
-import { kindOf } from "../../value-kind";
+import { freshSoftIssues, softValidationEvent, softWarningLine } from "../../base/soft-issue-report";
+import { kindOf } from "../../base/value-kind";
 import type { CallContext } from "./call-context";
 import type { PipelineRuntime, StepFactory } from "./step";
 import { toolErrors } from "./tool-errors";

@@ -18,7 +18,7 @@ import { completeClaim, releaseClaim } from "./idempotency-write";
 import { keepsClaim, keepTimedOutClaim } from "./timed-out-claim";
 import { isThenable, type PipelineRuntime, type StepFactory } from "./step";
 import { toolErrors } from "./tool-errors";
-import { isRunEnding } from "../../run/run-ending-error";
+import { isRunEnding } from "../../base/run-ending-error";
 import { isRunStop } from "../../journal/journal-errors";
 
 const asLumaError = (e: unknown): LumaError =>

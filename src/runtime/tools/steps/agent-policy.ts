@@ -1,12 +1,12 @@
 /**
  * The tool-related keys of an agent (spec §6) as the tool pipeline sees them: the agent's
- * settings (read once through the agent key table, `ask/agent-ask-settings.ts`) and its
+ * settings (read once through the agent key table, `agent-ask-settings.ts`) and its
  * name. Top-level calls use TOP_LEVEL_POLICY: no agent policies apply, default timeout.
  */
 import { AGENT_KEYS } from "../../../language/keys/agent-keys";
 import { defaultsOf } from "../../../language/keys/key-spec";
 import type { AgentDecl } from "../../../syntax/ast";
-import { askSettingsOf, type AgentSettings } from "../../ask/agent-ask-settings";
+import { askSettingsOf, type AgentSettings } from "./agent-ask-settings";
 
 /**
  * `toolScopes` not given = no scope check; `toolContexts` not given = every context, empty

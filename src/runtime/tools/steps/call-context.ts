@@ -5,12 +5,12 @@
  * The AbortController is made lazily: only when a handler can read the signal (see
  * `wantsSignal` in tool-plan.ts), when a retry waits, or when the deadline fires.
  */
-import type { ClaimToken } from "../stores/idempotency-store";
+import type { ClaimToken } from "../../stores/idempotency-store";
 import type { ClaimHeartbeat } from "./claim-heartbeat";
 import type { ToolCallRequest } from "../tool-invoker-types";
 import type { CallPlan } from "./call-plan";
 import type { Expirable } from "./deadline-scheduler";
-import type { JournalStepState } from "../../journal/journal-steps";
+import type { JournalStepState } from "./journal-steps";
 
 export class CallContext implements Expirable {
   /** The raw input until step 6, then the validated value (defaults, union tags). */

@@ -23,8 +23,8 @@
  * connection: stores/off-thread-renewal.ts), and the stores of one machine take a lapsed
  * claim over only once its owner's process no longer runs (stores/claim-owner.ts).
  */
-import type { Clock, ClockTimer } from "../clock";
-import type { ClaimToken, IdempotencyStore } from "../stores/idempotency-store";
+import type { Clock, ClockTimer } from "../../base/clock";
+import type { ClaimToken, IdempotencyStore } from "../../stores/idempotency-store";
 import { isThenable } from "./step";
 
 export class ClaimHeartbeat {

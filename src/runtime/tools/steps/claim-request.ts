@@ -14,7 +14,7 @@
  * it in place of the text). A request is reused when a call claims again after waiting on a
  * running twin, so its text is written at most once per call.
  */
-import type { ClaimRequest } from "../stores/idempotency-store";
+import type { ClaimRequest } from "../../stores/idempotency-store";
 import type { Snapshot, ToolFingerprint } from "./input-fingerprint";
 
 export class PipelineClaimRequest implements ClaimRequest {

@@ -10,7 +10,7 @@
  * so an idle pipeline never holds the process open; while one is, it is ref'd, so a handler
  * whose promise never settles still ends with TOOL_TIMEOUT instead of a silent exit.
  */
-import type { Clock, ClockTimer } from "../clock";
+import type { Clock, ClockTimer } from "../../base/clock";
 
 export interface Expirable {
   /** Called once, when the deadline passes before the work settled. */

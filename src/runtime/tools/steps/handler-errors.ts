@@ -6,7 +6,7 @@
  *   (mismatch → TOOL_ERROR_INVALID, not retryable);
  * - an error-shaped object from another copy of the module (a string `code`, a boolean
  *   `retryable`) is treated the same, carried into a LumaError with the same fields;
- * - a refused `process.exit()` (and the like, `run/exit-guard.ts`) → TOOL_HANDLER_ERROR
+ * - a refused `process.exit()` (and the like, `base/exit-guard.ts`) → TOOL_HANDLER_ERROR
  *   naming the tool and the call;
  * - anything else → TOOL_HANDLER_ERROR, retryable false, with the thrown error's message
  *   (a plain object's string `message` too) and the handler's file:line (handler-location.ts).
@@ -22,7 +22,7 @@ import { jsonDataIssue } from "../../../schema/json-data";
 import type { PipelineRuntime } from "./step";
 import type { ToolPlan } from "./tool-plan";
 import { toolErrors } from "./tool-errors";
-import { isExitAttempt } from "../../run/exit-guard";
+import { isExitAttempt } from "../../base/exit-guard";
 
 interface ErrorShape {
   code: string;

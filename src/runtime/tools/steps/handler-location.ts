@@ -10,7 +10,7 @@
  * `handlerStack` is the same stack with the binary's frames left out, for LUMA_DEBUG=1.
  */
 import { isAbsolute, relative } from "node:path";
-import { compiledLineShiftOf } from "../module-loading/commonjs-wrapper";
+import { compiledLineShiftOf } from "../../module-loading/commonjs-wrapper";
 
 /** `at fn (file:line:col)` or `at file:line:col`: the location part of one V8/JSC frame line. */
 const FRAME = /^\s*at (?:.*? \()?(.+?):(\d+):(\d+)\)?\s*$/;

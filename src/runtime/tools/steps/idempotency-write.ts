@@ -7,7 +7,7 @@
  * saves a promise hop per idempotent call (about a third of a microsecond). Either ends the
  * claim's heartbeat (claim-heartbeat.ts) before the store is asked.
  */
-import type { MemoryIdempotencyStore } from "../stores/memory-idempotency-store";
+import type { MemoryIdempotencyStore } from "../../stores/memory-idempotency-store";
 import type { CallContext } from "./call-context";
 import { isThenable, type PipelineRuntime } from "./step";
 

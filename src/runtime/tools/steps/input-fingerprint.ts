@@ -12,7 +12,7 @@
  * processes and versions. A test checks the two agree.
  */
 import type { CallContext } from "./call-context";
-import { canonicalJson } from "./canonical-json";
+import { canonicalJson } from "../../base/canonical-json";
 
 export type Fingerprint = (input: unknown) => string;
 

@@ -10,7 +10,7 @@ import type { ToolHandler } from "./step";
 import type { CallContext } from "./call-context";
 import { handlerReadsSignal } from "./handler-signal";
 import { defaultToolOptions, readToolOptions, type ToolOptions } from "./tool-options";
-import { canonicalJson } from "./canonical-json";
+import { canonicalJson } from "../../base/canonical-json";
 import { toolFingerprint, type Fingerprint, type ToolFingerprint } from "./input-fingerprint";
 
 export interface NeedsPlan {

@@ -1,6 +1,6 @@
 /**
  * The trace event of the tool pipeline (spec §14): exactly one `tool.call` per call (the
- * `validation.soft` event of a soft output issue is runtime/soft-issue-report.ts's). Built
+ * `validation.soft` event of a soft output issue is runtime/base/soft-issue-report.ts's). Built
  * from names, counters and flags only: no input, no output, no `needs` value, no
  * environment value can reach it.
  */

@@ -10,8 +10,8 @@
  *                                                        (a handler the test kills mid-call)
  */
 import { appendFileSync } from "node:fs";
-import { systemClock } from "../../../../src/runtime/tools/clock";
-import type { ClaimToken } from "../../../../src/runtime/tools/stores/idempotency-store";
+import { systemClock } from "../../../../src/runtime/base/clock";
+import type { ClaimToken } from "../../../../src/runtime/stores/idempotency-store";
 import { STORE_BACKENDS } from "../../conformance/store-backends";
 
 const [backendName, place] = process.argv.slice(2);

@@ -1,5 +1,5 @@
 /** A store of the test's own on the shared test servers, for code that opens the default table / key prefix. */
-import { DEFAULT_REDIS_PREFIX } from "../../../../src/runtime/tools/stores/redis/redis-idempotency-store";
+import { DEFAULT_REDIS_PREFIX } from "../../../../src/runtime/stores/redis/redis-idempotency-store";
 import { serviceUrl, uniqueName } from "../../conformance/service-urls";
 
 /**

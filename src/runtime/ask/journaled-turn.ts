@@ -1,0 +1,64 @@
+/**
+ * `ask` in a journaled run: each provider request is a step (kind "model", id
+ * `<ask step>.req<n>`, journal/step-scope.ts) whose receipt holds the answer, so a resumed ask does
+ * not send a request that was already answered — the flow (ask-flow.ts) takes the recorded
+ * answer, and being deterministic given its answers and its tool results, rebuilds the same
+ * transcript and goes on live from the first request without a receipt. A failed request
+ * (PROVIDER_ERROR after its HTTP retries) is recorded as well, so the retry decision the
+ * flow took is taken again.
+ *
+ * The digest covers what the model is asked (model, system text, transcript, tool
+ * declarations, tool choice, final format) and never the key or headers. So a request the
+ * journal answers needs no key: a missing one (or a missing endpoint) is thrown only for a
+ * request to be sent, before its begin receipt — never recorded as the step's outcome.
+ * A recorded answer that is not the shape a provider adapter returns stops the run naming
+ * the journal (an edited row), instead of failing somewhere inside the flow.
+ */
+import type { ResolvedModel, TurnRequest, TurnResult } from "../providers/provider-types";
+import { assertSendable } from "../providers/resolve-model";
+import { canonicalJson } from "../base/canonical-json";
+import { journalErrors } from "../journal/journal-errors";
+import type { RunJournal } from "../journal/run-journal";
+import { askRequestId } from "../journal/step-scope";
+
+export const journaledTurn = (
+  journal: RunJournal,
+  askStep: string,
+  n: number,
+  model: ResolvedModel,
+  turn: TurnRequest,
+  send: () => Promise<TurnResult>,
+): Promise<TurnResult> => {
+  const asked = canonicalJson({
+    provider: model.provider,
+    model: model.name,
+    system: turn.system ?? null,
+    transcript: turn.transcript,
+    tools: turn.tools?.wire ?? null,
+    toolChoice: turn.toolChoice,
+    format: turn.format?.wire ?? null,
+  });
+  const stepId = askRequestId(askStep, n);
+  // A recorded answer is data anyone with the journal could edit: its shape is checked before the flow reads it
+  // (its content then meets the ask's schema as a live answer does).
+  const checkRecorded = (answer: unknown) => {
+    if (!isTurnResult(answer)) throw journalErrors.malformed(journal.backend.shown, journal.runId, stepId, "not a model answer Luma writes");
+  };
+  return journal.step(stepId, "model", model.decl, asked, send, () => assertSendable(model), checkRecorded);
+};
+
+const FINISH = new Set(["tool_calls", "stop", "length", "refusal", "other"]);
+const isObject = (v: unknown): v is Record<string, unknown> => typeof v === "object" && v !== null && !Array.isArray(v);
+const isCall = (c: unknown): boolean => isObject(c) && typeof c.id === "string" && typeof c.name === "string" && typeof c.nativeId === "boolean";
+const isUsage = (u: unknown): boolean =>
+  isObject(u) && ["input", "output", "cached", "reasoning"].every((k) => u[k] === undefined || typeof u[k] === "number");
+
+const isTurnResult = (v: unknown): v is TurnResult =>
+  isObject(v) &&
+  typeof v.text === "string" &&
+  Array.isArray(v.toolCalls) &&
+  v.toolCalls.every(isCall) &&
+  typeof v.finish === "string" &&
+  FINISH.has(v.finish) &&
+  isUsage(v.usage) &&
+  (v.refusal === undefined || typeof v.refusal === "string");
