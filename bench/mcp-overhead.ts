@@ -19,6 +19,7 @@ import { parse } from "../src/syntax/parse";
 import { createSchemaTable } from "../src/schema/schema-table";
 import { createToolInvoker } from "../src/runtime/tools/pipeline";
 import { loadToolRegistry } from "../src/runtime/tools/registry/load-tool-registry";
+import { openMcpTools } from "../src/mcp/open-mcp-tools";
 
 const SERVER = resolve(import.meta.dir, "../tests/mcp/fixtures/stdio-server.ts");
 const SOURCE = `
@@ -37,6 +38,7 @@ export async function benchMcpOverhead(): Promise<void> {
     cliModules: [],
     cwd: import.meta.dir,
     env: process.env,
+    openRemoteTools: openMcpTools,
   });
   const invoker = createToolInvoker({ program, schemas: createSchemaTable(program), registry, config, env: {}, warn: () => {}, trace: () => {} });
 

@@ -10,6 +10,7 @@ import { startupError } from "./diagnostics/luma-error";
 import { checkProgram, loadProgram, readSource } from "./load/load-program";
 import { loadTestProgram, testedFileOf } from "./load/load-test-program";
 import type { StartOptions } from "./runtime/start-program";
+import { openMcpTools } from "./mcp/open-mcp-tools";
 
 export { LumaError } from "./diagnostics/luma-error";
 export type { Program } from "./syntax/ast";
@@ -56,7 +57,7 @@ export async function generateTypesForFile(file: string, out: string, memo: Sour
   return text;
 }
 
-export type RunFileOptions = Omit<StartOptions, "sourceOf"> &
+export type RunFileOptions = Omit<StartOptions, "sourceOf" | "openRemoteTools"> &
   SourceMemo & {
     /** The checker's warnings, before the program runs (the CLI renders them with their source line). */
     onWarnings?: (warnings: Diagnostic[]) => void;
@@ -69,10 +70,11 @@ export async function runFile(opts: RunFileOptions): Promise<void> {
   if (loaded.diagnostics.length) opts.onWarnings?.(loaded.diagnostics);
   // Imported here, not at the top: `luma --version`, `--help` and `check` never load the runtime.
   const { startProgram } = await import("./runtime/start-program");
-  await startProgram(loaded.program, { ...opts, sourceOf: (f) => sources.get(f) });
+  // The library is a composition root: it plugs the MCP client in (loaded only for `mcp:` tools).
+  await startProgram(loaded.program, { ...opts, sourceOf: (f) => sources.get(f), openRemoteTools: openMcpTools });
 }
 
-export type ServeMcpOptions = Omit<StartOptions, "args" | "interactive" | "sourceOf" | "record" | "replay" | "askHooks"> &
+export type ServeMcpOptions = Omit<StartOptions, "args" | "interactive" | "approve" | "openRemoteTools" | "sourceOf" | "record" | "replay" | "askHooks"> &
   SourceMemo & {
     /** Serve this agent's tools and methods, under its settings; every tool and method when absent. */
     agent?: string;

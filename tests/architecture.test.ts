@@ -13,7 +13,7 @@ type Stage = string;
 
 /** ARCHITECTURE.md § The folders: value imports, and type-only imports, each folder may make. */
 const ALLOWED: Record<Stage, { values: Stage[]; types?: Stage[] }> = {
-  diagnostics: { values: [], types: ["syntax"] },
+  diagnostics: { values: [] },
   syntax: { values: ["diagnostics"] },
   language: { values: ["syntax"], types: ["syntax"] },
   schema: { values: ["diagnostics"], types: ["syntax"] },
@@ -21,9 +21,9 @@ const ALLOWED: Record<Stage, { values: Stage[]; types?: Stage[] }> = {
   typegen: { values: ["diagnostics", "syntax"] },
   config: { values: ["diagnostics"] },
   load: { values: ["diagnostics", "syntax", "check", "root"] },
-  runtime: { values: ["diagnostics", "language", "schema", "config", "mcp", "syntax", "root"], types: ["syntax"] },
+  runtime: { values: ["diagnostics", "language", "schema", "config", "syntax", "root"], types: ["syntax"] },
   mcp: { values: ["diagnostics", "schema", "config", "runtime", "root"], types: ["syntax"] },
-  build: { values: ["diagnostics", "config", "language", "load", "runtime", "cli", "syntax", "root"] },
+  build: { values: ["diagnostics", "config", "language", "load", "runtime", "syntax", "root"] },
   init: { values: ["diagnostics", "syntax", "typegen"] },
   format: { values: ["diagnostics", "syntax"] },
   lsp: { values: ["diagnostics", "syntax", "language", "check", "schema", "format", "root"], types: ["syntax"] },
@@ -97,8 +97,16 @@ describe("ARCHITECTURE.md: the import graph", () => {
     expect(all.filter((e) => e.from === "diagnostics" && !e.typeOnly)).toEqual([]);
   });
 
+  test("diagnostics/ imports no other folder, not even a type: Span is its own (diagnostics/span.ts), syntax/ re-uses it", () => {
+    expect(all.filter((e) => e.from === "diagnostics").map((e) => `${e.file} → ${e.to}`)).toEqual([]);
+  });
+
   test("runtime/ stands beside check/, not on it: it imports nothing from check/ (what the language is, it reads from language/)", () => {
     expect(all.filter((e) => e.from === "runtime" && e.to === "check").map((e) => e.file)).toEqual([]);
+  });
+
+  test("runtime/ imports nothing from mcp/: the MCP client is a tool source the composition root plugs in (openRemoteTools)", () => {
+    expect(all.filter((e) => e.from === "runtime" && e.to === "mcp").map((e) => e.file)).toEqual([]);
   });
 
   test("language/ is read by everyone and reads nothing but the AST: no check/, runtime/ or diagnostics text", () => {
@@ -117,8 +125,8 @@ describe("ARCHITECTURE.md: the import graph", () => {
     expect(bad).toEqual([]);
   });
 
-  test("nothing but build/ imports cli/", () => {
-    expect(all.filter((e) => e.to === "cli" && e.from !== "build").map((e) => e.file)).toEqual([]);
+  test("nothing imports cli/, not even build/: a built agent's command line is cli/run-built-agent.ts", () => {
+    expect(all.filter((e) => e.to === "cli").map((e) => e.file)).toEqual([]);
   });
 
   test("the table is not looser than the code: every allowed arrow is used (or is a declared type-only one)", () => {
@@ -249,6 +257,13 @@ describe("ARCHITECTURE.md: the runtime's layers", () => {
 });
 
 describe("ARCHITECTURE.md: only cli/ prints or exits", () => {
+  test("only cli/ talks to the terminal: the approval prompt is the CLI's, the runtime asks through its `approve` callback", () => {
+    const offenders = sourceFiles(SRC)
+      .map((f) => relative(SRC, f))
+      .filter((f) => !f.startsWith("cli/") && readFileSync(join(SRC, f), "utf8").includes('"/dev/tty"'));
+    expect(offenders).toEqual([]);
+  });
+
   test("outside cli/ no file calls console.*, process.exit or writes stdout/stderr (but the two named exceptions)", () => {
     const PRINTS = /\bconsole\.(log|error|warn|info)\(|\bprocess\.exit\(|\bprocess\.(stdout|stderr)\.write\(|\bwriteSync\(\s*[12]\s*,/;
     const offenders = sourceFiles(SRC)

@@ -8,6 +8,7 @@
 import { ANNOTATIONS } from "../schema/annotations";
 import type { Decl, PrimName } from "../syntax/ast";
 import { BUILTINS } from "../language/builtins";
+import { MODEL_CALLABLE_KINDS } from "../language/declaration-nouns";
 import type { CheckContext, CodeUnit } from "./context";
 import { didYouMean } from "../diagnostics/did-you-mean";
 
@@ -21,6 +22,9 @@ const FOREIGN_VALUES: Readonly<Record<string, string>> = {
   undefined: "Luma writes null as `null`",
   self: "inside an agent, call a sibling method by its bare name: `m(…)`",
   this: "inside an agent, call a sibling method by its bare name: `m(…)`",
+  let: "Luma has no `let`: write `x = 1` (or `x: int = 1` to give it a type)",
+  var: "Luma has no `var`: write `x = 1` (or `x: int = 1` to give it a type)",
+  const: "Luma has no `const`: write `x = 1` (or `x: int = 1` to give it a type)",
 };
 
 const PRIM_TYPES: readonly PrimName[] = ["string", "int", "float", "bool", "any"];
@@ -53,6 +57,11 @@ export function nameHints(ctx: CheckContext, unit: CodeUnit, name: string): stri
 
 /** For `Unknown function 'f'.`: builtins, fns and (in an agent) sibling methods. */
 export function functionHints(ctx: CheckContext, unit: CodeUnit, name: string): string[] {
+  const declared = ctx.symbols.byName.get(name);
+  if (declared && MODEL_CALLABLE_KINDS.includes(declared.kind)) {
+    const word = declared.kind === "Tool" ? "tool" : declared.kind === "Query" ? "query" : "command";
+    return [`\`${name}\` is a ${word}: call it as \`${word} ${name}({…})\`, with one object of its parameters`];
+  }
   const owner = [...ctx.symbols.agents.values()].find((a) => a !== unit.agent && ctx.agentMethods(a).has(name));
   if (owner) return [`\`${name}\` is a method of agent '${owner.name}': call it as \`${owner.name}.${name}(…)\``];
   const siblings = unit.agent ? [...ctx.agentMethods(unit.agent).keys()] : [];

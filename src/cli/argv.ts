@@ -3,7 +3,8 @@
  * parser, and the parser of `luma FILE [ARGS…]` and `luma check FILE`. Every option comes
  * from the one command table (command-table-argv.ts) through the one scanner
  * (scan-argv.ts). Luma's own options are recognised before and after FILE, every other
- * argument after FILE goes to the program's `args`, and `--` ends option parsing. Usage
+ * argument after FILE goes to the program's `args` (but an option one slip from luma's own,
+ * a usage error with did-you-mean), and `--` ends option parsing. Usage
  * errors are data (`UsageError`), turned into exit 64 by main.ts.
  */
 import { parseBuildArgv, type BuildCommand } from "./build-argv";
@@ -137,8 +138,10 @@ function parseRunOrCheck(argv: readonly string[], isCheck: boolean): Command {
     dashDashEnds: true,
     unknown(name, arg, hint) {
       if (arg === "--help" || arg === "--version") return "stop";
-      // Before FILE an unknown option is a mistake; after FILE it belongs to the program.
-      if (!file) throw new UsageError(`unknown option ${name}${hint}`);
+      // Before FILE an unknown option is a mistake. After FILE it belongs to the program —
+      // unless it is one slip from one of luma's own (`--replya`): that is a mistyped option
+      // that would silently become an argument; `--` still passes it on (`-- --replya`).
+      if (!file || hint) throw new UsageError(`unknown option ${name}${hint}${file ? " (after FILE, put program arguments that look like this after --)" : ""}`);
       return "positional";
     },
     positional(arg) {

@@ -179,6 +179,9 @@ export const COMMAND_WORDS = new Set(["check", "test", "init", "explain", "fmt",
 
 /** The shells `luma completion` writes a script for. */
 export const COMPLETION_SHELLS = ["bash", "zsh", "fish"] as const;
+
+/** A built agent's own first argument (cli/run-built-agent.ts): print what the executable embeds. */
+export const LUMA_MANIFEST_OPTION = "--luma-manifest";
 export type CompletionShell = (typeof COMPLETION_SHELLS)[number];
 
 /** A command's options by every name they answer to (aliases included). */

@@ -11,6 +11,7 @@ import { renderDiagnostics } from "../diagnostics/render";
 import type { Diagnostic } from "../diagnostics/diagnostic";
 import { VERSION } from "../version";
 import { fdWriter } from "../runtime/run/write-fully";
+import { askOnTerminal } from "./approval-prompt";
 import { builtAgentPayload } from "../build/agent-payload";
 import { checkFile, generateTypesForFile, importMcpTools, runFile, serveMcp } from "../index";
 
@@ -31,13 +32,15 @@ const host = () => ({
   stderr: err,
   sources,
   interactive: process.stdin.isTTY === true,
+  // The runtime asks through this callback; the terminal is the CLI's (approval-prompt.ts).
+  approve: askOnTerminal,
   onWarnings: (warnings: Diagnostic[]) => err(renderWarnings(warnings)),
 });
 
 async function main(argv: string[]): Promise<number> {
   // A built agent (`luma build`) carries its program: its argv is the program's command line.
   const agent = builtAgentPayload();
-  if (agent) return (await import("../build/run-built-agent")).runBuiltAgent(agent, argv, host());
+  if (agent) return (await import("./run-built-agent")).runBuiltAgent(agent, argv, host());
   const cmd = parseArgv(argv);
   switch (cmd.kind) {
     case "help":

@@ -11,6 +11,7 @@ import type { TestCommand } from "./dev-loop-argv";
 import { EXIT, reportError } from "./report-error";
 import { junitXml, type JunitCase } from "./junit-report";
 import { startupError } from "../diagnostics/luma-error";
+import { openMcpTools } from "../mcp/open-mcp-tools";
 
 export interface TestHost {
   cwd: string;
@@ -77,6 +78,7 @@ export async function runTestCommand(cmd: TestCommand, host: TestHost): Promise<
       configPath: cmd.config,
       filter: cmd.filter,
       timeoutMs: cmd.timeoutMs,
+      openRemoteTools: openMcpTools,
       onResult(r) {
         if (!r.passed) return fail(file, r.name, r.error, r.output, r.durationMs);
         passed++;

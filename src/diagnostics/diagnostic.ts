@@ -2,7 +2,7 @@
  * Diagnostics are data: a message, a severity, and where. They are collected (a check
  * reports every problem it finds, not the first) and rendered in one place, `render.ts`.
  */
-import type { Span } from "../syntax/ast";
+import type { Span } from "./span";
 import type { DiagnosticCode } from "./catalog";
 
 export type Severity = "error" | "warning";

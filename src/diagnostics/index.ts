@@ -2,3 +2,4 @@ export * from "./diagnostic";
 export * from "./luma-error";
 export * from "./render";
 export * from "./source-position";
+export * from "./span";

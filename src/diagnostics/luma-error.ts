@@ -18,7 +18,7 @@
  * CLI renders it as a source excerpt under the `Error: [CODE] message` line, which stays byte
  * for byte. It is not part of the error's value (`catch e` sees code/message/retryable/details).
  */
-import type { Span } from "../syntax/ast";
+import type { Span } from "./span";
 import type { Diagnostic } from "./diagnostic";
 import type { DiagnosticCode } from "./catalog";
 

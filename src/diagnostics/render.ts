@@ -8,7 +8,7 @@
  * Colour is a parameter, decided by the CLI (TTY and NO_COLOR); the library never prints.
  */
 import pc from "picocolors";
-import type { Span } from "../syntax/ast";
+import type { Span } from "./span";
 import type { Diagnostic } from "./diagnostic";
 import { blankLike, displayWidth } from "./display-width";
 import { lineColOf } from "./source-position";

@@ -36,6 +36,7 @@ import { CallToolRequestSchema, ErrorCode, ListToolsRequestSchema, McpError } fr
 import { runtimeError, startupError } from "../diagnostics/luma-error";
 import type { Program } from "../syntax/ast";
 import { openProgram, type StartOptions } from "../runtime/start-program";
+import { openMcpTools } from "./open-mcp-tools";
 import { exitProcess, installExitGuard } from "../runtime/base/exit-guard";
 import { strayError } from "../runtime/run/stray-error";
 import { createRunLifecycle, endingWith, type RunLifecycle } from "../runtime/run/run-lifecycle";
@@ -148,7 +149,7 @@ export async function serveProgram(program: Program, opts: ServeOptions): Promis
   // the protocol stream, where a line of JSON could pass for an answer.
   const restoreConsole = redirectConsoleToStderr(opts.stderr);
   try {
-    const open = await openProgram(program, { ...opts, stdout, interactive: false }, lifecycle);
+    const open = await openProgram(program, { ...opts, stdout, interactive: false, openRemoteTools: openMcpTools }, lifecycle);
     // The `tools/call` answers still being worked out, so stopping can wait for them.
     const calls = new WorkInFlight();
     try {

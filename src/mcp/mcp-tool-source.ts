@@ -1,6 +1,6 @@
 /**
- * The registry source for tools declared with `mcp: "server"` (loaded by
- * load-tool-registry.ts only when a program has one). At start-up, before the first
+ * The registry source for tools declared with `mcp: "server"` (plugged into the runtime as
+ * its `openRemoteTools` through open-mcp-tools.ts, loaded only when a program has one). At start-up, before the first
  * statement:
  * 1. every server a tool names must be in `mcp_servers`;
  * 2. each such server is started or connected (in parallel) and its tool list read — a
@@ -17,14 +17,12 @@ import { createSchemaTable } from "../schema/schema-table";
 import { toJsonSchema } from "../schema/json-schema";
 import type { Program, ToolDecl } from "../syntax/ast";
 import { readToolOptions } from "../runtime/tools/steps/tool-options";
-import type { RemoteHandlers, ToolHandler } from "../runtime/tools/registry/registry-types";
+import type { RemoteToolSource, ToolHandler } from "../runtime/tools/registry/registry-types";
 import { connectServer, type ServerConnection } from "./connect-server";
 import { contractProblems } from "./contract-fit";
 import { remoteHandler, takesText } from "./remote-call";
 
-export interface McpToolSource extends RemoteHandlers {
-  close(): Promise<void>;
-}
+export type McpToolSource = RemoteToolSource;
 
 export interface McpToolSourceOptions {
   program: Program;

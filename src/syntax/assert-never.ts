@@ -22,7 +22,7 @@
  *   }
  */
 import { LumaError } from "../diagnostics/luma-error";
-import type { Span } from "./ast";
+import type { Span } from "../diagnostics/span";
 
 /** What a node of an unknown kind still has: its kind, and usually its span. */
 export interface UnknownNode {

@@ -7,12 +7,10 @@
  * behaviour, so a checked AST can be cached as JSON and read back unchanged.
  */
 
-/** Byte offsets into the file's source text (UTF-16 code units, as JS strings index). */
-export interface Span {
-  file: string;
-  start: number;
-  end: number;
-}
+import type { Span } from "../diagnostics/span";
+
+/** Where a node came from: the one `Span` of `diagnostics/`, re-exported for the AST's readers. */
+export type { Span };
 
 // ---------------------------------------------------------------- types
 

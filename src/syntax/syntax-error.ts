@@ -45,6 +45,12 @@ const GROUPS: { markers: string[]; members: string[]; label: string | null }[] =
  */
 const BLANKS = ['" "', '"\\t"'];
 
+/**
+ * What may only open a file — a shebang, a byte order mark — is never what the reader
+ * meant at the failure: listed, it ended a message with an invisible U+FEFF (`"#!" or "﻿"`).
+ */
+const FILE_START_ONLY = ['"#!"', JSON.stringify("\uFEFF")];
+
 /** Plain words for what Ohm names by its grammar text. */
 const RENAMES: Record<string, string> = { "end of input": "the end of the file", '"\\""': "a string" };
 
@@ -58,7 +64,7 @@ function expectedItems(failures: OhmFailure[]): string[] {
     ...new Set(
       failures.map((f) => (f.getType() === "string" ? JSON.stringify(f.getText()) : f.getText())),
     ),
-  ].filter((item) => !BLANKS.includes(item));
+  ].filter((item) => !BLANKS.includes(item) && !FILE_START_ONLY.includes(item));
   // `;` only appears where entries may be separated, and there `,` is optional too.
   if (items.includes('";"')) items = items.filter((i) => i !== '";"' && i !== '","');
   for (const { markers, members, label } of GROUPS) {

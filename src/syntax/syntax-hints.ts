@@ -16,6 +16,13 @@ const MISTAKES: { pattern: RegExp; line?: RegExp; code: ParseCode; hint: string 
   { pattern: /!(?!=)/y, code: PARSE_CODES.foreignOperator, hint: "Luma writes `not` for `!`." },
   { pattern: /'/y, code: PARSE_CODES.singleQuotes, hint: 'Strings use double quotes: "…".' },
   {
+    pattern: /\)/y,
+    line: /\btool\s+[A-Za-z_][A-Za-z0-9_]*\s*\(\s*\)/,
+    code: PARSE_CODES.syntax,
+    hint: "A tool is called with one object: `tool name({})`, or `tool name({ field: value })`.",
+  },
+  { pattern: /#/y, code: PARSE_CODES.syntax, hint: "Comments are `//` (or `/* … */`); `#!` only opens a script's first line." },
+  {
     pattern: /=(?!=)/y,
     line: /^\s*(\}\s*)?(else\s+)?if\b/,
     code: PARSE_CODES.assignInCondition,
@@ -24,6 +31,11 @@ const MISTAKES: { pattern: RegExp; line?: RegExp; code: ParseCode; hint: string 
 ];
 
 const HEADS: { pattern: RegExp; code: ParseCode; hint: string }[] = [
+  {
+    pattern: /^\s*(\}\s*)?elif\b/,
+    code: PARSE_CODES.foreignKeyword,
+    hint: "Luma writes `else if` for `elif`: } else if cond { … }.",
+  },
   {
     pattern: /^\s*(func|function|def)\s+[A-Za-z_]\w*\s*\(/,
     code: PARSE_CODES.foreignKeyword,

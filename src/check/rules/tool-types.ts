@@ -15,7 +15,13 @@ export function toolTypes(ctx: CheckContext): void {
   };
   for (const tool of ctx.program.decls) {
     if (tool.kind !== "Tool") continue;
-    if (tool.returns.kind !== "NamedType") ctx.report(messages.toolReturn(tool.name, typeText(tool.returns)), tool.returns.span);
+    if (tool.returns.kind !== "NamedType") {
+      // A list (or a primitive) is one field of a schema the tool returns instead.
+      const type = typeText(tool.returns);
+      const field = type.endsWith("[]") ? "items" : "value";
+      const hints = [`wrap it in a schema: \`schema ${pascalOf(tool.name)}Result { ${field}: ${type} }\`, and return that`];
+      ctx.report(messages.toolReturn(tool.name, typeText(tool.returns)), tool.returns.span, { hints });
+    }
     for (const needs of tool.needs) {
       if (alreadyReported(needs.type)) continue; // unknown or non-schema name: the type rule reported it
       if (ctx.resolveType(needs.type).kind !== "schema") {
@@ -24,3 +30,6 @@ export function toolTypes(ctx: CheckContext): void {
     }
   }
 }
+
+/** `list_orders` → `ListOrders`: a schema name a hint can suggest. */
+const pascalOf = (name: string): string => name.split(/_+/).filter(Boolean).map((w) => w[0].toUpperCase() + w.slice(1)).join("");

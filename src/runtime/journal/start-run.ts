@@ -1,5 +1,5 @@
 /**
- * A program run with a journal, as start-program.ts drives it: open the journal (startup:
+ * A program run with a journal, as open-program.ts drives it: open the journal (startup:
  * its errors stop the program before anything ran), settle the run id — `--run-id ID`, else
  * a fresh one printed to stderr as `run: <id>` — take the run's lease, and at the end record
  * how the run ended (finished, failed, or pending an approval) and let the lease go.

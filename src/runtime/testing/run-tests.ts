@@ -23,6 +23,7 @@ import { runtimeError } from "../../diagnostics/luma-error";
 import { loadCassette, replayTransport } from "../providers/cassette";
 import type { Transport } from "../providers/transport";
 import { startProgram } from "../start-program";
+import type { OpenRemoteTools } from "../tools/registry/registry-types";
 import { scriptedModels } from "./mock-turns";
 import { scriptedTransport } from "./scripted-model";
 
@@ -50,6 +51,8 @@ export interface RunTestsOptions {
   /** Each test's deadline, ms (DEFAULT_TEST_TIMEOUT_MS when not given). */
   timeoutMs?: number;
   onResult?: (result: TestResult) => void;
+  /** The MCP client, plugged in by the CLI (mcp/open-mcp-tools.ts), for `mcp:` tools. */
+  openRemoteTools?: OpenRemoteTools;
 }
 
 /** `luma test`'s deadline per test when `--timeout` is not given. */
@@ -88,6 +91,7 @@ async function runOneTest(program: Program, test: TestDecl, opts: RunTestsOption
         sourceOf: opts.sourceOf,
         interactive: false,
         testRun: { offline, deadline },
+        openRemoteTools: opts.openRemoteTools,
       },
     );
   } catch (e) {

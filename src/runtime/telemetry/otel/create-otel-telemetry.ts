@@ -1,5 +1,5 @@
 /**
- * The OpenTelemetry exporter: loaded by start-program.ts only when an OTLP endpoint is set.
+ * The OpenTelemetry exporter: loaded by open-program.ts only when an OTLP endpoint is set.
  *
  * - One trace per run: every span shares the run's trace id; spans of work inside an agent
  *   method call are children of its `invoke_agent` span (AsyncLocalStorage carries the

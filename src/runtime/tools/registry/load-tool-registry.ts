@@ -5,8 +5,9 @@
  *
  * The module loaders (node:vm, node:module, the transpiler, the strict policy) are imported
  * only when there is a module to load: a program run without `--tool-module` and without
- * `tool_modules` never pays for them. The same holds for the MCP client: it is imported,
- * and the servers connected, only when a tool declares `mcp:`.
+ * `tool_modules` never pays for them. The same holds for the MCP client: the composition
+ * root plugs it in (`openRemoteTools`), and it is loaded, and the servers connected, only
+ * when a tool declares `mcp:`.
  */
 import { dirname, resolve } from "node:path";
 import { entryOf } from "../../../language/keys/key-spec";
@@ -17,7 +18,7 @@ import type { LoadedModule } from "../../module-loading/loaded-module";
 import { moduleRequests } from "../../module-loading/module-requests";
 import { policyNotices, resolveModulePolicy, type ModulePolicy } from "../../module-policy/module-policy";
 import { buildRegistry } from "./build-registry";
-import type { ToolRegistry } from "./registry-types";
+import type { OpenRemoteTools, ToolRegistry } from "./registry-types";
 
 export interface LoadToolRegistryOptions {
   program: Program;
@@ -39,6 +40,11 @@ export interface LoadToolRegistryOptions {
   loadEmbedded?: (policy: ModulePolicy | undefined) => Promise<LoadedModule[]>;
   /** The environment MCP servers are started with (`env` entries are added to it); process.env when absent. */
   env?: Record<string, string | undefined>;
+  /**
+   * The source of `mcp:` tools' handlers — the MCP client (mcp/open-mcp-tools.ts), plugged in
+   * by the composition root; needed only by a program that declares an `mcp:` tool.
+   */
+  openRemoteTools?: OpenRemoteTools;
 }
 
 export async function loadToolRegistry(opts: LoadToolRegistryOptions): Promise<ToolRegistry> {
@@ -46,8 +52,8 @@ export async function loadToolRegistry(opts: LoadToolRegistryOptions): Promise<T
   // MCP clients (the SDK) load only for a program that declares an `mcp:` tool.
   const usesMcp = opts.program.decls.some((d) => d.kind === "Tool" && entryOf(TOOL_KEYS, d.options, "mcp") !== undefined);
   if (!usesMcp) return buildRegistry({ program: opts.program, modules, maxConcurrency: policy?.maxConcurrency });
-  const { openMcpToolSource } = await import("../../../mcp/mcp-tool-source");
-  const source = await openMcpToolSource({
+  if (opts.openRemoteTools === undefined) throw new Error("internal: the program declares an mcp: tool, but no MCP tool source was plugged in (openRemoteTools)");
+  const source = await opts.openRemoteTools({
     program: opts.program,
     config: opts.config.config,
     projectDir: opts.config.projectDir,

@@ -1,5 +1,7 @@
 /** The tool registry the call pipeline looks handlers up in (spec §9 step 1, §10). */
 import type { DatasourceBridge, ToolHandler } from "../../../luma-module";
+import type { LumaConfig } from "../../../config/config-types";
+import type { Program } from "../../../syntax/ast";
 
 export type { DatasourceBridge, ToolHandler };
 
@@ -26,3 +28,21 @@ export interface RemoteHandlers {
   handlers: ReadonlyMap<string, { value: ToolHandler; module: string }>;
   notOffered: ReadonlyMap<string, string>;
 }
+
+/** Remote handlers and what keeps them reachable (server connections), released by `close`. */
+export interface RemoteToolSource extends RemoteHandlers {
+  close(): Promise<void>;
+}
+
+/**
+ * Opens the remote handlers of a program's `mcp:` tools (connects the servers, checks the
+ * contracts). The runtime only declares it: the composition root (src/index.ts, cli/, the MCP
+ * server) plugs in the MCP client (mcp/open-mcp-tools.ts), so the runtime imports nothing of mcp/.
+ */
+export type OpenRemoteTools = (opts: {
+  program: Program;
+  config: LumaConfig;
+  /** The config file's directory: stdio servers run there. */
+  projectDir: string;
+  env: Record<string, string | undefined>;
+}) => Promise<RemoteToolSource>;

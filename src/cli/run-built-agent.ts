@@ -8,15 +8,17 @@
  * `args`, as after FILE for `luma` (`--` ends option parsing).
  */
 import { basename } from "node:path";
-import { parseArgv, RUN_TIME_OPTIONS, runTimeOptions, UsageError } from "../cli/argv";
-import { optionLines } from "../cli/help-text";
-import { EXIT } from "../cli/report-error";
+import { parseArgv, RUN_TIME_OPTIONS, runTimeOptions, UsageError } from "./argv";
+import { optionLines } from "./help-text";
+import { COMMAND_TABLE, LUMA_MANIFEST_OPTION } from "./command-table-argv";
+import { EXIT } from "./report-error";
 import type { Diagnostic } from "../diagnostics/diagnostic";
 import type { StartOptions } from "../runtime/start-program";
-import type { AgentPayload } from "./agent-payload";
-import { embeddedStart } from "./embedded-start";
+import type { AgentPayload } from "../build/agent-payload";
+import { embeddedStart } from "../build/embedded-start";
+import { openMcpTools } from "../mcp/open-mcp-tools";
 
-export type AgentHost = Pick<StartOptions, "cwd" | "env" | "stdout" | "stderr" | "interactive"> & {
+export type AgentHost = Pick<StartOptions, "cwd" | "env" | "stdout" | "stderr" | "interactive" | "approve"> & {
   sources: Map<string, string>;
   onWarnings: (warnings: Diagnostic[]) => void;
 };
@@ -37,18 +39,22 @@ Read at run time, never embedded: environment variables (API keys, credentials, 
 LUMA_APPROVED_TOOLS), the idempotency store and datasource URLs, the working directory.`;
 }
 
+const isGiven = (value: unknown): boolean => (Array.isArray(value) ? value.length > 0 : value !== undefined);
+
 /** The program's file takes FILE's place, so options and ARGS parse exactly as for `luma FILE …`. */
 function agentCommand(agent: AgentPayload, argv: string[]) {
   const cmd = parseArgv([agent.file, ...argv]);
-  if (cmd.kind === "run" && (cmd.toolModules.length > 0 || cmd.generateToolTypes !== undefined)) {
-    const option = cmd.toolModules.length > 0 ? "--tool-module" : "--generate-tool-types";
-    throw new UsageError(`${option} was decided when this agent was built (its tool modules are embedded); pass -- before program arguments that look like options`);
+  if (cmd.kind !== "run") return cmd;
+  // The build-time options of the table (`--tool-module`, `--generate-tool-types`) were decided at build.
+  const given = COMMAND_TABLE.run.options.find((row) => row.buildTime && isGiven((cmd as unknown as Record<string, unknown>)[row.field]));
+  if (given) {
+    throw new UsageError(`${given.name} was decided when this agent was built (its tool modules are embedded); pass -- before program arguments that look like options`);
   }
   return cmd;
 }
 
 export async function runBuiltAgent(agent: AgentPayload, argv: string[], host: AgentHost): Promise<number> {
-  if (argv[0] === "--luma-manifest") {
+  if (argv[0] === LUMA_MANIFEST_OPTION) {
     host.stdout(JSON.stringify(agent.manifest, null, 2));
     return 0;
   }
@@ -77,6 +83,7 @@ export async function runBuiltAgent(agent: AgentPayload, argv: string[], host: A
     ...runTimeOptions(cmd),
     sourceOf: (f) => host.sources.get(f),
     builtAgent: embeddedStart(agent, host.cwd),
+    openRemoteTools: openMcpTools,
   });
   return 0;
 }

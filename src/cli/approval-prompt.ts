@@ -12,6 +12,9 @@
  *   Write tool 'publish' is called with {"text":"hello"}
  *   Allow write tool 'publish' to run? [y/N]
  * (the arguments already redacted and cut by the pipeline, step 05).
+ *
+ * It is the CLI's (it talks to the terminal): `main.ts` hands it to the runtime as the run's
+ * `approve` callback, and the runtime asks through that callback only when stdin is interactive.
  */
 import { closeSync, openSync, readSync, writeSync } from "node:fs";
 
