@@ -113,6 +113,18 @@ describe("ARCHITECTURE.md: the import graph", () => {
     expect(all.filter((e) => e.from === "language" && e.to !== "syntax").map((e) => `${e.file} → ${e.to}`)).toEqual([]);
   });
 
+  test("runtime/ reads the AST but never builds one: from syntax/ it imports types, and assertNever (no parser loads)", () => {
+    const bad = sourceFiles(join(SRC, "runtime")).flatMap((file) => {
+      const text = readFileSync(file, "utf8").replace(/\/\*[\s\S]*?\*\//g, "").replace(/^\s*\/\/.*$/gm, "");
+      return [...text.matchAll(IMPORT)]
+        .filter((m) => m[1] === undefined && (m[2] ?? m[3]).startsWith("."))
+        .map((m) => relative(SRC, resolve(dirname(file), m[2] ?? m[3])))
+        .filter((to) => to.startsWith("syntax/") && to !== "syntax/assert-never")
+        .map((to) => `${relative(SRC, file)} → ${to}`);
+    });
+    expect(bad).toEqual([]);
+  });
+
   test("nothing imports cli/, not even build/: a built agent's command line is cli/run-built-agent.ts", () => {
     expect(all.filter((e) => e.to === "cli").map((e) => e.file)).toEqual([]);
   });

@@ -4,6 +4,7 @@
  * present. A union accepts an object that fits one of its members.
  */
 import type { ConstValue, TypeRef } from "../syntax/ast";
+import { assertNever } from "../syntax/assert-never";
 import type { Symbols } from "./symbols";
 
 type Obj = { [key: string]: ConstValue };
@@ -32,6 +33,8 @@ export function constMatchesType(value: ConstValue, ref: TypeRef, symbols: Symbo
       return Array.isArray(value) && value.every((v) => constMatchesType(v, ref.element, symbols, depth + 1));
     case "NamedType":
       return matchesNamed(value, ref.name, symbols, depth);
+    default:
+      return assertNever(ref);
   }
 }
 

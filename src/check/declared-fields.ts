@@ -4,6 +4,7 @@
  * they are written.
  */
 import type { Field, Program } from "../syntax/ast";
+import { assertNever } from "../syntax/assert-never";
 
 export function forEachDeclaredField(program: Program, visit: (field: Field) => void): void {
   for (const decl of program.decls) {
@@ -20,6 +21,12 @@ export function forEachDeclaredField(program: Program, visit: (field: Field) => 
       case "Agent":
         for (const m of decl.methods) m.params.forEach(visit);
         break;
+      case "Union":
+      case "Model":
+      case "Datasource":
+        break;
+      default:
+        assertNever(decl);
     }
   }
 }

@@ -15,6 +15,7 @@ import type {
   ToolDecl,
   UnionDecl,
 } from "../syntax/ast";
+import { assertNever } from "../syntax/assert-never";
 
 export interface Symbols {
   /** First declaration of each name, any kind. */
@@ -71,5 +72,7 @@ function tableFor(s: Symbols, decl: Decl): Map<string, Decl> {
       return s.queries;
     case "Command":
       return s.commands;
+    default:
+      return assertNever(decl);
   }
 }

@@ -5,6 +5,7 @@
  * source had them so, else one a line with trailing commas.
  */
 import type { Decl, Entry, Field, FnDecl, NeedsEntry, ReplaySetup, Span, TestDecl } from "../syntax/ast";
+import { assertNever } from "../syntax/assert-never";
 import type { PrintContext } from "./print-context";
 import { type ListItem, printEntry, printExpr, printField, printList, printType, unprintable } from "./print-expressions";
 import { printBlock, printStmt } from "./print-statements";
@@ -102,6 +103,6 @@ export function printDecl(d: Decl, p: PrintContext, depth: number): void {
       return;
     }
     default:
-      unprintable(d);
+      assertNever(d, unprintable);
   }
 }

@@ -10,6 +10,7 @@
  * says how to read it. Leaf tokens come from the source text unchanged.
  */
 import type { Annotation, ConfigValue, Entry, Expr, Field, Span, TypeRef } from "../syntax/ast";
+import { assertNever } from "../syntax/assert-never";
 import { BINARY_PRECEDENCE, PREFIX_PRECEDENCE } from "../syntax/operator-precedence";
 import { type PrintContext, UnprintableNode } from "./print-context";
 
@@ -37,7 +38,7 @@ export function printType(t: TypeRef): string {
     case "EnumType":
       return `enum[${t.values.map(constStringLiteral).join(", ")}]`;
     default:
-      return unprintable(t);
+      return assertNever(t, unprintable);
   }
 }
 
@@ -95,7 +96,7 @@ export function printConfigValue(v: ConfigValue, p: PrintContext, depth: number)
     case "Obj":
       return printList(p, v.span, depth, ["{", "}"], v.entries.map((e) => entryItem(e, p)), "");
     default:
-      return unprintable(v);
+      return assertNever(v, unprintable);
   }
 }
 
@@ -176,6 +177,6 @@ export function printExpr(e: Expr, p: PrintContext, depth: number): string {
       return `ask ${prompt} -> ${printType(e.target)}${e.usingTool ? ` using tool ${e.usingTool.name}` : ""}`;
     }
     default:
-      return unprintable(e);
+      return assertNever(e, unprintable);
   }
 }

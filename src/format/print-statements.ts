@@ -5,6 +5,7 @@
  * in the source (the AST keeps statement spans, not brace positions), skipping comments.
  */
 import type { Stmt } from "../syntax/ast";
+import { assertNever } from "../syntax/assert-never";
 import type { PrintContext } from "./print-context";
 import { printExpr, printType, unprintable } from "./print-expressions";
 
@@ -84,7 +85,7 @@ export function printStmt(s: Stmt, p: PrintContext, depth: number): void {
       return;
     }
     default:
-      unprintable(s);
+      assertNever(s, unprintable);
   }
 }
 

@@ -5,11 +5,12 @@
  * `flattenBody` lists a body's statements and expressions once, by kind, in the order
  * the `forEach…` walks visit them; the checker keeps that listing on each code unit, so
  * a rule that looks for calls (or `ask`s, or names) reads just those instead of walking
- * the tree again. The walks push children onto one explicit stack and
- * allocate nothing per node: on a 1 MB program they run over a few hundred thousand nodes.
+ * the tree again. The walks push children (read from the one child visitor, `ast-children.ts`)
+ * onto one explicit stack and allocate nothing per node: on a 1 MB program they run over a
+ * few hundred thousand nodes.
  */
 import type { Expr, Stmt, TypeRef } from "../syntax/ast";
-import { nestedBlocks } from "../syntax/stmt-blocks";
+import { boundNameOf, nestedBlocks, pushExprChildren, pushStmtExprs } from "./ast-children";
 
 /** Every statement, nested blocks included, in source order (parent before children). */
 export function forEachStmt(stmts: readonly Stmt[], visit: (stmt: Stmt) => void): void {
@@ -25,82 +26,6 @@ export function forEachBlock(stmts: readonly Stmt[], visit: (block: readonly Stm
   for (const stmt of stmts) for (const block of nestedBlocks(stmt)) forEachBlock(block, visit);
 }
 
-/** Pushes the expressions a statement holds directly (not those of nested statements), last first. */
-function pushOwnExprs(stmt: Stmt, stack: Expr[]): void {
-  switch (stmt.kind) {
-    case "Assign":
-      stack.push(stmt.value);
-      return;
-    case "AssignInto":
-      stack.push(stmt.value, stmt.target);
-      return;
-    case "If":
-    case "While":
-      stack.push(stmt.cond);
-      return;
-    case "For":
-      stack.push(stmt.iterable);
-      return;
-    case "Return":
-      if (stmt.value) stack.push(stmt.value);
-      return;
-    case "ExprStmt":
-      stack.push(stmt.expr);
-      return;
-    case "Assert":
-      if (stmt.message) stack.push(stmt.message);
-      stack.push(stmt.cond);
-      return;
-    case "Try":
-    case "Break":
-    case "Continue":
-      return;
-  }
-}
-
-/** Pushes the direct sub-expressions of an expression, last first (so they pop in source order). */
-function pushChildren(expr: Expr, stack: Expr[]): void {
-  switch (expr.kind) {
-    case "Str":
-      for (let i = expr.parts.length - 1; i >= 0; i--) {
-        const part = expr.parts[i];
-        if (typeof part !== "string") stack.push(part);
-      }
-      return;
-    case "Array":
-      for (let i = expr.items.length - 1; i >= 0; i--) stack.push(expr.items[i]);
-      return;
-    case "Object":
-      for (let i = expr.entries.length - 1; i >= 0; i--) stack.push(expr.entries[i].value);
-      return;
-    case "Member":
-      stack.push(expr.object);
-      return;
-    case "Index":
-      stack.push(expr.index, expr.object);
-      return;
-    case "Call":
-      for (let i = expr.args.length - 1; i >= 0; i--) stack.push(expr.args[i]);
-      stack.push(expr.callee);
-      return;
-    case "Binary":
-      stack.push(expr.right, expr.left);
-      return;
-    case "Unary":
-      stack.push(expr.operand);
-      return;
-    case "ToolCall":
-    case "DbCall":
-      stack.push(expr.arg);
-      return;
-    case "Ask":
-      stack.push(expr.prompt);
-      return;
-    default:
-      return;
-  }
-}
-
 /**
  * Pops `stack` to empty, visiting each expression and then its sub-expressions, the root
  * first. An explicit stack, not recursion: a flat `a + b + …` of n terms is n levels deep.
@@ -109,7 +34,7 @@ function drain(stack: Expr[], visit: (expr: Expr) => void): void {
   while (stack.length > 0) {
     const next = stack.pop() as Expr;
     visit(next);
-    pushChildren(next, stack);
+    pushExprChildren(next, stack);
   }
 }
 
@@ -122,7 +47,7 @@ export function forEachInExpr(expr: Expr, visit: (expr: Expr) => void): void {
 export function forEachExpr(stmts: readonly Stmt[], visit: (expr: Expr) => void): void {
   const stack: Expr[] = [];
   forEachStmt(stmts, (stmt) => {
-    pushOwnExprs(stmt, stack);
+    pushStmtExprs(stmt, stack);
     drain(stack, visit);
   });
 }
@@ -164,7 +89,7 @@ export function flattenBody(body: readonly Stmt[]): FlatBody {
   forEachStmt(body, (stmt) => {
     stmts.push(stmt);
     addByKind(stmtKinds, stmt);
-    pushOwnExprs(stmt, stack);
+    pushStmtExprs(stmt, stack);
     drain(stack, into);
   });
   return { stmts, stmtKinds, exprKinds };
@@ -178,8 +103,8 @@ export function forEachTypeInBody(body: FlatBody, visit: (ref: TypeRef) => void)
 
 /** Names statements bind: assignments, `for` variables, `catch` variables. */
 function addBoundNames(stmt: Stmt, names: Set<string>): void {
-  if (stmt.kind === "Assign" || stmt.kind === "For") names.add(stmt.name);
-  if (stmt.kind === "Try") names.add(stmt.errName);
+  const name = boundNameOf(stmt);
+  if (name !== undefined) names.add(name);
 }
 
 /** Names a body binds anywhere: assignments, `for` variables, `catch` variables. */

@@ -18,6 +18,8 @@
  */
 import type { Decl, Entry, ConfigValue, Expr, Field, FnDecl, Program, Span, Stmt, TestDecl, TypeRef } from "../syntax/ast";
 import { membersOf, type Type } from "../check/types/type-model";
+import { nestedBlocks, pushExprChildren } from "../language/ast-children";
+import { assertNever } from "../syntax/assert-never";
 
 export type DefKind = Decl["kind"] | "Field" | "Method" | "Param" | "Variable";
 
@@ -111,9 +113,21 @@ export function buildIndex(program: Program, types: ReadonlyMap<Expr, Type>, see
     const pending = [value];
     while (pending.length > 0) {
       const v = pending.pop() as ConfigValue;
-      if (v.kind === "Path") refer(v.span.start, v.span.start + v.parts[0].length, globals.get(v.parts[0]));
-      else if (v.kind === "List") pending.push(...v.items);
-      else if (v.kind === "Obj") pending.push(...v.entries.map((e) => e.value));
+      switch (v.kind) {
+        case "Path":
+          refer(v.span.start, v.span.start + v.parts[0].length, globals.get(v.parts[0]));
+          break;
+        case "List":
+          pending.push(...v.items);
+          break;
+        case "Obj":
+          pending.push(...v.entries.map((e) => e.value));
+          break;
+        case "Lit":
+          break;
+        default:
+          assertNever(v);
+      }
     }
   };
   const entries = (list: readonly Entry[]) => list.forEach((e) => configValue(e.value));
@@ -148,55 +162,50 @@ export function buildIndex(program: Program, types: ReadonlyMap<Expr, Type>, see
       const pending = [root];
       while (pending.length > 0) {
         const e = pending.pop() as Expr;
+        // What an expression names itself; its sub-expressions come from the child visitor.
         switch (e.kind) {
           case "Name":
             refer(e.span.start, e.span.end, resolve(e.name));
             break;
           case "Member":
             refer(e.span.end - e.property.length, e.span.end, fieldOf(e.object, e.property));
-            pending.push(e.object);
             break;
           case "ToolCall":
             refer(e.toolSpan.start, e.toolSpan.end, globals.get(e.tool));
-            pending.push(e.arg);
             break;
           case "DbCall":
             refer(e.nameSpan.start, e.nameSpan.end, globals.get(e.name));
-            pending.push(e.arg);
             break;
           case "Ask":
             typeRef(e.target);
             if (e.usingTool) refer(e.usingTool.span.start, e.usingTool.span.end, globals.get(e.usingTool.name));
-            pending.push(e.prompt);
             break;
+          case "Num":
           case "Str":
-            for (const p of e.parts) if (typeof p !== "string") pending.push(p);
-            break;
+          case "Bool":
+          case "Null":
           case "Array":
-            pending.push(...e.items);
-            break;
           case "Object":
-            pending.push(...e.entries.map((x) => x.value));
-            break;
           case "Index":
-            pending.push(e.object, e.index);
-            break;
           case "Call":
-            pending.push(e.callee, ...e.args);
-            break;
           case "Binary":
-            pending.push(e.left, e.right);
-            break;
           case "Unary":
-            pending.push(e.operand);
             break;
+          default:
+            assertNever(e);
         }
+        pushExprChildren(e, pending);
       }
     };
     exprs.forEach(expr);
     // Statements in source order, so a variable's first assignment is its definition.
     // A thunk on the work list runs a binding between blocks (the `catch` variable).
     const pending: (Stmt | (() => void))[] = [...body].reverse();
+    /** Queues a statement's nested blocks (the child visitor's), to run in source order. */
+    const queueBlocks = (s: Stmt) => {
+      const blocks = nestedBlocks(s);
+      for (let b = blocks.length - 1; b >= 0; b--) for (let i = blocks[b].length - 1; i >= 0; i--) pending.push(blocks[b][i]);
+    };
     while (pending.length > 0) {
       const s = pending.pop() as Stmt | (() => void);
       if (typeof s === "function") {
@@ -211,11 +220,11 @@ export function buildIndex(program: Program, types: ReadonlyMap<Expr, Type>, see
           break;
         case "If":
           expr(s.cond);
-          pending.push(...[...(s.else ?? [])].reverse(), ...[...s.then].reverse());
+          queueBlocks(s);
           break;
         case "While":
           expr(s.cond);
-          pending.push(...[...s.body].reverse());
+          queueBlocks(s);
           break;
         case "AssignInto":
           expr(s.value);
@@ -228,7 +237,7 @@ export function buildIndex(program: Program, types: ReadonlyMap<Expr, Type>, see
         case "For":
           expr(s.iterable);
           bind(s.name, s.nameSpan, s.span, s.iterable, true);
-          pending.push(...[...s.body].reverse());
+          queueBlocks(s);
           break;
         case "Try":
           // The catch variable is bound when the handler starts, after the body.
@@ -240,6 +249,11 @@ export function buildIndex(program: Program, types: ReadonlyMap<Expr, Type>, see
         case "ExprStmt":
           expr(s.expr);
           break;
+        case "Break":
+        case "Continue":
+          break;
+        default:
+          assertNever(s);
       }
     }
   };
@@ -284,6 +298,8 @@ export function buildIndex(program: Program, types: ReadonlyMap<Expr, Type>, see
           unit(m, m.params, m.body);
         }
         break;
+      default:
+        assertNever(decl);
     }
   }
 

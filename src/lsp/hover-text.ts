@@ -18,6 +18,7 @@ import { TOOL_KEYS } from "../language/keys/tool-keys";
 import { typeText, type Type } from "../check/types/type-model";
 import { createSchemaTable, toJsonSchema } from "../schema/index";
 import type { Annotation, Decl, Expr, Field, FnDecl, Span } from "../syntax/ast";
+import { assertNever } from "../syntax/assert-never";
 import type { Analysis } from "./analyze-document";
 import type { Definition } from "./document-index";
 import { homeOf, type Partner } from "./navigation";
@@ -94,6 +95,8 @@ function declHover(a: Analysis, decl: Decl): string {
     }
     case "Union":
       return code(slice(a, decl.span));
+    default:
+      return assertNever(decl);
   }
 }
 
@@ -114,8 +117,18 @@ export function definitionHover(a: Analysis, def: Definition, expr: Expr | undef
       const t = (expr && a.types.get(expr)) ?? (def.iterates ? valueType && elementOf(valueType) : valueType);
       return code(`${def.name}: ${t ? typeText(t) : "unknown"}`);
     }
-    default:
+    case "Schema":
+    case "Union":
+    case "Tool":
+    case "Model":
+    case "Agent":
+    case "Fn":
+    case "Datasource":
+    case "Query":
+    case "Command":
       return declHover(a, def.node as Decl);
+    default:
+      return assertNever(def.kind);
   }
 }
 

@@ -28,7 +28,7 @@ import type { Telemetry } from "./telemetry/telemetry";
 import type { UsageLedger } from "./usage/usage-ledger";
 import { endJournalRun, startJournalRun } from "./journal/start-run";
 import type { RunJournal } from "./journal/run-journal";
-import { nestedBlocks } from "../syntax/stmt-blocks";
+import { nestedBlocks } from "../language/ast-children";
 import type { StartOptions } from "./start-options";
 
 /**

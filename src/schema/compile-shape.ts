@@ -111,8 +111,11 @@ export function createShapeCompiler(program: Program): ShapeCompiler {
       }
       case "NamedType":
         return namedShape(ref.name, ref.span);
-      default:
-        throw schemaError(`Unsupported type reference.`, (ref as { span?: Span }).span);
+      default: {
+        // schema/ reads the AST as types only (ARCHITECTURE.md): assertNever's check, by hand.
+        const unhandled: never = ref;
+        throw schemaError(`Unsupported type reference.`, (unhandled as { span?: Span }).span);
+      }
     }
   }
 

@@ -5,6 +5,7 @@
  * → `T[]` with a union element parenthesised, a name → that declared type.
  */
 import type { PrimName, TypeRef } from "../syntax/ast";
+import { assertNever } from "../syntax/assert-never";
 
 const PRIMS: Record<PrimName, string> = {
   string: "string",
@@ -27,5 +28,7 @@ export function renderType(ref: TypeRef): string {
     }
     case "NamedType":
       return ref.name;
+    default:
+      return assertNever(ref);
   }
 }

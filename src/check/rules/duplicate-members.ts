@@ -4,6 +4,7 @@
  * of a declaration block. Reported at the second occurrence.
  */
 import type { Decl, Entry, Field, Span } from "../../syntax/ast";
+import { assertNever } from "../../syntax/assert-never";
 import type { CheckContext } from "../context";
 import { messages, phrases } from "../messages";
 import { KIND_NOUN } from "../../language/declaration-nouns";
@@ -48,6 +49,8 @@ function memberLists(decl: Decl): MemberList[] {
     case "Model":
     case "Datasource":
       return [keys(decl.entries)];
+    default:
+      return assertNever(decl);
   }
 }
 

@@ -3,7 +3,7 @@
  * unit; a fn called from a loop does not see it, so outside a loop they are an error.
  */
 import type { Stmt } from "../../syntax/ast";
-import { nestedBlocks } from "../../syntax/stmt-blocks";
+import { nestedBlocks } from "../../language/ast-children";
 import type { CheckContext } from "../context";
 import { messages } from "../messages";
 import { stmtsOf } from "../../language/walk";

@@ -3,6 +3,7 @@
  * written: fields, parameters, return types, `needs`, typed assignments, `ask` targets.
  */
 import type { Field, TypeRef } from "../../syntax/ast";
+import { assertNever } from "../../syntax/assert-never";
 import type { CheckContext } from "../context";
 import { messages } from "../messages";
 import { KIND_NOUN, withArticle } from "../../language/declaration-nouns";
@@ -37,6 +38,15 @@ export function unknownTypes(ctx: CheckContext): void {
         fields(decl.params);
         visit(decl.returns);
         break;
+      // Functions and agent methods are code units: their types are visited below.
+      case "Fn":
+      case "Agent":
+      case "Union":
+      case "Model":
+      case "Datasource":
+        break;
+      default:
+        assertNever(decl);
     }
   }
   for (const unit of ctx.units) {

@@ -16,6 +16,7 @@
  * Anything the checker cannot tell is `unknown`, which every rule accepts.
  */
 import type { Expr, FnDecl, Stmt } from "../../syntax/ast";
+import { assertNever } from "../../syntax/assert-never";
 import type { CodeUnit } from "../context";
 import type { Symbols } from "../symbols";
 import { canBe } from "./assignability";
@@ -124,6 +125,18 @@ function note(s: TyperState, e: Expr): void {
     case "Unary":
       s.found.operators.push(e);
       break;
+    case "Num":
+    case "Str":
+    case "Bool":
+    case "Null":
+    case "Array":
+    case "Object":
+    case "Name":
+    case "Index":
+    case "Ask":
+      break;
+    default:
+      assertNever(e);
   }
 }
 

@@ -14,6 +14,7 @@
  * both sides know it.
  */
 import type { Expr } from "../../syntax/ast";
+import { assertNever } from "../../syntax/assert-never";
 import { NULL, canBeNull, filterMembers, join, membersOf, withoutNull, type Type } from "./type-model";
 
 export class Env {
@@ -139,8 +140,21 @@ export function narrow(env: Env, cond: Expr, truthy: boolean, types: ReadonlyMap
     case "Name":
     case "Member":
       return truthy ? refined(env, cond, types, withoutNull) : env;
-    default:
+    // Nothing is learnt from the truth of these.
+    case "Num":
+    case "Str":
+    case "Bool":
+    case "Null":
+    case "Array":
+    case "Object":
+    case "Index":
+    case "Call":
+    case "ToolCall":
+    case "Ask":
+    case "DbCall":
       return env;
+    default:
+      return assertNever(cond);
   }
 }
 

@@ -11,6 +11,7 @@
  * schemas (reported elsewhere) terminate: the object is cached before its fields are filled.
  */
 import type { Field, TypeRef } from "../../syntax/ast";
+import { assertNever } from "../../syntax/assert-never";
 import type { Symbols } from "../symbols";
 import {
   ANY,
@@ -106,6 +107,8 @@ export function createTypeTable(symbols: Symbols): TypeTable {
       case "NamedType":
         t = namedType(ref.name);
         break;
+      default:
+        return assertNever(ref);
     }
     refs.set(ref, t);
     return t;

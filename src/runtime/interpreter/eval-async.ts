@@ -8,6 +8,7 @@ import { locateError } from "../../diagnostics/luma-error";
 import type { Expr, Span, StrPart } from "../../syntax/ast";
 import { evalCall } from "./calls";
 import { evalSync } from "./eval-sync";
+import { assertNever } from "../../syntax/assert-never";
 import { type BinaryExpr, binaryOp, leftSpine, readField, readIndex, unaryOp } from "./operators";
 import { errorAt, locationOf } from "./runtime-errors";
 import type { Frame } from "./runtime-context";
@@ -91,8 +92,13 @@ export async function evalAsync(e: Expr, f: Frame): Promise<Value> {
       }
       return callTool(req, e.span, f);
     }
-    default:
+    case "Num":
+    case "Bool":
+    case "Null":
+    case "Name":
       return evalSync(e, f);
+    default:
+      return assertNever(e, () => evalSync(e, f));
   }
 }
 

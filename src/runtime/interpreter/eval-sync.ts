@@ -4,7 +4,8 @@
  * evaluated here, with no promises — the fast path for arithmetic, strings, data access
  * and builtins.
  */
-import type { Expr, StrPart } from "../../syntax/ast";
+import type { Expr, Span, StrPart } from "../../syntax/ast";
+import { assertNever, type UnknownNode } from "../../syntax/assert-never";
 import { BUILTINS, callBuiltin } from "./builtins";
 import { type BinaryExpr, binaryOp, leftSpine, readField, readIndex, unaryOp } from "./operators";
 import { readName } from "./names";
@@ -53,9 +54,18 @@ export function evalSync(e: Expr, f: Frame): Value {
       for (let i = 0; i < e.args.length; i++) args[i] = evalSync(e.args[i], f);
       return callBuiltin(f.rt, name, builtin, args, e.span);
     }
+    // These may suspend: the analysis sends them to the asynchronous evaluator.
+    case "ToolCall":
+    case "Ask":
+    case "DbCall":
+      return notSynchronous(f, e);
     default:
-      throw errorAt(f.rt.sourceOf, "RUNTIME_ERROR", `Internal error: '${e.kind}' reached the synchronous evaluator`, e.span);
+      return assertNever(e, (node) => notSynchronous(f, node));
   }
+}
+
+function notSynchronous(f: Frame, e: UnknownNode): never {
+  throw errorAt(f.rt.sourceOf, "RUNTIME_ERROR", `Internal error: '${e.kind}' reached the synchronous evaluator`, e.span as Span);
 }
 
 /** `left op right` with the left side's value already known; `and`/`or` short-circuit. */

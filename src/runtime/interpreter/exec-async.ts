@@ -6,7 +6,8 @@
 import type { Stmt } from "../../syntax/ast";
 import { evalAsync, evalExpr } from "./eval-async";
 import { evalSync } from "./eval-sync";
-import { execBlockSync, execStmtSync, whileTurnsSync } from "./exec-sync";
+import { execBlockSync, execStmtSync, unknownStatement, whileTurnsSync } from "./exec-sync";
+import { assertNever } from "../../syntax/assert-never";
 import { runAssert } from "./assert-statement";
 import { isRunStop } from "../journal/journal-errors";
 import { asLumaError, errorAt, errorValue } from "./runtime-errors";
@@ -98,7 +99,11 @@ async function execStmtAsync(s: Stmt, f: Frame): Promise<Value> {
         f.vars.set(s.errName, errorValue(asLumaError(e, f.rt.sourceOf, s.span)));
         return block(s.handler, f);
       }
+    // `break` and `continue` never suspend: the synchronous executor runs them.
+    case "Break":
+    case "Continue":
+      return unknownStatement(f, s);
     default:
-      throw errorAt(f.rt.sourceOf, "RUNTIME_ERROR", `Internal error: unknown statement '${(s as Stmt).kind}'`, (s as Stmt).span);
+      return assertNever(s, (node) => unknownStatement(f, node));
   }
 }

@@ -12,7 +12,8 @@
  *
  * Any non-Luma error escaping a statement becomes RUNTIME_ERROR located at that statement.
  */
-import type { Stmt } from "../../syntax/ast";
+import type { Span, Stmt } from "../../syntax/ast";
+import { assertNever, type UnknownNode } from "../../syntax/assert-never";
 import { evalSync } from "./eval-sync";
 import { runAssert } from "./assert-statement";
 import { isRunStop } from "../journal/journal-errors";
@@ -83,9 +84,17 @@ export function execStmtSync(s: Stmt, f: Frame): Value {
         f.vars.set(s.errName, errorValue(asLumaError(e, f.rt.sourceOf, s.span)));
         return execBlockSync(s.handler, f);
       }
+    // A `while` always runs in the asynchronous executor (it yields now and then): never here.
+    case "While":
+      return unknownStatement(f, s);
     default:
-      throw errorAt(f.rt.sourceOf, "RUNTIME_ERROR", `Internal error: unknown statement '${(s as Stmt).kind}'`, (s as Stmt).span);
+      return assertNever(s, (node) => unknownStatement(f, node));
   }
+}
+
+/** The internal error of a statement an executor has no case for: one only the other executor runs, or a kind this version does not know. */
+export function unknownStatement(f: Frame, s: UnknownNode): never {
+  throw errorAt(f.rt.sourceOf, "RUNTIME_ERROR", `Internal error: unknown statement '${s.kind}'`, s.span as Span);
 }
 
 /**

@@ -10,7 +10,8 @@
  *   by the synchronous evaluator, with no promise or `await` in the way.
  */
 import type { Expr, Program, Stmt } from "../../syntax/ast";
-import { nestedBlocks } from "../../syntax/stmt-blocks";
+import { boundNameOf, nestedBlocks, pushExprChildren, pushStmtExprs } from "../../language/ast-children";
+import { assertNever } from "../../syntax/assert-never";
 import { BUILTINS } from "./builtins";
 import { leftSpine } from "./operators";
 
@@ -29,8 +30,8 @@ export function assignedNames(body: readonly Stmt[]): ReadonlySet<string> {
 
 function collectAssigned(stmts: readonly Stmt[], out: Set<string>): void {
   for (const s of stmts) {
-    if (s.kind === "Assign" || s.kind === "For") out.add(s.name);
-    else if (s.kind === "Try") out.add(s.errName);
+    const name = boundNameOf(s);
+    if (name !== undefined) out.add(name);
     for (const block of nestedBlocks(s)) collectAssigned(block, out);
   }
 }
@@ -39,6 +40,8 @@ function collectAssigned(stmts: readonly Stmt[], out: Set<string>): void {
 export class AsyncAnalysis {
   private readonly cache = new WeakMap<object, boolean>();
   private readonly userFnNames = new Set<string>();
+  /** The expressions whose suspending is being asked (see `someSuspends`). */
+  private readonly pending: Expr[] = [];
 
   constructor(program: Program) {
     for (const d of program.decls) {
@@ -73,30 +76,48 @@ export class AsyncAnalysis {
   private computeStmt(s: Stmt): boolean {
     switch (s.kind) {
       case "Assign":
-        return this.expr(s.value);
-      case "ExprStmt":
-        return this.expr(s.expr);
-      case "Return":
-        return s.value ? this.expr(s.value) : false;
-      case "If":
-        return this.expr(s.cond) || this.block(s.then) || (s.else ? this.block(s.else) : false);
-      case "For":
-        return this.expr(s.iterable) || this.block(s.body);
-      case "Try":
-        return this.block(s.body) || this.block(s.handler);
-      case "Assert":
-        return this.expr(s.cond) || (s.message !== undefined && this.expr(s.message));
       case "AssignInto":
-        return this.expr(s.target) || this.expr(s.value);
+      case "ExprStmt":
+      case "Return":
+      case "Assert":
+      case "If":
+      case "For":
+      case "Try":
       case "Break":
       case "Continue":
-        return false;
+        return this.someOwnExprSuspends(s) || nestedBlocks(s).some((block) => this.block(block));
       // A `while` always runs in the asynchronous executor, which yields to the event loop
       // now and then: a loop that never waits would otherwise never see Ctrl-C.
       case "While":
-      default:
         return true;
+      default:
+        return assertNever(s, () => true);
     }
+  }
+
+  /**
+   * Whether one of the expressions on `pending` above `base` suspends, in source order,
+   * stopping at the first that does; `pending` is cut back to `base`. One stack for the whole
+   * analysis: a nested call pushes above its caller's entries and cuts back to its own base.
+   */
+  private someSuspends(base: number): boolean {
+    const pending = this.pending;
+    let suspends = false;
+    for (let i = pending.length - 1; i >= base && !suspends; i--) suspends = this.expr(pending[i]);
+    pending.length = base;
+    return suspends;
+  }
+
+  private someOwnExprSuspends(s: Stmt): boolean {
+    const base = this.pending.length;
+    pushStmtExprs(s, this.pending);
+    return this.someSuspends(base);
+  }
+
+  private someChildSuspends(e: Expr): boolean {
+    const base = this.pending.length;
+    pushExprChildren(e, this.pending);
+    return this.someSuspends(base);
   }
 
   private computeExpr(e: Expr): boolean {
@@ -107,15 +128,12 @@ export class AsyncAnalysis {
       case "Name":
         return false;
       case "Str":
-        return e.parts.some((p) => typeof p !== "string" && this.expr(p));
       case "Array":
-        return e.items.some((i) => this.expr(i));
       case "Object":
-        return e.entries.some((en) => this.expr(en.value));
       case "Member":
-        return this.expr(e.object);
       case "Index":
-        return this.expr(e.object) || this.expr(e.index);
+      case "Unary":
+        return this.someChildSuspends(e);
       case "Binary": {
         // Up a left-nested chain with a loop (a flat chain of n terms is n levels deep).
         const spine = leftSpine(e, (left) => !this.cache.has(left));
@@ -126,16 +144,18 @@ export class AsyncAnalysis {
         }
         return suspends || this.expr(e.right);
       }
-      case "Unary":
-        return this.expr(e.operand);
       case "Call": {
         const builtin =
           e.callee.kind === "Name" && Object.hasOwn(BUILTINS, e.callee.name) && !this.userFnNames.has(e.callee.name);
         return !builtin || e.args.some((a) => this.expr(a));
       }
-      default:
-        // ToolCall, Ask, DbCall, and any node kind this version does not know.
+      case "ToolCall":
+      case "Ask":
+      case "DbCall":
         return true;
+      default:
+        // A node kind this version does not know: assume it may suspend.
+        return assertNever(e, () => true);
     }
   }
 }

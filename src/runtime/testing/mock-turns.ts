@@ -11,6 +11,7 @@
  * name that is not a model.
  */
 import type { Expr, MockSetup, Program } from "../../syntax/ast";
+import { assertNever } from "../../syntax/assert-never";
 import { errorAt, locationOf, type SourceOf } from "../interpreter/runtime-errors";
 import type { ScriptedCall, ScriptedModel, ScriptedTurn } from "./scripted-model";
 
@@ -42,8 +43,19 @@ function constant(e: Expr): Json {
       for (const entry of e.entries) o[entry.key] = constant(entry.value);
       return { ...o };
     }
-    default:
+    case "Name":
+    case "Member":
+    case "Index":
+    case "Call":
+    case "Binary":
+    case "ToolCall":
+    case "Ask":
+    case "DbCall":
       throw new NotConstant(e);
+    default:
+      return assertNever(e, () => {
+        throw new NotConstant(e);
+      });
   }
 }
 
