@@ -7,7 +7,7 @@ import { writeFileSync } from "node:fs";
 import { resolve } from "node:path";
 import type { Diagnostic } from "./diagnostics/diagnostic";
 import { startupError } from "./diagnostics/luma-error";
-import { loadProgram, readSource } from "./load/load-program";
+import { checkProgram, loadProgram, readSource } from "./load/load-program";
 import { loadTestProgram, testedFileOf } from "./load/load-test-program";
 import type { StartOptions } from "./runtime/start-program";
 import { openMcpTools } from "./mcp/open-mcp-tools";
@@ -32,6 +32,9 @@ async function load(file: string, memo: SourceMemo) {
   return loadProgram(file, { source: readInto(file, memo), env: memo.env });
 }
 
+/** The words runtime/program-rules.ts's rules are about: `needs` (E0604), `tool_contexts` (E0616), `model` (E0615, E0617). */
+const PROGRAM_RULE_WORDS = /\b(needs|tool_contexts|model)\b/;
+
 /**
  * Parse and check only (`luma check`). Returns the warnings; throws when rejected.
  * `NAME.test.luma` is checked with `NAME.luma`'s declarations, as `luma test` runs it.
@@ -41,7 +44,11 @@ export async function checkFile(file: string, memo: SourceMemo = {}): Promise<{ 
     const loaded = await loadTestProgram(file, memo.sources ?? new Map(), { keepStatements: true });
     return { warnings: loaded.diagnostics };
   }
-  const { program, diagnostics } = await loadProgram(file, { source: readInto(file, memo), env: memo.env });
+  const source = readInto(file, memo);
+  // A source without the words those rules are about cannot break one: a cached clean program
+  // then answers from its entry's presence, as before (the entry is not even read).
+  if (!PROGRAM_RULE_WORDS.test(source)) return { warnings: await checkProgram(file, { source, env: memo.env }) };
+  const { program, diagnostics } = await loadProgram(file, { source, env: memo.env });
   // What a run would refuse at start-up from the program and its config alone, check refuses too.
   const ruleError = await (await import("./runtime/program-rules")).programRuleErrorOf(program, file);
   if (ruleError) throw ruleError;

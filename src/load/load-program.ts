@@ -48,6 +48,16 @@ export async function loadProgram(
   return { program: parsed, source, diagnostics, fromCache: false };
 }
 
+/**
+ * `luma check`: the checker's warnings for `file`, or a startup error carrying its errors.
+ * A program the cache holds checked clean and has none: its entry is not even read.
+ */
+export async function checkProgram(file: string, opts: { env?: Record<string, string | undefined>; source?: string } = {}): Promise<Diagnostic[]> {
+  const source = opts.source ?? readSource(file);
+  if (openProgramCache(opts.env ?? process.env)?.has(cacheKey(file, source))) return [];
+  return (await loadProgram(file, { ...opts, source })).diagnostics;
+}
+
 /** The parsed program, or a startup error carrying the syntax errors. */
 export async function parseOrReject(file: string, source: string): Promise<Program> {
   const { parse } = await import("../syntax/parse");

@@ -15,8 +15,9 @@ const CASES: { name: string; code: string; program: string; config?: object; mes
   {
     name: "E0604: a cached tool with needs",
     code: "E0604",
-    program: `schema Db { url: string }\nschema R { ok: bool }\ntool t(id: string) -> R {\n  needs db: Db\n  cache: true\n}\nprint(1)\n`,
-    message: "Cache cannot be used on a tool that uses needs: t",
+    // text_stats has a built-in handler: the registry is satisfied, the rule is what refuses.
+    program: `schema Db { url: string }\nschema R { ok: bool }\ntool text_stats(text: string) -> R {\n  needs db: Db\n  cache: true\n}\nprint(1)\n`,
+    message: "Cache cannot be used on a tool that uses needs: text_stats",
   },
   {
     name: "E0616: an agent's tool_contexts names a context the config does not define",

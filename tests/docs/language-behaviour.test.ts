@@ -25,10 +25,12 @@ describe("§4 tools.md — the start-up errors it quotes are the binary's", () =
     expect(r.exitCode).toBe(2);
   });
 
-  test("'a tool with needs cannot be cached': reported at start-up with the quoted E0604 message, not by luma check", () => {
+  test("'a tool with needs cannot be cached': reported by luma check and at start-up with the quoted E0604 message", () => {
     const quoted = /`(Cache cannot be used on a tool that uses needs: )x` \(E0604\)/.exec(text)!;
     writeFileSync(join(work, "example.luma"), 'schema Out { ok: bool }\nschema Db { url: string }\ntool text_stats(text: string) -> Out {\n  cache: true\n  needs db: Db\n}\nprint("ran")\n');
-    expect(runLuma(["check", "example.luma"], { cwd: work }).exitCode).toBe(0);
+    const checked = runLuma(["check", "example.luma"], { cwd: work });
+    expect(checked.exitCode).toBe(2);
+    expect(checked.stderr).toBe(`Error: ${quoted[1]}text_stats\n  = code E0604 (luma explain E0604)\n`);
     const r = runLuma(["example.luma"], { cwd: work });
     expect(r.stdout).toBe("");
     expect(r.stderr).toBe(`Error: ${quoted[1]}text_stats\n  = code E0604 (luma explain E0604)\n`);
