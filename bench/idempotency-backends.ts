@@ -55,7 +55,7 @@ const openStore = async (backend: Backend, place: string): Promise<IdempotencySt
       return undefined;
     case "file": {
       const { FileIdempotencyStore } = await import("../src/runtime/stores/file/file-idempotency-store");
-      return FileIdempotencyStore.open({ path: join(place, "idem.json"), clock, warn: () => {} });
+      return FileIdempotencyStore.open({ path: join(place, "idem.json"), clock });
     }
     case "sqlite": {
       const { SqliteIdempotencyStore } = await import("../src/runtime/stores/sqlite/sqlite-idempotency-store");

@@ -42,7 +42,7 @@ export async function benchJournalOverhead(): Promise<{ plainUs: number; journal
 
   const backend = SqliteJournal.open(join(dir, "journal.sqlite"), "journal.sqlite");
   const journal = await RunJournal.start(backend, new JournalCodec(new RecordCodec(undefined, "journal.sqlite"), "journal.sqlite"), { runId: "bench", program: "bench.luma" });
-  const store = FileIdempotencyStore.open({ path: join(dir, "idem.json"), clock: systemClock, warn: () => {} });
+  const store = FileIdempotencyStore.open({ path: join(dir, "idem.json"), clock: systemClock });
   const plain = createToolInvoker(base);
   const journaled = createToolInvoker({ ...base, journal });
   const stored = createToolInvoker({ ...base, idempotencyStore: store });

@@ -67,7 +67,6 @@ const measure = async (records: number, calls: number, encrypted: boolean) => {
   const store = FileIdempotencyStore.open({
     path,
     clock: systemClock,
-    warn: () => {},
     ...(encrypted ? { encryption: "aes-256-gcm" as const, passphrase: PASSPHRASE } : {}),
   });
   const program = parse(SOURCE, "bench.luma").program!;

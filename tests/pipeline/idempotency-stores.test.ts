@@ -66,7 +66,7 @@ describe("§9 step 9: waiting for a running twin", () => {
 });
 
 describe("§11 file store behind the pipeline", () => {
-  const fileStore = (dir: string) => FileIdempotencyStore.open({ path: join(dir, "idem.json"), clock: systemClock, warn: () => {} });
+  const fileStore = (dir: string) => FileIdempotencyStore.open({ path: join(dir, "idem.json"), clock: systemClock });
 
   test("concurrent same-key calls in one process run the handler once; a new invoker (a restart) replays", async () => {
     const dir = freshDir();

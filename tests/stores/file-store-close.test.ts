@@ -15,15 +15,15 @@ const req = { key: "k", fingerprint: "fp", ttlMs: 60_000, leaseMs: 60_000 };
 
 describe("§11 file store: close", () => {
   test("closing twice is harmless", () => {
-    const store = FileIdempotencyStore.open({ path: join(mkdtempSync(join(tmpdir(), "luma-close-")), "s.json"), clock, warn: () => {} });
+    const store = FileIdempotencyStore.open({ path: join(mkdtempSync(join(tmpdir(), "luma-close-")), "s.json"), clock });
     store.close();
     expect(() => store.close()).not.toThrow();
   });
 
   test("a waiter on another store's claim stops polling once its own store is closed, without blocking", async () => {
     const path = join(mkdtempSync(join(tmpdir(), "luma-close-")), "s.json");
-    const owner = FileIdempotencyStore.open({ path, clock, warn: () => {} });
-    const waiter = FileIdempotencyStore.open({ path, clock, warn: () => {} });
+    const owner = FileIdempotencyStore.open({ path, clock });
+    const waiter = FileIdempotencyStore.open({ path, clock });
     expect((owner.claim(req) as { kind: string }).kind).toBe("claimed");
     const running = waiter.claim(req) as { kind: string; settled: Promise<void> };
     expect(running.kind).toBe("running");

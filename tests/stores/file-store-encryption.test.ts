@@ -119,7 +119,7 @@ describe("§11 file store: AES-256-GCM", () => {
 
   test("FileIdempotencyStore.open without a passphrase never creates a file", () => {
     const dir = freshDir();
-    expect(() => FileIdempotencyStore.open({ path: join(dir, "idem.json"), encryption: "aes-256-gcm", clock: { now: () => 0 } as never, warn: () => {} })).toThrow(
+    expect(() => FileIdempotencyStore.open({ path: join(dir, "idem.json"), encryption: "aes-256-gcm", clock: { now: () => 0 } as never })).toThrow(
       "LUMA_IDEMPOTENCY_KEY",
     );
     expect(readdirSync(dir)).toEqual([]);

@@ -27,7 +27,6 @@ describe("§11 file store: 4 processes, overlapping keys", () => {
       const store = FileIdempotencyStore.open({
         path: project.storePath!,
         clock: systemClock,
-        warn: () => {},
         ...(encrypted ? { encryption: "aes-256-gcm" as const, passphrase: PASSPHRASE } : {}),
       });
       expect([...store.snapshot().keys()].length).toBe(KEYS.length);

@@ -37,7 +37,6 @@ const BACKENDS: Record<IdempotencyStoreConfig["backend"], Opener> = {
       encryption: config.encryption,
       passphrase: ctx.env.LUMA_IDEMPOTENCY_KEY,
       clock: ctx.clock ?? systemClock,
-      warn: ctx.warn,
     });
   },
   sqlite: async (config, ctx) => {

@@ -80,7 +80,7 @@ export const STORE_BACKENDS: StoreBackend[] = [
     encryption: true,
     unavailable: () => undefined,
     newPlace: tempDir,
-    open: async (dir, opts) => FileIdempotencyStore.open({ path: join(dir, "idem.json"), warn: () => {}, ...opts }),
+    open: async (dir, opts) => FileIdempotencyStore.open({ path: join(dir, "idem.json"), ...opts }),
     rawDump: async (dir) => dumpDir(dir),
     dropPlace: async () => {},
   },

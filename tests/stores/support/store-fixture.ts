@@ -21,7 +21,7 @@ export interface Opened {
 export const openStore = (dir: string, opts: Partial<FileStoreOptions> & { clock?: Clock } = {}): Opened => {
   const warnings: string[] = [];
   const path = opts.path ?? join(dir, "idem.json");
-  const store = FileIdempotencyStore.open({ clock: systemClock, warn: (l) => warnings.push(l), ...opts, path });
+  const store = FileIdempotencyStore.open({ clock: systemClock, ...opts, path });
   return { store, warnings, path };
 };
 

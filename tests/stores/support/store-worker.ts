@@ -17,7 +17,6 @@ const path = process.argv[2];
 const store = FileIdempotencyStore.open({
   path,
   clock: systemClock,
-  warn: (l) => console.error(l),
   encryption: process.env.LUMA_IDEMPOTENCY_KEY ? "aes-256-gcm" : undefined,
   passphrase: process.env.LUMA_IDEMPOTENCY_KEY,
 });

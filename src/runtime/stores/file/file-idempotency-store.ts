@@ -82,7 +82,6 @@ export interface FileStoreOptions {
   /** The value of LUMA_IDEMPOTENCY_KEY. Never stored, never printed. */
   passphrase?: string;
   clock: Clock;
-  warn: (line: string) => void;
   /** How long to wait for a live lock holder before failing (default 10 s). */
   lockWaitMs?: number;
 }
