@@ -1,7 +1,8 @@
 /**
  * A linear pre-scan of the lexical structure, run when Ohm fails or overflows: it
  * finds a string literal or block comment left open (strings may span lines, so an
- * unclosed one swallows the rest of the file and Ohm reports its failure far away) and
+ * unclosed one swallows the rest of the file and Ohm reports its failure far away) — or
+ * the `{` in it that was meant as a character, whose interpolation a block's `}` closed — and
  * the opener at which nesting first goes deeper than `MAX_NESTING`. It also lists the
  * comments, which the AST does not hold, for the formatter (`src/format/`).
  *
@@ -29,8 +30,13 @@ export const UNTERMINATED_MESSAGE = { string: "Unterminated string", comment: "U
 export const UNTERMINATED_CODE = { string: PARSE_CODES.unterminatedString, comment: PARSE_CODES.unterminatedComment } as const;
 
 export interface LexicalScan {
-  /** The first string literal or block comment that runs to the end of the input. */
-  unterminated?: { kind: "string" | "comment"; start: number };
+  /**
+   * The first string literal or block comment that runs to the end of the input. `brace`:
+   * a `{` of that string meant as a character, whose interpolation swallowed the string's
+   * end — `"{\"a\": 1}"` in a block, closed by the block's `}`: the place to report
+   * (E0107, with the `\{` hint), not the string's start.
+   */
+  unterminated?: { kind: "string" | "comment"; start: number; brace?: number };
   /** The opener at which nesting first exceeds MAX_NESTING. */
   deepAt?: number;
   /** The innermost bracket still open at the end of the input (its offset). */
@@ -184,7 +190,10 @@ export function scanLexical(input: string, opts: { lineWords?: boolean } = {}): 
       i = close + 2;
     } else if (c === QUOTE) {
       const end = scanLiteral(STRING, i);
-      if (end === RAN_TO_END) return { ...scan, unterminated: { kind: "string", start: i } };
+      if (end === RAN_TO_END) {
+        const brace = swallowingBrace(i);
+        return { ...scan, unterminated: brace === undefined ? { kind: "string", start: i } : { kind: "string", start: i, brace } };
+      }
       // A string the grammar rejects (a bad escape) is where Ohm fails: nothing after it matters.
       if (end === FAILED) return scan;
       i = end;
@@ -212,6 +221,34 @@ export function scanLexical(input: string, opts: { lineWords?: boolean } = {}): 
   const unclosed = openers.innermostBracket();
   if (unclosed !== undefined) scan.unclosed = unclosed;
   return scan;
+
+  /**
+   * In the string at `start` that runs to the end: its first `{` whose interpolation closes
+   * on a later line while a `"` later on the `{`'s own line would have closed the string,
+   * or whose code starts with a `\` (an escaped quote meant for the string).
+   */
+  function swallowingBrace(start: number): number | undefined {
+    const interps = (memo as Int32Array[])[INTERP];
+    let k = start + 1;
+    while (k < n) {
+      const c = input.charCodeAt(k);
+      if (c === BACKSLASH) k += 2;
+      else if (c !== OPEN_BRACE) k++;
+      else {
+        const end = interps[k] - 3;
+        if (end < 0) {
+          k++;
+          continue;
+        }
+        const eol = input.indexOf("\n", k);
+        if (eol >= 0 && eol < end && input.slice(k, eol).includes('"')) return k;
+        // `{\"…`: no expression starts with `\`, the brace was meant as a character.
+        if (/^\{[ \t]*\\/.test(input.slice(k, k + 80))) return k;
+        k = end;
+      }
+    }
+    return undefined;
+  }
 
   function closeOne(): void {
     openers.pop();

@@ -51,6 +51,7 @@ import { DECLARATION_KEYWORDS } from "./keywords";
 import { NESTING_MESSAGE } from "./nesting-limit";
 import { describeSyntaxError } from "./syntax-error";
 import { secondFileReplay } from "./to-ast-tests";
+import { unclosedBrace } from "./string-literal";
 
 /** The size a piece of a large source grows to before it is cut at the next declaration. */
 export const CHUNK_CHARS = 4 * 1024;
@@ -145,9 +146,13 @@ function matchPieces(
   }
 }
 
-/** The syntax error of a string or block comment that opens at `open.start` and is never closed. */
+/**
+ * The syntax error of a string or block comment that opens at `open.start` and is never
+ * closed — or, for a string whose `{` swallowed a line end (`open.brace`), that `{`'s E0107.
+ */
 function unterminatedAt(file: string, open: NonNullable<LexicalScan["unterminated"]>): ParseResult {
-  const { kind, start } = open;
+  const { kind, start, brace } = open;
+  if (brace !== undefined) return { diagnostics: [unclosedBrace(file, brace)] };
   return { diagnostics: [error(UNTERMINATED_MESSAGE[kind], { file, start, end: start }, { code: UNTERMINATED_CODE[kind] })] };
 }
 

@@ -36,9 +36,11 @@ export function constString(stringNode: ohm.Node): string {
   return text;
 }
 
+export const UNCLOSED_BRACE_MESSAGE = 'Unclosed "{" in string interpolation (write \\{ for a literal brace)';
+
 /** The error for a `{` at file offset `at` that opens no balanced segment (the fast parser's too). */
 export const unclosedBrace = (file: string, at: number): Diagnostic =>
-  error('Unclosed "{" in string interpolation (write \\{ for a literal brace)', { file, start: at, end: at + 1 }, {
+  error(UNCLOSED_BRACE_MESSAGE, { file, start: at, end: at + 1 }, {
     code: PARSE_CODES.unclosedInterpolation,
   });
 

@@ -12,6 +12,8 @@ import type { DiagnosticExtra } from "../diagnostics/diagnostic";
 import { lineColOf } from "../diagnostics/source-position";
 import { UNTERMINATED_CODE, UNTERMINATED_MESSAGE, scanLexical } from "./lexical-scan";
 import { syntaxErrorExtra } from "./syntax-hints";
+import { UNCLOSED_BRACE_MESSAGE } from "./string-literal";
+import { PARSE_CODES } from "../diagnostics/catalog/parse-codes";
 
 const EXPRESSION_STARTERS = [
   "a name", "a number", '"\\""', '"true"', '"false"', '"null"', '"tool"', '"ask"', '"query"',
@@ -100,6 +102,9 @@ export function describeSyntaxError(result: ohm.MatchResult, input: string, base
   const scan = scanLexical(input);
   const open = scan.unterminated;
   if (open && open.start <= position) {
+    if (open.brace !== undefined) {
+      return { position: open.brace, message: UNCLOSED_BRACE_MESSAGE, code: PARSE_CODES.unclosedInterpolation, hints: [] };
+    }
     return { position: open.start, message: UNTERMINATED_MESSAGE[open.kind], code: UNTERMINATED_CODE[open.kind], hints: [] };
   }
   const items = expectedItems(failed.getRightmostFailures());

@@ -65,7 +65,7 @@ const PARSE_ENTRIES = [
     code: PARSE_CODES.unclosedInterpolation,
     title: "A `{` in a string that is not an interpolation",
     explanation:
-      "In a string, `{expr}` interpolates. A `{` with no `}` before the string ends, or a `{…}` whose inside is not an expression, is an error; write `\\{` (and `\\}`) for a literal brace, as in a prompt that shows JSON.",
+      "In a string, `{expr}` interpolates. A `{` with no `}` before the string ends, or a `{…}` whose inside is not an expression, is an error; write `\\{` (and `\\}`) for a literal brace, as in a prompt that shows JSON. Inside a block (a test's `mock` list or `assert` message, a `replay` path, a function body) the `{` of `\"{\\\"a\\\": 1}\"` can be closed by the block's own `}`, leaving the string open to the end of the file: that is reported here too, at the `{`, not as E0102.",
     example: 'prompt = "Reply as JSON: { text: string }"',
   },
   {

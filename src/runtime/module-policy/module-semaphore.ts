@@ -59,7 +59,7 @@ const isThenable = (v: unknown): v is PromiseLike<unknown> =>
 
 /**
  * An Error made in a VM context is not `instanceof Error` here, and the pipeline would lose
- * its message; it is carried into a host Error with the same name and message. Error-shaped
+ * its message; it is carried into a host Error with the same name, message and stack. Error-shaped
  * objects (a LumaToolError-like `code` + `retryable`) pass unchanged.
  */
 export function hostError(e: unknown): unknown {
@@ -69,6 +69,9 @@ export function hostError(e: unknown): unknown {
   if (Object.prototype.toString.call(e) !== "[object Error]") return e;
   const error = new Error(String(shape.message));
   error.name = String(shape.name ?? "Error");
+  // Its stack too: where in the module it was thrown (a crashed handler's file:line).
+  const stack = (e as { stack?: unknown }).stack;
+  if (typeof stack === "string") error.stack = stack;
   return error;
 }
 

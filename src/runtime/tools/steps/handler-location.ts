@@ -26,8 +26,15 @@ function diskFrame(line: string): { file: string; line: string; col: string } | 
   return { file, line: String(Number(m[2]) - compiledLineShiftOf(file)), col: m[3] };
 }
 
-const stackOf = (thrown: unknown): string | undefined =>
-  thrown instanceof Error && typeof thrown.stack === "string" ? thrown.stack : undefined;
+/**
+ * The thrown error's stack — an Error of any realm: a module under the strict policy runs in
+ * a VM context of its own, whose `Error` is not this one (`instanceof Error` is false there).
+ */
+const stackOf = (thrown: unknown): string | undefined => {
+  if (thrown === null || typeof thrown !== "object") return undefined;
+  const stack = (thrown as { stack?: unknown }).stack;
+  return typeof stack === "string" ? stack : undefined;
+};
 
 /** `tools.ts:6:15` for the handler's innermost frame on disk, or undefined (a non-Error, no such frame). */
 export function handlerSite(thrown: unknown, cwd: string = process.cwd()): string | undefined {
