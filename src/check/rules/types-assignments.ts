@@ -5,7 +5,7 @@
  * pass as a `Result`, and an error only when it never can. The same holds for a write
  * into a field or an item (`order.status = v`, `xs[0] = v`): the value must be able to
  * fit the field's (or item's) type, so a typed value stays what its type says; where it
- * only may fit, the node records the declared type for the run to check (`into-check-as.ts`).
+ * only may fit, the node records the declared type for the run to check (`types/into-check-as.ts`).
  * `o.b = v` and `o["b"] = v` are one target.
  */
 import type { AssignTarget, Expr } from "../../syntax/ast";
@@ -14,7 +14,7 @@ import { mismatch } from "../types/assignability";
 import { reasonHint, typeMessages } from "../types/type-messages";
 import { STRING, typeText, valueText, type Type } from "../types/type-model";
 import { typesOf } from "../types/typed-program";
-import { declaredInto, literalKey, provesFit } from "./into-check-as";
+import { declaredInto, literalKey, provesFit } from "../types/into-check-as";
 
 export function typesAssignments(ctx: CheckContext): void {
   const typed = typesOf(ctx);

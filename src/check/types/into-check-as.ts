@@ -12,8 +12,8 @@
  */
 import type { AssignTarget, Expr, IntoCheck, TypeRef } from "../../syntax/ast";
 import type { Symbols } from "../symbols";
-import { hasDefault } from "../types/type-of-schema";
-import type { Type } from "../types/type-model";
+import { hasDefault } from "./type-of-schema";
+import type { Type } from "./type-model";
 
 /** The key a target writes when it is written in source: `o.b`, `o["b"]`, `xs[0]`. */
 export function literalKey(t: AssignTarget): string | number | undefined {
