@@ -84,6 +84,22 @@ describe("issue #24: a field write keeps the typed target's rules at run time", 
     expect(r.lines[1]).toBe("new null");
   });
 
+  test("a field's value rules come with it: @range, @pattern hard; a soft rule warns and stores", () => {
+    const file = program(`schema Item { sku: string @pattern("^[a-z]+$"), qty: int @range(1, 10), score?: int @range(0, 5) @severity("soft") }
+item: Item = { sku: "x", qty: 1 }
+${attempt("item.qty = pick(50)")}
+${attempt('item["sku"] = "UP"')}
+item.score = pick(9)
+print(item)`);
+    const r = runLuma([file]);
+    expect(r.stdout.trimEnd().split("\n")).toEqual([
+      expect.stringContaining("VALUE_INVALID item.qty must be <= 10 (@range)"),
+      expect.stringContaining("VALUE_INVALID item.sku must match the pattern /^[a-z]+$/ (@pattern)"),
+      '{"sku":"x","qty":1,"score":9}',
+    ]);
+    expect(r.stderr).toContain("warning: item.score must be <= 5 (@range)");
+  });
+
   test("a target typed only by a literal declares nothing: it takes any value", () => {
     const r = run(`loose = { status: "new" }\nloose.status = pick(5)\nprint(loose)`);
     expect(r.lines).toEqual(['{"status":5}']);

@@ -9,6 +9,7 @@
  *
  * `o.b = v` and `o["b"] = v` (a literal string key) are one target. A type only inferred
  * from a literal (`o = { status: "new" }`) declares nothing: such a target takes any value.
+ * A schema field's value rules (`@range`, `@pattern`…) come with it: the run checks them too.
  */
 import type { AssignTarget, Expr, IntoCheck, TypeRef } from "../../syntax/ast";
 import type { Symbols } from "../symbols";
@@ -40,7 +41,10 @@ export function declaredInto(t: AssignTarget, symbols: Symbols, typeOf: (e: Expr
   if (typeof key === "string") {
     const schema = schemaOf(typeOf(t.object));
     const field = schema === undefined ? undefined : symbols.schemas.get(schema)?.fields.find((f) => f.name === key);
-    return field && { type: field.type, orNull: field.optional && !hasDefault(field) };
+    if (!field) return undefined;
+    const check: IntoCheck = { type: field.type, orNull: field.optional && !hasDefault(field) };
+    if (field.annotations.some((a) => a.name !== "desc" && a.name !== "default")) check.field = field;
+    return check;
   }
   if (t.kind !== "Index") return undefined;
   // An item: of an array a schema field declares (`o.tags[0]`), else of an array of schema values.
@@ -57,6 +61,7 @@ export function declaredInto(t: AssignTarget, symbols: Symbols, typeOf: (e: Expr
 
 /** Whether a value of static type `v` is sure to pass validation against `ref`: then no run-time check is needed. */
 export function provesFit(v: Type, check: IntoCheck): boolean {
+  if (check.field) return false; // its value rules are the run's to check
   if (v.kind === "null") return check.orNull;
   const ref: TypeRef = check.type;
   if (ref.kind === "EnumType") return v.kind === "string" && v.values !== undefined && v.values.every((x) => ref.values.includes(x));

@@ -6,7 +6,7 @@
 import type { AssignTarget, Expr, Span, Stmt } from "../../syntax/ast";
 import { errorAt } from "./runtime-errors";
 import type { Frame, Runtime } from "./runtime-context";
-import { validateValue } from "./validate-value";
+import { validateParam, validateValue } from "./validate-value";
 import { isObjectValue, setField, typeName, type Value } from "./values";
 
 type AssignStmt = Extract<Stmt, { kind: "Assign" }>;
@@ -34,8 +34,7 @@ export function forItems(rt: Runtime, v: Value, span: Span): readonly Value[] {
  */
 export function writeInto(rt: Runtime, s: AssignIntoStmt, obj: Value, key: Value, given: Value): void {
   const span = s.target.span;
-  const check = s.checkAs;
-  const value = check && !(given === null && check.orNull) ? validateValue(rt, check.type, given, "output", targetPath(s.target, key), s.span) : given;
+  const value = checked(rt, s, key, given);
   if (Array.isArray(obj) && typeof key === "number" && Number.isInteger(key)) {
     if (key >= 0 && key < obj.length) {
       obj[key] = value;
@@ -52,6 +51,14 @@ export function writeInto(rt: Runtime, s: AssignIntoStmt, obj: Value, key: Value
     ? `Cannot assign into ${typeName(obj)} with ${typeName(key)}: expected ${want}`
     : `Cannot assign into ${typeName(obj)}: only objects and arrays have fields and items`;
   throw errorAt(rt.sourceOf, "RUNTIME_ERROR", message, span);
+}
+
+/** The value a write stores: validated against the target's declared type, when the checker recorded one. */
+function checked(rt: Runtime, s: AssignIntoStmt, key: Value, value: Value): Value {
+  const check = s.checkAs;
+  if (!check || (value === null && check.orNull)) return value;
+  if (check.field) return validateParam(rt, check.field, value, pathOf(s.target.object), s.span, "output");
+  return validateValue(rt, check.type, value, "output", targetPath(s.target, key), s.span);
 }
 
 /** How a message names a write's target: `order.status` (also for `order["status"]`), `xs[2]`. */
