@@ -51,6 +51,12 @@ describe("issue #24: a field write keeps the typed target's rules at run time", 
     expect(r.lines).toEqual(["sent", "new"]);
   });
 
+  test("the same in a while loop (the asynchronous executor)", () => {
+    const r = run(`i = 0\nwhile i < 1 {\n  i = i + 1\n  ${attempt('order.status = pick("lost")')}\n  order["status"] = pick("sent")\n}\nprint(order.status)`);
+    expect(r.lines[0]).toStartWith('VALUE_INVALID order.status must be one of "new", "sent" (enum)');
+    expect(r.lines[1]).toBe("sent");
+  });
+
   test("uncaught, the run fails with VALUE_INVALID at the write and runs nothing after it", () => {
     const r = run(`order.status = pick("lost")\nprint("after")`);
     expect(r.exitCode).not.toBe(0);
