@@ -27,9 +27,10 @@ import { VERSION } from "../version";
  * (dev builds): an entry means "this program checked clean", so a stricter checker must
  * not trust entries an older one wrote. 2: the static type rules (E03xx). 3: `while`,
  * `break`, `continue` keywords, field/item assignment, the typed builtins of issue #12.
- * 4: compact spans, `test` blocks. 5: plain JSON again (no rewritten keys).
+ * 4: compact spans, `test` blocks. 5: plain JSON again (no rewritten keys). 6: a field or
+ * item write carries the declared type the run validates it against (`AssignInto.checkAs`).
  */
-const FORMAT = 5;
+const FORMAT = 6;
 const MAX_ENTRIES = 256;
 const MAX_AGE_MS = 30 * 24 * 3600 * 1000;
 

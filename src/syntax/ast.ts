@@ -172,8 +172,13 @@ export type Stmt =
   | { kind: "While"; cond: Expr; body: Stmt[]; span: Span }
   /** `break` / `continue`: leave, or go to the next turn of, the innermost loop. */
   | { kind: "Break" | "Continue"; span: Span }
-  /** `order.status = v`, `xs[0] = v`: a field or item of a variable (the target's root is a Name). */
-  | { kind: "AssignInto"; target: AssignTarget; value: Expr; span: Span }
+  /**
+   * `order.status = v`, `xs[0] = v`: a field or item of a variable (the target's root is a Name).
+   * `checkAs`, written by the checker: the declared type of the field or item (a schema's field,
+   * an item of a schema's array) when the value's static type does not prove it fits; the run
+   * validates the value against it before writing.
+   */
+  | { kind: "AssignInto"; target: AssignTarget; value: Expr; span: Span; checkAs?: IntoCheck }
   | { kind: "Return"; value?: Expr; span: Span }
   | { kind: "Try"; body: Stmt[]; errName: string; errSpan: Span; handler: Stmt[]; span: Span }
   | { kind: "ExprStmt"; expr: Expr; span: Span }
@@ -182,6 +187,15 @@ export type Stmt =
 
 /** What `AssignInto` writes: a chain of fields and items that starts at a variable. */
 export type AssignTarget = Extract<Expr, { kind: "Member" | "Index" }>;
+
+/** The declared type a field or item write is validated against at run time (plain data: cached as JSON). */
+export interface IntoCheck {
+  type: TypeRef;
+  /** The field is optional (no `@default`): `null` fits it. */
+  orNull: boolean;
+  /** A schema field with value rules (`@range`, `@pattern`…): validated with them, as a field of its schema. */
+  field?: Field;
+}
 
 // ---------------------------------------------------------------- expressions
 

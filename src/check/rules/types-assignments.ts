@@ -4,7 +4,9 @@
  * `x: Result = tool name({ … })` re-validation is legal whenever the tool's result could
  * pass as a `Result`, and an error only when it never can. The same holds for a write
  * into a field or an item (`order.status = v`, `xs[0] = v`): the value must be able to
- * fit the field's (or item's) type, so a typed value stays what its type says.
+ * fit the field's (or item's) type, so a typed value stays what its type says; where it
+ * only may fit, the node records the declared type for the run to check (`types/into-check-as.ts`).
+ * `o.b = v` and `o["b"] = v` are one target.
  */
 import type { AssignTarget, Expr } from "../../syntax/ast";
 import type { CheckContext } from "../context";
@@ -12,6 +14,7 @@ import { mismatch } from "../types/assignability";
 import { reasonHint, typeMessages } from "../types/type-messages";
 import { STRING, typeText, valueText, type Type } from "../types/type-model";
 import { typesOf } from "../types/typed-program";
+import { declaredInto, literalKey, provesFit } from "../types/into-check-as";
 
 export function typesAssignments(ctx: CheckContext): void {
   const typed = typesOf(ctx);
@@ -33,8 +36,14 @@ export function typesAssignments(ctx: CheckContext): void {
     if (target.kind === "null") continue;
     const value = typed.typeOf(s.value);
     const why = mismatch(value, target);
-    if (why === undefined) continue;
-    const what = s.target.kind === "Member" ? `field '${s.target.property}'` : "the item";
+    if (why === undefined) {
+      // It may fit: where the field's type is declared and not proved, the run checks it.
+      const check = declaredInto(s.target, ctx.symbols, typed.typeOf);
+      if (check && !provesFit(value, check)) s.checkAs = check;
+      continue;
+    }
+    const key = literalKey(s.target);
+    const what = typeof key === "string" ? `field '${key}'` : "the item";
     ctx.report(into.text(what, typeText(target), valueText(value, target)), s.value.span, { code: into.code, hints: reasonHint(why, value, target) });
   }
 }

@@ -181,7 +181,7 @@ export const TYPE_DIAGNOSTICS = {
     title: "a field or item assigned a value of the wrong type",
     text: (target: string, type: string, value: string) => `Cannot assign a value of type ${q(value)} to ${target} of type ${q(type)}.`,
     explanation:
-      "`obj.f = v` and `xs[i] = v` write into a value whose type is known: the value must be able to fit the field's (or item's) type, so a typed value stays valid. Give the variable the type `any` to hold anything.",
+      "`obj.f = v`, `obj[\"f\"] = v` and `xs[i] = v` write into a value whose type is known: the value must be able to fit the field's (or item's) type, so a typed value stays valid. A value that only may fit (`any`, a union) is validated at run time against the declared type and the field's rules: VALUE_INVALID naming the field (`order.status`), and nothing is written. Give the variable the type `any` to hold anything.",
     example: 'schema Order { status: string }\no: Order = { status: "new" }\no.status = 1',
   },
   inputMismatch: {

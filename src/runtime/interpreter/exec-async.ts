@@ -62,7 +62,7 @@ async function execStmtAsync(s: Stmt, f: Frame): Promise<Value> {
       const t = s.target;
       const obj = await evalExpr(t.object, f);
       const key = t.kind === "Member" ? t.property : await evalExpr(t.index, f);
-      writeInto(f.rt, obj, key, await evalExpr(s.value, f), t.span);
+      writeInto(f.rt, s, obj, key, await evalExpr(s.value, f));
       return null;
     }
     case "While": {

@@ -62,7 +62,7 @@ export function execStmtSync(s: Stmt, f: Frame): Value {
       const t = s.target;
       const obj = evalSync(t.object, f);
       const key = t.kind === "Member" ? t.property : evalSync(t.index, f);
-      writeInto(f.rt, obj, key, evalSync(s.value, f), t.span);
+      writeInto(f.rt, s, obj, key, evalSync(s.value, f));
       return null;
     }
     case "Break":

@@ -3,13 +3,14 @@
  * assignment (with the typed form's validation), assignment into a field or an item, what
  * `for` may iterate, how a loop takes a `break`/`continue`, and how a `while` yields.
  */
-import type { Span, Stmt } from "../../syntax/ast";
+import type { AssignTarget, Expr, Span, Stmt } from "../../syntax/ast";
 import { errorAt } from "./runtime-errors";
 import type { Frame, Runtime } from "./runtime-context";
-import { validateValue } from "./validate-value";
+import { validateParam, validateValue } from "./validate-value";
 import { isObjectValue, setField, typeName, type Value } from "./values";
 
 type AssignStmt = Extract<Stmt, { kind: "Assign" }>;
+type AssignIntoStmt = Extract<Stmt, { kind: "AssignInto" }>;
 
 /** `x = v`, or `x: T = v` validated against T (VALUE_INVALID; soft issues warn). */
 export function assign(f: Frame, s: AssignStmt, value: Value): void {
@@ -27,9 +28,13 @@ export function forItems(rt: Runtime, v: Value, span: Span): readonly Value[] {
 /**
  * `obj.key = v` / `xs[i] = v`: writes into the value the target's object holds (values are
  * shared, as in JavaScript: every name holding that object sees the change). An array item
- * must already exist (0 ≤ i < len): a write never grows an array with holes.
+ * must already exist (0 ≤ i < len): a write never grows an array with holes. A target whose
+ * declared type the checker recorded (`checkAs`) takes only a value that passes it, as
+ * `x: T = v` does: VALUE_INVALID naming the field (`order.status`), and nothing is written.
  */
-export function writeInto(rt: Runtime, obj: Value, key: Value, value: Value, span: Span): void {
+export function writeInto(rt: Runtime, s: AssignIntoStmt, obj: Value, key: Value, given: Value): void {
+  const span = s.target.span;
+  const value = checked(rt, s, key, given);
   if (Array.isArray(obj) && typeof key === "number" && Number.isInteger(key)) {
     if (key >= 0 && key < obj.length) {
       obj[key] = value;
@@ -46,6 +51,29 @@ export function writeInto(rt: Runtime, obj: Value, key: Value, value: Value, spa
     ? `Cannot assign into ${typeName(obj)} with ${typeName(key)}: expected ${want}`
     : `Cannot assign into ${typeName(obj)}: only objects and arrays have fields and items`;
   throw errorAt(rt.sourceOf, "RUNTIME_ERROR", message, span);
+}
+
+/** The value a write stores: validated against the target's declared type, when the checker recorded one. */
+function checked(rt: Runtime, s: AssignIntoStmt, key: Value, value: Value): Value {
+  const check = s.checkAs;
+  if (!check || (value === null && check.orNull)) return value;
+  if (check.field) return validateParam(rt, check.field, value, pathOf(s.target.object), s.span, "output");
+  return validateValue(rt, check.type, value, "output", targetPath(s.target, key), s.span);
+}
+
+/** How a message names a write's target: `order.status` (also for `order["status"]`), `xs[2]`. */
+function targetPath(t: AssignTarget, key: Value): string {
+  return pathOf(t.object) + (typeof key === "string" ? `.${key}` : `[${String(key)}]`);
+}
+
+function pathOf(e: Expr): string {
+  if (e.kind === "Name") return e.name;
+  if (e.kind === "Member") return `${pathOf(e.object)}.${e.property}`;
+  if (e.kind !== "Index") return "(…)";
+  const i = e.index;
+  if (i.kind === "Num") return `${pathOf(e.object)}[${i.value}]`;
+  if (i.kind === "Str" && i.parts.every((p) => typeof p === "string")) return `${pathOf(e.object)}.${i.parts.join("")}`;
+  return `${pathOf(e.object)}[…]`;
 }
 
 /** After a loop body: true when the loop must end (`break` or `return`); a `continue` is consumed. */

@@ -39,10 +39,13 @@ const withoutPeriod = (s: string): string => (s.endsWith(".") ? s.slice(0, -1) :
 /** Annotations that constrain a value (not `@desc`, `@default`). */
 const hasRules = (field: Field): boolean => field.annotations.some((a) => a.name !== "desc" && a.name !== "default");
 
-/** A fn parameter: its type and its annotations (`n: int @range(1, 10)`), checked as an input. */
-export function validateParam(rt: Runtime, field: Field, value: Value, root: string, span: Span): Value {
-  if (!hasRules(field)) return validateValue(rt, field.type, value, "input", `${root}.${field.name}`, span);
-  return report(rt, rt.host.schemas.validate({ param: field }, value, "input", root), root, span, value);
+/**
+ * A fn parameter: its type and its annotations (`n: int @range(1, 10)`), checked as an input;
+ * or (`"output"`) a value written into a schema's field, `root` the path to its object.
+ */
+export function validateParam(rt: Runtime, field: Field, value: Value, root: string, span: Span, direction: Direction = "input"): Value {
+  if (!hasRules(field)) return validateValue(rt, field.type, value, direction, `${root}.${field.name}`, span);
+  return report(rt, rt.host.schemas.validate({ param: field }, value, direction, root), root, span, value);
 }
 
 export function validateValue(

@@ -1,0 +1,72 @@
+/**
+ * What a field or item write must be validated against at run time. The runtime does not
+ * import the checker, so it cannot ask for the target's type: where the checker knows the
+ * target's *declared* type (a field of a schema, an item of an array a schema field or a
+ * schema's item type declares) and the value's static type does not prove it fits (`any`,
+ * a union, a schema value), it records that type on the `AssignInto` node (`checkAs`). The
+ * run validates the value against it before writing, as it does `x: T = v`, so a typed
+ * value keeps its type's rules: `order.status = pick("lost")` fails with VALUE_INVALID.
+ *
+ * `o.b = v` and `o["b"] = v` (a literal string key) are one target. A type only inferred
+ * from a literal (`o = { status: "new" }`) declares nothing: such a target takes any value.
+ * A schema field's value rules (`@range`, `@pattern`…) come with it: the run checks them too.
+ */
+import type { AssignTarget, Expr, IntoCheck, TypeRef } from "../../syntax/ast";
+import type { Symbols } from "../symbols";
+import { hasDefault } from "./type-of-schema";
+import type { Type } from "./type-model";
+
+/** The key a target writes when it is written in source: `o.b`, `o["b"]`, `xs[0]`. */
+export function literalKey(t: AssignTarget): string | number | undefined {
+  if (t.kind === "Member") return t.property;
+  const i = t.index;
+  if (i.kind === "Num") return i.value;
+  if (i.kind === "Str" && i.parts.every((p) => typeof p === "string")) return i.parts.join("");
+  return undefined;
+}
+
+const nonNull = (t: Type): Type[] => (t.kind === "union" ? t.members : [t]).filter((m) => m.kind !== "null");
+
+/** The schema a value of this type is, when it is one schema (or null). */
+function schemaOf(t: Type): string | undefined {
+  const members = nonNull(t);
+  const first = members[0];
+  if (!first || first.kind !== "object" || first.name === undefined) return undefined;
+  return members.every((m) => m.kind === "object" && m.name === first.name) ? first.name : undefined;
+}
+
+/** The declared type of the field or item `t` writes, when the program declares one. */
+export function declaredInto(t: AssignTarget, symbols: Symbols, typeOf: (e: Expr) => Type): IntoCheck | undefined {
+  const key = literalKey(t);
+  if (typeof key === "string") {
+    const schema = schemaOf(typeOf(t.object));
+    const field = schema === undefined ? undefined : symbols.schemas.get(schema)?.fields.find((f) => f.name === key);
+    if (!field) return undefined;
+    const check: IntoCheck = { type: field.type, orNull: field.optional && !hasDefault(field) };
+    if (field.annotations.some((a) => a.name !== "desc" && a.name !== "default")) check.field = field;
+    return check;
+  }
+  if (t.kind !== "Index") return undefined;
+  // An item: of an array a schema field declares (`o.tags[0]`), else of an array of schema values.
+  const outer = t.object.kind === "Member" || t.object.kind === "Index" ? declaredInto(t.object, symbols, typeOf) : undefined;
+  if (outer) return outer.type.kind === "ArrayType" ? { type: outer.type.element, orNull: false } : undefined;
+  const arrays = nonNull(typeOf(t.object));
+  const array = arrays.length === 1 ? arrays[0] : undefined;
+  if (!array || array.kind !== "array") return undefined;
+  const el = array.element;
+  const hasNull = el.kind === "union" && el.members.some((m) => m.kind === "null");
+  const name = el.kind === "union" && el.name !== undefined ? el.name : schemaOf(el);
+  return name === undefined ? undefined : { type: { kind: "NamedType", name, span: t.span }, orNull: hasNull };
+}
+
+/** Whether a value of static type `v` is sure to pass validation against `ref`: then no run-time check is needed. */
+export function provesFit(v: Type, check: IntoCheck): boolean {
+  if (check.field) return false; // its value rules are the run's to check
+  if (v.kind === "null") return check.orNull;
+  const ref: TypeRef = check.type;
+  if (ref.kind === "EnumType") return v.kind === "string" && v.values !== undefined && v.values.every((x) => ref.values.includes(x));
+  if (ref.kind !== "PrimType") return false;
+  if (ref.name === "any") return true;
+  if (ref.name === "float") return v.kind === "int" || v.kind === "float";
+  return v.kind === ref.name;
+}
