@@ -17,7 +17,7 @@
 import { AsyncLocalStorage } from "node:async_hooks";
 import { VERSION } from "../../../version";
 import type { ContentThunk, Telemetry } from "../telemetry";
-import { spanOfEvent, type GenAiProviderName } from "./genai-spans";
+import { spanOfEvent, type GenAiProviderName, type ToolDescription } from "./genai-spans";
 import { encodeTraceRequestJson } from "./otlp-json";
 import { encodeTraceRequest } from "./otlp-protobuf";
 import { readOtlpConfig, type OtlpConfig } from "./otlp-config";
@@ -31,10 +31,18 @@ interface SpanContext {
   spanId?: Uint8Array;
 }
 
-/** `genAiProviderName`: each provider family's `gen_ai.provider.name` (providers/families.ts `telemetryNameOf`). */
-export function createOtelTelemetry(env: Record<string, string | undefined>, warn: (line: string) => void, genAiProviderName: GenAiProviderName): Telemetry {
+/**
+ * `genAiProviderName`: each provider family's `gen_ai.provider.name` (providers/families.ts
+ * `telemetryNameOf`); `toolDescription`: a tool's `description` (runtime/tool-descriptions.ts).
+ */
+export function createOtelTelemetry(
+  env: Record<string, string | undefined>,
+  warn: (line: string) => void,
+  genAiProviderName: GenAiProviderName,
+  toolDescription: ToolDescription = () => undefined,
+): Telemetry {
   const config = readOtlpConfig(env, warn);
-  const spanMakers = spanOfEvent(genAiProviderName);
+  const spanMakers = spanOfEvent(genAiProviderName, toolDescription);
   const traceId = randomId(16);
   const current = new AsyncLocalStorage<SpanContext>();
   const resource: Resource = {
