@@ -3,8 +3,9 @@
  * retry policy, read the answer. Each HTTP try is one `provider.request` trace event (model,
  * provider, attempt, status, tokens in/out/cached/cache-write/reasoning when reported, duration,
  * the server, the request's temperature / max tokens / output type, and the answer's id, model
- * and finish reason) — built from names and numbers only: the API key lives in a header no event, error or cassette ever sees, and
- * the credentials of a proxy URL are scrubbed like the key.
+ * and finish reason) — built from names and numbers only: the API key lives in a header no
+ * event, error or cassette ever sees, and the credentials of a proxy URL are scrubbed like the
+ * key (so is anything of them an answer's id or model would echo).
  *
  * Two deadlines bound a turn: each try gets the model's `timeout` (connect to last byte, in
  * the transport), and the ask's ceiling (`meta.ceiling`, agent key `ask_timeout`) cuts a try
@@ -59,7 +60,7 @@ export interface ProviderRequestEvent {
   /** The model's `temperature` / `max_tokens` keys, when set. */
   temperature: number | null;
   max_tokens: number | null;
-  /** "json" when the ask asks for a typed answer (a response format), else "text". */
+  /** "json" when this request carries the answer's format (a response schema), else "text" (a tool turn may not). */
   output_type: "json" | "text";
   /** From the answer (response-meta.ts): its id, the model that answered, the provider's finish reason. */
   response_id: string | null;
@@ -179,8 +180,8 @@ export async function requestTurn(
         tokens_cache_write: u.cacheWrite ?? null,
         tokens_reasoning: u.reasoning ?? null,
         request_id: requestId,
-        response_id: result.response?.id ?? null,
-        response_model: result.response?.model ?? null,
+        response_id: result.response?.id === undefined ? null : redact(result.response.id, secrets),
+        response_model: result.response?.model === undefined ? null : redact(result.response.model, secrets),
         finish_reason: result.response?.finishReason ?? null,
       }, () => ({ system: turn.system, transcript: turn.transcript, output: { text: result.text, toolCalls: result.toolCalls, finish: result.response?.finishReason ?? result.finish } }));
       return result;

@@ -12,7 +12,8 @@
  *   keeps the process alive; `flush` — awaited by the run's end, also when the run failed —
  *   sends the rest and waits for every send.
  * - A collector that is down, slow or answers an error costs a warning line, never the run:
- *   each send has the OTLP timeout (default 10 s) and a failure is reported once per flush.
+ *   each send has the OTLP timeout (default 10 s) and a failure is reported once per outage
+ *   (by the timed send that met it, or by `flush`), not once per batch.
  */
 import { AsyncLocalStorage } from "node:async_hooks";
 import { VERSION } from "../../../version";
