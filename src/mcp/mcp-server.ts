@@ -154,8 +154,8 @@ export async function serveProgram(program: Program, opts: ServeOptions): Promis
     const calls = new WorkInFlight();
     try {
       const tools = servedTools(program, open.schemas, opts.agent);
-      const interpreter = createRuntime(program, { args: [], schemas: open.schemas, tools: open.tools, stdout, stderr: opts.stderr, sourceOf: opts.sourceOf, ask: open.ask });
-      const deps: ServeCallDeps = { tools: open.tools, interpreter };
+      const interpreter = createRuntime(program, { args: [], schemas: open.schemas, tools: open.tools, stdout, stderr: opts.stderr, sourceOf: opts.sourceOf, ask: open.ask, telemetry: open.telemetry });
+      const deps: ServeCallDeps = { tools: open.tools, interpreter, telemetry: open.telemetry };
       const label = `luma mcp ${opts.file}`;
       const makeServer = () => sessionServer(deps, tools, label, calls);
       if (opts.http === undefined) await serveStdio(makeServer, lifecycle);

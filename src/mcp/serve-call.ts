@@ -11,6 +11,9 @@
  * JSON as text; a failure is `isError: true` whose text is the error as JSON —
  * `{ code, message, retryable }`, plus `details` only for a tool whose `error:` schema
  * validated them (pipeline codes never carry details out: their details are Luma's own).
+ *
+ * With OpenTelemetry export on, each call is a trace of its own (its `invoke_agent` or
+ * `execute_tool` span is the root), exported within about a second of its end.
  */
 import { LumaError } from "../diagnostics/luma-error";
 import type { Value } from "../runtime/interpreter/values";
@@ -18,6 +21,7 @@ import { callAgentMethod } from "../runtime/interpreter/calls";
 import type { Runtime } from "../runtime/interpreter/runtime-context";
 import { asLumaError } from "../runtime/interpreter/runtime-errors";
 import type { ToolInvoker } from "../runtime/tools/tool-invoker-types";
+import type { Telemetry } from "../runtime/telemetry/telemetry";
 import type { ServedMethod, ServedTool } from "./served-tools";
 
 export interface CallToolAnswer {
@@ -31,6 +35,8 @@ export interface ServeCallDeps {
   tools: ToolInvoker;
   /** The interpreter's state for agent methods (one per served program). */
   interpreter: Runtime;
+  /** OpenTelemetry export, when configured: each call gets its own trace. */
+  telemetry?: Pick<Telemetry, "newTrace">;
 }
 
 export interface CallOptions {
@@ -64,7 +70,11 @@ async function runMethod(deps: ServeCallDeps, tool: ServedMethod, args: unknown,
   return callAgentMethod(deps.interpreter, tool.agent.name, tool.method.name, positional, signal);
 }
 
-export async function serveCall(deps: ServeCallDeps, tool: ServedTool, args: unknown, opts: CallOptions): Promise<CallToolAnswer> {
+export function serveCall(deps: ServeCallDeps, tool: ServedTool, args: unknown, opts: CallOptions): Promise<CallToolAnswer> {
+  return deps.telemetry ? deps.telemetry.newTrace(() => answer(deps, tool, args, opts)) : answer(deps, tool, args, opts);
+}
+
+async function answer(deps: ServeCallDeps, tool: ServedTool, args: unknown, opts: CallOptions): Promise<CallToolAnswer> {
   try {
     const value =
       tool.kind === "tool"

@@ -91,7 +91,14 @@ export async function openProgram(program: Program, opts: Omit<StartOptions, "ar
     // OpenTelemetry export (telemetry/otel): its code loads only when an OTLP endpoint is set.
     // Spans are sent before the process exits, also when the run failed (the error is
     // reported after this, by the CLI); a signal handler uses flushBeforeExit().
-    const telemetry = otlpConfigured(opts.env) ? (await import("./telemetry/otel/create-otel-telemetry")).createOtelTelemetry(opts.env, opts.stderr, (await import("./providers/families")).telemetryNameOf) : undefined;
+    const telemetry = otlpConfigured(opts.env)
+      ? (await import("./telemetry/otel/create-otel-telemetry")).createOtelTelemetry(
+          opts.env,
+          opts.stderr,
+          (await import("./providers/families")).telemetryNameOf,
+          (await import("./tool-descriptions")).toolDescriptions(program),
+        )
+      : undefined;
     if (telemetry) opened.defer(() => telemetry.flush());
     const flush = telemetry?.flush;
     const unregisterFlush = flush && (await import("./telemetry/exit-flush")).onExitFlush(flush);

@@ -21,6 +21,11 @@ describe("§14 telemetry — the standard OTEL_* variables", () => {
     expect(warns).toEqual([]);
   });
 
+  test("OTEL_BSP_SCHEDULE_DELAY: how long a finished span waits for its batch; 1000 ms unless a number ≥ 0 is given", () => {
+    const delay = (v?: string) => readOtlpConfig({ OTEL_EXPORTER_OTLP_ENDPOINT: "http://a", OTEL_BSP_SCHEDULE_DELAY: v }, () => {}).scheduleDelayMs;
+    expect([delay(), delay("250"), delay("0"), delay("soon"), delay("-5"), delay("")]).toEqual([1000, 250, 0, 1000, 1000, 1000]);
+  });
+
   test("grpc is not spoken: http/protobuf with a warning", () => {
     const warns: string[] = [];
     expect(readOtlpConfig({ OTEL_EXPORTER_OTLP_ENDPOINT: "http://a", OTEL_EXPORTER_OTLP_PROTOCOL: "grpc" }, (l) => warns.push(l)).protocol).toBe("http/protobuf");

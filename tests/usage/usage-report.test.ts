@@ -25,7 +25,7 @@ describe("usage and cost: tokens from every response, summed per ask, agent and 
     );
     expect(chat.usage).toEqual({ input: 100, output: 40, cached: 64, reasoning: 30 });
     const claude = adapterFor("anthropic").parseResponse({ content: [], stop_reason: "end_turn", usage: { input_tokens: 10, output_tokens: 2, cache_read_input_tokens: 50, cache_creation_input_tokens: 5 } }, 0);
-    expect(claude.usage).toEqual({ input: 65, output: 2, cached: 50 });
+    expect(claude.usage).toEqual({ input: 65, output: 2, cached: 50, cacheWrite: 5 }); // cache writes: part of input, read for gen_ai.usage.cache_creation.input_tokens
     const gem = adapterFor("gemini").parseResponse(
       { candidates: [{ finishReason: "STOP", content: { parts: [{ text: "{}" }] } }], usageMetadata: { promptTokenCount: 9, candidatesTokenCount: 3, thoughtsTokenCount: 4, cachedContentTokenCount: 6 } },
       0,

@@ -96,7 +96,7 @@ export async function runAskFlow(env: FlowEnv, plan: AskPlan, req: AskRequest, s
       addUsage(stats, res.usage);
 
       if (res.toolCalls.length > 0) {
-        transcript.push({ kind: "assistant", native: res.assistant });
+        transcript.push({ kind: "assistant", native: res.assistant, text: res.text, toolCalls: res.toolCalls });
         toolCalled = true;
         if (choice.type === "none") {
           // Every call must still be answered (providers reject unanswered calls), then the attempt fails.
@@ -125,7 +125,7 @@ export async function runAskFlow(env: FlowEnv, plan: AskPlan, req: AskRequest, s
       }
       failure = askErrors.outputInvalid(plan.traceBase.target, plan.model.decl, attempt, verdict.reason, req.location);
       if (attempt < maxAttempts) {
-        if (res.assistant !== undefined) transcript.push({ kind: "assistant", native: res.assistant });
+        if (res.assistant !== undefined) transcript.push({ kind: "assistant", native: res.assistant, text: res.text, toolCalls: res.toolCalls });
         transcript.push({ kind: "user", text: retryFeedback(verdict.reason, plan.format.format) });
       }
       break;

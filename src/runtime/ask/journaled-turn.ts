@@ -33,7 +33,9 @@ export const journaledTurn = (
     provider: model.provider,
     model: model.name,
     system: turn.system ?? null,
-    transcript: turn.transcript,
+    // An assistant turn is digested as sent (`native`): its read-back text and calls, kept for
+    // telemetry, would only repeat it — and change the digest of journals written before them.
+    transcript: turn.transcript.map((i) => (i.kind === "assistant" ? { kind: i.kind, native: i.native } : i)),
     tools: turn.tools?.wire ?? null,
     toolChoice: turn.toolChoice,
     format: turn.format?.wire ?? null,
@@ -51,7 +53,10 @@ const FINISH = new Set(["tool_calls", "stop", "length", "refusal", "other"]);
 const isObject = (v: unknown): v is Record<string, unknown> => typeof v === "object" && v !== null && !Array.isArray(v);
 const isCall = (c: unknown): boolean => isObject(c) && typeof c.id === "string" && typeof c.name === "string" && typeof c.nativeId === "boolean";
 const isUsage = (u: unknown): boolean =>
-  isObject(u) && ["input", "output", "cached", "reasoning"].every((k) => u[k] === undefined || typeof u[k] === "number");
+  isObject(u) && ["input", "output", "cached", "cacheWrite", "reasoning"].every((k) => u[k] === undefined || typeof u[k] === "number");
+/** The answer's id, model and finish reason (response-meta.ts): absent in journals written before them. */
+const isResponseMeta = (r: unknown): boolean =>
+  r === undefined || (isObject(r) && ["id", "model", "finishReason"].every((k) => r[k] === undefined || typeof r[k] === "string"));
 
 const isTurnResult = (v: unknown): v is TurnResult =>
   isObject(v) &&
@@ -61,4 +66,5 @@ const isTurnResult = (v: unknown): v is TurnResult =>
   typeof v.finish === "string" &&
   FINISH.has(v.finish) &&
   isUsage(v.usage) &&
+  isResponseMeta(v.response) &&
   (v.refusal === undefined || typeof v.refusal === "string");

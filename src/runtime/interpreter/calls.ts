@@ -177,5 +177,7 @@ export function callAgentMethod(rt: Runtime, agentName: string, method: string, 
   if (!agent || !fn) throw new Error(`internal: no method ${agentName}.${method}`);
   const call: CallExpr = { kind: "Call", callee: { kind: "Name", name: method, span: fn.nameSpan }, args: [], span: fn.nameSpan };
   // Called as from top level: an empty top-level frame is the caller (its step scope numbers the call).
-  return callUser(createFrame(rt, [], topLevelScope()), { fn, label: `${agentName}.${method}`, agent, methodCall: { failures: 0, signal } }, args, call);
+  const run = () => callUser(createFrame(rt, [], topLevelScope()), { fn, label: `${agentName}.${method}`, agent, methodCall: { failures: 0, signal } }, args, call);
+  // One `invoke_agent` span, as `Agent.method(…)` from top level would be.
+  return rt.host.telemetry ? rt.host.telemetry.invokeAgent(agentName, method, run) : run();
 }

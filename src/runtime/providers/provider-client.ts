@@ -1,9 +1,11 @@
 /**
  * One provider turn: build the adapter's request, send it through the transport with the
  * retry policy, read the answer. Each HTTP try is one `provider.request` trace event (model,
- * provider, attempt, status, tokens in/out/cached/reasoning when reported, duration) — built from names and
- * numbers only: the API key lives in a header no event, error or cassette ever sees, and
- * the credentials of a proxy URL are scrubbed like the key.
+ * provider, attempt, status, tokens in/out/cached/cache-write/reasoning when reported, duration,
+ * the server, the request's temperature / max tokens / output type, and the answer's id, model
+ * and finish reason) — built from names and numbers only: the API key lives in a header no
+ * event, error or cassette ever sees, and the credentials of a proxy URL are scrubbed like the
+ * key (so is anything of them an answer's id or model would echo).
  *
  * Two deadlines bound a turn: each try gets the model's `timeout` (connect to last byte, in
  * the transport), and the ask's ceiling (`meta.ceiling`, agent key `ask_timeout`) cuts a try
@@ -46,10 +48,24 @@ export interface ProviderRequestEvent {
   tokens_out: number | null;
   /** Parts of tokens_in / tokens_out, when the provider reports them (read-usage.ts). */
   tokens_cached: number | null;
+  /** Input tokens written to the prompt cache (Anthropic), part of tokens_in. */
+  tokens_cache_write: number | null;
   tokens_reasoning: number | null;
   outcome: "ok" | "error";
   code: string | null;
   request_id: string | null;
+  /** The endpoint's host and port (never its path, query or credentials). */
+  server_address: string | null;
+  server_port: number | null;
+  /** The model's `temperature` / `max_tokens` keys, when set. */
+  temperature: number | null;
+  max_tokens: number | null;
+  /** "json" when this request carries the answer's format (a response schema), else "text" (a tool turn may not). */
+  output_type: "json" | "text";
+  /** From the answer (response-meta.ts): its id, the model that answered, the provider's finish reason. */
+  response_id: string | null;
+  response_model: string | null;
+  finish_reason: string | null;
 }
 
 export interface TurnMeta {
@@ -78,6 +94,7 @@ export async function requestTurn(
   const secrets = [...(model.apiKey ? [model.apiKey] : []), ...urlPasswordSecrets(req.url), ...baseUrlSecrets(model.baseUrl)];
   const info = { provider: model.provider, model: model.name, decl: model.decl, body: req.body, secretHeaders: req.secretHeaders, secrets };
   const maxRetries = client.maxRetries ?? MAX_HTTP_RETRIES;
+  const server = serverOf(req.url);
 
   const timeoutMs = model.timeoutMs ?? DEFAULT_REQUEST_TIMEOUT_MS;
   const ceiling = meta.ceiling;
@@ -110,10 +127,19 @@ export async function requestTurn(
         tokens_in: null,
         tokens_out: null,
         tokens_cached: null,
+        tokens_cache_write: null,
         tokens_reasoning: null,
         outcome,
         code: outcome === "ok" ? null : "PROVIDER_ERROR",
         request_id: null,
+        server_address: server.address,
+        server_port: server.port,
+        temperature: model.temperature ?? null,
+        max_tokens: model.maxTokens ?? null,
+        output_type: turn.format ? "json" : "text",
+        response_id: null,
+        response_model: null,
+        finish_reason: null,
         ...extra,
       } satisfies ProviderRequestEvent, content);
 
@@ -151,9 +177,13 @@ export async function requestTurn(
         tokens_in: u.input ?? null,
         tokens_out: u.output ?? null,
         tokens_cached: u.cached ?? null,
+        tokens_cache_write: u.cacheWrite ?? null,
         tokens_reasoning: u.reasoning ?? null,
         request_id: requestId,
-      }, () => ({ system: turn.system, input: req.body, output: result.text }));
+        response_id: result.response?.id === undefined ? null : redact(result.response.id, secrets),
+        response_model: result.response?.model === undefined ? null : redact(result.response.model, secrets),
+        finish_reason: result.response?.finishReason ?? null,
+      }, () => ({ system: turn.system, transcript: turn.transcript, output: { text: result.text, toolCalls: result.toolCalls, finish: result.response?.finishReason ?? result.finish } }));
       return result;
     }
 
@@ -168,6 +198,17 @@ export async function requestTurn(
     }
     const detail = (body !== undefined ? adapter.errorMessage(body) : undefined) ?? res.text.slice(0, SNIPPET).trim();
     throw providerErrors.status(model.decl, model.provider, res.status, redact(detail, secrets) || undefined, retryable, attempt);
+  }
+}
+
+/** `server.address` / `server.port` of the request's URL: the port written, or the scheme's. */
+function serverOf(url: string): { address: string | null; port: number | null } {
+  try {
+    const u = new URL(url);
+    const port = u.port !== "" ? Number(u.port) : u.protocol === "https:" ? 443 : u.protocol === "http:" ? 80 : null;
+    return { address: u.hostname || null, port };
+  } catch {
+    return { address: null, port: null };
   }
 }
 

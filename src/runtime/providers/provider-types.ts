@@ -82,7 +82,8 @@ export interface ToolResult {
 
 export type TranscriptItem =
   | { kind: "user"; text: string }
-  | { kind: "assistant"; native: unknown }
+  // `text` and `toolCalls` are the same turn read back (TurnResult): what telemetry exports as messages.
+  | { kind: "assistant"; native: unknown; text?: string; toolCalls?: readonly ToolCall[] }
   | { kind: "tool_results"; results: ToolResult[] };
 
 /** What one provider request carries; `tools`/`format` are the adapter's prepared forms. */
@@ -96,12 +97,21 @@ export interface TurnRequest {
 
 export type FinishReason = "tool_calls" | "stop" | "length" | "refusal" | "other";
 
-/** Tokens of one response (read-usage.ts): `cached` is part of `input`, `reasoning` part of `output`. */
+/** Tokens of one response (read-usage.ts): `cached` and `cacheWrite` are parts of `input`, `reasoning` part of `output`. */
 export interface Usage {
   input?: number;
   output?: number;
   cached?: number;
+  /** Input tokens written to the provider's prompt cache (Anthropic's cache_creation_input_tokens). */
+  cacheWrite?: number;
   reasoning?: number;
+}
+
+/** The answer's id, the model that answered and the provider's own finish reason (response-meta.ts). */
+export interface ResponseMeta {
+  id?: string;
+  model?: string;
+  finishReason?: string;
 }
 
 export interface TurnResult {
@@ -113,6 +123,8 @@ export interface TurnResult {
   finish: FinishReason;
   refusal?: string;
   usage: Usage;
+  /** For telemetry (`gen_ai.response.*`); absent from scripted answers. */
+  response?: ResponseMeta;
 }
 
 /** Adapter-prepared tool declarations / final format: built once per ask site, reused per request. */

@@ -16,6 +16,8 @@ export interface Telemetry {
   observe(event: object, content?: ContentThunk): void;
   /** Runs one agent method call inside an `invoke_agent <agent>` span. */
   invokeAgent<T>(agent: string, method: string, run: () => Promise<T>): Promise<T>;
+  /** Runs one request of a long-lived process (`luma mcp`'s `tools/call`) in a trace of its own. */
+  newTrace<T>(run: () => Promise<T>): Promise<T>;
   /** Sends every finished span; never throws (an unreachable collector is a warning). */
   flush(): Promise<void>;
 }

@@ -16,12 +16,14 @@ import { isStrictCompatible } from "../schema-subset";
 import { hasDefinitions } from "../schema-refs";
 import type { FinishReason, ToolCall, TurnResult, WireAdapter } from "../provider-types";
 import { plus, reported, type UsageReader } from "../read-usage";
+import { responseMeta } from "../response-meta";
 
 /** Anthropic Messages `usage`: cache reads and writes are input too. */
 export const anthropicUsage: UsageReader = (u) => ({
   input: plus(reported(u?.input_tokens), u?.cache_creation_input_tokens, u?.cache_read_input_tokens),
   output: reported(u?.output_tokens),
   cached: reported(u?.cache_read_input_tokens),
+  cacheWrite: reported(u?.cache_creation_input_tokens),
 });
 
 type Obj = Record<string, any>;
@@ -118,6 +120,7 @@ export function createAnthropicAdapter(): WireAdapter {
         finish: toolCalls.length > 0 ? "tool_calls" : (FINISH[b.stop_reason] ?? "other"),
         refusal: b.stop_reason === "refusal" ? text || "the model refused to answer" : undefined,
         usage: anthropicUsage(u),
+        response: responseMeta(b.id, b.model, b.stop_reason),
       };
     },
 

@@ -20,6 +20,7 @@
 import type { FinishReason, ToolCall, TurnResult, WireAdapter } from "../provider-types";
 import { bareRefs, mapSubschemas } from "../schema-refs";
 import { plus, reported, type UsageReader } from "../read-usage";
+import { responseMeta } from "../response-meta";
 
 /** Gemini `usageMetadata`: thoughts are output too. */
 export const geminiUsage: UsageReader = (u) => ({
@@ -158,6 +159,7 @@ export function createGeminiAdapter(): WireAdapter {
         finish,
         refusal: finish === "refusal" ? `the answer was blocked (${candidate.finishReason})` : undefined,
         usage,
+        response: responseMeta(b.responseId, b.modelVersion, candidate.finishReason),
       };
     },
 

@@ -30,6 +30,7 @@ import type {
 } from "../provider-types";
 import { tryParseJson } from "../safe-json";
 import { reported, type UsageReader } from "../read-usage";
+import { responseMeta } from "../response-meta";
 
 /** Chat Completions `usage` (OpenAI, Azure, compatible servers). */
 export const chatCompletionsUsage: UsageReader = (u) => ({
@@ -160,6 +161,7 @@ export function createOpenAiAdapter(variant: OpenAiVariant): WireAdapter {
         finish: toolCalls.length > 0 ? "tool_calls" : (FINISH[choice.finish_reason] ?? "other"),
         refusal: typeof msg.refusal === "string" && msg.refusal !== "" ? msg.refusal : undefined,
         usage: chatCompletionsUsage(usage),
+        response: responseMeta((body as Obj).id, (body as Obj).model, choice.finish_reason),
       };
     },
 

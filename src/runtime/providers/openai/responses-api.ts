@@ -24,6 +24,7 @@ import { isStrictCompatible } from "../schema-subset";
 import type { FinishReason, PreparedFormat, PreparedTools, ResolvedModel, ToolCall, ToolSpec, TurnRequest, TurnResult, WireAdapter } from "../provider-types";
 import { tryParseJson } from "../safe-json";
 import { reported, type UsageReader } from "../read-usage";
+import { responseMeta } from "../response-meta";
 
 /** Responses API `usage`. */
 export const responsesUsage: UsageReader = (u) => ({
@@ -136,6 +137,7 @@ export function createOpenAiResponsesAdapter(): WireAdapter {
         finish: toolCalls.length > 0 ? "tool_calls" : (incomplete ?? (b.status === "completed" || b.status === undefined ? "stop" : "other")),
         refusal: refusal !== undefined && refusal !== "" ? refusal : undefined,
         usage: responsesUsage(b.usage),
+        response: responseMeta(b.id, b.model, b.status === "incomplete" ? b.incomplete_details?.reason : b.status),
       };
     },
 

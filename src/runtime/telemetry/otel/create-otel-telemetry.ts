@@ -4,15 +4,21 @@
  * - One trace per run: every span shares the run's trace id; spans of work inside an agent
  *   method call are children of its `invoke_agent` span (AsyncLocalStorage carries the
  *   current span across awaits, so parallel tool calls and nested agent calls nest right).
- * - Spans are kept until 512 are waiting, then sent in the background; `flush` — awaited by
- *   the run's end, also when the run failed — sends the rest and waits for every send.
+ *   A long-lived process gives each request a trace of its own (`newTrace`: `luma mcp` wraps
+ *   each `tools/call` in one).
+ * - Spans are batched as the OpenTelemetry batch span processor does: a batch is sent when
+ *   512 spans wait, or `OTEL_BSP_SCHEDULE_DELAY` ms (default 1000) after the first of them
+ *   ended — so a server's spans leave within about a second, not at exit. The timer never
+ *   keeps the process alive; `flush` — awaited by the run's end, also when the run failed —
+ *   sends the rest and waits for every send.
  * - A collector that is down, slow or answers an error costs a warning line, never the run:
- *   each send has the OTLP timeout (default 10 s) and a failure is reported once per flush.
+ *   each send has the OTLP timeout (default 10 s) and a failure is reported once per outage
+ *   (by the timed send that met it, or by `flush`), not once per batch.
  */
 import { AsyncLocalStorage } from "node:async_hooks";
 import { VERSION } from "../../../version";
 import type { ContentThunk, Telemetry } from "../telemetry";
-import { spanOfEvent, type GenAiProviderName } from "./genai-spans";
+import { spanOfEvent, type GenAiProviderName, type ToolDescription } from "./genai-spans";
 import { encodeTraceRequestJson } from "./otlp-json";
 import { encodeTraceRequest } from "./otlp-protobuf";
 import { readOtlpConfig, type OtlpConfig } from "./otlp-config";
@@ -21,14 +27,23 @@ import { nowNs, randomId, SPAN_KIND, STATUS, type Resource, type SpanData } from
 const BATCH = 512;
 
 interface SpanContext {
-  spanId: Uint8Array;
-  agent: string;
+  traceId: Uint8Array;
+  /** Absent at the root of a request's own trace (newTrace). */
+  spanId?: Uint8Array;
 }
 
-/** `genAiProviderName`: each provider family's `gen_ai.provider.name` (providers/families.ts `telemetryNameOf`). */
-export function createOtelTelemetry(env: Record<string, string | undefined>, warn: (line: string) => void, genAiProviderName: GenAiProviderName): Telemetry {
+/**
+ * `genAiProviderName`: each provider family's `gen_ai.provider.name` (providers/families.ts
+ * `telemetryNameOf`); `toolDescription`: a tool's `description` (runtime/tool-descriptions.ts).
+ */
+export function createOtelTelemetry(
+  env: Record<string, string | undefined>,
+  warn: (line: string) => void,
+  genAiProviderName: GenAiProviderName,
+  toolDescription: ToolDescription = () => undefined,
+): Telemetry {
   const config = readOtlpConfig(env, warn);
-  const spanMakers = spanOfEvent(genAiProviderName);
+  const spanMakers = spanOfEvent(genAiProviderName, toolDescription);
   const traceId = randomId(16);
   const current = new AsyncLocalStorage<SpanContext>();
   const resource: Resource = {
@@ -37,6 +52,9 @@ export function createOtelTelemetry(env: Record<string, string | undefined>, war
   let pending: SpanData[] = [];
   const sends = new Set<Promise<void>>();
   let failure: string | undefined;
+  let timer: ReturnType<typeof setTimeout> | undefined;
+  /** A failure reported by a timed send (nobody awaits it): warned at once, once per outage. */
+  let warnedOutage = false;
 
   const send = (spans: SpanData[]) => {
     const p = post(config, resource, spans).then(
@@ -46,11 +64,27 @@ export function createOtelTelemetry(env: Record<string, string | undefined>, war
     sends.add(p);
     void p.finally(() => sends.delete(p));
   };
+  const sendPending = () => {
+    if (timer !== undefined) clearTimeout(timer);
+    timer = undefined;
+    if (pending.length > 0) send(pending);
+    pending = [];
+  };
   const finish = (span: SpanData) => {
     pending.push(span);
-    if (pending.length >= BATCH) {
-      send(pending);
-      pending = [];
+    if (pending.length >= BATCH) sendPending();
+    else if (timer === undefined) {
+      timer = setTimeout(() => {
+        timer = undefined;
+        sendPending();
+        // Between flushes (a server), a failed send is warned now rather than at exit.
+        void Promise.all([...sends]).then(() => {
+          if (failure !== undefined && !warnedOutage) warn(`warning: could not export spans to ${config.label}: ${failure}`);
+          warnedOutage = failure !== undefined;
+          failure = undefined;
+        });
+      }, config.scheduleDelayMs);
+      timer.unref?.();
     }
   };
 
@@ -62,7 +96,7 @@ export function createOtelTelemetry(env: Record<string, string | undefined>, war
       const end = nowNs();
       const parent = current.getStore();
       finish({
-        traceId,
+        traceId: parent?.traceId ?? traceId,
         spanId: randomId(8),
         parentSpanId: parent?.spanId,
         name: shape.name,
@@ -76,12 +110,13 @@ export function createOtelTelemetry(env: Record<string, string | undefined>, war
 
     async invokeAgent<T>(agent: string, method: string, run: () => Promise<T>): Promise<T> {
       const parent = current.getStore();
-      const ctx: SpanContext = { spanId: randomId(8), agent };
+      const spanId = randomId(8);
+      const ctx: SpanContext = { traceId: parent?.traceId ?? traceId, spanId };
       const start = nowNs();
       const span = (error?: unknown) =>
         finish({
-          traceId,
-          spanId: ctx.spanId,
+          traceId: ctx.traceId,
+          spanId,
           parentSpanId: parent?.spanId,
           name: `invoke_agent ${agent}`,
           kind: SPAN_KIND.internal,
@@ -105,11 +140,15 @@ export function createOtelTelemetry(env: Record<string, string | undefined>, war
       }
     },
 
+    newTrace<T>(run: () => Promise<T>): Promise<T> {
+      return current.run({ traceId: randomId(16) }, run);
+    },
+
     async flush() {
-      if (pending.length > 0) send(pending);
-      pending = [];
+      sendPending();
       await Promise.all([...sends]);
-      if (failure !== undefined) warn(`warning: could not export spans to ${config.label}: ${failure}`);
+      if (failure !== undefined && !warnedOutage) warn(`warning: could not export spans to ${config.label}: ${failure}`);
+      warnedOutage = failure !== undefined;
       failure = undefined;
     },
   };

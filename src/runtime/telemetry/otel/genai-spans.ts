@@ -6,6 +6,9 @@
  *   tool.call, query.call, command.call → `execute_tool <tool>` (INTERNAL)
  *   (agent method calls are `invoke_agent <agent>`, made in create-otel-telemetry.ts)
  *
+ * A `chat` span carries the request's settings (temperature, max tokens, output type), the
+ * server, and what the answer says of itself (`gen_ai.response.id`, `.model`,
+ * `.finish_reasons`) as well as its token counts (cache reads and writes, reasoning).
  * Names, ids and counters only. Luma's own facts (side effects, attempts, cache and
  * idempotency outcomes, the declaration name of a model) are `luma.*`. Content — the
  * request's messages, the answer, a tool's arguments and result — is added only with
@@ -13,6 +16,7 @@
  * `needs` values never enter a tool's input).
  */
 import type { ContentThunk } from "../telemetry";
+import { inputMessages, outputMessages, systemInstructions } from "./genai-messages";
 import { SPAN_KIND, STATUS, type Attributes } from "./span-model";
 
 type Obj = Record<string, any>;
@@ -35,6 +39,9 @@ type SpanMaker = (e: Obj, content: ContentThunk | undefined) => SpanShape;
  */
 export type GenAiProviderName = (provider: string) => string;
 
+/** A tool's (query's, command's) `description`, by name: `gen_ai.tool.description`. */
+export type ToolDescription = (tool: string) => string | undefined;
+
 const json = (v: unknown): string | undefined => (v === undefined ? undefined : JSON.stringify(v));
 
 const chat = (genAiProviderName: GenAiProviderName): SpanMaker => (e, content) => {
@@ -42,10 +49,19 @@ const chat = (genAiProviderName: GenAiProviderName): SpanMaker => (e, content) =
     "gen_ai.operation.name": "chat",
     "gen_ai.provider.name": genAiProviderName(e.provider),
     "gen_ai.request.model": e.model_name,
+    "gen_ai.request.temperature": e.temperature,
+    "gen_ai.request.max_tokens": e.max_tokens,
+    "gen_ai.output.type": e.output_type,
+    "gen_ai.response.id": e.response_id,
+    "gen_ai.response.model": e.response_model,
+    "gen_ai.response.finish_reasons": e.finish_reason == null ? undefined : [e.finish_reason],
     "gen_ai.usage.input_tokens": e.tokens_in,
     "gen_ai.usage.output_tokens": e.tokens_out,
     "gen_ai.usage.cache_read.input_tokens": e.tokens_cached,
-    "luma.usage.reasoning_tokens": e.tokens_reasoning,
+    "gen_ai.usage.cache_creation.input_tokens": e.tokens_cache_write,
+    "gen_ai.usage.reasoning.output_tokens": e.tokens_reasoning,
+    "server.address": e.server_address,
+    "server.port": e.server_port,
     "gen_ai.agent.name": e.agent,
     "http.response.status_code": e.status,
     "error.type": e.outcome === "ok" ? null : e.status !== null ? String(e.status) : (e.code ?? "PROVIDER_ERROR"),
@@ -56,19 +72,20 @@ const chat = (genAiProviderName: GenAiProviderName): SpanMaker => (e, content) =
   };
   if (content) {
     const c = content();
-    const body = (c.input ?? {}) as Obj;
-    attributes["gen_ai.system_instructions"] = json(c.system);
-    attributes["gen_ai.input.messages"] = json(body.messages ?? body.input ?? body.contents);
-    attributes["gen_ai.output.messages"] = typeof c.output === "string" ? c.output : json(c.output);
+    attributes["gen_ai.system_instructions"] = json(systemInstructions(c.system));
+    attributes["gen_ai.input.messages"] = json(inputMessages(c.transcript));
+    attributes["gen_ai.output.messages"] = json(outputMessages(c.output));
   }
   return { name: `chat ${e.model_name}`, kind: SPAN_KIND.client, durationMs: e.duration_ms, attributes, status: e.outcome === "ok" ? STATUS.unset : STATUS.error };
 };
 
-function executeTool(sideEffects: (e: Obj) => string | undefined) {
+function executeTool(describe: ToolDescription, sideEffects: (e: Obj) => string | undefined) {
   return (e: Obj, content: ContentThunk | undefined): SpanShape => {
+    const tool = e.tool ?? e.query ?? e.command ?? e.name;
     const attributes: Attributes = {
       "gen_ai.operation.name": "execute_tool",
-      "gen_ai.tool.name": e.tool ?? e.query ?? e.command ?? e.name,
+      "gen_ai.tool.name": tool,
+      "gen_ai.tool.description": typeof tool === "string" ? describe(tool) : undefined,
       "gen_ai.tool.type": "function",
       "gen_ai.tool.call.id": e.call_id,
       "gen_ai.agent.name": e.agent,
@@ -92,9 +109,9 @@ function executeTool(sideEffects: (e: Obj) => string | undefined) {
 }
 
 /** Event name → its span; events not listed (ask, validation.soft, run.usage) make none. */
-export const spanOfEvent = (genAiProviderName: GenAiProviderName): Readonly<Record<string, SpanMaker>> => ({
+export const spanOfEvent = (genAiProviderName: GenAiProviderName, describe: ToolDescription): Readonly<Record<string, SpanMaker>> => ({
   "provider.request": chat(genAiProviderName),
-  "tool.call": executeTool((e) => e.side_effects),
-  "query.call": executeTool(() => "read"),
-  "command.call": executeTool(() => "write"),
+  "tool.call": executeTool(describe, (e) => e.side_effects),
+  "query.call": executeTool(describe, () => "read"),
+  "command.call": executeTool(describe, () => "write"),
 });

@@ -3,7 +3,9 @@
  * exporter specification): the traces endpoint is `OTEL_EXPORTER_OTLP_TRACES_ENDPOINT` as
  * given, or `OTEL_EXPORTER_OTLP_ENDPOINT` + `/v1/traces`; protocol, headers and timeout have
  * a general and a traces-only variable (the traces one wins). `OTEL_SERVICE_NAME` and
- * `OTEL_RESOURCE_ATTRIBUTES` describe the resource. Only `http/protobuf` (the default) and
+ * `OTEL_RESOURCE_ATTRIBUTES` describe the resource; `OTEL_BSP_SCHEDULE_DELAY` (ms) how long a
+ * finished span may wait for its batch (Luma's default is 1000, not the SDKs' 5000: a server's
+ * spans should show up while one looks). Only `http/protobuf` (the default) and
  * `http/json` are spoken; `grpc` falls back to `http/protobuf` with a warning.
  *
  * Header values (often a token) are never printed: a warning names the endpoint without
@@ -18,6 +20,8 @@ export interface OtlpConfig {
   protocol: OtlpProtocol;
   headers: Record<string, string>;
   timeoutMs: number;
+  /** OTEL_BSP_SCHEDULE_DELAY: the longest a finished span waits before its batch is sent. */
+  scheduleDelayMs: number;
   serviceName: string;
   resource: Record<string, string>;
   /** OTEL_INSTRUMENTATION_GENAI_CAPTURE_MESSAGE_CONTENT=true: prompts, arguments and results go into spans. */
@@ -70,12 +74,14 @@ export function readOtlpConfig(env: Env, warn: (line: string) => void): OtlpConf
   else if (asked !== "http/protobuf") warn(`warning: OTLP protocol '${asked}' is not supported; spans are sent as http/protobuf`);
   const timeout = Number(pick(env, "TIMEOUT"));
   const resource = keyValues(env.OTEL_RESOURCE_ATTRIBUTES);
+  const delay = Number(env.OTEL_BSP_SCHEDULE_DELAY);
   return {
     url,
     label: labelOf(url),
     protocol,
     headers: { ...keyValues(env.OTEL_EXPORTER_OTLP_HEADERS), ...keyValues(env.OTEL_EXPORTER_OTLP_TRACES_HEADERS) },
     timeoutMs: Number.isFinite(timeout) && timeout > 0 ? timeout : 10_000,
+    scheduleDelayMs: env.OTEL_BSP_SCHEDULE_DELAY && Number.isFinite(delay) && delay >= 0 ? delay : 1_000,
     serviceName: env.OTEL_SERVICE_NAME || resource["service.name"] || "luma",
     resource,
     captureContent: (env.OTEL_INSTRUMENTATION_GENAI_CAPTURE_MESSAGE_CONTENT ?? "").toLowerCase() === "true",
