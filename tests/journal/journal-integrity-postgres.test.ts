@@ -8,7 +8,7 @@
  */
 import { afterAll, describe, expect, test } from "bun:test";
 import { requireService } from "../datasources/service-env";
-import { JournalProject } from "./journal-project";
+import { approvalProgram, JournalProject } from "./journal-project";
 
 const PG_URL = requireService("LUMA_TEST_PG_URL", ".ci/services/postgres.sh");
 const KEY = { LUMA_IDEMPOTENCY_KEY: "journal-integrity passphrase" };
@@ -36,22 +36,6 @@ afterAll(async () => {
   for (const t of tables) for (const s of ["meta", "runs", "steps", "approvals"]) await sql(`DROP TABLE IF EXISTS ${t}_${s}`);
 });
 
-const APPROVAL = `
-schema Done { done: int }
-tool effect(n: int) -> Done {
-  side_effects: "write"
-}
-agent Ops {
-  tool_policy: "approval"
-  tools: [effect]
-  fn go(n: int) -> int {
-    r = tool effect({ n: n })
-    return r.done
-  }
-}
-print("got", Ops.go(4))
-`;
-
 const THREE = `
 schema Done { done: int }
 tool effect(n: int) -> Done {
@@ -65,7 +49,7 @@ print("sum", a.done + b.done + c.done)
 
 describe.skipIf(!PG_URL)("Journal integrity on PostgreSQL (hardening 3, item 6)", () => {
   test("an approval set by SQL, or copied from another run with the same input, approves nothing in an encrypted journal", async () => {
-    const { p, t } = pgProject(APPROVAL, "aes-256-gcm");
+    const { p, t } = pgProject(approvalProgram(4), "aes-256-gcm");
     expect((await p.runFlow("real", [], env)).exitCode).toBe(75);
     expect((await p.runFlow("forged", [], env)).exitCode).toBe(75);
     expect((await p.runFlow("copied", [], env)).exitCode).toBe(75);

@@ -18,29 +18,12 @@ import { Database } from "bun:sqlite";
 import { describe, expect, test } from "bun:test";
 import { rmSync, truncateSync } from "node:fs";
 import { startFakeProvider } from "../support/fake-provider/fake-provider";
-import { JournalProject } from "./journal-project";
+import { approvalProgram, JournalProject } from "./journal-project";
 
 const KEY = { LUMA_IDEMPOTENCY_KEY: "journal-integrity passphrase" };
 const SEALED = { journal: { backend: "sqlite", path: "runs.sqlite", encryption: "aes-256-gcm" } };
 const PLAIN = { journal: { backend: "sqlite", path: "runs.sqlite" } };
 const STEP = "main/Ops.go#1/1";
-
-/** One write call under approval, input n. */
-const APPROVAL = (n: number) => `
-schema Done { done: int }
-tool effect(n: int) -> Done {
-  side_effects: "write"
-}
-agent Ops {
-  tool_policy: "approval"
-  tools: [effect]
-  fn go(n: int) -> int {
-    r = tool effect({ n: n })
-    return r.done
-  }
-}
-print("got", Ops.go(${n}))
-`;
 
 /** Three side effects in a row, their results printed. */
 const THREE = `
@@ -78,7 +61,7 @@ const sql = (p: JournalProject, text: string, ...params: (string | number | null
 
 describe("Journal integrity (hardening 3, item 6): approvals are sealed", () => {
   test("an approval written by SQL into an encrypted journal approves nothing: the call stays pending and never runs", async () => {
-    const p = new JournalProject(APPROVAL(7), SEALED);
+    const p = new JournalProject(approvalProgram(7), SEALED);
     expect((await p.runFlow("f1", [], KEY)).exitCode).toBe(75);
     const [row] = sql(p, "SELECT digest FROM luma_journal_approvals");
     // What the table held before decisions were sealed: the decision and the digest it binds to, in the clear.
@@ -94,7 +77,7 @@ describe("Journal integrity (hardening 3, item 6): approvals are sealed", () => 
   });
 
   test("an approval copied from another run with the same input approves nothing", async () => {
-    const p = new JournalProject(APPROVAL(8), SEALED);
+    const p = new JournalProject(approvalProgram(8), SEALED);
     expect((await p.runFlow("ok-run", [], KEY)).exitCode).toBe(75);
     expect((await p.runFlow("other", [], KEY)).exitCode).toBe(75);
     expect((await p.run(["approve", "--run-id", "ok-run"], KEY)).exitCode).toBe(0);
@@ -116,7 +99,7 @@ describe("Journal integrity (hardening 3, item 6): approvals are sealed", () => 
   });
 
   test("pending arguments copied from another run: luma runs names the journal and the record, no raw control characters", async () => {
-    const p = new JournalProject(APPROVAL(9), SEALED);
+    const p = new JournalProject(approvalProgram(9), SEALED);
     expect((await p.runFlow("a", [], KEY)).exitCode).toBe(75);
     expect((await p.runFlow("b", [], KEY)).exitCode).toBe(75);
     sql(p, "UPDATE luma_journal_approvals SET args = (SELECT args FROM luma_journal_approvals WHERE run_id = 'a') WHERE run_id = 'b'");
@@ -274,7 +257,7 @@ describe("Journal integrity (hardening 3, item 6): what a replay answers is chec
 
 describe("Journal integrity (hardening 3, item 7): luma runs / approve / deny open the journal the run wrote", () => {
   test("a journal encrypted through an encrypted idempotency store: runs, approve and the resumed run, from luma.config.json", async () => {
-    const p = new JournalProject(APPROVAL(5), {
+    const p = new JournalProject(approvalProgram(5), {
       journal: { backend: "sqlite", path: "runs.sqlite" },
       idempotency_store: { backend: "sqlite", path: "idem.sqlite", encryption: "aes-256-gcm" },
     });
@@ -290,7 +273,7 @@ describe("Journal integrity (hardening 3, item 7): luma runs / approve / deny op
   });
 
   test("--journal PATH on an encrypted journal: runs, runs show, deny read it with the key; without the key a clear error", async () => {
-    const p = new JournalProject(APPROVAL(6), {
+    const p = new JournalProject(approvalProgram(6), {
       idempotency_store: { backend: "sqlite", path: "idem.sqlite", encryption: "aes-256-gcm" },
     });
     const J = ["--journal", "state/runs.sqlite"];

@@ -160,3 +160,20 @@ tool gate(n: int) -> Done {
 r = tool gate({ n: 1 })
 print("gate", r.done)
 `;
+
+/** One write call under `tool_policy: "approval"`, input n: the program the approval and integrity tests run. */
+export const approvalProgram = (n: number): string => `
+schema Done { done: int }
+tool effect(n: int) -> Done {
+  side_effects: "write"
+}
+agent Ops {
+  tool_policy: "approval"
+  tools: [effect]
+  fn go(n: int) -> int {
+    r = tool effect({ n: n })
+    return r.done
+  }
+}
+print("got", Ops.go(${n}))
+`;
