@@ -92,7 +92,7 @@ export function resolveModel(
     name: provider === "azure" ? (m.deployment ?? m.name ?? "") : (m.name ?? ""),
     modelId: provider === "azure" ? m.name : undefined,
     temperature: m.temperature,
-    maxTokens: m.max_tokens,
+    maxTokens: m.max_tokens ?? defaults.maxTokens,
     baseUrl: trimSlash(base),
     apiKey,
     apiVersion: provider === "azure" ? m.api_version : undefined,
