@@ -129,6 +129,12 @@ export const RECORDINGS: Recording[] = [
       { json: THREAD },
     ],
   },
+  {
+    file: "090_model_options",
+    model: "Thinker",
+    kind: "anthropic",
+    turns: [{ json: { steps: ["Add column amount and backfill it from total", "Switch reads and writes to amount", "Drop total after a release"], risk: "medium" } }],
+  },
 ];
 
 const KEY_VARS: Record<Kind, string | undefined> = {
