@@ -19,6 +19,7 @@ import { plus, reported, type UsageReader } from "../read-usage";
 import { responseMeta } from "../response-meta";
 import type { ReasoningEffort } from "../../../language/model-options";
 import { ANTHROPIC_THINKING_BUDGET, takesThinkingBudget } from "../model-options-wire";
+import { anthropicStreaming } from "./anthropic-stream";
 
 /** Anthropic Messages `usage`: cache reads and writes are input too. */
 export const anthropicUsage: UsageReader = (u) => ({
@@ -54,6 +55,7 @@ function pushUser(messages: Obj[], blocks: Obj[]): void {
 export function createAnthropicAdapter(): WireAdapter {
   return {
     family: "anthropic",
+    streaming: anthropicStreaming,
 
     prepareTools(specs) {
       const wire = specs.map((t) => {

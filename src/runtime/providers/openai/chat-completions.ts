@@ -31,6 +31,7 @@ import type {
 import { tryParseJson } from "../safe-json";
 import { reported, type UsageReader } from "../read-usage";
 import { responseMeta } from "../response-meta";
+import { chatStreaming } from "./chat-stream";
 
 /** Chat Completions `usage` (OpenAI, Azure, compatible servers). */
 export const chatCompletionsUsage: UsageReader = (u) => ({
@@ -103,6 +104,7 @@ export function createOpenAiAdapter(variant: OpenAiVariant): WireAdapter {
 
   return {
     family: "openai",
+    streaming: chatStreaming,
 
     prepareTools(specs): PreparedTools {
       const wire = specs.map(toolWire);

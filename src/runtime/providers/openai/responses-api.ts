@@ -25,6 +25,7 @@ import type { FinishReason, PreparedFormat, PreparedTools, ResolvedModel, ToolCa
 import { tryParseJson } from "../safe-json";
 import { reported, type UsageReader } from "../read-usage";
 import { responseMeta } from "../response-meta";
+import { responsesStreaming } from "./responses-stream";
 
 /** Responses API `usage`. */
 export const responsesUsage: UsageReader = (u) => ({
@@ -72,6 +73,7 @@ function readCall(item: Obj): ToolCall {
 export function createOpenAiResponsesAdapter(): WireAdapter {
   return {
     family: "openai",
+    streaming: responsesStreaming,
 
     prepareTools(specs): PreparedTools {
       return { specs, wire: specs.map(toolWire) };
