@@ -66,16 +66,16 @@ export function lazyCatalog(adapter: ProviderAdapter, specs: readonly ToolSpec[]
 
 /** The tools an ask site declares on its first request: eager ones and `search_tools`. */
 export function initialTools(catalog: LazyCatalog): PreparedTools {
-  return toolsFor(catalog, catalog.foundAtStart);
+  return toolsFor(catalog, catalog.foundAtStart, catalog.lazy.size);
 }
 
 /** Eager tools in the agent's order, then found lazy tools in the order found, then `search_tools` while any is not found. */
-function toolsFor(catalog: LazyCatalog, found: readonly string[]): PreparedTools {
-  const key = found.join(",");
+function toolsFor(catalog: LazyCatalog, found: readonly string[], offerable: number): PreparedTools {
+  const key = `${found.join(",")}/${offerable}`;
   let tools = catalog.prepared.get(key);
   if (tools === undefined) {
     const specs = [...catalog.eager, ...found.map((n) => catalog.lazy.get(n)!)];
-    if (found.length < catalog.lazy.size) specs.push(SEARCH_TOOLS_SPEC);
+    if (found.length < offerable) specs.push(SEARCH_TOOLS_SPEC);
     tools = catalog.adapter.prepareTools(specs);
     catalog.prepared.set(key, tools);
   }
@@ -102,24 +102,30 @@ export interface ToolSearchEvent {
 
 const errorResult = (call: ToolCall, code: string, message: string): ToolResult => ({ call, isError: true, content: { error: { code, message, retryable: false } } });
 
-/** One `ask`'s discovery: nothing found yet but a forced tool. Without lazy tools, the plan's tools as they are. */
+/**
+ * One `ask`'s discovery: nothing found yet but a forced tool. Without lazy tools, the plan's
+ * tools as they are. `available` (default: all) is the seam for tools an `ask` may not offer
+ * at all: a lazy tool it rejects is never listed by a search nor counted as remaining.
+ */
 export function startDiscovery(
   catalog: LazyCatalog | undefined,
   planTools: PreparedTools | undefined,
   agent: string,
   trace?: (event: object) => void,
+  available: (name: string) => boolean = () => true,
 ): ToolDiscovery {
   if (catalog === undefined) return { offered: () => planTools, answerRound: () => new Map() };
-  const found: string[] = [...catalog.foundAtStart];
+  const found: string[] = catalog.foundAtStart.filter(available);
+  const offerable = [...catalog.lazy.keys()].filter(available).length;
 
   const search = (call: ToolCall): ToolResult => {
     const args = call.args as { query?: unknown } | undefined;
     if (call.argsError !== undefined || typeof args?.query !== "string") {
       return errorResult(call, "TOOL_INPUT_INVALID", `${SEARCH_TOOLS} takes one argument, {"query": "<what you need, in a few words>"}.`);
     }
-    const listed = rankTools(catalog.index, args.query);
+    const listed = rankTools(catalog.index, args.query, (spec) => available(spec.name));
     for (const spec of listed) if (!found.includes(spec.name)) found.push(spec.name);
-    const event: ToolSearchEvent = { event: "tool.search", agent, query: args.query.slice(0, 200), found: listed.map((s) => s.name), remaining: catalog.lazy.size - found.length };
+    const event: ToolSearchEvent = { event: "tool.search", agent, query: args.query.slice(0, 200), found: listed.map((s) => s.name), remaining: offerable - found.length };
     trace?.(event);
     const tools = listed.map((s) => ({ name: s.name, ...(s.description !== undefined ? { description: s.description } : {}), parameters: s.parameters }));
     const note = listed.length > 0
@@ -129,7 +135,7 @@ export function startDiscovery(
   };
 
   return {
-    offered: () => toolsFor(catalog, found),
+    offered: () => toolsFor(catalog, found, offerable),
     answerRound(calls, indices) {
       const answers = new Map<number, ToolResult>();
       const foundBefore = new Set(found);

@@ -84,8 +84,11 @@ export function buildSearchIndex(specs: readonly ToolSpec[]): SearchIndex {
   return { tools, frequency };
 }
 
-/** The best-matching tools for a query, best first (see the file's opening paragraph). */
-export function rankTools(index: SearchIndex, query: string): ToolSpec[] {
+/**
+ * The best-matching tools for a query, best first (see the file's opening paragraph); `listable`
+ * leaves out tools this `ask` may not offer (their idf still counts: scores do not depend on it).
+ */
+export function rankTools(index: SearchIndex, query: string, listable: (spec: ToolSpec) => boolean = () => true): ToolSpec[] {
   const words = [...new Set(tokens(query))];
   const n = index.tools.length;
   const scored: { spec: ToolSpec; score: number; order: number }[] = [];
@@ -95,7 +98,7 @@ export function rankTools(index: SearchIndex, query: string): ToolSpec[] {
       const weight = (tool.name.has(t) ? WEIGHT.name : 0) + (tool.parameter.has(t) ? WEIGHT.parameter : 0) + (tool.description.has(t) ? WEIGHT.description : 0);
       if (weight > 0) score += Math.log(1 + n / index.frequency.get(t)!) * weight;
     }
-    if (score > 0) scored.push({ spec: tool.spec, score, order });
+    if (score > 0 && listable(tool.spec)) scored.push({ spec: tool.spec, score, order });
   });
   scored.sort((a, b) => b.score - a.score || a.order - b.order);
   return scored.slice(0, SEARCH_RESULT_LIMIT).map((s) => s.spec);
