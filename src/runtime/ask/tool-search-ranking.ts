@@ -7,8 +7,9 @@
  *
  * Tokens: a text is split at every character that is not a letter or digit, at snake_case
  * underscores and at camelCase humps (`getOrderStatus` → get, order, status), lowercased,
- * and reduced by a small plural rule (`refunds` → refund, `entries` → entry). A token of one
- * character, and a few filler words ("a", "the", "to" …), are dropped.
+ * and reduced by a small plural rule (`refunds` → refund, `entries` → entry, `addresses` →
+ * address; `status` stays). A token of one character, and a few filler words ("a", "the",
+ * "to" …), are dropped.
  *
  * Score of a tool for a query: for each distinct query token t found in the tool,
  * `idf(t) × (3 if in the name + 2 if in a parameter name + 1 if in the description)`, with
@@ -37,9 +38,11 @@ export interface SearchIndex {
   frequency: ReadonlyMap<string, number>;
 }
 
+/** English plurals, the common cases: entries → entry, addresses → address, boxes → box, orders → order (status stays). */
 const singular = (t: string): string => {
   if (t.length > 4 && t.endsWith("ies")) return `${t.slice(0, -3)}y`;
-  if (t.length > 3 && t.endsWith("s") && !t.endsWith("ss")) return t.slice(0, -1);
+  if (/(sses|xes|ches|shes)$/.test(t)) return t.slice(0, -2);
+  if (t.length > 3 && t.endsWith("s") && !/(ss|us|is)$/.test(t)) return t.slice(0, -1);
   return t;
 };
 
