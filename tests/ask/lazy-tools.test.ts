@@ -10,7 +10,7 @@ import { mkdtempSync, readFileSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { startFakeProvider, type FakeProvider } from "../support/fake-provider/fake-provider";
-import { ensureBinary } from "../support/luma-binary";
+import { ensureBinary, runLuma } from "../support/luma-binary";
 import { KEYS, modelDecl, type ProviderKind } from "./ask-harness";
 import { toolNames, toolParameters, toolResults } from "./wire-inspect";
 
@@ -168,5 +168,26 @@ describe("lazy tools: found through search_tools, the same on every provider fam
     const r = await run("openai", eager, f);
     expect(r.exitCode).toBe(0);
     expect(toolNames(f.requests[0])).toEqual(["get_weather", "refund_order", "lookup_order", "send_email"]);
+  });
+
+  test("luma test: a mock turn calls search_tools, the next calls the tool it found", () => {
+    const dir = mkdtempSync(join(tmpdir(), "luma-lazy-test-"));
+    writeFileSync(join(dir, "tools.ts"), TOOLS_TS);
+    writeFileSync(join(dir, "desk.luma"), program("openai").replace(/^print\(.*$/gm, ""));
+    writeFileSync(join(dir, "desk.test.luma"), `use "desk.luma"
+test "the model searches, then refunds" {
+  mock M [
+    { calls: [{ tool: "refund_order", input: { order_id: "o-7", amount: 2.5 } }] },
+    { calls: [{ tool: "search_tools", input: { query: "refund" } }] },
+    { calls: [{ tool: "refund_order", input: { order_id: "o-7", amount: 2.5 } }] },
+    { answer: { text: "done" } },
+  ]
+  assert Support.run().text == "done"
+  assert calls("refund_order") == 1
+}
+`);
+    const r = runLuma(["test", "desk.test.luma", "--tool-module", "tools.ts"], { cwd: dir });
+    expect(r.stdout).toContain("pass desk.test.luma › the model searches, then refunds");
+    expect(r.exitCode).toBe(0);
   });
 });
