@@ -12,7 +12,7 @@ import { join } from "node:path";
 import { startFakeProvider, type FakeProvider } from "../support/fake-provider/fake-provider";
 import { ensureBinary, runLuma } from "../support/luma-binary";
 import { KEYS, modelDecl, type ProviderKind } from "./ask-harness";
-import { toolNames, toolParameters, toolResults } from "./wire-inspect";
+import { toolChoice, toolNames, toolParameters, toolResults } from "./wire-inspect";
 
 const TOOLS_TS = `
 export const tools = {
@@ -189,5 +189,27 @@ test "the model searches, then refunds" {
     const r = runLuma(["test", "desk.test.luma", "--tool-module", "tools.ts"], { cwd: dir });
     expect(r.stdout).toContain("pass desk.test.luma › the model searches, then refunds");
     expect(r.exitCode).toBe(0);
+  });
+
+  test("a lazy tool searched and called in the same turn is refused (found counts from the next turn); `using tool` of a lazy tool declares it from the start", async () => {
+    const f = await fake();
+    f.script([
+      { toolCalls: [{ name: "search_tools", args: { query: "email" } }, { name: "send_email", args: { to: "a@b.c", subject: "Hi", body: "Hello" } }] },
+      { json: { text: "ok" } },
+    ]);
+    const r = await run("anthropic", program("anthropic"), f);
+    expect(r.exitCode).toBe(0);
+    const [search, call] = toolResults(f.requests[1]);
+    expect(search.content.tools.map((t: { name: string }) => t.name)).toEqual(["send_email"]);
+    expect(call.isError).toBe(true);
+    expect(call.content.error.code).toBe("TOOL_NOT_FOUND");
+
+    f.script([{ toolCalls: [{ name: "lookup_order", args: { order_id: "o-7" } }] }, { json: { text: "shipped" } }]);
+    const forced = program("openai").replace('ask "Refund 2.5 on order o-7." -> Done', 'ask "Where is o-7?" -> Done using tool lookup_order');
+    const g = await run("openai", forced, f);
+    expect(g.stdout).toBe("refunded 1 on o-1\nshipped\n");
+    expect(toolNames(f.requests[0])).toEqual(["get_weather", "lookup_order", "search_tools"]);
+    expect(toolChoice(f.requests[0])).toEqual({ tool: "lookup_order" });
+    expect(toolResults(f.requests[1])[0].content).toEqual({ text: "order o-7 shipped" });
   });
 });
