@@ -130,6 +130,12 @@ export const RECORDINGS: Recording[] = [
     ],
   },
   {
+    file: "090_model_options",
+    model: "Thinker",
+    kind: "anthropic",
+    turns: [{ json: { steps: ["Add column amount and backfill it from total", "Switch reads and writes to amount", "Drop total after a release"], risk: "medium" } }],
+  },
+  {
     // Lazy tools: the model searches, the matches are declared on the next request, then it calls one.
     file: "082_lazy_tools",
     model: "GPT54Mini",
