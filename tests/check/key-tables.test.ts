@@ -48,6 +48,7 @@ tool fetch_doc(request_id: string) -> Out {
   idempotency_key: input.request_id
   idempotency_ttl_ms: 60000
   description: "Fetches one document."
+  lazy: true
   mcp: "docs"
   mcp_tool: "fetch"
 }
@@ -167,10 +168,10 @@ describe("issue #18: every key of every table is accepted by the real `luma chec
 });
 
 describe("§4 tool options: one table for the checker and ToolOptions", () => {
-  test("the keys are the spec's §4 table, less `needs` (a declaration), plus description, mcp, mcp_tool (docs/mcp.md)", () => {
+  test("the keys are the spec's §4 table, less `needs` (a declaration), plus description, lazy (lazy tools), mcp, mcp_tool (docs/mcp.md)", () => {
     expect(Object.keys(TOOL_KEYS)).toEqual([
       "side_effects", "cache", "scope", "credential", "error", "retries", "retry_backoff", "retry_delay",
-      "timeout", "idempotent", "idempotency_key", "idempotency_ttl_ms", "description", "mcp", "mcp_tool",
+      "timeout", "idempotent", "idempotency_key", "idempotency_ttl_ms", "description", "lazy", "mcp", "mcp_tool",
     ]);
   });
 
@@ -190,6 +191,7 @@ describe("§4 tool options: one table for the checker and ToolOptions", () => {
       idempotencyKey: ["request_id"],
       idempotencyTtlMs: 60000,
       description: "Fetches one document.",
+      lazy: true,
       mcp: "docs",
       mcpTool: "fetch",
     });
@@ -200,10 +202,10 @@ describe("§4 tool options: one table for the checker and ToolOptions", () => {
     expect(o).toEqual({
       sideEffects: "none", cache: false, scope: undefined, credential: undefined, error: undefined, retries: 0,
       retryBackoff: "none", retryDelay: 100, timeout: undefined, idempotent: false, idempotencyKey: undefined,
-      idempotencyTtlMs: 300000, description: undefined, mcp: undefined, mcpTool: undefined,
+      idempotencyTtlMs: 300000, description: undefined, lazy: false, mcp: undefined, mcpTool: undefined,
     });
     // Every field is present, so every tool's options share one object shape.
-    expect(Object.keys(o)).toHaveLength(15);
+    expect(Object.keys(o)).toHaveLength(16);
   });
 
   test("an unknown tool option is refused: Unknown key 'retry' in tool 'x'.", () => {
