@@ -29,6 +29,7 @@ const host = () => ({
   cwd: process.cwd(),
   env: process.env,
   stdout: out,
+  stdoutText: stdout,
   stderr: err,
   sources,
   interactive: process.stdin.isTTY === true,

@@ -44,6 +44,8 @@ export interface RunHost {
   cwd: string;
   env: Record<string, string | undefined>;
   stdout: (line: string) => void;
+  /** Text as it is, no newline added: where `stream ask` writes as the answer arrives. */
+  stdoutText?: (text: string) => void;
   stderr: (line: string) => void;
   sourceOf: (file: string) => string | undefined;
   /** stdin is an interactive terminal: `tool_policy: "approval"` may ask there, through `approve`. */

@@ -43,6 +43,8 @@ export interface AskPlan {
   lazy?: LazyCatalog;
   specs: ReadonlyMap<string, ToolSpec>;
   format: PreparedFormat;
+  /** `stream ask … -> string`: the answer is the model's text as written, asked with no response format. */
+  plainText: boolean;
   target: AskTarget;
   forced?: string;
   traceBase: { agent: string; model: string; provider: string; target: string };
@@ -74,6 +76,7 @@ export function buildAskPlan(penv: PlanEnv, req: AskRequest): AskPlan {
     lazy,
     specs,
     format: adapter.prepareFormat(target.format),
+    plainText: req.onText !== undefined,
     target,
     forced: req.usingTool,
     traceBase: { agent: req.agent.name, model: model.decl, provider: model.provider, target: typeText(req.target) },

@@ -25,6 +25,8 @@ export interface InterpreterHost {
   tools: ToolInvoker;
   /** One call per `print(…)`, without the newline. */
   stdout: (line: string) => void;
+  /** Text as it is, no newline added (`stream ask`); absent, a streamed answer is printed as one line when whole. */
+  stdoutText?: (text: string) => void;
   /** Warnings: lines starting `warning:`. */
   stderr: (line: string) => void;
   /** Source text of a file, for `file:line:col` in runtime errors. */
