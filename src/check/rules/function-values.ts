@@ -10,38 +10,33 @@
  * strings (`calls("lookup")`) and declaration keys (`tools: [lookup]`) are no code at all.
  */
 import type { Expr } from "../../syntax/ast";
-import { isBuiltin } from "../../language/builtins";
-import type { CheckContext, CodeUnit } from "../context";
+import type { NameTarget } from "../../language/name-resolution";
+import type { CheckContext } from "../context";
 import { messages } from "../messages";
-import { calleeNames } from "../name-scope";
 import { exprsOf } from "../../language/walk";
 
 export function functionValues(ctx: CheckContext): void {
+  /** What a name read as a value (not called) refers to, from the one name resolution. */
+  const readTarget = (e: Expr): NameTarget | undefined => (e.kind === "Name" && !ctx.names.isCallee(e) ? ctx.names.targetOf(e) : undefined);
   for (const unit of ctx.units) {
-    // Built only for a unit that names a function or agent at all: most name them only to call them.
-    let skip: Set<Expr> | undefined;
-    const variable = (name: string) => unit.locals.has(name) || (unit.kind === "top" && name === "args");
-    const declared = (e: Expr): e is Extract<Expr, { kind: "Name" }> =>
-      e.kind === "Name" && !variable(e.name) && (ctx.symbols.fns.has(e.name) || isBuiltin(e.name) || ctx.symbols.agents.has(e.name));
     // `A.run` without a call: the method is what was meant (`A.nope` is the agent read as a value).
+    const reported = new Set<Expr>();
     for (const e of exprsOf(unit.flat, "Member")) {
-      if (!declared(e.object)) continue;
-      const agent = ctx.symbols.agents.get(e.object.name);
-      if (!agent || !ctx.agentMethods(agent).has(e.property)) continue;
-      skip ??= calleeNames(unit);
-      if (skip.has(e.object)) continue;
-      skip.add(e.object);
-      const method = `${e.object.name}.${e.property}`;
-      ctx.report(messages.functionValue(method, `a method of agent '${e.object.name}'`), e.span, { hints: [`call it: ${method}(…)`] });
+      const target = readTarget(e.object);
+      if (target?.kind !== "agent" || !ctx.agentMethods(target.decl).has(e.property)) continue;
+      reported.add(e.object);
+      const method = `${target.decl.name}.${e.property}`;
+      ctx.report(messages.functionValue(method, `a method of agent '${target.decl.name}'`), e.span, { hints: [`call it: ${method}(…)`] });
     }
     for (const e of exprsOf(unit.flat, "Name")) {
-      if (!declared(e)) continue;
-      skip ??= calleeNames(unit);
-      if (skip.has(e)) continue;
-      const [what, hint] = ctx.symbols.agents.has(e.name)
-        ? ["an agent", `call one of its methods: ${e.name}.method(…)`]
-        : [ctx.symbols.fns.has(e.name) ? "a function" : "a builtin function", `call it: ${e.name}(…)`];
-      ctx.report(messages.functionValue(e.name, what), e.span, { hints: [hint] });
+      const target = readTarget(e);
+      if (!target || reported.has(e)) continue;
+      if (target.kind === "agent") {
+        ctx.report(messages.functionValue(e.name, "an agent"), e.span, { hints: [`call one of its methods: ${e.name}.method(…)`] });
+      } else if (target.kind === "fn" || target.kind === "builtin") {
+        const what = target.kind === "fn" ? "a function" : "a builtin function";
+        ctx.report(messages.functionValue(e.name, what), e.span, { hints: [`call it: ${e.name}(…)`] });
+      }
     }
   }
 }

@@ -12,7 +12,8 @@ import type { SchemaTable } from "../../schema/schema-table-types";
 import type { MethodCallState, ToolInvoker } from "../tools/tool-invoker-types";
 import type { AskRunner } from "../ask/ask-types";
 import type { Telemetry } from "../telemetry/telemetry";
-import { asyncAnalysisOf, assignedNames, type AsyncAnalysis } from "./scope-analysis";
+import { asyncAnalysisOf, type AsyncAnalysis } from "./scope-analysis";
+import { resolutionOf, type Binding, type NameResolution } from "../../language/name-resolution";
 import type { SourceOf } from "./runtime-errors";
 import type { Value } from "./values";
 import type { StepScope } from "../journal/step-scope";
@@ -54,6 +55,8 @@ export interface Runtime {
   fns: Map<string, FnDecl>;
   agents: Map<string, AgentEntry>;
   analysis: AsyncAnalysis;
+  /** What each name of the program's code refers to, and each body's variables (`language/name-resolution.ts`). */
+  names: NameResolution;
   /** User function / method calls currently active. */
   depth: number;
 }
@@ -61,8 +64,8 @@ export interface Runtime {
 export interface Frame {
   rt: Runtime;
   vars: Map<string, Value>;
-  /** Names assigned anywhere in this body: read before assignment, they are `null`. */
-  assigned: ReadonlySet<string>;
+  /** The variables this body binds anywhere (the name resolution's): read before assignment, they are `null`. */
+  assigned: ReadonlyMap<string, Binding>;
   /** The agent whose method is running; undefined at top level and in top-level fns. */
   agent?: AgentEntry;
   methodCall?: MethodCallState;
@@ -89,8 +92,11 @@ export function createRuntime(program: Program, host: InterpreterHost): Runtime 
       agents.set(d.name, { decl: d, methods });
     }
   }
-  return { host, sourceOf: (f) => host.sourceOf(f), fns, agents, analysis: asyncAnalysisOf(program), depth: 0 };
+  return { host, sourceOf: (f) => host.sourceOf(f), fns, agents, analysis: asyncAnalysisOf(program), names: resolutionOf(program), depth: 0 };
 }
+
+/** A body that is no code unit of the program (the empty caller of an outside method call) binds nothing. */
+const NO_VARIABLES: ReadonlyMap<string, Binding> = new Map();
 
 export function createFrame(
   rt: Runtime,
@@ -99,5 +105,5 @@ export function createFrame(
   agent?: AgentEntry,
   methodCall?: MethodCallState,
 ): Frame {
-  return { rt, vars: new Map(), assigned: assignedNames(body), agent, methodCall, scope, returned: false, returnValue: null };
+  return { rt, vars: new Map(), assigned: rt.names.unitOf(body)?.variables ?? NO_VARIABLES, agent, methodCall, scope, returned: false, returnValue: null };
 }
