@@ -6,7 +6,7 @@
  */
 import type { Expr, Field, FnDecl } from "../../syntax/ast";
 import { BUILTINS, arityText, type Arity } from "../../language/builtins";
-import { isInScope, type NameTarget } from "../../language/name-resolution";
+import { isInScope } from "../../language/name-resolution";
 import { exprsOf } from "../../language/walk";
 import type { CheckContext, CodeUnit } from "../context";
 import { messages, phrases } from "../messages";
@@ -17,13 +17,11 @@ const fnArity = (fn: FnDecl): Arity => ({ min: fn.params.filter(isRequired).leng
 
 type Callee = { what: string; arity: Arity } | undefined;
 
-const UNKNOWN: NameTarget = { kind: "unknown" };
-
 /** The callee as the program's name resolution resolved it (a sibling method, a fn, a builtin, an agent's method). */
 function resolveCallee(ctx: CheckContext, unit: CodeUnit, callee: Expr): Callee {
   if (callee.kind === "Name") {
     const name = callee.name;
-    const target = ctx.names.targetOf(callee) ?? UNKNOWN;
+    const target = unit.call(name);
     if (target.kind === "method") return { what: phrases.callee.method(target.agent.name, name), arity: fnArity(target.decl) };
     if (target.kind === "fn") return { what: phrases.callee.fn(name), arity: fnArity(target.decl) };
     if (target.kind === "builtin") return { what: phrases.callee.builtin(name), arity: BUILTINS[target.name] };
@@ -33,7 +31,7 @@ function resolveCallee(ctx: CheckContext, unit: CodeUnit, callee: Expr): Callee 
   }
   if (callee.kind === "Member" && callee.object.kind === "Name") {
     const agentName = callee.object.name;
-    const target = ctx.names.targetOf(callee.object) ?? UNKNOWN;
+    const target = unit.callObject(agentName);
     if (target.kind !== "agent") {
       if (isInScope(target)) ctx.report(messages.notCallable(), callee.span);
       else ctx.report(messages.unknownAgent(agentName), callee.object.span, { hints: agentHints(ctx, agentName, callee.property) });

@@ -13,8 +13,7 @@ import { nameHints } from "../suggestions";
 export function names(ctx: CheckContext): void {
   for (const unit of ctx.units) {
     for (const e of exprsOf(unit.flat, "Name")) {
-      const target = ctx.names.targetOf(e);
-      if ((target && isInScope(target)) || ctx.names.isCallee(e)) continue;
+      if (isInScope(unit.read(e.name)) || unit.isCallee(e)) continue;
       ctx.report(messages.unknownName(e.name), e.span, { hints: nameHints(ctx, unit, e.name) });
     }
   }

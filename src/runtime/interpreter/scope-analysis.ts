@@ -117,8 +117,7 @@ export class AsyncAnalysis {
         return suspends || this.expr(e.right);
       }
       case "Call": {
-        // A call the resolution does not know (none of the program's code) may suspend.
-        const builtin = e.callee.kind === "Name" && this.names.targetOf(e.callee)?.kind === "builtin";
+        const builtin = e.callee.kind === "Name" && this.names.callsBuiltin(e.callee);
         return !builtin || e.args.some((a) => this.expr(a));
       }
       case "ToolCall":
