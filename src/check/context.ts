@@ -14,9 +14,12 @@ import type { AgentDecl, Entry, FnDecl, Program, SchemaDecl, Span, TypeRef, Unio
 import type { BlockKey } from "../language/key-blocks";
 import type { CheckMessage } from "./messages";
 import { buildSymbols, type Symbols } from "./symbols";
-import { resolutionOf, type NameResolution, type ResolvedUnit } from "../language/name-resolution";
+import { resolutionOf, type ResolvedUnit } from "../language/name-resolution";
 
-/** A body of code with its own variable scope: the name resolution's unit (`language/name-resolution.ts`). */
+/**
+ * A body of code with its own variable scope: the name resolution's unit
+ * (`language/name-resolution.ts`), which also answers what a name means in it.
+ */
 export type CodeUnit = ResolvedUnit;
 
 /** What a type reference denotes. */
@@ -33,8 +36,6 @@ export interface CheckContext {
   program: Program;
   symbols: Symbols;
   units: readonly CodeUnit[];
-  /** What each name in code refers to, and which names are called rather than read (resolved once per program). */
-  names: NameResolution;
   diagnostics: Diagnostic[];
   /** An error; `hints` are "did you mean" lines and other first-hour advice. */
   report: Reporter;
@@ -76,14 +77,12 @@ export function createContext(program: Program): CheckContext {
   const toolsCache = new Map<AgentDecl, Set<string>>();
   const methodsCache = new Map<AgentDecl, Map<string, FnDecl>>();
 
-  const names = resolutionOf(program);
   const entry = (entries: readonly Entry[], key: BlockKey) => entries.find((e) => e.key === key);
 
   return {
     program,
     symbols,
-    units: names.units,
-    names,
+    units: resolutionOf(program).units,
     diagnostics,
     report: (message: CheckMessage | string, span?: Span, extra?: DiagnosticExtra) =>
       void diagnostics.push(diagnosticOf("error", message, span, extra)),
