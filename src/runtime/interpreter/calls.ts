@@ -3,7 +3,8 @@
  *
  * Resolution of `name(…)`: a method of the current agent (a bare sibling call), else a
  * top-level `fn`, else a builtin — so user functions shadow builtins. `Agent.method(…)` calls
- * a method of a declared agent. (The same order as the checker's `calls` rule.)
+ * a method of a declared agent. What a call names is read from the program's one name
+ * resolution (`language/name-resolution.ts`, the frame's unit), as the checker reads it.
  *
  * The circuit breaker's `MethodCallState` (spec §9): every `Agent.method(…)` call — from top
  * level, from a top-level fn, or from inside an agent — starts a new agent method call with
@@ -50,20 +51,20 @@ export async function evalCall(e: CallExpr, f: Frame): Promise<Value> {
   const callee = e.callee;
   if (callee.kind === "Name") {
     const name = callee.name;
-    const sibling = f.agent?.methods.get(name);
-    if (sibling && f.agent) {
+    const target = f.unit?.call(name);
+    if (target?.kind === "method" && f.agent) {
       const methodCall = f.methodCall ?? { failures: 0 };
-      return callUser(f, { fn: sibling, label: `${f.agent.decl.name}.${name}`, agent: f.agent, methodCall }, await evalArgs(e, f), e);
+      return callUser(f, { fn: target.decl, label: `${f.agent.decl.name}.${name}`, agent: f.agent, methodCall }, await evalArgs(e, f), e);
     }
-    const fn = rt.fns.get(name);
-    if (fn) return callUser(f, { fn, label: name }, await evalArgs(e, f), e);
-    const builtin = BUILTINS[name];
+    if (target?.kind === "fn") return callUser(f, { fn: target.decl, label: name }, await evalArgs(e, f), e);
+    const builtin = target?.kind === "builtin" ? BUILTINS[target.name] : undefined;
     if (builtin) return callBuiltin(rt, name, builtin, await evalArgs(e, f), e.span);
     throw errorAt(rt.sourceOf, "RUNTIME_ERROR", `Unknown function '${name}'`, callee.span);
   }
   if (callee.kind === "Member" && callee.object.kind === "Name") {
     const agentName = callee.object.name;
-    const agent = rt.agents.get(agentName);
+    const target = f.unit?.callObject(agentName);
+    const agent = target?.kind === "agent" ? rt.agents.get(agentName) : undefined;
     if (agent) {
       const method = agent.methods.get(callee.property);
       if (!method) {
