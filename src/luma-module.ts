@@ -70,6 +70,8 @@ export interface HandlerContext {
   attempt: number;
   /** `<runId>/<stepId>`. */
   idempotencyKey: string;
+  /** The approver's note, validated, for a tool declared `approval: Schema`; absent otherwise. */
+  approval?: unknown;
 }
 
 /** The handler signature (spec §10). */

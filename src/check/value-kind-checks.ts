@@ -37,6 +37,9 @@ export function checkValueKind(kind: ValueKind, v: ConfigValue, ctx: CheckContex
       return checkDeclRef(v, ctx, "datasource", messages.unknownDatasource, ["Datasource"]);
     case "toolList":
       return checkToolList(v, ctx);
+    case "approvalSpec":
+      // `true`/`false`, or a schema (an object the approver fills in, field by field).
+      return literalAccepts(kind, v) && (v.kind !== "Path" || checkDeclRef(v, ctx, "schema", messages.unknownSchema, ["Schema"]));
   }
 }
 

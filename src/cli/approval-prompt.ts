@@ -18,7 +18,7 @@
  */
 import { closeSync, openSync, readSync, writeSync } from "node:fs";
 
-const openTty = (flags: "r" | "w"): number | undefined => {
+export const openTty = (flags: "r" | "w"): number | undefined => {
   try {
     return openSync("/dev/tty", flags);
   } catch {
@@ -26,7 +26,7 @@ const openTty = (flags: "r" | "w"): number | undefined => {
   }
 };
 
-function readLine(fd: number): string {
+export function readLine(fd: number): string {
   const buf = Buffer.alloc(1);
   const bytes: number[] = [];
   for (;;) {

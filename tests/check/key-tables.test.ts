@@ -50,6 +50,8 @@ tool fetch_doc(request_id: string) -> Out {
   description: "Fetches one document."
   mcp: "docs"
   mcp_tool: "fetch"
+  handler: "client"
+  approval: Oops
 }
 
 model Fast {
@@ -166,6 +168,7 @@ describe("§4 tool options: one table for the checker and ToolOptions", () => {
     expect(Object.keys(TOOL_KEYS)).toEqual([
       "side_effects", "cache", "scope", "credential", "error", "retries", "retry_backoff", "retry_delay",
       "timeout", "idempotent", "idempotency_key", "idempotency_ttl_ms", "description", "mcp", "mcp_tool",
+      "handler", "approval",
     ]);
   });
 
@@ -187,6 +190,8 @@ describe("§4 tool options: one table for the checker and ToolOptions", () => {
       description: "Fetches one document.",
       mcp: "docs",
       mcpTool: "fetch",
+      handler: "client",
+      approval: "Oops",
     });
   });
 
@@ -196,6 +201,7 @@ describe("§4 tool options: one table for the checker and ToolOptions", () => {
       sideEffects: "none", cache: false, scope: undefined, credential: undefined, error: undefined, retries: 0,
       retryBackoff: "none", retryDelay: 100, timeout: undefined, idempotent: false, idempotencyKey: undefined,
       idempotencyTtlMs: 300000, description: undefined, mcp: undefined, mcpTool: undefined,
+      handler: undefined, approval: false,
     });
     // Every field is present, so every tool's options share one object shape.
     expect(Object.keys(o)).toHaveLength(15);

@@ -20,6 +20,7 @@ import type { CallContext } from "./call-context";
 import type { CallPlan } from "./call-plan";
 import type { DeadlineScheduler } from "./deadline-scheduler";
 import type { RunJournal } from "../../journal/run-journal";
+import type { AskValue } from "../tool-invoker-types";
 
 export type Next = (ctx: CallContext) => unknown;
 
@@ -53,6 +54,8 @@ export interface PipelineRuntime {
   trace?: (event: object, content?: ContentThunk) => void;
   warn: (line: string) => void;
   approve?: (tool: string, args: string) => Promise<boolean>;
+  /** The host's asker for a person's value (the terminal, only when interactive). */
+  askValue?: AskValue;
   /** `LUMA_APPROVED_TOOLS`, parsed once. */
   approvedTools: ReadonlySet<string>;
   idempotency: IdempotencyStore;
