@@ -12,6 +12,8 @@ export interface MethodCallState {
    * src/mcp/): every tool handler the method's calls reach sees it abort.
    */
   signal?: AbortSignal;
+  /** The MCP client's asker for a person's value (src/mcp/): every client tool and approval note the method's calls reach asks it. */
+  askValue?: AskValue;
 }
 
 export interface ToolCallRequest {

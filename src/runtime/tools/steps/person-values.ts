@@ -53,7 +53,7 @@ export const checkPersonValue = (rt: PipelineRuntime, want: WantedValue, value: 
 };
 
 /** The call's asker, else the host's (the terminal, only when interactive); undefined when nobody can be asked live. */
-export const liveAsker = (rt: PipelineRuntime, ctx: CallContext): AskValue | undefined => ctx.req.askValue ?? rt.askValue;
+export const liveAsker = (rt: PipelineRuntime, ctx: CallContext): AskValue | undefined => ctx.req.askValue ?? ctx.req.methodCall?.askValue ?? rt.askValue;
 
 /** Asks a person live; undefined when they declined. */
 export const askPerson = async (rt: PipelineRuntime, ctx: CallContext, ask: AskValue, want: WantedValue): Promise<{ value: unknown } | undefined> => {
