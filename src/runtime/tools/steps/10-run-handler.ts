@@ -40,7 +40,8 @@ const NO_NEEDS: Record<string, unknown> = Object.freeze({}) as Record<string, un
  */
 const handlerContext = (rt: PipelineRuntime, ctx: CallContext): HandlerContext | undefined => {
   const stepId = ctx.req.stepId;
-  if (stepId === undefined) return undefined;
+  // A call outside a program's steps (a tool served by `luma mcp`) has no place in a run; an approver's note still reaches it.
+  if (stepId === undefined) return ctx.approval === undefined ? undefined : ({ approval: ctx.approval } as HandlerContext);
   const runId = rt.runId();
   const handed: HandlerContext = { runId, stepId, attempt: (ctx.journalStep?.priorBegins ?? 0) + ctx.attempts, idempotencyKey: `${runId}/${stepId}` };
   // The approver's note (`approval: Schema`, step 5): only a tool that asks for one gets the field.
