@@ -12,8 +12,8 @@ const table = (head: string[], rows: string[][]): string => {
   return [line(head), ...rows.map(line)].join("\n");
 };
 
-/** What the call waits for: `approval`, `approval (Note)` — a note of that schema — or `answer (Confirmed)`. */
-const waitsFor = (p: PendingView): string => (p.schema === undefined ? p.kind : `${p.kind} (${p.schema})`);
+/** An approval that wants a note (`approval: Schema`) says so beside the tool: `issue_refund (note: RefundNote)`. */
+const toolCell = (p: PendingView): string => (p.schema === undefined ? p.tool : `${p.tool} (note: ${p.schema})`);
 
 const ms = (v: number | null) => (v === null ? "-" : `${v.toFixed(1)} ms`);
 
@@ -49,10 +49,17 @@ export async function runJournalCommand(cmd: JournalCommand, out: (text: string)
         return 0;
       }
       out(r.runs.length === 0 ? "no runs" : table(["RUN", "STATUS", "STEPS", "PROGRAM", "UPDATED"], r.runs.map((x) => [x.runId, x.status, String(x.steps), x.program, new Date(x.updatedAt).toISOString()])));
-      if (r.pending.length > 0) {
+      const approvals = r.pending.filter((p) => p.kind === "approval");
+      const answers = r.pending.filter((p) => p.kind === "answer");
+      if (approvals.length > 0) {
         out("");
         out("Pending approvals:");
-        out(table(["RUN", "STEP", "KIND", "TOOL", "DIGEST", "ARGUMENTS"], r.pending.map((p) => [p.run, p.step, waitsFor(p), p.tool, p.digest, p.args])));
+        out(table(["RUN", "STEP", "TOOL", "DIGEST", "ARGUMENTS"], approvals.map((p) => [p.run, p.step, toolCell(p), p.digest, p.args])));
+      }
+      if (answers.length > 0) {
+        out("");
+        out("Waiting for an answer (luma runs answer):");
+        out(table(["RUN", "STEP", "TOOL", "ANSWER", "DIGEST", "ARGUMENTS"], answers.map((p) => [p.run, p.step, p.tool, p.schema ?? "", p.digest, p.args])));
       }
       return 0;
     }

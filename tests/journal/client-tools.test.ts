@@ -38,7 +38,8 @@ describe("client tools in a journaled run (issue #25 §4)", () => {
       { run: "c1", step: "main/1", kind: "answer", tool: "confirm_address", schema: "Confirmed", args: { address: { street: "Main St 1", city: "Springfield" } } },
     ]);
     const table = await p.run(["runs", ...J]);
-    expect(table.stdout).toMatch(/c1\s+main\/1\s+answer \(Confirmed\)\s+confirm_address/);
+    expect(table.stdout).toContain("Waiting for an answer (luma runs answer):");
+    expect(table.stdout).toMatch(/c1\s+main\/1\s+confirm_address\s+Confirmed\s/);
 
     // Invalid answers: refused, exit non-zero, naming the field; nothing recorded.
     const missing = await p.run(["runs", "answer", "--run-id", "c1", "--json", '{"ok": true}', ...J]);
