@@ -58,7 +58,7 @@ Environment:
   FORCE_COLOR=1       coloured diagnostics even when not a terminal (NO_COLOR wins)
   LUMA_NO_CACHE=1     do not read or write the parsed-program cache
   LUMA_DEBUG=1        add stack traces to errors (a crashed handler's own stack)
-  LUMA_APPROVED_TOOLS comma-separated write tools approved under tool_policy "approval"
+  LUMA_APPROVED_TOOLS comma-separated tools approved (tool_policy "approval", approval: true)
   LUMA_IDEMPOTENCY_KEY passphrase of an encrypted idempotency store and journal
   LUMA_BASE_URL_<MODEL> redirect a model (MODEL = its declaration name, upper-cased)
   LUMA_MCP_TOKEN      bearer token luma mcp --http requires (off loopback it must be set)
