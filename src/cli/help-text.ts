@@ -77,6 +77,6 @@ Environment:
                       the host name lease owners carry (one machine playing two)
 
 Exit codes: 0 success · 1 runtime error · 2 rejected before running · 64 usage error
-            · 75 a journaled run waits for a person (an approval, a client tool's answer)
+            · 75 a journaled run waits for an approval or a client tool's answer
 `;
 }
