@@ -54,7 +54,7 @@ describe("luma fmt keeps handler and approval", () => {
     const once = formatSource(`schema Confirmed { ok: bool }\nschema Note { reason: string }\ntool refund(order: string) -> Confirmed { approval: Note  handler: "client" }\n`, "t.luma");
     expect(once.diagnostics).toBeUndefined();
     expect(once.text).toContain('tool refund(order: string) -> Confirmed {\n  approval: Note\n  handler: "client"\n}\n');
-    expect(formatSource(once.text, "t.luma").text).toBe(once.text);
+    expect(formatSource(once.text!, "t.luma").text).toBe(once.text);
     expect(formatSource(PROGRAM, "t.luma").text).toBe(PROGRAM.replace("schema Confirmed { ok: bool }", "schema Confirmed {\n  ok: bool\n}").replace("schema Note { reason: string }", "schema Note {\n  reason: string\n}"));
   });
 });
