@@ -81,11 +81,13 @@ const approvalUnanswered = (tool: string, ms: number) =>
  * An approval nobody answers is a refusal once the tool's timeout passes (the SDK's own
  * 60 s request timeout made it a RUNTIME_ERROR, whatever the tool's timeout).
  */
-const elicitApproval = async (server: Server, tool: string, withinMs: number, call: { signal: AbortSignal; requestId: string | number }): Promise<boolean> => {
+const elicitApproval = async (server: Server, tool: string, withinMs: number, call: { signal: AbortSignal; requestId: string | number }, writes: boolean): Promise<boolean> => {
   if (!server.getClientCapabilities()?.elicitation) throw approvalUnsupported(tool);
   const asking = server.elicitInput(
     {
-      message: `Approve a call of tool '${tool}'? It writes (side_effects: "write") and its agent has tool_policy "approval".`,
+      message: writes
+        ? `Approve a call of tool '${tool}'? It writes (side_effects: "write") and needs approval (its agent's tool_policy "approval", or its own approval: true).`
+        : `Approve a call of tool '${tool}'? It needs approval (approval: true).`,
       requestedSchema: {
         type: "object",
         properties: { approve: { type: "boolean", title: `Run ${tool}`, description: "true runs the tool once" } },
@@ -128,7 +130,7 @@ function sessionServer(deps: ServeCallDeps, tools: ServedTool[], label: string, 
     if (tool === undefined) {
       return errorAnswer(runtimeError("TOOL_NOT_FOUND", `Tool '${request.params.name}' is not served by this program.`), false);
     }
-    const approve = (name: string, _args: string, withinMs: number) => elicitApproval(server, name, withinMs, extra);
+    const approve = (name: string, _args: string, withinMs: number, writes = true) => elicitApproval(server, name, withinMs, extra, writes);
     // A client tool's answer and an approval's note are asked of the client too (elicit-value.ts).
     return calls.track(serveCall(deps, tool, request.params.arguments, { signal: extra.signal, approve, askValue: elicitValue(server, extra) }));
   });

@@ -41,7 +41,7 @@ export interface ServeCallDeps {
 
 export interface CallOptions {
   signal: AbortSignal;
-  approve: (tool: string, args: string, withinMs: number) => Promise<boolean>;
+  approve: (tool: string, args: string, withinMs: number, writes?: boolean) => Promise<boolean>;
   /** Asks the client for a value: a client tool's answer, an approval's note (elicitation). */
   askValue?: AskValue;
 }

@@ -38,7 +38,7 @@ export interface RunFlags {
 }
 
 /** Asks whether write tool `tool` may run with `args` (already redacted and cut); true = yes. */
-export type ApproveToolCall = (tool: string, args: string) => Promise<boolean>;
+export type ApproveToolCall = (tool: string, args: string, withinMs?: number, writes?: boolean) => Promise<boolean>;
 
 /** What the host process gives the run: where it is, its environment, its output, its terminal. */
 export interface RunHost {

@@ -79,4 +79,17 @@ describe("the terminal asks for a client tool's answer and an approval's note", 
     expect(r.output).toContain("unanswered CLIENT_TOOL_UNANSWERED Client tool 'confirm_address' was not answered: the caller declined.\n");
     expect(r.output).toContain("refused TOOL_PERMISSION_DENIED Tool 'issue_refund' was not approved.\n");
   });
+
+  onPty("approval: true on a read tool asks y/N from top-level code, naming it a tool, not a write tool", async () => {
+    const dir = project();
+    writeFileSync(join(dir, "read.luma"), `schema Order { id: string }\ntool lookup(id: string) -> Order { side_effects: "read"  approval: true }\no = tool lookup({ id: "A-7" })\nprint("looked up", o.id)\n`);
+    writeFileSync(join(dir, "tools.ts"), "export const lumaTools = { issue_refund: () => ({ note: '' }), lookup: (i) => ({ id: i.id }) };\n");
+    const s = startOnPty([ensureBinary(), "read.luma"], { cwd: dir, env });
+    const shown = await s.waitFor("Allow tool 'lookup' to run? [y/N] ");
+    expect(shown).toContain(`Tool 'lookup' is called with {"id":"A-7"}`);
+    s.type("y");
+    const r = await s.finish();
+    expect(r.exitCode).toBe(0);
+    expect(r.output).toContain("looked up A-7\n");
+  });
 });

@@ -35,7 +35,7 @@ export interface ToolCallRequest {
    * invoker's `approve`. `withinMs` is the tool's timeout: an asker that cannot wait on a person
    * for ever (a remote client) gives up after it.
    */
-  approve?: (tool: string, args: string, withinMs: number) => Promise<boolean>;
+  approve?: (tool: string, args: string, withinMs: number, writes?: boolean) => Promise<boolean>;
   /**
    * Asks this call's user for a value (an MCP client's elicitation): a client tool's answer,
    * an approval's note. Overrides the invoker's `askValue` (the terminal's).

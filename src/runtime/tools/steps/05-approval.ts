@@ -46,7 +46,8 @@ export const approval: StepFactory = (rt) => ({
     }
     const credential = ctx.plan.tool.options.credential;
     const secret = credential === undefined ? undefined : rt.env[credential];
-    const approved = await approve(tool, redactedArgs(ctx.req.input, secret ? [secret] : []), ctx.plan.timeoutMs);
+    const writes = ctx.plan.tool.options.sideEffects === "write";
+    const approved = await approve(tool, redactedArgs(ctx.req.input, secret ? [secret] : []), ctx.plan.timeoutMs, writes);
     ctx.startedAt = -1; // the prompt took a while: the handler's deadline starts later
     if (approved !== true) throw toolErrors.approvalRefused(tool);
     return next(ctx);

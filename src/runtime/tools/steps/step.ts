@@ -53,7 +53,8 @@ export interface PipelineRuntime {
   /** Trace events; the thunk beside one is the call's content, read only by an opted-in span exporter. */
   trace?: (event: object, content?: ContentThunk) => void;
   warn: (line: string) => void;
-  approve?: (tool: string, args: string) => Promise<boolean>;
+  /** `writes`: the tool is a write (the question says "write tool"); false for `approval: true` on a read. */
+  approve?: (tool: string, args: string, withinMs?: number, writes?: boolean) => Promise<boolean>;
   /** The host's asker for a person's value (the terminal, only when interactive). */
   askValue?: AskValue;
   /** `LUMA_APPROVED_TOOLS`, parsed once. */
