@@ -28,6 +28,7 @@ export type ValueKindTag =
   | "modelRef"
   | "datasourceRef"
   | "toolList"
+  | "constObject"
   | "approvalSpec";
 
 export interface ValueKind<T = unknown> {
@@ -84,6 +85,8 @@ export function literalAccepts(kind: ValueKind, v: ConfigValue): boolean {
       return v.kind === "Path" || (typeof value === "string" && FIELD_PATH.test(value));
     case "stringList":
       return v.kind === "List" && v.items.every((i) => typeof lit(i) === "string");
+    case "constObject":
+      return v.kind === "Obj" && isConstant(v);
     case "schemaRef":
     case "modelRef":
     case "datasourceRef":
@@ -166,3 +169,26 @@ export const approvalSpec: ValueKind<boolean | string> = {
   expected: "true, false or a schema name",
   read: (v) => (typeof lit(v) === "boolean" ? (lit(v) as boolean) : v.kind === "Path" && v.parts.length === 1 ? v.parts[0] : undefined),
 };
+
+/** A JSON value written in source: literals, lists and objects of them (no names). */
+export type ConstJson = string | number | boolean | null | ConstJson[] | { [key: string]: ConstJson };
+
+/** Whether a value is a constant all the way down: a bare name (`Path`) is not. */
+function isConstant(v: ConfigValue): boolean {
+  if (v.kind === "Lit") return true;
+  if (v.kind === "List") return v.items.every(isConstant);
+  if (v.kind === "Obj") return v.entries.every((e) => isConstant(e.value));
+  return false;
+}
+
+/** A constant value as JSON; keys land as own data properties (a `__proto__` key stays a key). */
+function constJson(v: ConfigValue): ConstJson {
+  if (v.kind === "Lit") return v.value;
+  if (v.kind === "List") return v.items.map(constJson);
+  const out: { [key: string]: ConstJson } = {};
+  if (v.kind === "Obj") for (const e of v.entries) Object.defineProperty(out, e.key, { value: constJson(e.value), enumerable: true, writable: true, configurable: true });
+  return out;
+}
+
+/** A constant object (`provider_options: { … }`): literals, lists and objects, no names. */
+export const constObject: ValueKind<{ readonly [key: string]: ConstJson }> = strictKind("constObject", "a constant object ({ key: value, … })", (v) => constJson(v) as { [key: string]: ConstJson });

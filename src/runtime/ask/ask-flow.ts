@@ -39,6 +39,7 @@ import { addUsage } from "../usage/token-totals";
 import type { AskRequest } from "./ask-types";
 import { retryFeedback, TOOLS_AFTER_LIMIT } from "./prompt-rendering";
 import { errorContent, runToolRound, type RoundContext } from "./tool-round";
+import { startDiscovery } from "./tool-discovery";
 
 export interface FlowEnv {
   client: ProviderClient;
@@ -57,7 +58,10 @@ export async function runAskFlow(env: FlowEnv, plan: AskPlan, req: AskRequest, s
   const transcript: TranscriptItem[] = [{ kind: "user", text: req.prompt }];
   const hasTools = plan.tools !== undefined;
   const maxAttempts = plan.settings.retries + 1;
+  // Lazy tools: what this ask has found so far decides each request's tools (tool-discovery.ts).
+  const discovery = startDiscovery(plan.lazy, plan.tools, req.agent.name, env.client.trace);
   const round: RoundContext = {
+    discovery,
     tools: env.tools,
     adapter: plan.adapter,
     agent: req.agent,
@@ -77,7 +81,7 @@ export async function runAskFlow(env: FlowEnv, plan: AskPlan, req: AskRequest, s
     for (;;) {
       const choice: ToolChoice = !hasTools ? AUTO : limitHit ? NONE : plan.forced && !toolCalled ? { type: "tool", name: plan.forced } : AUTO;
       let res: TurnResult;
-      const turn: TurnRequest = { system: plan.settings.system, transcript, tools: plan.tools, toolChoice: choice, format: !hasTools || toolCalled ? plan.format : undefined };
+      const turn: TurnRequest = { system: plan.settings.system, transcript, tools: discovery.offered(), toolChoice: choice, format: !hasTools || toolCalled ? plan.format : undefined };
       const send = () => requestTurn(env.client, plan.model, plan.adapter, turn, { agent: req.agent.name, turn: stats.turns, ceiling });
       // In a journaled run each request is a step: an answered one is not sent again (journaled-turn.ts).
       const n = stats.turns + 1;
