@@ -12,6 +12,8 @@
  * a newline.
  */
 import type { Program, SchemaDecl, ToolDecl, UnionDecl } from "../syntax/ast";
+import { readKeys } from "../language/keys/key-spec";
+import { TOOL_KEYS } from "../language/keys/tool-keys";
 import { fieldMember, renderInterface } from "./render-interface";
 import { renderType } from "./render-type";
 import { NameRegistry, pascalCase } from "./type-names";
@@ -70,8 +72,8 @@ function unionType(decl: UnionDecl, names: NameRegistry): string {
 
 /** The schema named by the tool's `approval:` key, when it names one (`approval: true` carries no note). */
 function approvalNote(tool: ToolDecl): string | undefined {
-  const v = tool.options.find((e) => e.key === "approval")?.value;
-  return v?.kind === "Path" && v.parts.length === 1 ? v.parts[0] : undefined;
+  const note = readKeys(TOOL_KEYS, tool.options).approval;
+  return typeof note === "string" ? note : undefined;
 }
 
 function toolTypes(tool: ToolDecl, names: NameRegistry): { declarations: string[]; handler: string } {

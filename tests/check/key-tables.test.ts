@@ -51,8 +51,11 @@ tool fetch_doc(request_id: string) -> Out {
   lazy: true
   mcp: "docs"
   mcp_tool: "fetch"
-  handler: "client"
   approval: Oops
+}
+
+tool confirm_doc(request_id: string) -> Out {
+  handler: "client"
 }
 
 model Fast {
@@ -197,9 +200,11 @@ describe("§4 tool options: one table for the checker and ToolOptions", () => {
       lazy: true,
       mcp: "docs",
       mcpTool: "fetch",
-      handler: "client",
+      handler: undefined,
       approval: "Oops",
     });
+    // A client tool's keys exclude a host handler's (E0278): \`handler\` is set on a tool of its own.
+    expect(readToolOptions(declNamed<ToolDecl>(every, "confirm_doc")).handler).toBe("client");
   });
 
   test("a tool that sets none gets the spec's defaults: none, false, 0, none, 100 ms, false, 300000 ms", () => {
