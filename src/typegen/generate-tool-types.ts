@@ -12,6 +12,8 @@
  * a newline.
  */
 import type { Program, SchemaDecl, ToolDecl, UnionDecl } from "../syntax/ast";
+import { readKeys } from "../language/keys/key-spec";
+import { TOOL_KEYS } from "../language/keys/tool-keys";
 import { fieldMember, renderInterface } from "./render-interface";
 import { renderType } from "./render-type";
 import { NameRegistry, pascalCase } from "./type-names";
@@ -68,6 +70,12 @@ function unionType(decl: UnionDecl, names: NameRegistry): string {
   return `export type ${decl.name} =\n  ${members.join(" | ")};`;
 }
 
+/** The schema named by the tool's `approval:` key, when it names one (`approval: true` carries no note). */
+function approvalNote(tool: ToolDecl): string | undefined {
+  const note = readKeys(TOOL_KEYS, tool.options).approval;
+  return typeof note === "string" ? note : undefined;
+}
+
 function toolTypes(tool: ToolDecl, names: NameRegistry): { declarations: string[]; handler: string } {
   const base = pascalCase(tool.name);
   const owner = `tool '${tool.name}'`;
@@ -75,11 +83,17 @@ function toolTypes(tool: ToolDecl, names: NameRegistry): { declarations: string[
   const needs = names.claim(`${base}Needs`, owner);
   const handler = names.claim(`${base}Handler`, owner);
   const needsMembers = tool.needs.map((n) => ({ name: n.name, type: renderType(n.type), optional: false }));
+  const note = approvalNote(tool);
+  // A tool with `approval: Schema` hands its handler the approver's note: `ctx.approval` is typed with that schema.
+  const handlerType =
+    note === undefined
+      ? `ToolHandler<${input}, ${renderType(tool.returns)}, ${needs}>`
+      : `(input: ${input}, signal?: AbortSignal, needs?: ${needs}, ctx?: ToolCallContext & { approval: ${note} }) => ${renderType(tool.returns)} | Promise<${renderType(tool.returns)}>`;
   return {
     declarations: [
       renderInterface(input, tool.params.map(fieldMember)),
       renderInterface(needs, needsMembers),
-      `export type ${handler} = ToolHandler<${input}, ${renderType(tool.returns)}, ${needs}>;`,
+      `export type ${handler} = ${handlerType};`,
     ],
     handler,
   };

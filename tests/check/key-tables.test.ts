@@ -51,6 +51,11 @@ tool fetch_doc(request_id: string) -> Out {
   lazy: true
   mcp: "docs"
   mcp_tool: "fetch"
+  approval: Oops
+}
+
+tool confirm_doc(request_id: string) -> Out {
+  handler: "client"
 }
 
 model Fast {
@@ -172,6 +177,7 @@ describe("§4 tool options: one table for the checker and ToolOptions", () => {
     expect(Object.keys(TOOL_KEYS)).toEqual([
       "side_effects", "cache", "scope", "credential", "error", "retries", "retry_backoff", "retry_delay",
       "timeout", "idempotent", "idempotency_key", "idempotency_ttl_ms", "description", "lazy", "mcp", "mcp_tool",
+      "handler", "approval",
     ]);
   });
 
@@ -194,7 +200,11 @@ describe("§4 tool options: one table for the checker and ToolOptions", () => {
       lazy: true,
       mcp: "docs",
       mcpTool: "fetch",
+      handler: undefined,
+      approval: "Oops",
     });
+    // A client tool's keys exclude a host handler's (E0278): \`handler\` is set on a tool of its own.
+    expect(readToolOptions(declNamed<ToolDecl>(every, "confirm_doc")).handler).toBe("client");
   });
 
   test("a tool that sets none gets the spec's defaults: none, false, 0, none, 100 ms, false, 300000 ms", () => {
@@ -203,9 +213,10 @@ describe("§4 tool options: one table for the checker and ToolOptions", () => {
       sideEffects: "none", cache: false, scope: undefined, credential: undefined, error: undefined, retries: 0,
       retryBackoff: "none", retryDelay: 100, timeout: undefined, idempotent: false, idempotencyKey: undefined,
       idempotencyTtlMs: 300000, description: undefined, lazy: false, mcp: undefined, mcpTool: undefined,
+      handler: undefined, approval: false,
     });
     // Every field is present, so every tool's options share one object shape.
-    expect(Object.keys(o)).toHaveLength(16);
+    expect(Object.keys(o)).toHaveLength(18);
   });
 
   test("an unknown tool option is refused: Unknown key 'retry' in tool 'x'.", () => {

@@ -24,7 +24,7 @@
  * settles promise after promise without yielding to the event loop (checkStoppedEvery).
  */
 import type { Expr, Field, FnDecl, Span } from "../../syntax/ast";
-import type { MethodCallState } from "../tools/tool-invoker-types";
+import type { AskValue, MethodCallState } from "../tools/tool-invoker-types";
 import { BUILTINS, callBuiltin } from "./builtins";
 import { evalExpr } from "./eval-async";
 import { evalSync } from "./eval-sync";
@@ -72,7 +72,7 @@ export async function evalCall(e: CallExpr, f: Frame): Promise<Value> {
       }
       const label = `${agentName}.${callee.property}`;
       // A new method call, still under the caller's cancellation (if one was given from outside).
-      const methodCall = { failures: 0, signal: f.methodCall?.signal };
+      const methodCall = { failures: 0, signal: f.methodCall?.signal, askValue: f.methodCall?.askValue };
       const args = await evalArgs(e, f);
       const run = () => callUser(f, { fn: method, label, agent, methodCall }, args, e);
       // A new agent method call is one `invoke_agent` span (a sibling call stays inside its caller's).
@@ -172,13 +172,13 @@ function bindParams(rt: Runtime, c: Callee, args: Value[], call: CallExpr, frame
  * arguments bind and validate by position, the result is validated against the return type.
  * `signal` (the client's cancellation) reaches the handler of every tool the method calls.
  */
-export function callAgentMethod(rt: Runtime, agentName: string, method: string, args: Value[], signal?: AbortSignal): Promise<Value> {
+export function callAgentMethod(rt: Runtime, agentName: string, method: string, args: Value[], signal?: AbortSignal, askValue?: AskValue): Promise<Value> {
   const agent = rt.agents.get(agentName);
   const fn = agent?.methods.get(method);
   if (!agent || !fn) throw new Error(`internal: no method ${agentName}.${method}`);
   const call: CallExpr = { kind: "Call", callee: { kind: "Name", name: method, span: fn.nameSpan }, args: [], span: fn.nameSpan };
   // Called as from top level: an empty top-level frame is the caller (its step scope numbers the call).
-  const run = () => callUser(createFrame(rt, [], topLevelScope()), { fn, label: `${agentName}.${method}`, agent, methodCall: { failures: 0, signal } }, args, call);
+  const run = () => callUser(createFrame(rt, [], topLevelScope()), { fn, label: `${agentName}.${method}`, agent, methodCall: { failures: 0, signal, askValue } }, args, call);
   // One `invoke_agent` span, as `Agent.method(…)` from top level would be.
   return rt.host.telemetry ? rt.host.telemetry.invokeAgent(agentName, method, run) : run();
 }
