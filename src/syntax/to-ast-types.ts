@@ -5,7 +5,7 @@
 import type * as ohm from "ohm-js";
 import type { Annotation, ConfigValue, ConstValue, Entry, Field, PrimName, TypeRef } from "./ast";
 import { commaList, itemsWithoutSeps, optionalList, spanBetween, spanOf, toAst } from "./parse-context";
-import { constString } from "./string-literal";
+import { configTemplate, constString } from "./string-literal";
 
 type Node = ohm.Node;
 
@@ -99,8 +99,12 @@ export const typeActions: ohm.ActionDict<unknown> = {
   ConfigValue(inner: Node): ConfigValue {
     const span = spanOf(inner);
     switch (inner.ctorName) {
-      case "literal":
-        return { kind: "Lit", value: toAst(inner), span };
+      case "literal": {
+        const lit: ConfigValue = { kind: "Lit", value: toAst(inner), span };
+        const template = inner.child(0).ctorName === "string" ? configTemplate(inner.sourceString, span.start, span.file) : undefined;
+        if (template) lit.template = template;
+        return lit;
+      }
       case "path":
         return { kind: "Path", parts: inner.sourceString.split("."), span };
       case "EntryBlock":
@@ -108,6 +112,12 @@ export const typeActions: ohm.ActionDict<unknown> = {
       default:
         return toAst(inner);
     }
+  },
+  ConfigItem(inner: Node): ConfigValue {
+    return toAst(inner);
+  },
+  GuardedPath(path: Node, _when: Node, cond: Node): ConfigValue {
+    return { kind: "Path", parts: path.sourceString.split("."), span: spanOf(path), when: toAst(cond) };
   },
   ConfigList(_open: Node, list: Node, _comma: Node, _close: Node): ConfigValue {
     return { kind: "List", items: optionalList(list), span: spanOf(this) };

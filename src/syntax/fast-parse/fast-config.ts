@@ -5,9 +5,10 @@
  * points at a bad option. Nested blocks and lists recurse, bounded by the shared count.
  */
 import type { ConfigValue, Entry } from "../ast";
-import { entryKey, parseListThen } from "./fast-expressions";
+import { configTemplate } from "../string-literal";
+import { entryKey, parseExpr, parseListThen } from "./fast-expressions";
 import { parseLiteral } from "./fast-types";
-import { type FastState, char, identEnd, recurse, skip, span, unrecurse } from "./fast-scanner";
+import { type FastState, char, identEnd, keyword, recurse, skip, span, unrecurse } from "./fast-scanner";
 
 /** `EntryBlock = "{" (Entry | sep)* "}"`: the entries, or undefined (pos kept). */
 export function parseEntryBlock(s: FastState): Entry[] | undefined {
@@ -47,6 +48,18 @@ export function parseEntry(s: FastState): Entry | undefined {
   return undefined;
 }
 
+/** `ConfigItem = GuardedPath | ConfigValue`, `GuardedPath = path kwWhen Expr`: a list's item. */
+function parseConfigItem(s: FastState): ConfigValue | undefined {
+  const value = parseConfigValue(s);
+  if (value?.kind !== "Path") return value;
+  const save = s.pos;
+  if (keyword(s, "when") < 0) return value;
+  const when = parseExpr(s);
+  if (when) return { ...value, when };
+  s.pos = save;
+  return value;
+}
+
 /** `ConfigValue = ConfigList | EntryBlock | literal | path`. */
 function parseConfigValue(s: FastState): ConfigValue | undefined {
   const save = s.pos;
@@ -58,7 +71,7 @@ function parseConfigValue(s: FastState): ConfigValue | undefined {
   if (c === 91) {
     recurse(s);
     s.pos++;
-    const items = parseListThen(s, parseConfigValue, 93);
+    const items = parseListThen(s, parseConfigItem, 93);
     unrecurse(s);
     if (items) value = { kind: "List", items, span: span(s, start, s.pos) };
   } else if (c === 123) {
@@ -66,7 +79,11 @@ function parseConfigValue(s: FastState): ConfigValue | undefined {
     if (entries) value = { kind: "Obj", entries, span: span(s, start, s.pos) };
   } else {
     const literal = parseLiteral(s);
-    if (literal !== undefined) value = { kind: "Lit", value: literal, span: span(s, start, s.pos) };
+    if (literal !== undefined) {
+      value = { kind: "Lit", value: literal, span: span(s, start, s.pos) };
+      const template = typeof literal === "string" ? configTemplate(src.slice(start, s.pos), s.base + start, s.file) : undefined;
+      if (template) value.template = template;
+    }
     else {
       // path = identName ("." identName)*, with no blanks inside.
       let end = identEnd(src, start);
