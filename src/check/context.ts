@@ -10,7 +10,7 @@
  */
 import { error, warning, type Diagnostic, type DiagnosticExtra, type Severity } from "../diagnostics/diagnostic";
 import type { DiagnosticCode } from "../diagnostics/catalog";
-import type { AgentDecl, Entry, Field, FnDecl, Program, SchemaDecl, Span, Stmt, TypeRef, UnionDecl } from "../syntax/ast";
+import type { AgentDecl, Entry, Expr, Field, FnDecl, Program, SchemaDecl, Span, Stmt, TypeRef, UnionDecl } from "../syntax/ast";
 import type { BlockKey } from "../language/key-blocks";
 import type { CheckMessage } from "./messages";
 import { buildSymbols, type Symbols } from "./symbols";
@@ -18,15 +18,20 @@ import { boundNamesOf, flattenBody, type FlatBody } from "../language/walk";
 
 /** A body of code with its own variable scope. */
 export interface CodeUnit {
-  /** "test": a `test` block's body (it sees the declarations, not the top-level variables). */
-  kind: "top" | "fn" | "method" | "test";
+  /**
+   * "test": a `test` block's body (it sees the declarations, not the top-level variables).
+   * "when": an agent's `tools: [t when COND]` conditions, one expression statement each.
+   */
+  kind: "top" | "fn" | "method" | "test" | "when";
   /** The fn or method; absent for top-level code. */
   fn?: FnDecl;
   /** The agent owning a method. */
   agent?: AgentDecl;
   params: Field[];
+  /** The agent's parameters (`agent Name(p: T)`), in scope read-only: a method's and a "when" unit's; [] elsewhere. */
+  context: Field[];
   body: Stmt[];
-  /** Parameters plus every name the body binds anywhere (assigned, `for`, `catch`). */
+  /** Parameters (the agent's too) plus every name the body binds anywhere (assigned, `for`, `catch`). */
   locals: Set<string>;
   /**
    * The body's statements (nested blocks included) and expressions (sub-expressions
@@ -62,6 +67,15 @@ export interface CheckContext {
   agentTools(agent: AgentDecl): Set<string>;
   /** The agent's methods by name (the first, if repeated). */
   agentMethods(agent: AgentDecl): Map<string, FnDecl>;
+}
+
+/** The `name when COND` items of an agent's `tools` list. */
+export function toolConditionsOf(agent: AgentDecl): { tool: string; when: Expr; span: Span }[] {
+  const value = agent.entries.find((e) => e.key === "tools")?.value;
+  if (value?.kind !== "List") return [];
+  const out: { tool: string; when: Expr; span: Span }[] = [];
+  for (const item of value.items) if (item.kind === "Path" && item.when) out.push({ tool: item.parts.join("."), when: item.when, span: item.span });
+  return out;
 }
 
 /** Hints beside a coded message; a code beside plain text. */
@@ -136,16 +150,22 @@ export function createContext(program: Program): CheckContext {
 }
 
 function buildUnits(program: Program): CodeUnit[] {
-  const unit = (kind: CodeUnit["kind"], params: Field[], body: Stmt[], fn?: FnDecl, agent?: AgentDecl): CodeUnit => {
+  const unit = (kind: CodeUnit["kind"], params: Field[], body: Stmt[], fn?: FnDecl, agent?: AgentDecl, context: Field[] = []): CodeUnit => {
     const flat = flattenBody(body);
     const locals = boundNamesOf(flat);
+    for (const p of context) locals.add(p.name);
     for (const p of params) locals.add(p.name);
-    return { kind, fn, agent, params, body, locals, flat };
+    return { kind, fn, agent, params, context, body, locals, flat };
   };
   const units: CodeUnit[] = [unit("top", [], program.body)];
   for (const decl of program.decls) {
     if (decl.kind === "Fn") units.push(unit("fn", decl.params, decl.body, decl));
-    if (decl.kind === "Agent") for (const m of decl.methods) units.push(unit("method", m.params, m.body, m, decl));
+    if (decl.kind !== "Agent") continue;
+    // Agent parameters in scope (issue #25): every method reads them; the tools' `when` conditions are a unit of their own.
+    const context = decl.params ?? [];
+    for (const m of decl.methods) units.push(unit("method", m.params, m.body, m, decl, context));
+    const conditions = toolConditionsOf(decl);
+    if (conditions.length > 0) units.push(unit("when", [], conditions.map((c) => ({ kind: "ExprStmt", expr: c.when, span: c.when.span })), undefined, decl, context));
   }
   for (const test of program.tests ?? []) units.push(unit("test", [], test.body));
   return units;

@@ -1,6 +1,7 @@
 /**
  * §6–7 calls: `f(…)` names a builtin, a top-level fn or (inside an agent) a sibling
- * method; `Agent.m(…)` names an existing method of a declared agent; nothing else is
+ * method; `Agent.m(…)` (or `Agent(args).m(…)`, an agent with parameters) names an
+ * existing method of a declared agent; nothing else is
  * callable. The argument count must fit the callee (optional and defaulted parameters
  * may be left out). An unknown function or method gets the closest existing name as a hint.
  */
@@ -20,6 +21,9 @@ type Callee = { what: string; arity: Arity } | undefined;
 function resolveCallee(ctx: CheckContext, unit: CodeUnit, callee: Expr): Callee {
   if (callee.kind === "Name") {
     const name = callee.name;
+    const agent = ctx.symbols.agents.get(name);
+    // `Support(user)`: an agent given its parameters — the agent-context rule judges it (form, arguments).
+    if (agent && !unit.locals.has(name) && !ctx.symbols.fns.has(name)) return undefined;
     const sibling = unit.agent ? ctx.agentMethods(unit.agent).get(name) : undefined;
     if (sibling) return { what: phrases.callee.method(unit.agent!.name, name), arity: fnArity(sibling) };
     const fn = ctx.symbols.fns.get(name);
@@ -29,10 +33,12 @@ function resolveCallee(ctx: CheckContext, unit: CodeUnit, callee: Expr): Callee 
     else ctx.report(messages.unknownFunction(name), callee.span, { hints: functionHints(ctx, unit, name) });
     return undefined;
   }
-  if (callee.kind === "Member" && callee.object.kind === "Name") {
-    const agentName = callee.object.name;
+  const agentCall = callee.kind === "Member" && callee.object.kind === "Call" && callee.object.callee.kind === "Name" ? callee.object.callee : undefined;
+  if (callee.kind === "Member" && (callee.object.kind === "Name" || agentCall)) {
+    const agentName = agentCall ? agentCall.name : (callee.object as Extract<Expr, { kind: "Name" }>).name;
     const agent = ctx.symbols.agents.get(agentName);
     if (!agent) {
+      if (agentCall) return undefined;
       if (isNameInScope(ctx, unit, agentName)) ctx.report(messages.notCallable(), callee.span);
       else ctx.report(messages.unknownAgent(agentName), callee.object.span, { hints: agentHints(ctx, agentName, callee.property) });
       return undefined;

@@ -53,9 +53,20 @@ export interface FlowEnv {
 const AUTO: ToolChoice = { type: "auto" };
 const NONE: ToolChoice = { type: "none" };
 
+/** The plan's tools without those whose `when` is false in this ask (prepared again only then). */
+function offeredTools(plan: AskPlan, req: AskRequest): AskPlan["tools"] {
+  const inactive = req.context?.inactive;
+  if (!inactive || inactive.size === 0 || plan.tools === undefined) return plan.tools;
+  const specs = [...plan.specs.values()].filter((s) => !inactive.has(s.name));
+  return specs.length > 0 ? plan.adapter.prepareTools(specs) : undefined;
+}
+
 export async function runAskFlow(env: FlowEnv, plan: AskPlan, req: AskRequest, stats: AskStats): Promise<unknown> {
   const transcript: TranscriptItem[] = [{ kind: "user", text: req.prompt }];
-  const hasTools = plan.tools !== undefined;
+  // The agent's context (issue #25): its system with the parameters filled in, without the tools whose `when` is false.
+  const system = req.context?.system ?? plan.settings.system;
+  const offered = offeredTools(plan, req);
+  const hasTools = offered !== undefined;
   const maxAttempts = plan.settings.retries + 1;
   const round: RoundContext = {
     tools: env.tools,
@@ -65,6 +76,7 @@ export async function runAskFlow(env: FlowEnv, plan: AskPlan, req: AskRequest, s
     specs: plan.specs,
     concurrency: plan.settings.toolConcurrency,
     rate: { limit: plan.settings.toolRateLimit, used: 0 },
+    inactive: req.context?.inactive,
   };
   let toolCalled = false;
   let failure: LumaError | undefined;
@@ -77,7 +89,7 @@ export async function runAskFlow(env: FlowEnv, plan: AskPlan, req: AskRequest, s
     for (;;) {
       const choice: ToolChoice = !hasTools ? AUTO : limitHit ? NONE : plan.forced && !toolCalled ? { type: "tool", name: plan.forced } : AUTO;
       let res: TurnResult;
-      const turn: TurnRequest = { system: plan.settings.system, transcript, tools: plan.tools, toolChoice: choice, format: !hasTools || toolCalled ? plan.format : undefined };
+      const turn: TurnRequest = { system, transcript, tools: offered, toolChoice: choice, format: !hasTools || toolCalled ? plan.format : undefined };
       const send = () => requestTurn(env.client, plan.model, plan.adapter, turn, { agent: req.agent.name, turn: stats.turns, ceiling });
       // In a journaled run each request is a step: an answered one is not sent again (journaled-turn.ts).
       const n = stats.turns + 1;

@@ -20,6 +20,16 @@ export interface AskRequest {
   location: string;
   /** The ask's position in the run (step-scope.ts): its provider requests and native calls are numbered under it. */
   stepId?: string;
+  /** An agent with parameters or `when` tools (issue #25): what this ask is told of its context. */
+  context?: AskContext;
+}
+
+/** The agent's context for one `ask`, computed by the interpreter from the agent's parameters. */
+export interface AskContext {
+  /** The `system` with the parameters filled in (undefined: the declared text as is). */
+  system?: string;
+  /** Tools whose `when` condition is false, with the condition's source: not offered, and refused if called. */
+  inactive: ReadonlyMap<string, string>;
 }
 
 export interface AskRunner {

@@ -11,7 +11,8 @@
  *   retryable error whose retries ran out, goes back to the model as an error result (and
  *   the pipeline counted it toward `tool_failure_limit`); any `retryable: false` error stops
  *   the ask at once with that error.
- * - A tool the agent does not list is not run: the model gets an error result.
+ * - A tool the agent does not list is not run: the model gets an error result; so is one
+ *   whose `when` condition is false in this ask ("not available", TOOL_NOT_ACTIVE).
  * - Queries and commands listed in `tools` are called by name through the same invoker
  *   (the datasource runtime registers them as tool plans, spec §12).
  */
@@ -32,6 +33,8 @@ export interface RoundContext {
   rate: { limit: number; used: number };
   /** The step id of the provider request whose answer asked for these calls (step-scope.ts). */
   stepBase?: string;
+  /** Tools whose `when` is false in this ask (issue #25): not offered, and a call of one is not run. */
+  inactive?: ReadonlyMap<string, string>;
 }
 
 export interface RoundOutcome {
@@ -77,6 +80,10 @@ export async function runToolRound(ctx: RoundContext, calls: readonly ToolCall[]
     const call = calls[i];
     if (!ctx.specs.has(call.name)) {
       results[i] = { call, isError: true, content: errorContent("TOOL_NOT_FOUND", `Tool '${call.name}' is not one of this agent's tools.`, false) };
+      return;
+    }
+    if (ctx.inactive?.has(call.name)) {
+      results[i] = { call, isError: true, content: errorContent("TOOL_NOT_ACTIVE", `Tool '${call.name}' is not available in this conversation.`, false) };
       return;
     }
     try {
