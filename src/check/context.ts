@@ -10,11 +10,12 @@
  */
 import { error, warning, type Diagnostic, type DiagnosticExtra, type Severity } from "../diagnostics/diagnostic";
 import type { DiagnosticCode } from "../diagnostics/catalog";
-import type { AgentDecl, Entry, Expr, Field, FnDecl, Program, SchemaDecl, Span, Stmt, TypeRef, UnionDecl } from "../syntax/ast";
+import type { AgentDecl, Entry, Field, FnDecl, Program, SchemaDecl, Span, Stmt, TypeRef, UnionDecl } from "../syntax/ast";
 import type { BlockKey } from "../language/key-blocks";
 import type { CheckMessage } from "./messages";
 import { buildSymbols, type Symbols } from "./symbols";
 import { boundNamesOf, flattenBody, type FlatBody } from "../language/walk";
+import { toolConditionsOf } from "../language/agent-context";
 
 /** A body of code with its own variable scope. */
 export interface CodeUnit {
@@ -67,15 +68,6 @@ export interface CheckContext {
   agentTools(agent: AgentDecl): Set<string>;
   /** The agent's methods by name (the first, if repeated). */
   agentMethods(agent: AgentDecl): Map<string, FnDecl>;
-}
-
-/** The `name when COND` items of an agent's `tools` list. */
-export function toolConditionsOf(agent: AgentDecl): { tool: string; when: Expr; span: Span }[] {
-  const value = agent.entries.find((e) => e.key === "tools")?.value;
-  if (value?.kind !== "List") return [];
-  const out: { tool: string; when: Expr; span: Span }[] = [];
-  for (const item of value.items) if (item.kind === "Path" && item.when) out.push({ tool: item.parts.join("."), when: item.when, span: item.span });
-  return out;
 }
 
 /** Hints beside a coded message; a code beside plain text. */

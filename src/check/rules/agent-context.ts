@@ -13,7 +13,8 @@ import type { AgentDecl, ConfigValue, Entry, Expr, Field, TemplatePart } from ".
 import { CHECK_AGENT_CONTEXT_DIAGNOSTICS } from "../../diagnostics/catalog/check-agent-context-codes";
 import { arityText, isBuiltin } from "../../language/builtins";
 import { exprsOf, forEachInExpr, stmtsOf } from "../../language/walk";
-import { toolConditionsOf, type CheckContext, type CodeUnit } from "../context";
+import { systemTemplateOf, toolConditionsOf } from "../../language/agent-context";
+import type { CheckContext, CodeUnit } from "../context";
 import { messages } from "../messages";
 import { isNameInScope } from "../name-scope";
 import { canBe, mismatch } from "../types/assignability";
@@ -110,11 +111,11 @@ function readOnly(ctx: CheckContext, unit: CodeUnit): void {
 
 /** Every `{…}` of an agent's `system` must be a parameter or a field path over one. */
 function systemTemplate(ctx: CheckContext, agent: AgentDecl): void {
-  const value = ctx.entry(agent.entries, "system")?.value;
-  if (value?.kind !== "Lit" || !value.template) return;
+  const template = systemTemplateOf(agent);
+  if (!template) return;
   const typed = typesOf(ctx);
   const params = new Map((agent.params ?? []).map((p) => [p.name, p]));
-  for (const part of value.template) {
+  for (const part of template) {
     if (typeof part === "string" || holeResolves(part, params, typed)) continue;
     const hints: string[] = [HINTS.escape];
     if (params.size > 0) hints.push(HINTS.params([...params.keys()].join(", ")));

@@ -67,7 +67,7 @@ export const CHECK_AGENT_CONTEXT_DIAGNOSTICS = {
     text: (tool: string, what: string) => `The condition of tool '${tool}' may only read the agent's parameters, not ${what}.`,
     explanation:
       "A `when` condition is evaluated before each `ask` and each direct call, from the agent's parameters alone: it reads parameters, their fields, literals and builtins — no variables, functions, tools, queries or `ask`.",
-    example: 'tool refund(id: int) -> Out {}\nagent A {\n  tools: [refund when is_admin]\n}',
+    example: 'schema Out { ok: bool }\nfn is_admin() -> bool { false }\ntool refund(id: int) -> Out {}\nagent A {\n  tools: [refund when is_admin()]\n}',
   },
   whenOutsideAgentTools: {
     code: "E0269",

@@ -12,6 +12,7 @@
  * while the parameters stay the same.
  */
 import type { AgentDecl, Expr, Field, Span } from "../../syntax/ast";
+import { systemTemplateOf, toolConditionsOf } from "../../language/agent-context";
 import type { AskContext } from "../ask/ask-types";
 import { evalSync } from "./eval-sync";
 import { errorAt } from "./runtime-errors";
@@ -39,10 +40,10 @@ export function bindAgentArgs(rt: Runtime, agent: AgentDecl, args: Value[], argS
 
 /** The agent's `system` with its parameters filled in; undefined when it interpolates nothing. */
 function renderSystem(agent: AgentDecl, args: ReadonlyMap<string, Value>): string | undefined {
-  const value = agent.entries.find((e) => e.key === "system")?.value;
-  if (value?.kind !== "Lit" || !value.template) return undefined;
+  const template = systemTemplateOf(agent);
+  if (!template) return undefined;
   let text = "";
-  for (const part of value.template) {
+  for (const part of template) {
     if (typeof part === "string") text += part;
     else text += renderValue(readPath(args, part.source.trim().split(".")));
   }
@@ -54,15 +55,6 @@ function readPath(args: ReadonlyMap<string, Value>, path: string[]): Value {
   let v: Value = args.get(path[0]) ?? null;
   for (const field of path.slice(1)) v = v !== null && typeof v === "object" && !Array.isArray(v) ? ((v as ObjectValue)[field] ?? null) : null;
   return v;
-}
-
-/** The `name when COND` items of an agent's `tools`. */
-function conditionsOf(agent: AgentDecl): { tool: string; when: Expr }[] {
-  const value = agent.entries.find((e) => e.key === "tools")?.value;
-  if (value?.kind !== "List") return [];
-  const out: { tool: string; when: Expr }[] = [];
-  for (const item of value.items) if (item.kind === "Path" && item.when) out.push({ tool: item.parts.join("."), when: item.when });
-  return out;
 }
 
 /** The source text of a condition, as the error and the trace name it. */
@@ -82,7 +74,7 @@ export function askContextOf(f: Frame): AskContext | undefined {
   if (!agent) return undefined;
   const system = renderSystem(agent.decl, f.agentArgs ?? new Map());
   const inactive = new Map<string, string>();
-  for (const { tool, when } of conditionsOf(agent.decl)) if (!holds(f, agent, when)) inactive.set(tool, conditionText(f.rt, when));
+  for (const { tool, when } of toolConditionsOf(agent.decl)) if (!holds(f, agent, when)) inactive.set(tool, conditionText(f.rt, when));
   if (system === undefined && inactive.size === 0) return undefined;
   return { system, inactive };
 }
@@ -91,7 +83,7 @@ export function askContextOf(f: Frame): AskContext | undefined {
 export function assertToolActive(f: Frame, tool: string, span: Span): void {
   const agent = f.agent;
   if (!agent) return;
-  for (const c of conditionsOf(agent.decl)) {
+  for (const c of toolConditionsOf(agent.decl)) {
     if (c.tool !== tool || holds(f, agent, c.when)) continue;
     const message = `Tool '${tool}' is not active for agent '${agent.decl.name}': its condition '${conditionText(f.rt, c.when)}' is false`;
     throw errorAt(f.rt.sourceOf, "TOOL_NOT_ACTIVE", message, span);
