@@ -16,10 +16,11 @@
  * (`sameDefinition`), not by object, so two documents' indexes agree on it: references
  * and rename across a test file and its program join the two.
  */
-import type { Decl, Entry, ConfigValue, Expr, Field, FnDecl, Program, Span, Stmt, TestDecl, TypeRef } from "../syntax/ast";
+import type { AgentDecl, Decl, Entry, ConfigValue, Expr, Field, FnDecl, Program, Span, Stmt, TestDecl, TypeRef } from "../syntax/ast";
 import { membersOf, type Type } from "../check/types/type-model";
 import { nestedBlocks, pushExprChildren } from "../language/ast-children";
 import { assertNever } from "../syntax/assert-never";
+import { systemTemplateOf, toolConditionsOf } from "../language/agent-context";
 
 export type DefKind = Decl["kind"] | "Field" | "Method" | "Param" | "Variable";
 
@@ -45,8 +46,11 @@ export interface Occurrence {
   def: Definition;
 }
 
-/** A code unit: a fn or agent method, a `test` block, or `null` for the top level. */
-export type UnitKey = FnDecl | TestDecl | null;
+/**
+ * A code unit: a fn or agent method, a `test` block, or `null` for the top level; an agent
+ * itself for what its parameters reach outside its methods (`system`, `when` conditions).
+ */
+export type UnitKey = FnDecl | TestDecl | AgentDecl | null;
 
 export interface DocumentIndex {
   /** The definitions in this document. */
@@ -145,8 +149,9 @@ export function buildIndex(program: Program, types: ReadonlyMap<Expr, Type>, see
     return undefined;
   };
 
-  const unit = (key: UnitKey, params: readonly Field[], body: readonly Stmt[], exprs: readonly Expr[] = []) => {
-    const scope = new Map<string, Definition>();
+  /** `context`: an agent's parameters, defined once at the agent and in scope in each of its units (issue #25). */
+  const unit = (key: UnitKey, params: readonly Field[], body: readonly Stmt[], exprs: readonly Expr[] = [], context?: ReadonlyMap<string, Definition>) => {
+    const scope = new Map<string, Definition>(context);
     unitNames.set(key, scope);
     for (const p of params) {
       scope.set(p.name, define({ name: p.name, kind: "Param", nameSpan: p.nameSpan, span: p.span, node: p }));
@@ -291,13 +296,26 @@ export function buildIndex(program: Program, types: ReadonlyMap<Expr, Type>, see
         if (decl.returns) typeRef(decl.returns);
         unit(decl, decl.params, decl.body);
         break;
-      case "Agent":
+      case "Agent": {
         entries(decl.entries);
+        // The agent's parameters: defined here, in scope in its methods and its `when` conditions.
+        const context = new Map<string, Definition>();
+        for (const p of decl.params ?? []) {
+          context.set(p.name, define({ name: p.name, kind: "Param", nameSpan: p.nameSpan, span: p.span, container: decl.name, node: p }));
+          typeRef(p.type);
+        }
+        unit(decl, [], [], toolConditionsOf(decl).map((c) => c.when), context);
+        for (const part of systemTemplateOf(decl) ?? []) {
+          // `{user.name}` in `system`: the parameter it names.
+          const root = typeof part === "string" ? undefined : /^\s*([A-Za-z_]\w*)/.exec(part.source);
+          if (root && typeof part !== "string") refer(part.span.start + 1 + root[0].length - root[1].length, part.span.start + 1 + root[0].length, context.get(root[1]));
+        }
         for (const m of decl.methods) {
           if (m.returns) typeRef(m.returns);
-          unit(m, m.params, m.body);
+          unit(m, m.params, m.body, [], context);
         }
         break;
+      }
       default:
         assertNever(decl);
     }
