@@ -14,6 +14,7 @@
 import type { AgentDecl, Expr, Field, Span } from "../../syntax/ast";
 import { systemTemplateOf, toolConditionsOf } from "../../language/agent-context";
 import type { AskContext } from "../ask/ask-types";
+import { topLevelScope } from "../journal/step-scope";
 import { evalSync } from "./eval-sync";
 import { errorAt } from "./runtime-errors";
 import { createFrame, type AgentEntry, type Frame, type Runtime } from "./runtime-context";
@@ -77,6 +78,16 @@ export function askContextOf(f: Frame): AskContext | undefined {
   for (const { tool, when } of toolConditionsOf(agent.decl)) if (!holds(f, agent, when)) inactive.set(tool, conditionText(f.rt, when));
   if (system === undefined && inactive.size === 0) return undefined;
   return { system, inactive };
+}
+
+/** The tools of agent `name` whose `when` is false for these parameters (what `luma mcp --agent` does not serve). */
+export function inactiveToolsOf(rt: Runtime, name: string, agentArgs: ReadonlyMap<string, Value>): Set<string> {
+  const agent = rt.agents.get(name);
+  const out = new Set<string>();
+  if (!agent) return out;
+  const frame = createFrame(rt, [], topLevelScope(), agent, undefined, agentArgs);
+  for (const { tool, when } of toolConditionsOf(agent.decl)) if (!holds(frame, agent, when)) out.add(tool);
+  return out;
 }
 
 /** A direct call of a tool whose `when` is false: TOOL_NOT_ACTIVE, naming the tool, the agent and the condition. */
