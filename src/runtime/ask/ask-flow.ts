@@ -22,7 +22,7 @@
  *   next request after one past the ceiling fails at once.
  */
 import { freshSoftIssues } from "../base/soft-issue-report";
-import { isLumaError, type LumaError } from "../../diagnostics/luma-error";
+import { isLumaError, runtimeError, type LumaError } from "../../diagnostics/luma-error";
 import type { SchemaTable, ValidationIssue } from "../../schema/schema-table-types";
 import type { ToolInvoker } from "../tools/tool-invoker-types";
 import { requestTurn, type ProviderClient } from "../providers/provider-client";
@@ -67,6 +67,11 @@ export async function runAskFlow(env: FlowEnv, plan: AskPlan, req: AskRequest, s
   const system = req.context?.system ?? plan.settings.system;
   const offered = offeredTools(plan, req);
   const hasTools = offered !== undefined;
+  const forcedCondition = plan.forced === undefined ? undefined : req.context?.inactive.get(plan.forced);
+  if (forcedCondition !== undefined) {
+    const message = `Tool '${plan.forced}' is not active for agent '${req.agent.name}': its condition '${forcedCondition}' is false (using tool)`;
+    throw locatedAt(runtimeError("TOOL_NOT_ACTIVE", message), req.location);
+  }
   const maxAttempts = plan.settings.retries + 1;
   const round: RoundContext = {
     tools: env.tools,
