@@ -51,9 +51,9 @@ export interface Field {
 /** The value of a `key: value` entry in a declaration block (tool options, agent keys, model keys...). */
 export type ConfigValue =
   /**
-   * `template`: a string's `{…}` segments with the text around them, set only when the
-   * string has one (braces stay in `value` as written). Only an agent's `system` reads it:
-   * there the agent's parameters are interpolated (docs/language/agents.md).
+   * `template`: the `{…}` segments of a `system: "…"` string with the text around them, set
+   * only when it has one (braces stay in `value` as written): an agent's `system`
+   * interpolates the agent's parameters (docs/language/agents.md).
    */
   | { kind: "Lit"; value: string | number | boolean | null; span: Span; template?: TemplatePart[] }
   /**

@@ -7,14 +7,14 @@
  * `parseSegment`, which shifts every span by the segment's offset in the file.
  *
  * Strings in constant positions (config values, annotation arguments, enum values,
- * keys) are never interpolated: their braces are kept as written. A config string with a
- * `{…}` also carries its `template` (`configTemplate`, shared by both parsers), which an
- * agent's `system` fills with the agent's parameters.
+ * keys) are never interpolated: their braces are kept as written. A `system: "…"` string
+ * with a `{…}` also carries its `template` (`withSystemTemplate`, shared by both parsers),
+ * which an agent's `system` fills with the agent's parameters.
  */
 import type * as ohm from "ohm-js";
 import { PARSE_CODES } from "../diagnostics/catalog/parse-codes";
 import { type Diagnostic, error } from "../diagnostics/diagnostic";
-import type { Expr, Span, StrPart, TemplatePart } from "./ast";
+import type { Entry, Expr, Span, StrPart, TemplatePart } from "./ast";
 import { enterNesting, leaveNesting } from "./nesting-limit";
 import { parseContext, spanOf } from "./parse-context";
 
@@ -77,6 +77,18 @@ export function interpolatedString(stringNode: ohm.Node): Expr {
   }
   if (text) parts.push(text);
   return { kind: "Str", parts, span: spanOf(stringNode) };
+}
+
+/**
+ * A `system: "…"` entry (`source`: its value as written) gets the string's `template`
+ * when it holds a `{…}`: an agent's `system` interpolates the agent's parameters. No other
+ * key's string carries one (their braces are text).
+ */
+export function withSystemTemplate(entry: Entry, source: string): void {
+  const value = entry.value;
+  if (entry.key !== "system" || value.kind !== "Lit" || typeof value.value !== "string") return;
+  const template = configTemplate(source, value.span.start, value.span.file);
+  if (template) value.template = template;
 }
 
 /**

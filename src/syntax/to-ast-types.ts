@@ -5,7 +5,7 @@
 import type * as ohm from "ohm-js";
 import type { Annotation, ConfigValue, ConstValue, Entry, Field, PrimName, TypeRef } from "./ast";
 import { commaList, itemsWithoutSeps, optionalList, spanBetween, spanOf, toAst } from "./parse-context";
-import { configTemplate, constString } from "./string-literal";
+import { constString, withSystemTemplate } from "./string-literal";
 
 type Node = ohm.Node;
 
@@ -91,7 +91,9 @@ export const typeActions: ohm.ActionDict<unknown> = {
 
   // Config entries keep spans on every value: the checker points at a bad option value.
   Entry(key: Node, _colon: Node, value: Node): Entry {
-    return { kind: "Entry", key: toAst(key), keySpan: spanOf(key), value: toAst(value), span: spanOf(this) };
+    const entry: Entry = { kind: "Entry", key: toAst(key), keySpan: spanOf(key), value: toAst(value), span: spanOf(this) };
+    withSystemTemplate(entry, value.sourceString);
+    return entry;
   },
   EntryBlock(_open: Node, items: Node, _close: Node): Entry[] {
     return itemsWithoutSeps(items);
@@ -99,12 +101,8 @@ export const typeActions: ohm.ActionDict<unknown> = {
   ConfigValue(inner: Node): ConfigValue {
     const span = spanOf(inner);
     switch (inner.ctorName) {
-      case "literal": {
-        const lit: ConfigValue = { kind: "Lit", value: toAst(inner), span };
-        const template = inner.child(0).ctorName === "string" ? configTemplate(inner.sourceString, span.start, span.file) : undefined;
-        if (template) lit.template = template;
-        return lit;
-      }
+      case "literal":
+        return { kind: "Lit", value: toAst(inner), span };
       case "path":
         return { kind: "Path", parts: inner.sourceString.split("."), span };
       case "EntryBlock":

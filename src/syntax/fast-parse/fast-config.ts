@@ -5,7 +5,7 @@
  * points at a bad option. Nested blocks and lists recurse, bounded by the shared count.
  */
 import type { ConfigValue, Entry } from "../ast";
-import { configTemplate } from "../string-literal";
+import { withSystemTemplate } from "../string-literal";
 import { entryKey, parseExpr, parseListThen } from "./fast-expressions";
 import { parseLiteral } from "./fast-types";
 import { type FastState, char, identEnd, keyword, recurse, skip, span, unrecurse } from "./fast-scanner";
@@ -42,7 +42,11 @@ export function parseEntry(s: FastState): Entry | undefined {
   if (key) {
     const keySpan = span(s, key.start, s.pos);
     const value = char(s, 58) ? parseConfigValue(s) : undefined;
-    if (value) return { kind: "Entry", key: key.text, keySpan, value, span: span(s, key.start, s.pos) };
+    if (value) {
+      const entry: Entry = { kind: "Entry", key: key.text, keySpan, value, span: span(s, key.start, s.pos) };
+      withSystemTemplate(entry, s.src.slice(value.span.start - s.base, value.span.end - s.base));
+      return entry;
+    }
   }
   s.pos = save;
   return undefined;
@@ -79,11 +83,7 @@ function parseConfigValue(s: FastState): ConfigValue | undefined {
     if (entries) value = { kind: "Obj", entries, span: span(s, start, s.pos) };
   } else {
     const literal = parseLiteral(s);
-    if (literal !== undefined) {
-      value = { kind: "Lit", value: literal, span: span(s, start, s.pos) };
-      const template = typeof literal === "string" ? configTemplate(src.slice(start, s.pos), s.base + start, s.file) : undefined;
-      if (template) value.template = template;
-    }
+    if (literal !== undefined) value = { kind: "Lit", value: literal, span: span(s, start, s.pos) };
     else {
       // path = identName ("." identName)*, with no blanks inside.
       let end = identEnd(src, start);
