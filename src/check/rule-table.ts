@@ -17,7 +17,9 @@ import { directToolCalls } from "./rules/direct-tool-calls";
 import { duplicateDeclarations } from "./rules/duplicate-declarations";
 import { duplicateMembers } from "./rules/duplicate-members";
 import { functionValues } from "./rules/function-values";
+import { lazyTools } from "./rules/lazy-tools";
 import { modelBaseUrl } from "./rules/model-base-url";
+import { modelOptions } from "./rules/model-options";
 import { modelToolNames } from "./rules/model-tool-names";
 import { names } from "./rules/names";
 import { numberLiterals } from "./rules/number-literals";
@@ -57,8 +59,10 @@ export const RULES: readonly (readonly [name: string, rule: Rule])[] = [
   ["number-literals", numberLiterals],
   ["config-keys", configKeys],
   ["model-base-url", modelBaseUrl],
+  ["model-options", modelOptions],
   ["tool-types", toolTypes],
   ["tool-consistency", toolConsistency],
+  ["lazy-tools", lazyTools],
   ["tool-idempotency-key", toolIdempotencyKey],
   ["db-statement-types", dbStatementTypes],
   ["db-datasource-url", dbDatasourceUrl],

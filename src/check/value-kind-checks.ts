@@ -28,6 +28,7 @@ export function checkValueKind(kind: ValueKind, v: ConfigValue, ctx: CheckContex
     case "envName":
     case "fieldPath":
     case "stringList":
+    case "constObject":
       return literalAccepts(kind, v);
     case "schemaRef":
       return checkDeclRef(v, ctx, "schema", messages.unknownSchema, ["Schema", "Union"]);

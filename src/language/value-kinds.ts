@@ -27,7 +27,8 @@ export type ValueKindTag =
   | "schemaRef"
   | "modelRef"
   | "datasourceRef"
-  | "toolList";
+  | "toolList"
+  | "constObject";
 
 export interface ValueKind<T = unknown> {
   readonly tag: ValueKindTag;
@@ -83,6 +84,8 @@ export function literalAccepts(kind: ValueKind, v: ConfigValue): boolean {
       return v.kind === "Path" || (typeof value === "string" && FIELD_PATH.test(value));
     case "stringList":
       return v.kind === "List" && v.items.every((i) => typeof lit(i) === "string");
+    case "constObject":
+      return v.kind === "Obj" && isConstant(v);
     case "schemaRef":
     case "modelRef":
     case "datasourceRef":
@@ -153,3 +156,26 @@ export const datasourceRef = declRef("datasourceRef", "datasource");
 
 /** An agent's `tools`: names of declared tools, queries or commands. */
 export const toolList: ValueKind<readonly string[]> = { tag: "toolList", expected: "a list of tool names", read: readStringList };
+
+/** A JSON value written in source: literals, lists and objects of them (no names). */
+export type ConstJson = string | number | boolean | null | ConstJson[] | { [key: string]: ConstJson };
+
+/** Whether a value is a constant all the way down: a bare name (`Path`) is not. */
+function isConstant(v: ConfigValue): boolean {
+  if (v.kind === "Lit") return true;
+  if (v.kind === "List") return v.items.every(isConstant);
+  if (v.kind === "Obj") return v.entries.every((e) => isConstant(e.value));
+  return false;
+}
+
+/** A constant value as JSON; keys land as own data properties (a `__proto__` key stays a key). */
+function constJson(v: ConfigValue): ConstJson {
+  if (v.kind === "Lit") return v.value;
+  if (v.kind === "List") return v.items.map(constJson);
+  const out: { [key: string]: ConstJson } = {};
+  if (v.kind === "Obj") for (const e of v.entries) Object.defineProperty(out, e.key, { value: constJson(e.value), enumerable: true, writable: true, configurable: true });
+  return out;
+}
+
+/** A constant object (`provider_options: { … }`): literals, lists and objects, no names. */
+export const constObject: ValueKind<{ readonly [key: string]: ConstJson }> = strictKind("constObject", "a constant object ({ key: value, … })", (v) => constJson(v) as { [key: string]: ConstJson });

@@ -48,6 +48,7 @@ tool fetch_doc(request_id: string) -> Out {
   idempotency_key: input.request_id
   idempotency_ttl_ms: 60000
   description: "Fetches one document."
+  lazy: true
   mcp: "docs"
   mcp_tool: "fetch"
 }
@@ -71,6 +72,11 @@ model Cloud {
   name: "gpt-4o"
   deployment: "prod"
   api_version: "2024-10-21"
+  top_p: 0.8
+  seed: 3
+  stop: ["END"]
+  reasoning_effort: "low"
+  provider_options: { service_tier: "flex", metadata: { team: "kt" } }
 }
 
 agent Worker {
@@ -162,10 +168,10 @@ describe("issue #18: every key of every table is accepted by the real `luma chec
 });
 
 describe("§4 tool options: one table for the checker and ToolOptions", () => {
-  test("the keys are the spec's §4 table, less `needs` (a declaration), plus description, mcp, mcp_tool (docs/mcp.md)", () => {
+  test("the keys are the spec's §4 table, less `needs` (a declaration), plus description, lazy (lazy tools), mcp, mcp_tool (docs/mcp.md)", () => {
     expect(Object.keys(TOOL_KEYS)).toEqual([
       "side_effects", "cache", "scope", "credential", "error", "retries", "retry_backoff", "retry_delay",
-      "timeout", "idempotent", "idempotency_key", "idempotency_ttl_ms", "description", "mcp", "mcp_tool",
+      "timeout", "idempotent", "idempotency_key", "idempotency_ttl_ms", "description", "lazy", "mcp", "mcp_tool",
     ]);
   });
 
@@ -185,6 +191,7 @@ describe("§4 tool options: one table for the checker and ToolOptions", () => {
       idempotencyKey: ["request_id"],
       idempotencyTtlMs: 60000,
       description: "Fetches one document.",
+      lazy: true,
       mcp: "docs",
       mcpTool: "fetch",
     });
@@ -195,10 +202,10 @@ describe("§4 tool options: one table for the checker and ToolOptions", () => {
     expect(o).toEqual({
       sideEffects: "none", cache: false, scope: undefined, credential: undefined, error: undefined, retries: 0,
       retryBackoff: "none", retryDelay: 100, timeout: undefined, idempotent: false, idempotencyKey: undefined,
-      idempotencyTtlMs: 300000, description: undefined, mcp: undefined, mcpTool: undefined,
+      idempotencyTtlMs: 300000, description: undefined, lazy: false, mcp: undefined, mcpTool: undefined,
     });
     // Every field is present, so every tool's options share one object shape.
-    expect(Object.keys(o)).toHaveLength(15);
+    expect(Object.keys(o)).toHaveLength(16);
   });
 
   test("an unknown tool option is refused: Unknown key 'retry' in tool 'x'.", () => {
@@ -207,9 +214,9 @@ describe("§4 tool options: one table for the checker and ToolOptions", () => {
 });
 
 describe("§5 model keys: one table for the checker and model resolution", () => {
-  test("the keys are the spec's §5 block, plus deployment/api_version (Azure), timeout, api, reasoning_model, the prices (docs/language/models.md)", () => {
+  test("the keys are the spec's §5 block, plus the sampling and reasoning options (issue #26 §5), deployment/api_version (Azure), timeout, api, reasoning_model, the prices (docs/language/models.md)", () => {
     expect(Object.keys(MODEL_KEYS)).toEqual([
-      "provider", "name", "temperature", "max_tokens", "base_url", "api_key_env", "deployment", "api_version",
+      "provider", "name", "temperature", "max_tokens", "top_p", "seed", "stop", "reasoning_effort", "provider_options", "base_url", "api_key_env", "deployment", "api_version",
       "timeout", "api", "reasoning_model", "price_in_per_mtok", "price_out_per_mtok",
     ]);
   });
@@ -222,6 +229,7 @@ describe("§5 model keys: one table for the checker and model resolution", () =>
     });
     const cloud = resolveModel(declNamed<ModelDecl>(every, "Cloud"), { AZURE_OPENAI_API_KEY: "k", AZURE_OPENAI_ENDPOINT: "https://res.openai.azure.com" });
     expect(cloud).toMatchObject({ provider: "azure", name: "prod", modelId: "gpt-4o", apiVersion: "2024-10-21", baseUrl: "https://res.openai.azure.com/openai" });
+    expect(cloud).toMatchObject({ topP: 0.8, seed: 3, stop: ["END"], reasoningEffort: "low", providerOptions: { service_tier: "flex", metadata: { team: "kt" } } });
   });
 
   test("a model that sets only the required keys: Chat Completions, no temperature, no cap, no price", () => {

@@ -39,6 +39,7 @@ import { addUsage } from "../usage/token-totals";
 import type { AskRequest } from "./ask-types";
 import { retryFeedback, TOOLS_AFTER_LIMIT } from "./prompt-rendering";
 import { errorContent, runToolRound, type RoundContext } from "./tool-round";
+import { startDiscovery } from "./tool-discovery";
 
 export interface FlowEnv {
   client: ProviderClient;
@@ -53,27 +54,35 @@ export interface FlowEnv {
 const AUTO: ToolChoice = { type: "auto" };
 const NONE: ToolChoice = { type: "none" };
 
-/** The plan's tools without those whose `when` is false in this ask (prepared again only then). */
-function offeredTools(plan: AskPlan, req: AskRequest): AskPlan["tools"] {
-  const inactive = req.context?.inactive;
-  if (!inactive || inactive.size === 0 || plan.tools === undefined) return plan.tools;
+/**
+ * The plan's tools without those whose `when` is false in this ask (issue #25), prepared
+ * again only then: the eager declarations, and the lazy catalog's eager part (its lazy
+ * tools are left to the discovery's `available` seam).
+ */
+function activeTools(plan: AskPlan, inactive: ReadonlyMap<string, string> | undefined): { tools: AskPlan["tools"]; lazy: AskPlan["lazy"] } {
+  if (!inactive || inactive.size === 0 || plan.tools === undefined) return { tools: plan.tools, lazy: plan.lazy };
+  if (plan.lazy) return { tools: plan.tools, lazy: { ...plan.lazy, eager: plan.lazy.eager.filter((s) => !inactive.has(s.name)), prepared: new Map() } };
   const specs = [...plan.specs.values()].filter((s) => !inactive.has(s.name));
-  return specs.length > 0 ? plan.adapter.prepareTools(specs) : undefined;
+  return { tools: specs.length > 0 ? plan.adapter.prepareTools(specs) : undefined, lazy: undefined };
 }
 
 export async function runAskFlow(env: FlowEnv, plan: AskPlan, req: AskRequest, stats: AskStats): Promise<unknown> {
   const transcript: TranscriptItem[] = [{ kind: "user", text: req.prompt }];
   // The agent's context (issue #25): its system with the parameters filled in, without the tools whose `when` is false.
   const system = req.context?.system ?? plan.settings.system;
-  const offered = offeredTools(plan, req);
-  const hasTools = offered !== undefined;
+  const inactive = req.context?.inactive;
+  const active = activeTools(plan, inactive);
+  const hasTools = active.tools !== undefined;
   const forcedCondition = plan.forced === undefined ? undefined : req.context?.inactive.get(plan.forced);
   if (forcedCondition !== undefined) {
     const message = `Tool '${plan.forced}' is not active for agent '${req.agent.name}': its condition '${forcedCondition}' is false (using tool)`;
     throw locatedAt(runtimeError("TOOL_NOT_ACTIVE", message), req.location);
   }
   const maxAttempts = plan.settings.retries + 1;
+  // Lazy tools: what this ask has found so far decides each request's tools (tool-discovery.ts).
+  const discovery = startDiscovery(active.lazy, active.tools, req.agent.name, env.client.trace, (name) => !inactive?.has(name));
   const round: RoundContext = {
+    discovery,
     tools: env.tools,
     adapter: plan.adapter,
     agent: req.agent,
@@ -94,7 +103,7 @@ export async function runAskFlow(env: FlowEnv, plan: AskPlan, req: AskRequest, s
     for (;;) {
       const choice: ToolChoice = !hasTools ? AUTO : limitHit ? NONE : plan.forced && !toolCalled ? { type: "tool", name: plan.forced } : AUTO;
       let res: TurnResult;
-      const turn: TurnRequest = { system, transcript, tools: offered, toolChoice: choice, format: !hasTools || toolCalled ? plan.format : undefined };
+      const turn: TurnRequest = { system, transcript, tools: discovery.offered(), toolChoice: choice, format: !hasTools || toolCalled ? plan.format : undefined };
       const send = () => requestTurn(env.client, plan.model, plan.adapter, turn, { agent: req.agent.name, turn: stats.turns, ceiling });
       // In a journaled run each request is a step: an answered one is not sent again (journaled-turn.ts).
       const n = stats.turns + 1;

@@ -6,6 +6,9 @@
  * A tool's declaration for the model is its `__tool_<name>_input` JSON Schema (annotations
  * included, spec §4) and its `description` option. Queries and commands listed in `tools`
  * are declared the same way: the schema table answers their parameters under their name.
+ * Lazy tools (`lazy: true`) are left out of the first request's declarations: `lazy` holds
+ * them for the discovery of each ask (tool-discovery.ts), and `tools` then declares the eager
+ * ones and `search_tools`.
  */
 import type { ModelDecl, Program, QueryDecl, ToolDecl } from "../../syntax/ast";
 import { toJsonSchema } from "../../schema/json-schema";
@@ -19,6 +22,7 @@ import { readToolOptions } from "../tools/steps/tool-options";
 import { askSettingsOf, type AgentSettings } from "../tools/steps/agent-ask-settings";
 import { askErrors } from "./ask-errors";
 import { buildAskTarget, type AskTarget } from "./ask-target";
+import { initialTools, lazyCatalog, type LazyCatalog } from "./tool-discovery";
 import type { AskRequest } from "./ask-types";
 
 export interface PlanEnv {
@@ -35,6 +39,8 @@ export interface AskPlan {
   model: ResolvedModel;
   adapter: ProviderAdapter;
   tools?: PreparedTools;
+  /** The site's lazy tools, when it has any (tool-discovery.ts). */
+  lazy?: LazyCatalog;
   specs: ReadonlyMap<string, ToolSpec>;
   format: PreparedFormat;
   target: AskTarget;
@@ -50,18 +56,22 @@ export function buildAskPlan(penv: PlanEnv, req: AskRequest): AskPlan {
   const adapter = adapterFor(model);
 
   const specs = new Map<string, ToolSpec>();
+  const lazyNames = new Set<string>();
   for (const name of settings.tools) {
     const decl = penv.program.decls.find(
       (d): d is ToolDecl | QueryDecl => d.name === name && (d.kind === "Tool" || d.kind === "Query" || d.kind === "Command"),
     );
     if (decl) specs.set(name, toolSpec(penv.schemas, decl));
+    if (decl?.kind === "Tool" && readToolOptions(decl).lazy) lazyNames.add(name);
   }
   const target = buildAskTarget(penv.schemas, req.target);
+  const lazy = lazyCatalog(adapter, [...specs.values()], (name) => lazyNames.has(name), req.usingTool);
   return {
     settings,
     model,
     adapter,
-    tools: specs.size > 0 ? adapter.prepareTools([...specs.values()]) : undefined,
+    tools: lazy !== undefined ? initialTools(lazy) : specs.size > 0 ? adapter.prepareTools([...specs.values()]) : undefined,
+    lazy,
     specs,
     format: adapter.prepareFormat(target.format),
     target,

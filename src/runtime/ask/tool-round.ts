@@ -13,6 +13,8 @@
  *   the ask at once with that error.
  * - A tool the agent does not list is not run: the model gets an error result; so is one
  *   whose `when` condition is false in this ask ("not available", TOOL_NOT_ACTIVE).
+ * - `search_tools`, and a lazy tool called before it was found, are answered by the ask's
+ *   discovery (tool-discovery.ts) without the pipeline; they count toward the rate limit.
  * - Queries and commands listed in `tools` are called by name through the same invoker
  *   (the datasource runtime registers them as tool plans, spec §12).
  */
@@ -21,6 +23,7 @@ import { isLumaError, runtimeError, type LumaError } from "../../diagnostics/lum
 import type { MethodCallState, ToolInvoker } from "../tools/tool-invoker-types";
 import type { ProviderAdapter, ToolCall, ToolResult, ToolSpec } from "../providers/provider-types";
 import { nativeCallId } from "../journal/step-scope";
+import type { ToolDiscovery } from "./tool-discovery";
 
 export interface RoundContext {
   tools: ToolInvoker;
@@ -31,6 +34,8 @@ export interface RoundContext {
   concurrency: number;
   /** Calls allowed in this attempt and calls made so far; `used` is updated here. */
   rate: { limit: number; used: number };
+  /** Lazy tools: answers `search_tools` and refuses lazy tools not found yet. */
+  discovery?: ToolDiscovery;
   /** The step id of the provider request whose answer asked for these calls (step-scope.ts). */
   stepBase?: string;
   /** Tools whose `when` is false in this ask (issue #25): not offered, and a call of one is not run. */
@@ -76,14 +81,21 @@ export async function runToolRound(ctx: RoundContext, calls: readonly ToolCall[]
 
   const fatal: (LumaError | undefined)[] = new Array(calls.length);
   let stopped = false;
+  const answered = ctx.discovery?.answerRound(calls, toRun);
   const work = async (i: number): Promise<void> => {
     const call = calls[i];
-    if (!ctx.specs.has(call.name)) {
-      results[i] = { call, isError: true, content: errorContent("TOOL_NOT_FOUND", `Tool '${call.name}' is not one of this agent's tools.`, false) };
-      return;
-    }
+    // Before the discovery: a lazy tool whose `when` is false is not available, not "search first".
     if (ctx.inactive?.has(call.name)) {
       results[i] = { call, isError: true, content: errorContent("TOOL_NOT_ACTIVE", `Tool '${call.name}' is not available in this conversation.`, false) };
+      return;
+    }
+    const own = answered?.get(i);
+    if (own !== undefined) {
+      results[i] = own;
+      return;
+    }
+    if (!ctx.specs.has(call.name)) {
+      results[i] = { call, isError: true, content: errorContent("TOOL_NOT_FOUND", `Tool '${call.name}' is not one of this agent's tools.`, false) };
       return;
     }
     try {

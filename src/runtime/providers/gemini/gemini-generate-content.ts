@@ -21,6 +21,8 @@ import type { FinishReason, ToolCall, TurnResult, WireAdapter } from "../provide
 import { bareRefs, mapSubschemas } from "../schema-refs";
 import { plus, reported, type UsageReader } from "../read-usage";
 import { responseMeta } from "../response-meta";
+import { GEMINI_THINKING_BUDGET, takesGeminiBudget } from "../model-options-wire";
+import { geminiStreaming } from "./gemini-stream";
 
 /** Gemini `usageMetadata`: thoughts are output too. */
 export const geminiUsage: UsageReader = (u) => ({
@@ -72,6 +74,7 @@ export function toGeminiSchema(schema: Obj): Obj {
 export function createGeminiAdapter(): WireAdapter {
   return {
     family: "gemini",
+    streaming: geminiStreaming,
 
     prepareTools(specs) {
       const decls = specs.map((t) => {
@@ -117,6 +120,13 @@ export function createGeminiAdapter(): WireAdapter {
       const gen: Obj = {};
       if (model.temperature !== undefined) gen.temperature = model.temperature;
       if (model.maxTokens !== undefined) gen.maxOutputTokens = model.maxTokens;
+      if (model.topP !== undefined) gen.topP = model.topP;
+      if (model.seed !== undefined) gen.seed = model.seed;
+      if (model.stop !== undefined) gen.stopSequences = [...model.stop];
+      const effort = model.reasoningEffort;
+      if (effort !== undefined) {
+        gen.thinkingConfig = takesGeminiBudget(model.name) ? { thinkingBudget: GEMINI_THINKING_BUDGET[effort] } : { thinkingLevel: effort.toUpperCase() };
+      }
       if (turn.format) Object.assign(gen, turn.format.wire);
       if (Object.keys(gen).length > 0) body.generationConfig = gen;
       const name = model.name.startsWith("models/") ? model.name.slice(7) : model.name;

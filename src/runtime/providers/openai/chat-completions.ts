@@ -31,6 +31,7 @@ import type {
 import { tryParseJson } from "../safe-json";
 import { reported, type UsageReader } from "../read-usage";
 import { responseMeta } from "../response-meta";
+import { chatStreaming } from "./chat-stream";
 
 /** Chat Completions `usage` (OpenAI, Azure, compatible servers). */
 export const chatCompletionsUsage: UsageReader = (u) => ({
@@ -103,6 +104,7 @@ export function createOpenAiAdapter(variant: OpenAiVariant): WireAdapter {
 
   return {
     family: "openai",
+    streaming: chatStreaming,
 
     prepareTools(specs): PreparedTools {
       const wire = specs.map(toolWire);
@@ -130,6 +132,10 @@ export function createOpenAiAdapter(variant: OpenAiVariant): WireAdapter {
       if (turn.tools) choiceFields(body, turn.tools, turn.toolChoice);
       if (turn.format) body.response_format = turn.format.wire;
       if (model.temperature !== undefined) body.temperature = model.temperature;
+      if (model.topP !== undefined) body.top_p = model.topP;
+      if (model.seed !== undefined) body.seed = model.seed;
+      if (model.stop !== undefined) body.stop = [...model.stop];
+      if (model.reasoningEffort !== undefined) body.reasoning_effort = model.reasoningEffort;
       if (model.maxTokens !== undefined) {
         const field = typeof variant.maxTokensField === "function" ? variant.maxTokensField(model) : variant.maxTokensField;
         body[field] = model.maxTokens;

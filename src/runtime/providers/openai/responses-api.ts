@@ -25,6 +25,7 @@ import type { FinishReason, PreparedFormat, PreparedTools, ResolvedModel, ToolCa
 import { tryParseJson } from "../safe-json";
 import { reported, type UsageReader } from "../read-usage";
 import { responseMeta } from "../response-meta";
+import { responsesStreaming } from "./responses-stream";
 
 /** Responses API `usage`. */
 export const responsesUsage: UsageReader = (u) => ({
@@ -72,6 +73,7 @@ function readCall(item: Obj): ToolCall {
 export function createOpenAiResponsesAdapter(): WireAdapter {
   return {
     family: "openai",
+    streaming: responsesStreaming,
 
     prepareTools(specs): PreparedTools {
       return { specs, wire: specs.map(toolWire) };
@@ -101,6 +103,8 @@ export function createOpenAiResponsesAdapter(): WireAdapter {
       }
       if (turn.format) body.text = { format: turn.format.wire };
       if (model.temperature !== undefined) body.temperature = model.temperature;
+      if (model.topP !== undefined) body.top_p = model.topP;
+      if (model.reasoningEffort !== undefined) body.reasoning = { effort: model.reasoningEffort };
       if (model.maxTokens !== undefined) body.max_output_tokens = model.maxTokens;
       body.store = false;
       if (isReasoningModel(model)) body.include = ["reasoning.encrypted_content"];
