@@ -33,6 +33,7 @@ writeFileSync(
   `export const lumaTools = {
   lookup_order: (i: { id: number }) => ({ id: i.id, status: "shipped" }),
   issue_refund: (i: { id: number }) => ({ id: i.id, refunded: 10 }),
+  refund_order: (i: { id: number }) => ({ id: i.id, refunded: 10 }),
   search_docs: (i: { query: string }) => ({ id: 0, status: i.query }),
 };\n`,
 );
@@ -195,6 +196,29 @@ print(Support(bob).reply("two"))`),
     }, LIMIT_MS);
   });
 }
+
+describe("when and lazy tools (issue #25 §2 with §3)", () => {
+  test("a lazy tool whose when is false is never searchable: search_tools is not even offered", async () => {
+    const path = file(`${MODELS.openai}${DECLS}
+tool refund_order(id: int) -> Refund { lazy: true  description: "Refunds an order in full" }
+agent Desk(user: User) {
+  model: M
+  tools: [lookup_order, refund_order when user.can_refund]
+  fn reply(text: string) -> string { ask text -> string }
+}
+ada: User = { name: "Ada", plan: "pro", can_refund: true }
+bob: User = { name: "Bob", plan: "free", can_refund: false }
+print(Desk(ada).reply("one"))
+print(Desk(bob).reply("two"))
+`);
+    fake.script([{ json: { value: "a" } }, { json: { value: "b" } }]);
+    const r = await runAsync([path, "--tool-module", TOOLS_MODULE], { ...KEYS.openai, LUMA_BASE_URL_M: fake.baseUrl("openai") });
+    expect(r.stdout).toBe("a\nb\n");
+    const [ada, bob] = fake.requests.map((q) => toolNames("openai", q.body));
+    expect(ada).toEqual(["lookup_order", "search_tools"]);
+    expect(bob).toEqual(["lookup_order"]);
+  }, LIMIT_MS);
+});
 
 describe("direct calls and argument validation at run time", () => {
   const program = (tail: string) => file(`${MODELS.openai}${DECLS}${SUPPORT}\n${tail}\n`);
