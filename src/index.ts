@@ -89,6 +89,8 @@ export type ServeMcpOptions = Omit<StartOptions, "args" | "interactive" | "appro
   SourceMemo & {
     /** Serve this agent's tools and methods, under its settings; every tool and method when absent. */
     agent?: string;
+    /** `--agent-args`: the JSON object of the served agent's parameters. */
+    agentArgs?: string;
     /** `HOST:PORT` for Streamable HTTP; stdio when absent. */
     http?: string;
     /** Comma-separated `host` or `host:port` clients use with `http` (needed off loopback, with LUMA_MCP_TOKEN). */

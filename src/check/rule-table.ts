@@ -6,6 +6,7 @@
  */
 import type { CheckContext } from "./context";
 import { annotations } from "./rules/annotations";
+import { agentContext } from "./rules/agent-context";
 import { askPlacement } from "./rules/ask-placement";
 import { calls } from "./rules/calls";
 import { configKeys } from "./rules/config-keys";
@@ -77,6 +78,7 @@ export const RULES: readonly (readonly [name: string, rule: Rule])[] = [
   ["ask-placement", askPlacement],
   ["model-tool-names", modelToolNames],
   ["db-calls", dbCalls],
+  ["agent-context", agentContext],
   // static types (§2–4, §7, §12): one typing pass (types/), read by each rule
   ["types-unknown-field", typesUnknownField],
   ["types-nullable-field", typesNullableField],

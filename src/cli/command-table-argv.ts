@@ -81,6 +81,7 @@ const CHECK_FORMAT: OptionRow = {
 
 const MCP_SERVE_OPTIONS: readonly OptionRow[] = [
   { name: "--agent", value: "text", metavar: "NAME", doc: "serve this agent's tools and methods, under its settings", field: "agent" },
+  { name: "--agent-args", value: "text", metavar: "JSON", doc: "the served agent's parameters, a JSON object (agent Name(p: T))", field: "agentArgs" },
   { name: "--http", value: "text", metavar: "HOST:PORT", doc: "serve Streamable HTTP at http://HOST:PORT/mcp (default: stdio)", field: "http" },
   { name: "--allowed-hosts", value: "text", metavar: "H[:P],…", doc: "Host names clients use with --http (needed off loopback, with LUMA_MCP_TOKEN)", field: "allowedHosts" },
   TOOL_MODULE,

@@ -28,7 +28,7 @@ Usage:
   luma fmt [--check] PATH…    rewrite .luma files (directories: all under them) in the one layout; --check lists, exits 1
   luma build FILE.luma -o OUT [--tool-module PATH]… [--config PATH] [--target T]
                               write OUT, one executable running the program (see docs/build.md)
-  luma mcp FILE.luma [--agent NAME] [--http HOST:PORT [--allowed-hosts H,…]] [--tool-module P]… [--config P] [--trace F]
+  luma mcp FILE.luma [--agent NAME [--agent-args JSON]] [--http HOST:PORT [--allowed-hosts H,…]] [--tool-module P]… [--config P] [--trace F]
                               serve the program's tools and agent methods over MCP (stdio by default)
   luma mcp import NAME [--config P]
                               print Luma tool declarations for the tools of MCP server NAME

@@ -14,6 +14,7 @@ export interface McpServeCommand {
   kind: "mcp";
   file: string;
   agent?: string;
+  agentArgs?: string;
   http?: string;
   allowedHosts?: string;
   toolModules: string[];

@@ -90,7 +90,11 @@ export function printDecl(d: Decl, p: PrintContext, depth: number): void {
       return;
     case "Agent": {
       const methods = d.methods.map((fn): BlockItem => ({ span: fn.span, write: (depth) => printFn(fn, p, depth) }));
-      declBlock(p, d.span, depth, () => `agent ${d.name}`, d.nameSpan.end, [...entryItems(p, d.entries), ...methods]);
+      // `agent Support(user: User)`: the parameters as a fn's (issue #25).
+      const params = d.params;
+      const header = () => `agent ${d.name}${params ? printParams(p, params, d.nameSpan.end, depth) : ""}`;
+      const after = params && params.length > 0 ? params[params.length - 1].span.end : d.nameSpan.end;
+      declBlock(p, d.span, depth, header, after, [...entryItems(p, d.entries), ...methods]);
       return;
     }
     case "Fn":

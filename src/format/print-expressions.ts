@@ -88,10 +88,11 @@ export function printConfigValue(v: ConfigValue, p: PrintContext, depth: number)
     case "Lit":
       return p.text(v.span);
     case "Path":
-      return v.parts.join(".");
+      // `issue_refund when user.can_refund`: an item of an agent's `tools` (issue #25).
+      return v.when ? `${v.parts.join(".")} when ${printExpr(v.when, p, depth)}` : v.parts.join(".");
     case "List":
       return printList(p, v.span, depth, ["[", "]"], v.items.map((item) => ({
-        start: item.span.start, end: item.span.end, print: (d) => printConfigValue(item, p, d),
+        start: item.span.start, end: item.kind === "Path" && item.when ? item.when.span.end : item.span.end, print: (d) => printConfigValue(item, p, d),
       })), ",");
     case "Obj":
       return printList(p, v.span, depth, ["{", "}"], v.entries.map((e) => entryItem(e, p)), "");

@@ -23,6 +23,7 @@ import type { AgentDecl, Decl, Expr, Field, FnDecl, Program, Stmt, TestDecl } fr
 import { boundNameOf, nestedBlocks } from "./ast-children";
 import { isBuiltin, type BuiltinName } from "./builtins";
 import { exprsOf, flattenBody, forEachInExpr, type FlatBody } from "./walk";
+import { toolConditionsOf } from "./agent-context";
 
 export type NameExpr = Extract<Expr, { kind: "Name" }>;
 /** A statement that binds a variable: an assignment, a `for`, a `try` (its `catch` name). */
@@ -48,15 +49,20 @@ export const isInScope = (target: NameTarget): boolean => IN_SCOPE.has(target.ki
 
 /** A body of code with its own variables, and what names mean in it. */
 export interface ResolvedUnit {
-  /** "test": a `test` block's body (it sees the declarations, not the top-level variables). */
-  kind: "top" | "fn" | "method" | "test";
+  /**
+   * "test": a `test` block's body (it sees the declarations, not the top-level variables).
+   * "when": an agent's `tools: [t when COND]` conditions, one expression statement each.
+   */
+  kind: "top" | "fn" | "method" | "test" | "when";
   /** The fn or method; absent for top-level code and tests. */
   fn?: FnDecl;
   /** The agent owning a method. */
   agent?: AgentDecl;
   test?: TestDecl;
-  /** The names in scope as parameters (`paramsOf`). */
+  /** The unit's own parameters (a fn's, a method's). */
   params: readonly Field[];
+  /** The agent's parameters (`agent Name(p: T)`), in scope read-only: a method's and a "when" unit's; [] elsewhere. */
+  context: readonly Field[];
   body: readonly Stmt[];
   /** The body listed once by kind (`walk.ts`), made on first use: what rules read instead of walking the tree. */
   readonly flat: FlatBody;
@@ -92,11 +98,13 @@ export interface NameResolution {
 }
 
 /**
- * The parameters in scope in a unit: a fn's or a method's own. The one place that decides
- * it — agent parameters, in scope in every method, join a method's list here.
+ * The parameters in scope in a unit: the agent's (`agent Name(p: T)`, read-only, in every
+ * method and in the `when` conditions), then a fn's or a method's own. The one place that
+ * decides it.
  */
-function paramsOf(fn: FnDecl | undefined, _agent: AgentDecl | undefined): readonly Field[] {
-  return fn ? fn.params : [];
+function paramsOf(kind: ResolvedUnit["kind"], fn: FnDecl | undefined, agent: AgentDecl | undefined): { own: readonly Field[]; context: readonly Field[] } {
+  const context = (kind === "method" || kind === "when") && agent?.params ? agent.params : [];
+  return { own: fn ? fn.params : [], context };
 }
 
 const UNKNOWN: NameTarget = { kind: "unknown" };
@@ -165,6 +173,7 @@ class Unit implements ResolvedUnit {
   readonly agent?: AgentDecl;
   readonly test?: TestDecl;
   readonly params: readonly Field[];
+  readonly context: readonly Field[];
   readonly variables: ReadonlyMap<string, Binding>;
   readonly locals: ReadonlySet<string>;
   private readonly paramByName: ReadonlyMap<string, Field>;
@@ -185,13 +194,16 @@ class Unit implements ResolvedUnit {
     this.fn = owner.fn;
     this.agent = owner.agent;
     this.test = owner.test;
-    this.params = paramsOf(owner.fn, owner.agent);
-    const paramByName = this.params.length === 0 ? NO_PARAMS : new Map<string, Field>();
-    for (const p of this.params) if (!paramByName.has(p.name)) (paramByName as Map<string, Field>).set(p.name, p);
+    const { own, context } = paramsOf(kind, owner.fn, owner.agent);
+    this.params = own;
+    this.context = context;
+    const all = context.length === 0 ? own : [...context, ...own];
+    const paramByName = all.length === 0 ? NO_PARAMS : new Map<string, Field>();
+    for (const p of all) if (!paramByName.has(p.name)) (paramByName as Map<string, Field>).set(p.name, p);
     this.paramByName = paramByName;
     this.variables = variablesOf(body, paramByName);
     const locals = new Set<string>(this.variables.keys());
-    for (const p of this.params) locals.add(p.name);
+    for (const p of all) locals.add(p.name);
     this.locals = locals;
   }
 
@@ -263,7 +275,11 @@ function resolve(program: Program): NameResolution {
   const units: Unit[] = [new Unit(declared, "top", program.body, {})];
   for (const decl of program.decls) {
     if (decl.kind === "Fn") units.push(new Unit(declared, "fn", decl.body, { fn: decl }));
-    if (decl.kind === "Agent") for (const m of decl.methods) units.push(new Unit(declared, "method", m.body, { fn: m, agent: decl }));
+    if (decl.kind !== "Agent") continue;
+    for (const m of decl.methods) units.push(new Unit(declared, "method", m.body, { fn: m, agent: decl }));
+    // The tools' `when` conditions (issue #25) read the agent's parameters: a unit of their own.
+    const conditions = toolConditionsOf(decl);
+    if (conditions.length > 0) units.push(new Unit(declared, "when", conditions.map((c): Stmt => ({ kind: "ExprStmt", expr: c.when, span: c.when.span })), { agent: decl }));
   }
   // A test's mock turns are expressions of the test too.
   for (const test of program.tests ?? []) units.push(new Unit(declared, "test", test.body, { test }, test.mocks.map((m) => m.turns)));

@@ -126,6 +126,8 @@ function unitAt(a: Analysis, offset: number): UnitKey {
   for (const d of a.program?.decls ?? []) {
     const fns = d.kind === "Fn" ? [d] : d.kind === "Agent" ? d.methods : [];
     for (const f of fns) if (f.span.start <= offset && offset <= f.span.end) return f;
+    // Inside an agent but not one of its methods (its `system`, a `when`): the agent's parameters.
+    if (d.kind === "Agent" && d.span.start <= offset && offset <= d.span.end) return d;
   }
   return a.program?.tests?.find((t) => t.span.start <= offset && offset <= t.span.end) ?? null;
 }

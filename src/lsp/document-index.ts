@@ -17,12 +17,13 @@
  * (`sameDefinition`), not by object, so two documents' indexes agree on it: references
  * and rename across a test file and its program join the two.
  */
-import type { Decl, Entry, ConfigValue, Expr, Field, FnDecl, Program, Span, Stmt, TestDecl, TypeRef } from "../syntax/ast";
+import type { AgentDecl, Decl, Entry, ConfigValue, Expr, Field, FnDecl, Program, Span, Stmt, TestDecl, TypeRef } from "../syntax/ast";
 import { membersOf, type Type } from "../check/types/type-model";
 import { boundNameOf } from "../language/ast-children";
 import { resolutionOf, type NameTarget, type ResolvedUnit } from "../language/name-resolution";
 import { forEachInExpr } from "../language/walk";
 import { assertNever } from "../syntax/assert-never";
+import { systemTemplateOf } from "../language/agent-context";
 
 export type DefKind = Decl["kind"] | "Field" | "Method" | "Param" | "Variable";
 
@@ -48,8 +49,11 @@ export interface Occurrence {
   def: Definition;
 }
 
-/** A code unit: a fn or agent method, a `test` block, or `null` for the top level. */
-export type UnitKey = FnDecl | TestDecl | null;
+/**
+ * A code unit: a fn or agent method, a `test` block, or `null` for the top level; an agent
+ * itself for what its parameters reach outside its methods (`system`, `when` conditions).
+ */
+export type UnitKey = FnDecl | TestDecl | AgentDecl | null;
 
 export interface DocumentIndex {
   /** The definitions in this document. */
@@ -170,9 +174,24 @@ export function buildIndex(program: Program, types: ReadonlyMap<Expr, Type>, see
     }
   };
 
+  /** An agent's parameters (issue #25): defined once, at the agent, in scope in its methods and its `when` conditions. */
+  const contexts = new Map<AgentDecl, Map<string, Definition>>();
+  const contextOf = (agent: AgentDecl): Map<string, Definition> => {
+    let context = contexts.get(agent);
+    if (!context) {
+      context = new Map();
+      contexts.set(agent, context);
+      for (const p of agent.params ?? []) {
+        context.set(p.name, define({ name: p.name, kind: "Param", nameSpan: p.nameSpan, span: p.span, container: agent.name, node: p }));
+        typeRef(p.type);
+      }
+    }
+    return context;
+  };
+
   /** A code unit's parameters and variables (from the name resolution), then every occurrence in its code. */
   const unit = (u: ResolvedUnit, key: UnitKey, extra: readonly Expr[] = []) => {
-    const scope = new Map<string, Definition>();
+    const scope = new Map<string, Definition>(u.agent && u.context.length > 0 ? contextOf(u.agent) : undefined);
     unitNames.set(key, scope);
     for (const p of u.params) {
       const d = define({ name: p.name, kind: "Param", nameSpan: p.nameSpan, span: p.span, node: p });
@@ -234,7 +253,7 @@ export function buildIndex(program: Program, types: ReadonlyMap<Expr, Type>, see
     const owner = u.agent ?? u.fn;
     if (owner && seenDecls.has(owner)) continue;
     if (u.test) for (const m of u.test.mocks) refer(m.modelSpan.start, m.modelSpan.end, globals.get(m.model));
-    unit(u, u.fn ?? u.test ?? null, u.test?.mocks.map((m) => m.turns));
+    unit(u, u.fn ?? u.test ?? (u.kind === "when" ? (u.agent ?? null) : null), u.test?.mocks.map((m) => m.turns));
   }
   for (const decl of program.decls) {
     if (seenDecls.has(decl)) continue;
@@ -264,12 +283,20 @@ export function buildIndex(program: Program, types: ReadonlyMap<Expr, Type>, see
       case "Fn":
         if (decl.returns) typeRef(decl.returns);
         break;
-      case "Agent":
+      case "Agent": {
         entries(decl.entries);
+        const context = contextOf(decl);
+        if (!unitNames.has(decl)) unitNames.set(decl, context);
+        for (const part of systemTemplateOf(decl) ?? []) {
+          // `{user.name}` in `system`: the parameter it names.
+          const root = typeof part === "string" ? undefined : /^\s*([A-Za-z_]\w*)/.exec(part.source);
+          if (root && typeof part !== "string") refer(part.span.start + 1 + root[0].length - root[1].length, part.span.start + 1 + root[0].length, context.get(root[1]));
+        }
         for (const m of decl.methods) {
           if (m.returns) typeRef(m.returns);
         }
         break;
+      }
       default:
         assertNever(decl);
     }

@@ -91,7 +91,9 @@ function declHover(a: Analysis, decl: Decl): string {
     case "Agent":
     case "Datasource": {
       const methods = decl.kind === "Agent" ? decl.methods.map((m) => `  ${signature(a, "fn", m).text.replace(/\n\s*/g, " ")}`) : [];
-      return code(`${decl.kind.toLowerCase()} ${decl.name} {\n${[entriesText(a, decl.entries), ...methods].filter(Boolean).join("\n")}\n}`);
+      // An agent's parameters (issue #25) as written: `agent Support(user: User)`.
+      const params = decl.kind === "Agent" && decl.params ? `(${decl.params.map((p) => slice(a, p.span).replace(/\s*\n\s*/g, " ")).join(", ")})` : "";
+      return code(`${decl.kind.toLowerCase()} ${decl.name}${params} {\n${[entriesText(a, decl.entries), ...methods].filter(Boolean).join("\n")}\n}`);
     }
     case "Union":
       return code(slice(a, decl.span));

@@ -51,6 +51,8 @@ import { VERSION } from "../version";
 import { errorAnswer, serveCall, type ServeCallDeps } from "./serve-call";
 import { elicitValue } from "./elicit-value";
 import { servedTools, type ServedTool } from "./served-tools";
+import { servedAgentArgs } from "./served-agent-args";
+import { inactiveToolsOf } from "../runtime/interpreter/agent-context";
 import { isOversizeMessage, MAX_MESSAGE_BYTES, MAX_MESSAGE_TEXT } from "./message-size-limit";
 import { screenedInput } from "./screen-stdio-lines";
 import { accessRules, carriesToken, unauthorized, type AccessRules } from "./http-access";
@@ -58,6 +60,8 @@ import { idleTimeFrom, SessionTable } from "./idle-sessions";
 
 export interface ServeOptions extends Omit<StartOptions, "args" | "interactive"> {
   agent?: string;
+  /** `--agent-args`: the JSON object of the served agent's parameters (served-agent-args.ts). */
+  agentArgs?: string;
   /** `HOST:PORT` for Streamable HTTP; stdio when absent. */
   http?: string;
   /** `--allowed-hosts`: comma-separated `host` or `host:port`, for the Host check (needed off loopback). */
@@ -158,9 +162,12 @@ export async function serveProgram(program: Program, opts: ServeOptions): Promis
     // The `tools/call` answers still being worked out, so stopping can wait for them.
     const calls = new WorkInFlight();
     try {
-      const tools = servedTools(program, open.schemas, opts.agent);
       const interpreter = createRuntime(program, { args: [], schemas: open.schemas, tools: open.tools, stdout, stderr: opts.stderr, sourceOf: opts.sourceOf, ask: open.ask, telemetry: open.telemetry });
-      const deps: ServeCallDeps = { tools: open.tools, interpreter, telemetry: open.telemetry };
+      // An agent with parameters is served with the ones `--agent-args` gives; its tools whose `when` is false are not served.
+      const agentArgs = servedAgentArgs(program, interpreter, opts.agent, opts.agentArgs);
+      const inactive = agentArgs && opts.agent ? inactiveToolsOf(interpreter, opts.agent, agentArgs) : new Set<string>();
+      const tools = servedTools(program, open.schemas, opts.agent).filter((t) => t.kind !== "tool" || !inactive.has(t.name));
+      const deps: ServeCallDeps = { tools: open.tools, interpreter, telemetry: open.telemetry, agentArgs };
       const label = `luma mcp ${opts.file}`;
       const makeServer = () => sessionServer(deps, tools, label, calls);
       if (opts.http === undefined) await serveStdio(makeServer, lifecycle);

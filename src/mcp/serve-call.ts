@@ -37,6 +37,8 @@ export interface ServeCallDeps {
   interpreter: Runtime;
   /** OpenTelemetry export, when configured: each call gets its own trace. */
   telemetry?: Pick<Telemetry, "newTrace">;
+  /** The served agent's parameters (`--agent-args`), for every method call. */
+  agentArgs?: ReadonlyMap<string, Value>;
 }
 
 export interface CallOptions {
@@ -69,7 +71,7 @@ async function runMethod(deps: ServeCallDeps, tool: ServedMethod, args: unknown,
   const checked = tool.validateInput(args);
   if (!checked.ok) throw invalidArguments(tool, checked.messages);
   const positional = tool.method.params.map((p) => (checked.value[p.name] ?? null) as Value);
-  return callAgentMethod(deps.interpreter, tool.agent.name, tool.method.name, positional, signal, askValue);
+  return callAgentMethod(deps.interpreter, tool.agent.name, tool.method.name, positional, signal, askValue, deps.agentArgs);
 }
 
 export function serveCall(deps: ServeCallDeps, tool: ServedTool, args: unknown, opts: CallOptions): Promise<CallToolAnswer> {

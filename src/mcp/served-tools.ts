@@ -136,6 +136,7 @@ export function servedTools(program: Program, schemas: SchemaTable, agentName: s
     offered = callable.filter((d) => names.has(d.name));
   }
   const tools: ServedTool[] = offered.map((d) => pipelineTool(schemas, d, agent));
-  for (const a of agent ? [agent] : agents) for (const m of a.methods) tools.push(methodTool(program, schemas, a, m));
+  // Without --agent, an agent with parameters is not served: only `--agent NAME --agent-args` gives them.
+  for (const a of agent ? [agent] : agents.filter((x) => (x.params?.length ?? 0) === 0)) for (const m of a.methods) tools.push(methodTool(program, schemas, a, m));
   return tools;
 }

@@ -50,11 +50,26 @@ export interface Field {
 
 /** The value of a `key: value` entry in a declaration block (tool options, agent keys, model keys...). */
 export type ConfigValue =
-  | { kind: "Lit"; value: string | number | boolean | null; span: Span }
-  /** A bare identifier or a dotted path: `request_id`, `input.request_id`, `GPT54Mini`, `ToolError`. */
-  | { kind: "Path"; parts: string[]; span: Span }
+  /**
+   * `template`: the `{…}` segments of a `system: "…"` string with the text around them, set
+   * only when it has one (braces stay in `value` as written): an agent's `system`
+   * interpolates the agent's parameters (docs/language/agents.md).
+   */
+  | { kind: "Lit"; value: string | number | boolean | null; span: Span; template?: TemplatePart[] }
+  /**
+   * A bare identifier or a dotted path: `request_id`, `input.request_id`, `GPT54Mini`, `ToolError`.
+   * `when`: an item of a list written `name when COND` (an agent's `tools`: the tool is
+   * available only while COND holds); the span is the name's.
+   */
+  | { kind: "Path"; parts: string[]; span: Span; when?: Expr }
   | { kind: "List"; items: ConfigValue[]; span: Span }
   | { kind: "Obj"; entries: Entry[]; span: Span };
+
+/** A piece of a config string: literal text (escapes decoded) or a `{…}` segment. */
+export type TemplatePart =
+  | string
+  /** `source`: the text between the braces, as written; `closed: false`: a `{` no `}` closed. */
+  | { kind: "Hole"; source: string; span: Span; closed: boolean };
 
 export interface Entry {
   kind: "Entry";
@@ -127,6 +142,8 @@ export interface FnDecl {
 export interface AgentDecl {
   kind: "Agent";
   name: string;
+  /** `agent Name(p: T, …)`: the agent's context, supplied at each call `Name(args).m(…)`; absent when written without parentheses. */
+  params?: Field[];
   entries: Entry[];
   methods: FnDecl[];
   span: Span;

@@ -7,12 +7,14 @@
  * `parseSegment`, which shifts every span by the segment's offset in the file.
  *
  * Strings in constant positions (config values, annotation arguments, enum values,
- * keys) are never interpolated: their braces are kept as written.
+ * keys) are never interpolated: their braces are kept as written. A `system: "…"` string
+ * with a `{…}` also carries its `template` (`withSystemTemplate`, shared by both parsers),
+ * which an agent's `system` fills with the agent's parameters.
  */
 import type * as ohm from "ohm-js";
 import { PARSE_CODES } from "../diagnostics/catalog/parse-codes";
 import { type Diagnostic, error } from "../diagnostics/diagnostic";
-import type { Expr, StrPart } from "./ast";
+import type { Entry, Expr, Span, StrPart, TemplatePart } from "./ast";
 import { enterNesting, leaveNesting } from "./nesting-limit";
 import { parseContext, spanOf } from "./parse-context";
 
@@ -75,4 +77,65 @@ export function interpolatedString(stringNode: ohm.Node): Expr {
   }
   if (text) parts.push(text);
   return { kind: "Str", parts, span: spanOf(stringNode) };
+}
+
+/**
+ * A `system: "…"` entry (`source`: its value as written) gets the string's `template`
+ * when it holds a `{…}`: an agent's `system` interpolates the agent's parameters. No other
+ * key's string carries one (their braces are text).
+ */
+export function withSystemTemplate(entry: Entry, source: string): void {
+  const value = entry.value;
+  if (entry.key !== "system" || value.kind !== "Lit" || typeof value.value !== "string") return;
+  const template = configTemplate(source, value.span.start, value.span.file);
+  if (template) value.template = template;
+}
+
+/**
+ * The `template` of a config string, from its source (quotes included) starting at file
+ * offset `start`: text with escapes decoded, and each `{…}` (balanced as the lexer balances
+ * an `interp`: nested strings and braces) as a hole; a `{` that no `}` closes is a hole
+ * with `closed: false`. Undefined when the string has no `{` outside an escape — the common case.
+ */
+export function configTemplate(source: string, start: number, file: string): TemplatePart[] | undefined {
+  const end = source.length - 1;
+  if (!source.includes("{")) return undefined;
+  const parts: TemplatePart[] = [];
+  let text = "";
+  let i = 1;
+  while (i < end) {
+    const c = source[i];
+    if (c === "\\") {
+      text += ESCAPES[source[i + 1]] ?? source[i + 1];
+      i += 2;
+    } else if (c === "{") {
+      const close = balancedEnd(source, i, end);
+      if (text) parts.push(text);
+      text = "";
+      const span: Span = { file, start: start + i, end: start + (close > 0 ? close : i + 1) };
+      parts.push({ kind: "Hole", source: close > 0 ? source.slice(i + 1, close - 1) : "", span, closed: close > 0 });
+      i = close > 0 ? close : i + 1;
+    } else {
+      text += c;
+      i++;
+    }
+  }
+  if (text) parts.push(text);
+  return parts.some((p) => typeof p !== "string") ? parts : undefined;
+}
+
+/** After the `}` closing the `{` at `at` (nested strings and braces skipped), or -1 before `end`. */
+function balancedEnd(source: string, at: number, end: number): number {
+  let depth = 0;
+  let inString = false;
+  for (let i = at; i < end; i++) {
+    const c = source[i];
+    if (inString) {
+      if (c === "\\") i++;
+      else if (c === '"') inString = false;
+    } else if (c === '"') inString = true;
+    else if (c === "{") depth++;
+    else if (c === "}" && --depth === 0) return i + 1;
+  }
+  return -1;
 }

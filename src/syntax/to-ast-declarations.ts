@@ -8,6 +8,7 @@ import type {
   AgentDecl,
   Decl,
   Entry,
+  Field,
   FnDecl,
   NeedsEntry,
   Program,
@@ -87,14 +88,19 @@ export const declarationActions: ohm.ActionDict<unknown> = {
   DatasourceDecl(_kw: Node, name: Node, entries: Node) {
     return { kind: "Datasource", ...named(name), entries: toAst(entries), span: spanOf(this) };
   },
-  AgentDecl(_kw: Node, name: Node, _open: Node, items: Node, _close: Node): AgentDecl {
+  AgentDecl(_kw: Node, name: Node, params: Node, _open: Node, items: Node, _close: Node): AgentDecl {
     const entries: Entry[] = [];
     const methods: FnDecl[] = [];
     for (const item of itemsWithoutSeps<Entry | FnDecl>(items)) {
       if (item.kind === "Fn") methods.push(item);
       else entries.push(item);
     }
-    return { kind: "Agent", ...named(name), entries, methods, span: spanOf(this) };
+    const agent: AgentDecl = { kind: "Agent", ...named(name), entries, methods, span: spanOf(this) };
+    if (params.numChildren > 0) agent.params = toAst(params.child(0));
+    return agent;
+  },
+  AgentParams(_open: Node, params: Node, _close: Node): Field[] {
+    return toAst(params);
   },
   FnDecl(_kw: Node, name: Node, _lp: Node, params: Node, _rp: Node, returns: Node, body: Node): FnDecl {
     const fn: FnDecl = { kind: "Fn", ...named(name), params: toAst(params), body: toAst(body), span: spanOf(this) };

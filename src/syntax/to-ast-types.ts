@@ -5,7 +5,7 @@
 import type * as ohm from "ohm-js";
 import type { Annotation, ConfigValue, ConstValue, Entry, Field, PrimName, TypeRef } from "./ast";
 import { commaList, itemsWithoutSeps, optionalList, spanBetween, spanOf, toAst } from "./parse-context";
-import { constString } from "./string-literal";
+import { constString, withSystemTemplate } from "./string-literal";
 
 type Node = ohm.Node;
 
@@ -91,7 +91,9 @@ export const typeActions: ohm.ActionDict<unknown> = {
 
   // Config entries keep spans on every value: the checker points at a bad option value.
   Entry(key: Node, _colon: Node, value: Node): Entry {
-    return { kind: "Entry", key: toAst(key), keySpan: spanOf(key), value: toAst(value), span: spanOf(this) };
+    const entry: Entry = { kind: "Entry", key: toAst(key), keySpan: spanOf(key), value: toAst(value), span: spanOf(this) };
+    withSystemTemplate(entry, value.sourceString);
+    return entry;
   },
   EntryBlock(_open: Node, items: Node, _close: Node): Entry[] {
     return itemsWithoutSeps(items);
@@ -108,6 +110,12 @@ export const typeActions: ohm.ActionDict<unknown> = {
       default:
         return toAst(inner);
     }
+  },
+  ConfigItem(inner: Node): ConfigValue {
+    return toAst(inner);
+  },
+  GuardedPath(path: Node, _when: Node, cond: Node): ConfigValue {
+    return { kind: "Path", parts: path.sourceString.split("."), span: spanOf(path), when: toAst(cond) };
   },
   ConfigList(_open: Node, list: Node, _comma: Node, _close: Node): ConfigValue {
     return { kind: "List", items: optionalList(list), span: spanOf(this) };

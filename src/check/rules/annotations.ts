@@ -96,6 +96,7 @@ export function annotations(ctx: CheckContext): void {
   for (const decl of ctx.program.decls) {
     if (decl.kind === "Schema") for (const f of decl.fields) checkField(ctx, f);
     if (decl.kind === "Tool" || decl.kind === "Query" || decl.kind === "Command") for (const f of decl.params) checkField(ctx, f);
+    if (decl.kind === "Agent") for (const f of decl.params ?? []) checkField(ctx, f);
   }
   for (const unit of ctx.units) for (const f of unit.params) checkField(ctx, f);
 }

@@ -1,6 +1,7 @@
 /**
  * §6–7 calls: `f(…)` names a builtin, a top-level fn or (inside an agent) a sibling
- * method; `Agent.m(…)` names an existing method of a declared agent; nothing else is
+ * method; `Agent.m(…)` (or `Agent(args).m(…)`, an agent with parameters) names an
+ * existing method of a declared agent; nothing else is
  * callable. The argument count must fit the callee (optional and defaulted parameters
  * may be left out). An unknown function or method gets the closest existing name as a hint.
  */
@@ -25,14 +26,18 @@ function resolveCallee(ctx: CheckContext, unit: CodeUnit, callee: Expr): Callee 
     if (target.kind === "method") return { what: phrases.callee.method(target.agent.name, name), arity: fnArity(target.decl) };
     if (target.kind === "fn") return { what: phrases.callee.fn(name), arity: fnArity(target.decl) };
     if (target.kind === "builtin") return { what: phrases.callee.builtin(name), arity: BUILTINS[target.name] };
+    // `Support(user)`: an agent given its parameters — the agent-context rule judges it (form, arguments).
+    if (target.kind === "agent") return undefined;
     if (isInScope(target)) ctx.report(messages.notCallable(), callee.span);
     else ctx.report(messages.unknownFunction(name), callee.span, { hints: functionHints(ctx, unit, name) });
     return undefined;
   }
-  if (callee.kind === "Member" && callee.object.kind === "Name") {
-    const agentName = callee.object.name;
+  const agentCall = callee.kind === "Member" && callee.object.kind === "Call" && callee.object.callee.kind === "Name" ? callee.object.callee : undefined;
+  if (callee.kind === "Member" && (callee.object.kind === "Name" || agentCall)) {
+    const agentName = agentCall ? agentCall.name : (callee.object as Extract<Expr, { kind: "Name" }>).name;
     const target = unit.callObject(agentName);
     if (target.kind !== "agent") {
+      if (agentCall) return undefined;
       if (isInScope(target)) ctx.report(messages.notCallable(), callee.span);
       else ctx.report(messages.unknownAgent(agentName), callee.object.span, { hints: agentHints(ctx, agentName, callee.property) });
       return undefined;

@@ -14,6 +14,7 @@ import { typesOf } from "../types/typed-program";
 /** `function 'f'` or `method 'A.m'`, as the call resolved. */
 export function calleeText(ctx: CheckContext, unit: CodeUnit, callee: Expr, fn: FnDecl): string {
   if (callee.kind === "Member" && callee.object.kind === "Name") return phrases.owner.method(callee.object.name, fn.name);
+  if (callee.kind === "Member" && callee.object.kind === "Call" && callee.object.callee.kind === "Name") return phrases.owner.method(callee.object.callee.name, fn.name);
   if (unit.agent && ctx.agentMethods(unit.agent).get(fn.name) === fn) return phrases.owner.method(unit.agent.name, fn.name);
   return phrases.owner.decl("function", fn.name);
 }

@@ -38,9 +38,12 @@ export function unknownTypes(ctx: CheckContext): void {
         fields(decl.params);
         visit(decl.returns);
         break;
-      // Functions and agent methods are code units: their types are visited below.
-      case "Fn":
+      // An agent's parameters (its methods are code units, visited below).
       case "Agent":
+        fields(decl.params ?? []);
+        break;
+      // Functions are code units: their types are visited below.
+      case "Fn":
       case "Union":
       case "Model":
       case "Datasource":

@@ -220,6 +220,8 @@ function indexType(object: Type, index: Type): Type {
 function callType(s: TyperState, e: Extract<Expr, { kind: "Call" }>, env: Env): Type {
   const args: Type[] = [];
   for (const arg of e.args) args.push(inferExpr(s, arg, env));
+  // `Support(user).reply(…)`: the agent's arguments are typed too (the callee is otherwise not).
+  if (e.callee.kind === "Member" && e.callee.object.kind === "Call") inferExpr(s, e.callee.object, env);
   const fn = resolveCallee(s, e.callee);
   if (fn) {
     s.callees.set(e, fn);
@@ -237,6 +239,11 @@ export function resolveCallee(s: Pick<TyperState, "symbols" | "unit" | "methodsO
   }
   if (callee.kind === "Member" && callee.object.kind === "Name") {
     const agent = s.symbols.agents.get(callee.object.name);
+    return agent ? s.methodsOf(agent).get(callee.property) : undefined;
+  }
+  // `Support(user).reply(…)`: a method of an agent given its parameters.
+  if (callee.kind === "Member" && callee.object.kind === "Call" && callee.object.callee.kind === "Name") {
+    const agent = s.symbols.agents.get(callee.object.callee.name);
     return agent ? s.methodsOf(agent).get(callee.property) : undefined;
   }
   return undefined;

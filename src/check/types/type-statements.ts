@@ -56,6 +56,7 @@ export interface StatementTyper extends TyperState {
 export function typeUnit(w: StatementTyper, unit: CodeUnit): void {
   const env = new Env();
   for (const name of unit.locals) env.assign(name, NULL);
+  for (const p of unit.context) env.assign(p.name, w.table.ofField(p));
   for (const p of unit.params) env.assign(p.name, w.table.ofField(p));
   if (unit.kind === "top" && !unit.locals.has("args")) env.assign("args", STRING_ARRAY);
   w.declaredNames.clear();

@@ -84,6 +84,13 @@ const RUNTIME_ENTRIES = [
     example: 'export const lookup = () => { throw new Error("boom"); };',
   },
   {
+    code: "TOOL_NOT_ACTIVE",
+    title: "a tool's `when` condition is false",
+    explanation:
+      "The agent lists the tool as `tools: [t when COND]` and COND, evaluated over the agent's parameters for this method call, is false: a direct call from one of its methods fails with this error, naming the tool, the agent and the condition. Not retryable (the parameters do not change during the call) — unlike TOOL_UNAVAILABLE, a server that is down. In an `ask` the tool is not offered to the model, and a native call of it gets a \"not available\" tool result instead.",
+    example: "agent Support(user: User) {\n  tools: [issue_refund when user.can_refund]\n  fn refund(id: int) -> Refund { tool issue_refund({ id: id }) }\n}",
+  },
+  {
     code: "TOOL_UNAVAILABLE",
     title: "a tool's MCP server is down",
     explanation:

@@ -148,6 +148,26 @@ const STARTUP_ENTRIES = [
     example: "luma fmt app.luma",
   },
   {
+    code: "E0654",
+    title: "luma mcp: an agent's parameter is missing from --agent-args",
+    explanation:
+      "`luma mcp FILE --agent NAME` serves an agent declared with parameters (`agent Support(user: User)`): every required parameter must be given, once, at start-up, as a JSON object: `--agent-args '{\"user\": {…}}'`. The message names the missing parameter.",
+    example: "luma mcp app.luma --agent Support",
+  },
+  {
+    code: "E0655",
+    title: "luma mcp: --agent-args does not fit the agent's parameters",
+    explanation:
+      "`--agent-args` must be a JSON object whose keys are the served agent's parameters and whose values fit their types, as the arguments of a call `Support(user)` must; the message names the parameter and field (`Support.user.plan must be one of …`).",
+    example: "luma mcp app.luma --agent Support --agent-args '{\"user\": {\"name\": \"Ada\"}}'",
+  },
+  {
+    code: "E0656",
+    title: "luma mcp: --agent-args for no agent with parameters",
+    explanation: "`--agent-args` gives the parameters of the agent `--agent NAME` serves: it needs `--agent`, and that agent must be declared with parameters.",
+    example: "luma mcp app.luma --agent-args '{\"user\": {}}'",
+  },
+  {
     code: "E0657",
     title: "a tool module exports a handler for a client tool",
     explanation:

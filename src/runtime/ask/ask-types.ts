@@ -25,6 +25,16 @@ export interface AskRequest {
    * piece by piece as it arrives — text before tool calls too — and returned whole.
    */
   onText?: (delta: string) => void;
+  /** An agent with parameters or `when` tools (issue #25): what this ask is told of its context. */
+  context?: AskContext;
+}
+
+/** The agent's context for one `ask`, computed by the interpreter from the agent's parameters. */
+export interface AskContext {
+  /** The `system` with the parameters filled in (undefined: the declared text as is). */
+  system?: string;
+  /** Tools whose `when` condition is false, with the condition's source: not offered, and refused if called. */
+  inactive: ReadonlyMap<string, string>;
 }
 
 export interface AskRunner {

@@ -11,7 +11,8 @@
  *   retryable error whose retries ran out, goes back to the model as an error result (and
  *   the pipeline counted it toward `tool_failure_limit`); any `retryable: false` error stops
  *   the ask at once with that error.
- * - A tool the agent does not list is not run: the model gets an error result.
+ * - A tool the agent does not list is not run: the model gets an error result; so is one
+ *   whose `when` condition is false in this ask ("not available", TOOL_NOT_ACTIVE).
  * - `search_tools`, and a lazy tool called before it was found, are answered by the ask's
  *   discovery (tool-discovery.ts) without the pipeline; they count toward the rate limit.
  * - Queries and commands listed in `tools` are called by name through the same invoker
@@ -37,6 +38,8 @@ export interface RoundContext {
   discovery?: ToolDiscovery;
   /** The step id of the provider request whose answer asked for these calls (step-scope.ts). */
   stepBase?: string;
+  /** Tools whose `when` is false in this ask (issue #25): not offered, and a call of one is not run. */
+  inactive?: ReadonlyMap<string, string>;
 }
 
 export interface RoundOutcome {
@@ -81,6 +84,11 @@ export async function runToolRound(ctx: RoundContext, calls: readonly ToolCall[]
   const answered = ctx.discovery?.answerRound(calls, toRun);
   const work = async (i: number): Promise<void> => {
     const call = calls[i];
+    // Before the discovery: a lazy tool whose `when` is false is not available, not "search first".
+    if (ctx.inactive?.has(call.name)) {
+      results[i] = { call, isError: true, content: errorContent("TOOL_NOT_ACTIVE", `Tool '${call.name}' is not available in this conversation.`, false) };
+      return;
+    }
     const own = answered?.get(i);
     if (own !== undefined) {
       results[i] = own;

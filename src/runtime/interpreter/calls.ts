@@ -3,8 +3,9 @@
  *
  * Resolution of `name(…)`: a method of the current agent (a bare sibling call), else a
  * top-level `fn`, else a builtin — so user functions shadow builtins. `Agent.method(…)` calls
- * a method of a declared agent. What a call names is read from the program's one name
- * resolution (`language/name-resolution.ts`, the frame's unit), as the checker reads it.
+ * a method of a declared agent; `Agent(args).method(…)` one of an agent with parameters,
+ * given its arguments first (agent-context.ts). What a call names is read from the program's
+ * one name resolution (`language/name-resolution.ts`, the frame's unit), as the checker reads it.
  *
  * The circuit breaker's `MethodCallState` (spec §9): every `Agent.method(…)` call — from top
  * level, from a top-level fn, or from inside an agent — starts a new agent method call with
@@ -35,6 +36,7 @@ import { checkStoppedEvery } from "./statement-helpers";
 import { topLevelScope } from "../journal/step-scope";
 import { createFrame, MAX_CALL_DEPTH, type AgentEntry, type Frame, type Runtime } from "./runtime-context";
 import { validateParam, validateValue } from "./validate-value";
+import { bindAgentArgs } from "./agent-context";
 import type { Value } from "./values";
 
 type CallExpr = Extract<Expr, { kind: "Call" }>;
@@ -44,6 +46,8 @@ interface Callee {
   label: string;
   agent?: AgentEntry;
   methodCall?: MethodCallState;
+  /** An agent with parameters: the values it was given (`Support(u).m(…)`), seen by every frame of the call. */
+  agentArgs?: ReadonlyMap<string, Value>;
 }
 
 export async function evalCall(e: CallExpr, f: Frame): Promise<Value> {
@@ -54,17 +58,18 @@ export async function evalCall(e: CallExpr, f: Frame): Promise<Value> {
     const target = f.unit?.call(name);
     if (target?.kind === "method" && f.agent) {
       const methodCall = f.methodCall ?? { failures: 0 };
-      return callUser(f, { fn: target.decl, label: `${f.agent.decl.name}.${name}`, agent: f.agent, methodCall }, await evalArgs(e, f), e);
+      return callUser(f, { fn: target.decl, label: `${f.agent.decl.name}.${name}`, agent: f.agent, methodCall, agentArgs: f.agentArgs }, await evalArgs(e, f), e);
     }
     if (target?.kind === "fn") return callUser(f, { fn: target.decl, label: name }, await evalArgs(e, f), e);
     const builtin = target?.kind === "builtin" ? BUILTINS[target.name] : undefined;
     if (builtin) return callBuiltin(rt, name, builtin, await evalArgs(e, f), e.span);
     throw errorAt(rt.sourceOf, "RUNTIME_ERROR", `Unknown function '${name}'`, callee.span);
   }
-  if (callee.kind === "Member" && callee.object.kind === "Name") {
-    const agentName = callee.object.name;
-    const target = f.unit?.callObject(agentName);
-    const agent = target?.kind === "agent" ? rt.agents.get(agentName) : undefined;
+  const given = callee.kind === "Member" && callee.object.kind === "Call" && callee.object.callee.kind === "Name" ? callee.object : undefined;
+  if (callee.kind === "Member" && (callee.object.kind === "Name" || given)) {
+    const agentName = given ? (given.callee as Extract<Expr, { kind: "Name" }>).name : (callee.object as Extract<Expr, { kind: "Name" }>).name;
+    const target = given ? undefined : f.unit?.callObject(agentName);
+    const agent = given || target?.kind === "agent" ? rt.agents.get(agentName) : undefined;
     if (agent) {
       const method = agent.methods.get(callee.property);
       if (!method) {
@@ -73,8 +78,10 @@ export async function evalCall(e: CallExpr, f: Frame): Promise<Value> {
       const label = `${agentName}.${callee.property}`;
       // A new method call, still under the caller's cancellation (if one was given from outside).
       const methodCall = { failures: 0, signal: f.methodCall?.signal, askValue: f.methodCall?.askValue };
+      // `Support(u).reply(…)`: the agent's arguments first, bound and validated (agent-context.ts).
+      const agentArgs = given ? bindAgentArgs(rt, agent.decl, await evalArgs(given, f), given.args.map((a) => a.span), given.span) : undefined;
       const args = await evalArgs(e, f);
-      const run = () => callUser(f, { fn: method, label, agent, methodCall }, args, e);
+      const run = () => callUser(f, { fn: method, label, agent, methodCall, agentArgs }, args, e);
       // A new agent method call is one `invoke_agent` span (a sibling call stays inside its caller's).
       return rt.host.telemetry ? rt.host.telemetry.invokeAgent(agentName, callee.property, run) : run();
     }
@@ -130,7 +137,7 @@ async function callUser(caller: Frame, c: Callee, args: Value[], call: CallExpr)
   }
   const fn = c.fn;
   // The callee's steps are numbered inside the caller's next step number (step-scope.ts).
-  const frame = createFrame(rt, fn.body, caller.scope.child(c.label), c.agent, c.methodCall);
+  const frame = createFrame(rt, fn.body, caller.scope.child(c.label), c.agent, c.methodCall, c.agentArgs);
   bindParams(rt, c, args, call, frame);
   rt.depth++;
   let result: Value;
@@ -172,13 +179,21 @@ function bindParams(rt: Runtime, c: Callee, args: Value[], call: CallExpr, frame
  * arguments bind and validate by position, the result is validated against the return type.
  * `signal` (the client's cancellation) reaches the handler of every tool the method calls.
  */
-export function callAgentMethod(rt: Runtime, agentName: string, method: string, args: Value[], signal?: AbortSignal, askValue?: AskValue): Promise<Value> {
+export function callAgentMethod(
+  rt: Runtime,
+  agentName: string,
+  method: string,
+  args: Value[],
+  signal?: AbortSignal,
+  askValue?: AskValue,
+  agentArgs?: ReadonlyMap<string, Value>,
+): Promise<Value> {
   const agent = rt.agents.get(agentName);
   const fn = agent?.methods.get(method);
   if (!agent || !fn) throw new Error(`internal: no method ${agentName}.${method}`);
   const call: CallExpr = { kind: "Call", callee: { kind: "Name", name: method, span: fn.nameSpan }, args: [], span: fn.nameSpan };
   // Called as from top level: an empty top-level frame is the caller (its step scope numbers the call).
-  const run = () => callUser(createFrame(rt, [], topLevelScope()), { fn, label: `${agentName}.${method}`, agent, methodCall: { failures: 0, signal, askValue } }, args, call);
+  const run = () => callUser(createFrame(rt, [], topLevelScope()), { fn, label: `${agentName}.${method}`, agent, methodCall: { failures: 0, signal, askValue }, agentArgs }, args, call);
   // One `invoke_agent` span, as `Agent.method(…)` from top level would be.
   return rt.host.telemetry ? rt.host.telemetry.invokeAgent(agentName, method, run) : run();
 }

@@ -7,6 +7,7 @@
 import { locateError } from "../../diagnostics/luma-error";
 import type { Expr, Span, StrPart } from "../../syntax/ast";
 import { evalCall } from "./calls";
+import { askContextOf, assertToolActive } from "./agent-context";
 import { evalSync } from "./eval-sync";
 import { assertNever } from "../../syntax/assert-never";
 import { type BinaryExpr, binaryOp, leftSpine, readField, readIndex, unaryOp } from "./operators";
@@ -55,6 +56,7 @@ export async function evalAsync(e: Expr, f: Frame): Promise<Value> {
       return evalCall(e, f);
     case "ToolCall": {
       const input = await evalExpr(e.arg, f);
+      assertToolActive(f, e.tool, e.span);
       const req: ToolCallRequest = { tool: e.tool, input, mode: "direct", stepId: f.scope.nextStep() };
       // Only agent methods pass their agent and method call (top level and top-level fns pass neither).
       if (f.agent) {
@@ -81,6 +83,7 @@ export async function evalAsync(e: Expr, f: Frame): Promise<Value> {
         location: locationOf(f.rt.sourceOf, e.span),
         stepId: f.scope.nextStep(),
         onText: streamed?.write,
+        context: askContextOf(f),
       })).then(
         (value) => (streamed?.end(true), value),
         (error: unknown) => {
@@ -94,6 +97,7 @@ export async function evalAsync(e: Expr, f: Frame): Promise<Value> {
       // Queries and commands run through the tool pipeline under their own name (spec §12):
       // a query is a read, a command a write, for the calling agent's tool_policy.
       const input = await evalExpr(e.arg, f);
+      assertToolActive(f, e.name, e.span);
       const req: ToolCallRequest = { tool: e.name, input, mode: "direct", stepId: f.scope.nextStep() };
       if (f.agent) {
         req.agent = f.agent.decl;

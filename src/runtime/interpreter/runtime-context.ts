@@ -73,6 +73,8 @@ export interface Frame {
   /** The agent whose method is running; undefined at top level and in top-level fns. */
   agent?: AgentEntry;
   methodCall?: MethodCallState;
+  /** The parameters the agent was given (`Support(u).m(…)`, issue #25): every frame of that method call holds them. */
+  agentArgs?: ReadonlyMap<string, Value>;
   /** Numbers this activation's steps (journal step ids, the handler's `ctx.stepId`). */
   scope: StepScope;
   /** Set by `return`; every block loop stops when it sees it. */
@@ -106,7 +108,10 @@ export function createFrame(
   scope: StepScope,
   agent?: AgentEntry,
   methodCall?: MethodCallState,
+  agentArgs?: ReadonlyMap<string, Value>,
 ): Frame {
   const unit = rt.names.unitOf(body);
-  return { rt, vars: new Map(), unit, assigned: unit?.variables ?? NO_VARIABLES, agent, methodCall, scope, returned: false, returnValue: null };
+  // An agent's parameters are variables of each of its frames (read-only: the checker rejects assigning one).
+  const vars = agentArgs ? new Map(agentArgs) : new Map<string, Value>();
+  return { rt, vars, unit, assigned: unit?.variables ?? NO_VARIABLES, agent, methodCall, agentArgs, scope, returned: false, returnValue: null };
 }

@@ -5,9 +5,10 @@
  * points at a bad option. Nested blocks and lists recurse, bounded by the shared count.
  */
 import type { ConfigValue, Entry } from "../ast";
-import { entryKey, parseListThen } from "./fast-expressions";
+import { withSystemTemplate } from "../string-literal";
+import { entryKey, parseExpr, parseListThen } from "./fast-expressions";
 import { parseLiteral } from "./fast-types";
-import { type FastState, char, identEnd, recurse, skip, span, unrecurse } from "./fast-scanner";
+import { type FastState, char, identEnd, keyword, recurse, skip, span, unrecurse } from "./fast-scanner";
 
 /** `EntryBlock = "{" (Entry | sep)* "}"`: the entries, or undefined (pos kept). */
 export function parseEntryBlock(s: FastState): Entry[] | undefined {
@@ -41,10 +42,26 @@ export function parseEntry(s: FastState): Entry | undefined {
   if (key) {
     const keySpan = span(s, key.start, s.pos);
     const value = char(s, 58) ? parseConfigValue(s) : undefined;
-    if (value) return { kind: "Entry", key: key.text, keySpan, value, span: span(s, key.start, s.pos) };
+    if (value) {
+      const entry: Entry = { kind: "Entry", key: key.text, keySpan, value, span: span(s, key.start, s.pos) };
+      withSystemTemplate(entry, s.src.slice(value.span.start - s.base, value.span.end - s.base));
+      return entry;
+    }
   }
   s.pos = save;
   return undefined;
+}
+
+/** `ConfigItem = GuardedPath | ConfigValue`, `GuardedPath = path kwWhen Expr`: a list's item. */
+function parseConfigItem(s: FastState): ConfigValue | undefined {
+  const value = parseConfigValue(s);
+  if (value?.kind !== "Path") return value;
+  const save = s.pos;
+  if (keyword(s, "when") < 0) return value;
+  const when = parseExpr(s);
+  if (when) return { ...value, when };
+  s.pos = save;
+  return value;
 }
 
 /** `ConfigValue = ConfigList | EntryBlock | literal | path`. */
@@ -58,7 +75,7 @@ function parseConfigValue(s: FastState): ConfigValue | undefined {
   if (c === 91) {
     recurse(s);
     s.pos++;
-    const items = parseListThen(s, parseConfigValue, 93);
+    const items = parseListThen(s, parseConfigItem, 93);
     unrecurse(s);
     if (items) value = { kind: "List", items, span: span(s, start, s.pos) };
   } else if (c === 123) {

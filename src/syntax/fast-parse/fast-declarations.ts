@@ -104,10 +104,14 @@ function entriesDecl(s: FastState, start: number, kind: "Model" | "Datasource"):
   return name && entries && { kind, ...name, entries, span: span(s, start, s.pos) };
 }
 
-/** `AgentDecl = kwAgent ident "{" (AgentItem | sep)* "}"`, `AgentItem = FnDecl | Entry`. */
+/**
+ * `AgentDecl = kwAgent ident AgentParams? "{" (AgentItem | sep)* "}"`,
+ * `AgentParams = "(" Params ")"`, `AgentItem = FnDecl | Entry`.
+ */
 function agentDecl(s: FastState, start: number): Decl | undefined {
   s.pos = start + 5;
   const name = named(s);
+  const params = name && char(s, 40) ? parseParamsThenClose(s) : undefined;
   const items = name && char(s, 123) ? itemsThenClose<Entry | FnDecl>(s, (t) => methodDecl(t) ?? parseEntry(t)) : undefined;
   if (!name || !items) return undefined;
   const entries: Entry[] = [];
@@ -117,6 +121,7 @@ function agentDecl(s: FastState, start: number): Decl | undefined {
     else entries.push(item);
   }
   const agent: AgentDecl = { kind: "Agent", ...name, entries, methods, span: span(s, start, s.pos) };
+  if (params) agent.params = params;
   return agent;
 }
 

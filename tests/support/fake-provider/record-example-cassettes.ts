@@ -147,6 +147,18 @@ export const RECORDINGS: Recording[] = [
       { json: { message: "I refunded 19.90 EUR on order o-7 because it arrived broken." } },
     ],
   },
+  {
+    // Ada may get refunds (issue_refund offered); Bob may not (absent from his request).
+    file: "080_agent_context",
+    model: "M",
+    kind: "openai",
+    toolModules: ["examples/tools/support-tools.ts"],
+    turns: [
+      { toolCalls: [{ name: "lookup_order", args: { id: 7 } }] },
+      { json: { value: "Hi Ada, order 7 has shipped." } },
+      { json: { value: "Sorry Bob, refunds on the free plan go through our help centre." } },
+    ],
+  },
 ];
 
 const KEY_VARS: Record<Kind, string | undefined> = {
