@@ -24,6 +24,7 @@ import { severityWithoutRules } from "./rules/severity-without-rules";
 import { returnPlacement } from "./rules/return-placement";
 import { loopJumpPlacement } from "./rules/loop-jump-placement";
 import { schemaCycles } from "./rules/schema-cycles";
+import { toolAudience } from "./rules/tool-audience";
 import { toolConsistency } from "./rules/tool-consistency";
 import { toolIdempotencyKey } from "./rules/tool-idempotency-key";
 import { toolTypes } from "./rules/tool-types";
@@ -69,6 +70,7 @@ export const RULES: readonly (readonly [name: string, rule: Rule])[] = [
   ["function-values", functionValues],
   ["direct-tool-calls", directToolCalls],
   ["ask-placement", askPlacement],
+  ["tool-audience", toolAudience],
   ["model-tool-names", modelToolNames],
   ["db-calls", dbCalls],
   // static types (§2–4, §7, §12): one typing pass (types/), read by each rule

@@ -27,7 +27,8 @@ export type ValueKindTag =
   | "schemaRef"
   | "modelRef"
   | "datasourceRef"
-  | "toolList";
+  | "toolList"
+  | "constObject";
 
 export interface ValueKind<T = unknown> {
   readonly tag: ValueKindTag;
@@ -83,11 +84,53 @@ export function literalAccepts(kind: ValueKind, v: ConfigValue): boolean {
       return v.kind === "Path" || (typeof value === "string" && FIELD_PATH.test(value));
     case "stringList":
       return v.kind === "List" && v.items.every((i) => typeof lit(i) === "string");
+    case "constObject":
+      return v.kind === "Obj" && firstNonConstant(v) === undefined;
     case "schemaRef":
     case "modelRef":
     case "datasourceRef":
     case "toolList":
       return true;
+  }
+}
+
+/**
+ * The first part of a value that is not a constant — a bare name (`owner: team`), which
+ * would name something of the program — as its dotted place in the value and the name;
+ * `undefined` when every leaf is a literal (strings, numbers, bools, null, lists, objects).
+ */
+export function firstNonConstant(v: ConfigValue, at = ""): { at: string; name: string } | undefined {
+  switch (v.kind) {
+    case "Lit":
+      return undefined;
+    case "Path":
+      return { at, name: v.parts.join(".") };
+    case "List":
+      for (const [i, item] of v.items.entries()) {
+        const found = firstNonConstant(item, `${at}[${i}]`);
+        if (found) return found;
+      }
+      return undefined;
+    case "Obj":
+      for (const e of v.entries) {
+        const found = firstNonConstant(e.value, at === "" ? e.key : `${at}.${e.key}`);
+        if (found) return found;
+      }
+      return undefined;
+  }
+}
+
+/** A constant value as plain JSON (the checker has rejected names in it). */
+function constantJson(v: ConfigValue): unknown {
+  switch (v.kind) {
+    case "Lit":
+      return v.value;
+    case "Path":
+      return v.parts.join(".");
+    case "List":
+      return v.items.map(constantJson);
+    case "Obj":
+      return Object.fromEntries(v.entries.map((e) => [e.key, constantJson(e.value)]));
   }
 }
 
@@ -150,6 +193,16 @@ const declRef = (tag: "schemaRef" | "modelRef" | "datasourceRef", noun: string):
 export const schemaRef = declRef("schemaRef", "schema");
 export const modelRef = declRef("modelRef", "model");
 export const datasourceRef = declRef("datasourceRef", "datasource");
+
+/**
+ * A constant object (`metadata: { owner: "billing", tier: 2 }`): literals, lists and objects
+ * only; the runtime gets it as plain JSON.
+ */
+export const constObject: ValueKind<Readonly<Record<string, unknown>>> = strictKind(
+  "constObject",
+  "a constant object ({ key: value, … } of literals)",
+  (v) => constantJson(v) as Record<string, unknown>,
+);
 
 /** An agent's `tools`: names of declared tools, queries or commands. */
 export const toolList: ValueKind<readonly string[]> = { tag: "toolList", expected: "a list of tool names", read: readStringList };

@@ -50,6 +50,10 @@ tool fetch_doc(request_id: string) -> Out {
   description: "Fetches one document."
   mcp: "docs"
   mcp_tool: "fetch"
+  audience: "model"
+  instructions: "Fetch a document before quoting it."
+  max_result_chars: 2000
+  metadata: { owner: "docs-team", tier: 2, tags: ["read"], pii: false, extra: { note: null } }
 }
 
 model Fast {
@@ -162,10 +166,11 @@ describe("issue #18: every key of every table is accepted by the real `luma chec
 });
 
 describe("§4 tool options: one table for the checker and ToolOptions", () => {
-  test("the keys are the spec's §4 table, less `needs` (a declaration), plus description, mcp, mcp_tool (docs/mcp.md)", () => {
+  test("the keys are the spec's §4 table, less `needs` (a declaration), plus description, mcp, mcp_tool (docs/mcp.md), and issue #25's audience, instructions, max_result_chars, metadata", () => {
     expect(Object.keys(TOOL_KEYS)).toEqual([
       "side_effects", "cache", "scope", "credential", "error", "retries", "retry_backoff", "retry_delay",
       "timeout", "idempotent", "idempotency_key", "idempotency_ttl_ms", "description", "mcp", "mcp_tool",
+      "audience", "instructions", "max_result_chars", "metadata",
     ]);
   });
 
@@ -187,6 +192,10 @@ describe("§4 tool options: one table for the checker and ToolOptions", () => {
       description: "Fetches one document.",
       mcp: "docs",
       mcpTool: "fetch",
+      audience: "model",
+      instructions: "Fetch a document before quoting it.",
+      maxResultChars: 2000,
+      metadata: { owner: "docs-team", tier: 2, tags: ["read"], pii: false, extra: { note: null } },
     });
   });
 
@@ -196,9 +205,10 @@ describe("§4 tool options: one table for the checker and ToolOptions", () => {
       sideEffects: "none", cache: false, scope: undefined, credential: undefined, error: undefined, retries: 0,
       retryBackoff: "none", retryDelay: 100, timeout: undefined, idempotent: false, idempotencyKey: undefined,
       idempotencyTtlMs: 300000, description: undefined, mcp: undefined, mcpTool: undefined,
+      audience: "both", instructions: undefined, maxResultChars: undefined, metadata: undefined,
     });
     // Every field is present, so every tool's options share one object shape.
-    expect(Object.keys(o)).toHaveLength(15);
+    expect(Object.keys(o)).toHaveLength(Object.keys(TOOL_KEYS).length);
   });
 
   test("an unknown tool option is refused: Unknown key 'retry' in tool 'x'.", () => {

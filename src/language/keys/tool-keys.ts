@@ -4,7 +4,7 @@
  * the first-hour hints read. Cross-key rules (a write tool and cache, idempotency_key
  * naming a parameter, `timeout: 0`) have their own rule files.
  */
-import { bool, envName, fieldPath, int, oneOf, schemaRef, str } from "../value-kinds";
+import { bool, constObject, envName, fieldPath, int, oneOf, schemaRef, str } from "../value-kinds";
 import { keyTable } from "./key-spec";
 
 export const TOOL_KEYS = keyTable({
@@ -27,4 +27,9 @@ export const TOOL_KEYS = keyTable({
   // The MCP server (luma.config.json `mcp_servers`) whose tool is the handler, and that tool's name there.
   mcp: { kind: str, doc: "The luma.config.json mcp_servers entry whose tool is the handler." },
   mcp_tool: { kind: str, field: "mcpTool", doc: "That MCP tool's name on its server, when it is not the Luma tool's." },
+  // What the model is told, and who may call the tool (docs/language/tools.md "Who sees a tool").
+  audience: { kind: oneOf("both", "model", "code"), default: "both", doc: 'Who may call it: "model" (only a model, never code), "code" (only code, never offered to a model) or "both".' },
+  instructions: { kind: str, doc: "Appended to the agent's system prompt whenever the tool is offered to the model." },
+  max_result_chars: { kind: int(1), field: "maxResultChars", doc: "The most characters of the serialized result the model sees (cut with a marker); code keeps the whole value." },
+  metadata: { kind: constObject, doc: "A constant object for hosts: MCP `_meta`, trace events, OTel attributes, generated types; never sent to the model." },
 });

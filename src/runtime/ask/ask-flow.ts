@@ -39,6 +39,7 @@ import { addUsage } from "../usage/token-totals";
 import type { AskRequest } from "./ask-types";
 import { retryFeedback, TOOLS_AFTER_LIMIT } from "./prompt-rendering";
 import { errorContent, runToolRound, type RoundContext } from "./tool-round";
+import type { ToolOffer } from "./tool-offer";
 
 export interface FlowEnv {
   client: ProviderClient;
@@ -53,16 +54,18 @@ export interface FlowEnv {
 const AUTO: ToolChoice = { type: "auto" };
 const NONE: ToolChoice = { type: "none" };
 
-export async function runAskFlow(env: FlowEnv, plan: AskPlan, req: AskRequest, stats: AskStats): Promise<unknown> {
+export async function runAskFlow(env: FlowEnv, plan: AskPlan, offer: ToolOffer, req: AskRequest, stats: AskStats): Promise<unknown> {
+  // The user's text is always a user message and a tool's result a tool result: neither ever joins `system`.
   const transcript: TranscriptItem[] = [{ kind: "user", text: req.prompt }];
-  const hasTools = plan.tools !== undefined;
+  const hasTools = offer.tools !== undefined;
   const maxAttempts = plan.settings.retries + 1;
   const round: RoundContext = {
     tools: env.tools,
     adapter: plan.adapter,
     agent: req.agent,
     methodCall: req.methodCall,
-    specs: plan.specs,
+    specs: offer.specs,
+    maxResultChars: offer.maxResultChars,
     concurrency: plan.settings.toolConcurrency,
     rate: { limit: plan.settings.toolRateLimit, used: 0 },
   };
@@ -77,7 +80,7 @@ export async function runAskFlow(env: FlowEnv, plan: AskPlan, req: AskRequest, s
     for (;;) {
       const choice: ToolChoice = !hasTools ? AUTO : limitHit ? NONE : plan.forced && !toolCalled ? { type: "tool", name: plan.forced } : AUTO;
       let res: TurnResult;
-      const turn: TurnRequest = { system: plan.settings.system, transcript, tools: plan.tools, toolChoice: choice, format: !hasTools || toolCalled ? plan.format : undefined };
+      const turn: TurnRequest = { system: offer.system, transcript, tools: offer.tools, toolChoice: choice, format: !hasTools || toolCalled ? plan.format : undefined };
       const send = () => requestTurn(env.client, plan.model, plan.adapter, turn, { agent: req.agent.name, turn: stats.turns, ceiling });
       // In a journaled run each request is a step: an answered one is not sent again (journaled-turn.ts).
       const n = stats.turns + 1;

@@ -6,19 +6,19 @@
  * A tool's declaration for the model is its `__tool_<name>_input` JSON Schema (annotations
  * included, spec §4) and its `description` option. Queries and commands listed in `tools`
  * are declared the same way: the schema table answers their parameters under their name.
+ * Which of them an ask offers, and the system prompt that goes with them, is decided at each
+ * ask (`tool-offer.ts`); the plan keeps the candidates and the offers already prepared.
  */
-import type { ModelDecl, Program, QueryDecl, ToolDecl } from "../../syntax/ast";
-import { toJsonSchema } from "../../schema/json-schema";
+import type { ModelDecl, Program } from "../../syntax/ast";
 import type { SchemaTable } from "../../schema/schema-table-types";
 import { typeText } from "../../schema/type-text";
 import { adapterFor } from "../providers/adapter-table";
-import type { JsonSchema, PreparedFormat, PreparedTools, ProviderAdapter, ResolvedModel, ToolSpec } from "../providers/provider-types";
+import type { PreparedFormat, ProviderAdapter, ResolvedModel } from "../providers/provider-types";
 import { resolveModel } from "../providers/resolve-model";
-import { readStatementEntries } from "../datasources/statement-entries";
-import { readToolOptions } from "../tools/steps/tool-options";
 import { askSettingsOf, type AgentSettings } from "../tools/steps/agent-ask-settings";
 import { askErrors } from "./ask-errors";
 import { buildAskTarget, type AskTarget } from "./ask-target";
+import { toolCandidates, type OfferSource } from "./tool-offer";
 import type { AskRequest } from "./ask-types";
 
 export interface PlanEnv {
@@ -34,8 +34,8 @@ export interface AskPlan {
   settings: AgentSettings;
   model: ResolvedModel;
   adapter: ProviderAdapter;
-  tools?: PreparedTools;
-  specs: ReadonlyMap<string, ToolSpec>;
+  /** The tools a model may be offered, for `offerTools` at each ask. */
+  offers: OfferSource;
   format: PreparedFormat;
   target: AskTarget;
   forced?: string;
@@ -49,30 +49,16 @@ export function buildAskPlan(penv: PlanEnv, req: AskRequest): AskPlan {
   const model = resolveModel(modelDecl, penv.env, { replay: penv.replay, journaled: penv.journaled });
   const adapter = adapterFor(model);
 
-  const specs = new Map<string, ToolSpec>();
-  for (const name of settings.tools) {
-    const decl = penv.program.decls.find(
-      (d): d is ToolDecl | QueryDecl => d.name === name && (d.kind === "Tool" || d.kind === "Query" || d.kind === "Command"),
-    );
-    if (decl) specs.set(name, toolSpec(penv.schemas, decl));
-  }
+  const candidates = toolCandidates(penv.program, penv.schemas, settings.tools);
   const target = buildAskTarget(penv.schemas, req.target);
   return {
     settings,
     model,
     adapter,
-    tools: specs.size > 0 ? adapter.prepareTools([...specs.values()]) : undefined,
-    specs,
+    offers: { candidates, system: settings.system, adapter, prepared: new Map() },
     format: adapter.prepareFormat(target.format),
     target,
     forced: req.usingTool,
     traceBase: { agent: req.agent.name, model: model.decl, provider: model.provider, target: typeText(req.target) },
   };
-}
-
-function toolSpec(schemas: SchemaTable, decl: ToolDecl | QueryDecl): ToolSpec {
-  const spec: ToolSpec = { name: decl.name, parameters: toJsonSchema(schemas.toolInput(decl.name)) as JsonSchema };
-  const text = decl.kind === "Tool" ? readToolOptions(decl).description : readStatementEntries(decl).description;
-  if (text !== undefined) spec.description = text;
-  return spec;
 }

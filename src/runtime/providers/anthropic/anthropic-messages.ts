@@ -17,6 +17,7 @@ import { hasDefinitions } from "../schema-refs";
 import type { FinishReason, ToolCall, TurnResult, WireAdapter } from "../provider-types";
 import { plus, reported, type UsageReader } from "../read-usage";
 import { responseMeta } from "../response-meta";
+import { toolResultText } from "../tool-result-text";
 
 /** Anthropic Messages `usage`: cache reads and writes are input too. */
 export const anthropicUsage: UsageReader = (u) => ({
@@ -78,7 +79,7 @@ export function createAnthropicAdapter(): WireAdapter {
           pushUser(
             messages,
             item.results.map((r) => {
-              const block: Obj = { type: "tool_result", tool_use_id: r.call.id, content: JSON.stringify(r.content) };
+              const block: Obj = { type: "tool_result", tool_use_id: r.call.id, content: toolResultText(r) };
               if (r.isError) block.is_error = true;
               return block;
             }),

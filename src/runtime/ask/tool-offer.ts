@@ -1,0 +1,137 @@
+/**
+ * Which of an agent's tools one `ask` offers the model, and how each is shown (issue #25
+ * §2, §5; docs/language/tools.md "Who sees a tool"). The ask flow asks this module once per
+ * `ask` and sends what it answers: the tool declarations, the system prompt, and how much of
+ * each result the model may see.
+ *
+ * An agent's `tools` are first read into candidates, once per `ask` site (`toolCandidates`):
+ * a tool with `audience: "code"` is never a candidate — it is for the program's code only.
+ * Then each `ask` filters them (`offerTools`); each filter says why a tool is withheld, and
+ * the ask traces each withheld tool once (`tool.withheld`). Today's filter:
+ *
+ *   credential   the tool's `credential` variable is unset or empty (read at each ask, as the
+ *                pipeline reads it at each call): offering it would only fail the call.
+ *
+ * A new filter (an agent's `when` conditions, lazy tools) is one more reason in `Withheld`
+ * and one more test in `withheldReason`.
+ *
+ * The system prompt is the agent's `system` followed by the `instructions` of each offered
+ * tool, in the order of the agent's `tools`, each after a blank line; a withheld tool's
+ * instructions are left out with it. A tool's `metadata` is never part of what is offered.
+ */
+import type { Program, QueryDecl, ToolDecl } from "../../syntax/ast";
+import { toJsonSchema } from "../../schema/json-schema";
+import type { SchemaTable } from "../../schema/schema-table-types";
+import type { JsonSchema, PreparedTools, ProviderAdapter, ToolSpec } from "../providers/provider-types";
+import { readStatementEntries } from "../datasources/statement-entries";
+import { readToolOptions } from "../tools/steps/tool-options";
+
+/** One tool (query, command) an agent lists that a model may be offered. */
+export interface ToolCandidate {
+  name: string;
+  spec: ToolSpec;
+  /** The environment variable the tool needs (tools only). */
+  credential?: string;
+  instructions?: string;
+  maxResultChars?: number;
+}
+
+/** A candidate this ask does not offer, and why (the `tool.withheld` trace event). */
+export interface Withheld {
+  tool: string;
+  reason: "credential";
+  /** The variable's name — never its value. */
+  variable: string;
+}
+
+export interface ToolOffer {
+  /** The offered tools in the adapter's wire form; undefined when none is offered. */
+  tools?: PreparedTools;
+  /** The offered tools by name: a call of any other tool gets an error result. */
+  specs: ReadonlyMap<string, ToolSpec>;
+  /** The agent's `system` and the offered tools' `instructions`. */
+  system?: string;
+  /** The offered tools' `max_result_chars`. */
+  maxResultChars: ReadonlyMap<string, number>;
+  withheld: readonly Withheld[];
+}
+
+/** What an offer of the same tools always is; kept per `ask` site, keyed by the offered names. */
+type SameOffer = Omit<ToolOffer, "withheld">;
+
+export interface OfferSource {
+  candidates: readonly ToolCandidate[];
+  system?: string;
+  adapter: ProviderAdapter;
+  /** Offers already prepared, by the names offered (most asks offer the same tools every time). */
+  prepared: Map<string, SameOffer>;
+}
+
+/** An agent's listed tools, in its order, less those no model may ever see. */
+export function toolCandidates(program: Program, schemas: SchemaTable, names: readonly string[]): ToolCandidate[] {
+  const out: ToolCandidate[] = [];
+  for (const name of names) {
+    const decl = program.decls.find(
+      (d): d is ToolDecl | QueryDecl => d.name === name && (d.kind === "Tool" || d.kind === "Query" || d.kind === "Command"),
+    );
+    if (!decl) continue;
+    const spec: ToolSpec = { name: decl.name, parameters: toJsonSchema(schemas.toolInput(decl.name)) as JsonSchema };
+    if (decl.kind !== "Tool") {
+      const description = readStatementEntries(decl).description;
+      if (description !== undefined) spec.description = description;
+      out.push({ name, spec });
+      continue;
+    }
+    const o = readToolOptions(decl);
+    if (o.audience === "code") continue;
+    if (o.description !== undefined) spec.description = o.description;
+    out.push({ name, spec, credential: o.credential, instructions: o.instructions, maxResultChars: o.maxResultChars });
+  }
+  return out;
+}
+
+/** Why this ask does not offer a candidate, or undefined when it does. */
+function withheldReason(c: ToolCandidate, env: Record<string, string | undefined>): Withheld | undefined {
+  if (c.credential !== undefined && !env[c.credential]) return { tool: c.name, reason: "credential", variable: c.credential };
+  return undefined;
+}
+
+/** The tools this ask offers, with the system prompt and result limits that go with them. */
+export function offerTools(source: OfferSource, env: Record<string, string | undefined>): ToolOffer {
+  const offered: ToolCandidate[] = [];
+  const withheld: Withheld[] = [];
+  for (const c of source.candidates) {
+    const why = withheldReason(c, env);
+    if (why) withheld.push(why);
+    else offered.push(c);
+  }
+  const key = offered.map((c) => c.name).join("\n");
+  let same = source.prepared.get(key);
+  if (!same) {
+    same = prepareOffer(source, offered);
+    source.prepared.set(key, same);
+  }
+  return { ...same, withheld };
+}
+
+function prepareOffer(source: OfferSource, offered: readonly ToolCandidate[]): SameOffer {
+  const specs = new Map(offered.map((c) => [c.name, c.spec]));
+  const maxResultChars = new Map<string, number>();
+  for (const c of offered) if (c.maxResultChars !== undefined) maxResultChars.set(c.name, c.maxResultChars);
+  return {
+    tools: specs.size > 0 ? source.adapter.prepareTools([...specs.values()]) : undefined,
+    specs,
+    system: systemWithInstructions(source.system, offered),
+    maxResultChars,
+  };
+}
+
+/** `system`, then each offered tool's instructions after a blank line (docs/language/tools.md). */
+export function systemWithInstructions(system: string | undefined, offered: readonly ToolCandidate[]): string | undefined {
+  const parts = system === undefined || system === "" ? [] : [system];
+  for (const c of offered) if (c.instructions !== undefined && c.instructions !== "") parts.push(c.instructions);
+  return parts.length === 0 ? system : parts.join("\n\n");
+}
+
+/** The trace event of a withheld tool: names only, never a value. */
+export const withheldEvent = (agent: string, w: Withheld) => ({ event: "tool.withheld", agent, tool: w.tool, reason: w.reason, variable: w.variable });
