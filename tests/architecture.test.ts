@@ -18,7 +18,7 @@ const ALLOWED: Record<Stage, { values: Stage[]; types?: Stage[] }> = {
   language: { values: ["syntax"], types: ["syntax"] },
   schema: { values: ["diagnostics"], types: ["syntax"] },
   check: { values: ["diagnostics", "language", "schema", "syntax"], types: ["syntax"] },
-  typegen: { values: ["diagnostics", "syntax"] },
+  typegen: { values: ["diagnostics", "language", "syntax"] },
   config: { values: ["diagnostics"] },
   load: { values: ["diagnostics", "syntax", "check", "root"] },
   runtime: { values: ["diagnostics", "language", "schema", "config", "syntax", "root"], types: ["syntax"] },
