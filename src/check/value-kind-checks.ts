@@ -76,7 +76,7 @@ function checkConstObject(v: ConfigValue, ctx: CheckContext, where?: () => { key
   if (found) {
     const hint = CHECK_TOOL_AUDIENCE_DIAGNOSTICS.metadataNotConstant.hints.quote(found.name);
     const { key, owner } = where?.() ?? { key: "metadata", owner: "its block" };
-    ctx.report(messages.metadataNotConstant(key, owner, found.at, found.name), v.span, { hints: [hint] });
+    ctx.report(messages.metadataNotConstant(key, owner, found.at, found.name), found.value.span, { hints: [hint] });
   }
   return true;
 }

@@ -99,12 +99,12 @@ export function literalAccepts(kind: ValueKind, v: ConfigValue): boolean {
  * would name something of the program — as its dotted place in the value and the name;
  * `undefined` when every leaf is a literal (strings, numbers, bools, null, lists, objects).
  */
-export function firstNonConstant(v: ConfigValue, at = ""): { at: string; name: string } | undefined {
+export function firstNonConstant(v: ConfigValue, at = ""): { at: string; name: string; value: ConfigValue } | undefined {
   switch (v.kind) {
     case "Lit":
       return undefined;
     case "Path":
-      return { at, name: v.parts.join(".") };
+      return { at, name: v.parts.join("."), value: v };
     case "List":
       for (const [i, item] of v.items.entries()) {
         const found = firstNonConstant(item, `${at}[${i}]`);

@@ -99,9 +99,9 @@ export function createAskRunner(deps: AskRunnerDeps): AskRunner {
       // Which tools this ask offers (credentials are read at each ask); each withheld one is traced once.
       const offer = offerTools(plan.offers, deps.env);
       for (const w of offer.withheld) deps.trace?.(withheldEvent(req.agent.name, w));
-      // `using tool x` with x withheld: the call it forces could only fail, with the pipeline's own message.
+      // `using tool x` with x withheld: the call it forces could only fail, with the pipeline's own (exact) message.
       const forcedAway = offer.withheld.find((w) => w.tool === plan.forced);
-      if (forcedAway) throw locatedAt(toolErrors.missingCredential(forcedAway.tool, forcedAway.variable), req.location);
+      if (forcedAway) throw toolErrors.missingCredential(forcedAway.tool, forcedAway.variable);
       const stats = newStats();
       const t0 = performance.now();
       const report = (error?: { code?: string }) => {
