@@ -3,7 +3,7 @@
  * `validation.soft` event of a soft output issue is runtime/base/soft-issue-report.ts's). Built
  * from names, counters and flags only: no input, no output, no `needs` value, no
  * environment value can reach it. The one written value is the tool's `metadata` option, a
- * constant of the program (present only when the tool declares it).
+ * constant of the program (`null` when the tool declares none).
  */
 import type { CallContext } from "../steps/call-context";
 
@@ -26,8 +26,8 @@ export interface ToolCallEvent {
   /** Present for calls made by a program (durable runs). */
   step?: string;
   journal_replay?: boolean;
-  /** The tool's `metadata` option, when it has one. */
-  metadata?: Readonly<Record<string, unknown>>;
+  /** The tool's `metadata` option; null when it has none (every event has the same fields). */
+  metadata: Readonly<Record<string, unknown>> | null;
 }
 
 /** The fields every call event shares (tool, query and command calls): who, how, how it ended. */
@@ -57,5 +57,5 @@ export const toolCallEvent = (
   cache_hit: ctx.cacheHit,
   single_flight: ctx.singleFlight,
   idempotent_replay: ctx.idempotentReplay,
-  ...(ctx.plan.tool.options.metadata === undefined ? undefined : { metadata: ctx.plan.tool.options.metadata }),
+  metadata: ctx.plan.tool.options.metadata ?? null,
 });
