@@ -11,6 +11,7 @@
  * the kind refuses reads as `undefined`, and the key keeps its default.
  */
 import type { ConfigValue } from "../syntax/ast";
+import { assertNever } from "../syntax/assert-never";
 import { oneOfText, withArticle } from "./declaration-nouns";
 
 /** The kinds, by what judges them; `int` and `oneOf` carry their bounds. */
@@ -117,6 +118,8 @@ export function firstNonConstant(v: ConfigValue, at = ""): { at: string; name: s
         if (found) return found;
       }
       return undefined;
+    default:
+      return assertNever(v);
   }
 }
 
@@ -131,6 +134,8 @@ function constantJson(v: ConfigValue): unknown {
       return v.items.map(constantJson);
     case "Obj":
       return Object.fromEntries(v.entries.map((e) => [e.key, constantJson(e.value)]));
+    default:
+      return assertNever(v);
   }
 }
 
