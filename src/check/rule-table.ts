@@ -17,6 +17,7 @@ import { duplicateDeclarations } from "./rules/duplicate-declarations";
 import { duplicateMembers } from "./rules/duplicate-members";
 import { functionValues } from "./rules/function-values";
 import { modelBaseUrl } from "./rules/model-base-url";
+import { modelOptions } from "./rules/model-options";
 import { modelToolNames } from "./rules/model-tool-names";
 import { names } from "./rules/names";
 import { numberLiterals } from "./rules/number-literals";
@@ -57,6 +58,7 @@ export const RULES: readonly (readonly [name: string, rule: Rule])[] = [
   ["number-literals", numberLiterals],
   ["config-keys", configKeys],
   ["model-base-url", modelBaseUrl],
+  ["model-options", modelOptions],
   ["tool-types", toolTypes],
   ["tool-consistency", toolConsistency],
   ["tool-idempotency-key", toolIdempotencyKey],

@@ -86,7 +86,7 @@ export function literalAccepts(kind: ValueKind, v: ConfigValue): boolean {
     case "stringList":
       return v.kind === "List" && v.items.every((i) => typeof lit(i) === "string");
     case "constObject":
-      return v.kind === "Obj" && firstNonConstant(v) === undefined;
+      return v.kind === "Obj" && isConstant(v);
     case "schemaRef":
     case "modelRef":
     case "datasourceRef":
@@ -118,22 +118,6 @@ export function firstNonConstant(v: ConfigValue, at = ""): { at: string; name: s
         if (found) return found;
       }
       return undefined;
-    default:
-      return assertNever(v);
-  }
-}
-
-/** A constant value as plain JSON (the checker has rejected names in it). */
-function constantJson(v: ConfigValue): unknown {
-  switch (v.kind) {
-    case "Lit":
-      return v.value;
-    case "Path":
-      return v.parts.join(".");
-    case "List":
-      return v.items.map(constantJson);
-    case "Obj":
-      return Object.fromEntries(v.entries.map((e) => [e.key, constantJson(e.value)]));
     default:
       return assertNever(v);
   }
@@ -199,15 +183,28 @@ export const schemaRef = declRef("schemaRef", "schema");
 export const modelRef = declRef("modelRef", "model");
 export const datasourceRef = declRef("datasourceRef", "datasource");
 
-/**
- * A constant object (`metadata: { owner: "billing", tier: 2 }`): literals, lists and objects
- * only; the runtime gets it as plain JSON.
- */
-export const constObject: ValueKind<Readonly<Record<string, unknown>>> = strictKind(
-  "constObject",
-  "a constant object ({ key: value, … } of literals)",
-  (v) => constantJson(v) as Record<string, unknown>,
-);
-
 /** An agent's `tools`: names of declared tools, queries or commands. */
 export const toolList: ValueKind<readonly string[]> = { tag: "toolList", expected: "a list of tool names", read: readStringList };
+
+/** A JSON value written in source: literals, lists and objects of them (no names). */
+export type ConstJson = string | number | boolean | null | ConstJson[] | { [key: string]: ConstJson };
+
+/** Whether a value is a constant all the way down: a bare name (`Path`) is not. */
+function isConstant(v: ConfigValue): boolean {
+  if (v.kind === "Lit") return true;
+  if (v.kind === "List") return v.items.every(isConstant);
+  if (v.kind === "Obj") return v.entries.every((e) => isConstant(e.value));
+  return false;
+}
+
+/** A constant value as JSON; keys land as own data properties (a `__proto__` key stays a key). */
+function constJson(v: ConfigValue): ConstJson {
+  if (v.kind === "Lit") return v.value;
+  if (v.kind === "List") return v.items.map(constJson);
+  const out: { [key: string]: ConstJson } = {};
+  if (v.kind === "Obj") for (const e of v.entries) Object.defineProperty(out, e.key, { value: constJson(e.value), enumerable: true, writable: true, configurable: true });
+  return out;
+}
+
+/** A constant object (`provider_options: { … }`): literals, lists and objects, no names. */
+export const constObject: ValueKind<{ readonly [key: string]: ConstJson }> = strictKind("constObject", "a constant object ({ key: value, … })", (v) => constJson(v) as { [key: string]: ConstJson });

@@ -29,8 +29,9 @@ import { VERSION } from "../version";
  * `break`, `continue` keywords, field/item assignment, the typed builtins of issue #12.
  * 4: compact spans, `test` blocks. 5: plain JSON again (no rewritten keys). 6: a field or
  * item write carries the declared type the run validates it against (`AssignInto.checkAs`).
+ * 7: a write whose field is known only at run time validates its whole object (`checkAs.whole`).
  */
-const FORMAT = 6;
+const FORMAT = 7;
 const MAX_ENTRIES = 256;
 const MAX_AGE_MS = 30 * 24 * 3600 * 1000;
 

@@ -195,6 +195,12 @@ export interface IntoCheck {
   orNull: boolean;
   /** A schema field with value rules (`@range`, `@pattern`…): validated with them, as a field of its schema. */
   field?: Field;
+  /**
+   * `type` is the written object's own type, not the field's: the field is not known before
+   * the run (a key computed at run time, `o[k] = v`, or a tagged union not narrowed to one
+   * member), so the object is validated as it would be after the write, before writing.
+   */
+  whole?: true;
 }
 
 // ---------------------------------------------------------------- expressions

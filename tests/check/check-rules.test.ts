@@ -154,7 +154,7 @@ describe("§5 models", () => {
     ["base_url for openai-compatible", `model N { provider: "openai-compatible", name: "x" }`, `Model 'N' with provider "openai-compatible" must specify a base_url.`],
     ["temperature is a number", `model N { provider: "openai", name: "x", temperature: "warm" }`, "Key 'temperature' in model 'N' must be a number."],
     ["max_tokens is an integer", `model N { provider: "openai", name: "x", max_tokens: 1.5 }`, "Key 'max_tokens' in model 'N' must be an integer >= 1."],
-    ["unknown model key", `model N { provider: "openai", name: "x", top_p: 1 }`, "Unknown key 'top_p' in model 'N'."],
+    ["unknown model key", `model N { provider: "openai", name: "x", top_k: 1 }`, "Unknown key 'top_k' in model 'N'."],
     ["openai-compatible with base_url", `model N { provider: "openai-compatible", name: "x", base_url: "http://h/v1" }`, null],
   ]);
 });

@@ -75,6 +75,11 @@ model Cloud {
   name: "gpt-4o"
   deployment: "prod"
   api_version: "2024-10-21"
+  top_p: 0.8
+  seed: 3
+  stop: ["END"]
+  reasoning_effort: "low"
+  provider_options: { service_tier: "flex", metadata: { team: "kt" } }
 }
 
 agent Worker {
@@ -217,9 +222,9 @@ describe("§4 tool options: one table for the checker and ToolOptions", () => {
 });
 
 describe("§5 model keys: one table for the checker and model resolution", () => {
-  test("the keys are the spec's §5 block, plus deployment/api_version (Azure), timeout, api, reasoning_model, the prices (docs/language/models.md)", () => {
+  test("the keys are the spec's §5 block, plus the sampling and reasoning options (issue #26 §5), deployment/api_version (Azure), timeout, api, reasoning_model, the prices (docs/language/models.md)", () => {
     expect(Object.keys(MODEL_KEYS)).toEqual([
-      "provider", "name", "temperature", "max_tokens", "base_url", "api_key_env", "deployment", "api_version",
+      "provider", "name", "temperature", "max_tokens", "top_p", "seed", "stop", "reasoning_effort", "provider_options", "base_url", "api_key_env", "deployment", "api_version",
       "timeout", "api", "reasoning_model", "price_in_per_mtok", "price_out_per_mtok",
     ]);
   });
@@ -232,6 +237,7 @@ describe("§5 model keys: one table for the checker and model resolution", () =>
     });
     const cloud = resolveModel(declNamed<ModelDecl>(every, "Cloud"), { AZURE_OPENAI_API_KEY: "k", AZURE_OPENAI_ENDPOINT: "https://res.openai.azure.com" });
     expect(cloud).toMatchObject({ provider: "azure", name: "prod", modelId: "gpt-4o", apiVersion: "2024-10-21", baseUrl: "https://res.openai.azure.com/openai" });
+    expect(cloud).toMatchObject({ topP: 0.8, seed: 3, stop: ["END"], reasoningEffort: "low", providerOptions: { service_tier: "flex", metadata: { team: "kt" } } });
   });
 
   test("a model that sets only the required keys: Chat Completions, no temperature, no cap, no price", () => {

@@ -28,22 +28,28 @@ const ASK = `ask "Call both tools, then answer." -> FinalResult`;
 
 const SAMPLING = "temperature: 0.2  max_tokens: 500";
 
-async function captured(kind: ProviderKind, modelExtra = SAMPLING): Promise<unknown[]> {
+/** `modelName`: [the harness's model name, the one to use instead]. */
+async function captured(kind: ProviderKind, modelExtra = SAMPLING, modelName?: [string, string]): Promise<unknown[]> {
   const fake = await fakeProvider();
   fake.script([{ toolCalls: [{ name: "calculate", args: { a: 1, b: 2, operation: "add" } }, { name: "text_stats", args: { text: "x" } }] }, { json: { words: 1, sum: 3 } }]);
-  const r = await runAsk(fake, program(kind, TOOLS, ASK, { modelExtra, decls: DECLS }), { kind, toolModule: DOC_TOOLS });
+  let source = program(kind, TOOLS, ASK, { modelExtra, decls: DECLS });
+  if (modelName) source = source.replace(`name: "${modelName[0]}"`, `name: "${modelName[1]}"`);
+  const r = await runAsk(fake, source, { kind, toolModule: DOC_TOOLS });
   expect(r.error).toBeUndefined();
   return fake.requests.map((q) => q.body);
 }
 
 const OPENAI_HEADER = `import type OpenAI from "openai";`;
 const ANTHROPIC_HEADER = `import type Anthropic from "@anthropic-ai/sdk";`;
-const GEMINI_HEADER = `import type { Content, FunctionCallingConfig, FunctionCallingConfigMode, GenerationConfig, Tool, ToolConfig } from "@google/genai";
-// The SDK's modes are a TS string enum; on the wire they are its string values.
+const GEMINI_HEADER = `import type { Content, FunctionCallingConfig, FunctionCallingConfigMode, GenerationConfig, ThinkingConfig, ThinkingLevel, Tool, ToolConfig } from "@google/genai";
+// The SDK's modes and thinking levels are TS string enums; on the wire they are their string values.
 type WireToolConfig = Omit<ToolConfig, "functionCallingConfig"> & {
   functionCallingConfig?: Omit<FunctionCallingConfig, "mode"> & { mode?: \`\${FunctionCallingConfigMode}\` };
 };
-type GeminiBody = { contents: Content[]; systemInstruction?: Content; tools?: Tool[]; toolConfig?: WireToolConfig; generationConfig?: GenerationConfig };`;
+type WireGenerationConfig = Omit<GenerationConfig, "thinkingConfig"> & {
+  thinkingConfig?: Omit<ThinkingConfig, "thinkingLevel"> & { thinkingLevel?: \`\${ThinkingLevel}\` };
+};
+type GeminiBody = { contents: Content[]; systemInstruction?: Content; tools?: Tool[]; toolConfig?: WireToolConfig; generationConfig?: WireGenerationConfig };`;
 
 function typeCheck(typeName: string, bodies: unknown[], header = OPENAI_HEADER): { exitCode: number; output: string } {
   const file = join(REPO, "tests", `.sdk-types-${process.pid}-${typeName.replace(/\W/g, "")}.ts`);
@@ -85,6 +91,18 @@ describe("PROVIDERS — request bodies against the official SDK types (OpenAI, A
     expect(r.output).toBe("");
     expect(r.exitCode).toBe(0);
   }, 60_000);
+
+  test("issue #26 §5: the model options' fields are the SDKs' own (Chat, Responses, Anthropic budget and adaptive thinking, Gemini)", async () => {
+    const chat = [...(await captured("openai", `top_p: 0.9  seed: 7  stop: ["END"]  reasoning_effort: "low"  provider_options: { service_tier: "flex" }`))];
+    expect(typeCheck("OpenAI.Chat.Completions.ChatCompletionCreateParamsNonStreaming", chat)).toEqual({ exitCode: 0, output: "" });
+    const responses = await captured("openai-responses", `top_p: 0.9  reasoning_effort: "medium"`);
+    expect(typeCheck("OpenAI.Responses.ResponseCreateParamsNonStreaming", responses)).toEqual({ exitCode: 0, output: "" });
+    const anthropic = [...(await captured("anthropic", `stop: ["END"]  reasoning_effort: "low"`)), ...(await captured("anthropic", `reasoning_effort: "high"`, ["claude-sonnet-4-5", "claude-opus-4-6"]))];
+    expect(anthropic.map((b) => (b as { thinking: { type: string } }).thinking.type)).toEqual(["enabled", "enabled", "adaptive", "adaptive"]);
+    expect(typeCheck("Anthropic.MessageCreateParamsNonStreaming", anthropic, ANTHROPIC_HEADER)).toEqual({ exitCode: 0, output: "" });
+    const gemini = [...(await captured("gemini", `top_p: 0.9  seed: 7  stop: ["END"]  reasoning_effort: "medium"`))];
+    expect(typeCheck("GeminiBody", gemini, GEMINI_HEADER)).toEqual({ exitCode: 0, output: "" });
+  }, 120_000);
 
   test("the check has teeth for Anthropic and Gemini too: an unknown field fails to compile", () => {
     const a = typeCheck("Anthropic.MessageCreateParamsNonStreaming", [{ model: "m", max_tokens: 5, messages: [], output_format: {} }], ANTHROPIC_HEADER);

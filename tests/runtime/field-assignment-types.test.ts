@@ -123,6 +123,36 @@ print(item)`);
   });
 });
 
+describe("issue #24: a write whose field is known only at run time checks the whole object", () => {
+  test("a computed key into a schema value: a wrong value or an unknown field is VALUE_INVALID; nothing is written", () => {
+    const r = run(
+      ['k = pick("status")', attempt('order[k] = pick("lost")'), attempt('order[pick("nope")] = 1'), 'order[k] = pick("sent")', "print(order.status, keys(order))"].join("\n"),
+    );
+    expect(r.lines).toEqual([
+      expect.stringContaining('VALUE_INVALID order.status must be one of "new", "sent" (enum)'),
+      expect.stringContaining("VALUE_INVALID order.nope is not a known field"),
+      'sent ["id","status","lines","tags"]',
+    ]);
+  });
+
+  test("a tagged union not narrowed to one member: the member the value is keeps its rules", () => {
+    const file = program(`schema Circle { radius: float }
+schema Square { side: float }
+schema Shape = Circle | Square tagged by kind
+s: Shape = pick({ kind: "Circle", radius: 1.0 })
+${attempt('s.radius = pick("big")')}
+${attempt("s.side = pick(2.0)")}
+s.radius = pick(2.5)
+print(s)`);
+    const r = runLuma([file]);
+    expect(r.stdout.trimEnd().split("\n")).toEqual([
+      expect.stringContaining("VALUE_INVALID s.radius must be a number"),
+      expect.stringContaining("VALUE_INVALID s.side is not a known field"),
+      '{"kind":"Circle","radius":2.5}',
+    ]);
+  });
+});
+
 describe("issue #24: a provable mismatch is E0317 at check time, for both forms", () => {
   for (const write of ['order.status = "bogus"', 'order["status"] = "bogus"']) {
     test(write, () => {

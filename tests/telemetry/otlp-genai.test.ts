@@ -59,6 +59,22 @@ describe("§14 telemetry — GenAI conventions: response, request settings, serv
     }
   });
 
+  test("Anthropic without a max_tokens key: the 4096 the API requires is sent and shown as gen_ai.request.max_tokens", async () => {
+    const rx = startReceiver();
+    const fake = await startFakeProvider();
+    try {
+      fake.script([{ json: { summary: "ok", score: 3 } }]);
+      const r = await runProgram("anthropic", fake.baseUrl("anthropic"), { env: { OTEL_EXPORTER_OTLP_ENDPOINT: rx.url } });
+      expect(r.exitCode).toBe(0);
+      expect((fake.requests[0].body as { max_tokens?: number }).max_tokens).toBe(4096);
+      const [chat] = rx.spans.filter((s) => s.name === "chat claude-sonnet-4-5");
+      expect(chat.attributes["gen_ai.request.max_tokens"]).toBe(4096);
+    } finally {
+      rx.stop();
+      fake.stop();
+    }
+  });
+
   test("OpenAI Responses: reasoning tokens as gen_ai.usage.reasoning.output_tokens; tool description; opted-in messages in the conventions' shape, not the Responses API's input items", async () => {
     const rx = startReceiver();
     const fake = await startFakeProvider();

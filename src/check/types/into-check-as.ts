@@ -40,13 +40,18 @@ export function declaredInto(t: AssignTarget, symbols: Symbols, typeOf: (e: Expr
   const key = literalKey(t);
   if (typeof key === "string") {
     const schema = schemaOf(typeOf(t.object));
-    const field = schema === undefined ? undefined : symbols.schemas.get(schema)?.fields.find((f) => f.name === key);
+    if (schema === undefined) return wholeObject(t, typeOf);
+    const field = symbols.schemas.get(schema)?.fields.find((f) => f.name === key);
     if (!field) return undefined;
     const check: IntoCheck = { type: field.type, orNull: field.optional && !hasDefault(field) };
     if (field.annotations.some((a) => a.name !== "desc" && a.name !== "default")) check.field = field;
     return check;
   }
   if (t.kind !== "Index") return undefined;
+  if (key === undefined) {
+    const whole = wholeObject(t, typeOf);
+    if (whole) return whole;
+  }
   // An item: of an array a schema field declares (`o.tags[0]`), else of an array of schema values.
   const outer = t.object.kind === "Member" || t.object.kind === "Index" ? declaredInto(t.object, symbols, typeOf) : undefined;
   if (outer) return outer.type.kind === "ArrayType" ? { type: outer.type.element, orNull: false } : undefined;
@@ -59,9 +64,24 @@ export function declaredInto(t: AssignTarget, symbols: Symbols, typeOf: (e: Expr
   return name === undefined ? undefined : { type: { kind: "NamedType", name, span: t.span }, orNull: hasNull };
 }
 
+/**
+ * A write whose field is known only at run time — a computed key into a schema value
+ * (`o[k] = v`), or any key into a tagged union not narrowed to one member — is checked
+ * on the whole object: the object as it would be after the write must still be a value of
+ * its declared schema or union.
+ */
+function wholeObject(t: AssignTarget, typeOf: (e: Expr) => Type): IntoCheck | undefined {
+  const owner = typeOf(t.object);
+  const members = nonNull(owner);
+  const union = owner.kind === "union" && owner.name !== undefined ? owner.name : undefined;
+  const named = members.length === 1 && members[0].kind === "union" && members[0].name !== undefined ? members[0].name : undefined;
+  const name = union ?? named ?? schemaOf(owner);
+  return name === undefined ? undefined : { type: { kind: "NamedType", name, span: t.span }, orNull: false, whole: true };
+}
+
 /** Whether a value of static type `v` is sure to pass validation against `ref`: then no run-time check is needed. */
 export function provesFit(v: Type, check: IntoCheck): boolean {
-  if (check.field) return false; // its value rules are the run's to check
+  if (check.field || check.whole) return false; // its value rules (or its field) are the run's to find
   if (v.kind === "null") return check.orNull;
   const ref: TypeRef = check.type;
   if (ref.kind === "EnumType") return v.kind === "string" && v.values !== undefined && v.values.every((x) => ref.values.includes(x));

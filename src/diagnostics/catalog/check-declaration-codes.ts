@@ -1,5 +1,5 @@
 /**
- * E0201–E0232 and E0290: the checker's rules about declarations — names, members, schemas,
+ * E0201–E0232 and E0290–E0294: the checker's rules about declarations — names, members, schemas,
  * annotations, the keys of declaration blocks, tools, queries and commands. One entry per
  * diagnostic: its code, title, the text builder the rule reports with (typed parameters:
  * `messages.unknownKey(key, owner)` in `src/check/messages.ts` is this entry's `text`), the
@@ -177,6 +177,37 @@ export const CHECK_DECLARATION_DIAGNOSTICS = {
     text: (model: string, provider: string) => `Model '${model}': api "responses" is only for provider "openai" (this model's provider is "${provider}").`,
     explanation: '`api: "responses"` picks the OpenAI Responses API, which only provider "openai" speaks; other providers have one API each. Remove `api`, or use provider "openai".',
     example: 'model M { provider: "anthropic", name: "claude-sonnet-4-5", api: "responses" }',
+  },
+  modelOptionUnsupported: {
+    code: "E0291",
+    title: "a model option its API does not take",
+    text: (model: string, key: string, api: string) => `Model '${model}': ${api} has no '${key}' option.`,
+    explanation:
+      "`top_p`, `seed`, `stop` and `reasoning_effort` are mapped onto each provider's own request field, and not every API has each: the Responses API takes no `seed` or `stop`, Anthropic no `seed` or `top_p`. Luma refuses the key rather than drop it silently. The table: docs/language/models.md § Sampling and reasoning.",
+    example: 'model M { provider: "anthropic", name: "claude-sonnet-4-5", seed: 7 }',
+  },
+  providerOptionReserved: {
+    code: "E0292",
+    title: "provider_options sets a field Luma writes",
+    text: (model: string, path: string, api: string) => `Model '${model}': provider_options cannot set '${path}': Luma writes it for ${api}.`,
+    explanation:
+      "`provider_options` is merged into every request body of the model, last. The fields Luma writes itself — the messages, the system prompt, the tools and tool choice, the answer's format, and the thinking fields when `reasoning_effort` is set — are not the program's to override: use the language's own keys for them.",
+    example: 'model M { provider: "openai", name: "gpt-5.4-mini", provider_options: { messages: [] } }',
+  },
+  modelOptionRange: {
+    code: "E0293",
+    title: "top_p out of range",
+    text: (model: string) => `Model '${model}': top_p must be between 0 and 1.`,
+    explanation: "`top_p` is a probability mass: a number from 0 to 1.",
+    example: 'model M { provider: "openai", name: "gpt-5.4-mini", top_p: 1.5 }',
+  },
+  thinkingConflict: {
+    code: "E0294",
+    title: "a setting Anthropic refuses while the model thinks",
+    text: (model: string, what: string) => `Model '${model}': with reasoning_effort, Anthropic takes ${what}.`,
+    explanation:
+      "On Anthropic, `reasoning_effort` turns on extended thinking, which the API does not combine with a `temperature` or with a forced tool (`ask … using tool t`). Luma says so before the request would fail.",
+    example: 'model M { provider: "anthropic", name: "claude-sonnet-4-5", reasoning_effort: "low", temperature: 0.2 }',
   },
   // tools
   toolReturn: {

@@ -7,21 +7,22 @@
  * `luma explain CODE` prints.
  *
  * Keyed by the builder's name; the rules that report them live in `src/check/rules/`
- * (`tool-audience.ts`; E0270 is judged with the value's kind, `check/value-kind-checks.ts`).
+ * (`tool-audience.ts`; E0270 is judged with the value's kind, `check/value-kind-checks.ts`, so
+ * it holds for every constant-object key, a model's `provider_options` too).
  */
 import type { WordedEntry } from "./catalog-entry";
 
 export const CHECK_TOOL_AUDIENCE_DIAGNOSTICS = {
   metadataNotConstant: {
     code: "E0270",
-    title: "tool metadata is not a constant",
+    title: "a constant object names something",
     text: (key: string, owner: string, at: string, name: string) =>
       `Key '${key}' in ${owner} must be a constant object: ${at === "" ? "it" : `'${at}'`} names '${name}'.`,
     hints: {
       quote: (name: string) => `Write the value itself (a string, number, bool, null, list or object), e.g. "${name}".`,
     },
     explanation:
-      "A tool's `metadata` is handed as is to hosts (MCP `_meta`, trace events, OpenTelemetry attributes, generated types), so it is decided when the program is written: an object whose values are strings, numbers, bools, null, lists and objects. A bare name would name something of the program; quote it if a string was meant.",
+      "A key that holds a constant object — a tool's `metadata`, a model's `provider_options` — is handed on as written (MCP `_meta`, trace events, OpenTelemetry attributes, generated types; a provider's request body), so it is decided when the program is written: an object whose values are strings, numbers, bools, null, lists and objects. A bare name would name something of the program; quote it if a string was meant.",
     example: "schema Out { ok: bool }\ntool t(a: int) -> Out { metadata: { owner: billing } }",
   },
   modelOnlyToolCalledDirectly: {

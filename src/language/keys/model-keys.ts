@@ -6,7 +6,8 @@
  * (`runtime/providers/<family>/`); `base_url` for "openai-compatible" and `api` for OpenAI
  * only are rule files.
  */
-import { bool, envName, int, nonNegative, num, oneOf, str } from "../value-kinds";
+import { bool, constObject, envName, int, nonNegative, num, oneOf, str, stringList } from "../value-kinds";
+import { REASONING_EFFORTS } from "../model-options";
 import { PROVIDER_NAMES, providerNamesInProse } from "../provider-families";
 import { keyTable } from "./key-spec";
 
@@ -18,6 +19,12 @@ export const MODEL_KEYS = keyTable({
   name: { kind: str, required: true, doc: "The provider's model id (for Azure, the model behind the deployment)." },
   temperature: { kind: num, doc: "Sampling temperature sent with every request." },
   max_tokens: { kind: int(1), doc: "The most tokens one answer may hold." },
+  // Sampling and reasoning (issue #26 §5); which API takes which: language/model-options.ts.
+  top_p: { kind: num, field: "topP", doc: "Nucleus sampling: the probability mass sampled from (0 to 1)." },
+  seed: { kind: int(), doc: "Asks for repeatable sampling (OpenAI Chat, Azure, compatible APIs, Gemini)." },
+  stop: { kind: stringList, doc: "Strings that end the answer where the model writes one." },
+  reasoning_effort: { kind: oneOf(...REASONING_EFFORTS), field: "reasoningEffort", doc: 'How hard the model thinks: "low", "medium" or "high" (mapped per provider; docs/language/models.md).' },
+  provider_options: { kind: constObject, field: "providerOptions", doc: "A constant object merged into every request body of this model, last (never the keys Luma writes)." },
   base_url: { kind: str, doc: 'Where requests go, as the provider\'s SDK means it; required for "openai-compatible".' },
   api_key_env: { kind: envName, doc: "The environment variable holding the API key (default per provider)." },
   deployment: { kind: str, doc: "Azure: the deployment requests go to." },

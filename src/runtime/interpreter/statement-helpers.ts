@@ -34,7 +34,7 @@ export function forItems(rt: Runtime, v: Value, span: Span): readonly Value[] {
  */
 export function writeInto(rt: Runtime, s: AssignIntoStmt, obj: Value, key: Value, given: Value): void {
   const span = s.target.span;
-  const value = checked(rt, s, key, given);
+  const value = checked(rt, s, obj, key, given);
   if (Array.isArray(obj) && typeof key === "number" && Number.isInteger(key)) {
     if (key >= 0 && key < obj.length) {
       obj[key] = value;
@@ -54,9 +54,15 @@ export function writeInto(rt: Runtime, s: AssignIntoStmt, obj: Value, key: Value
 }
 
 /** The value a write stores: validated against the target's declared type, when the checker recorded one. */
-function checked(rt: Runtime, s: AssignIntoStmt, key: Value, value: Value): Value {
+function checked(rt: Runtime, s: AssignIntoStmt, obj: Value, key: Value, value: Value): Value {
   const check = s.checkAs;
   if (!check || (value === null && check.orNull)) return value;
+  if (check.whole) {
+    // The object as the write would leave it, validated before anything is written.
+    if (!isObjectValue(obj) || typeof key !== "string") return value;
+    validateValue(rt, check.type, { ...obj, [key]: value }, "output", pathOf(s.target.object), s.span);
+    return value;
+  }
   if (check.field) return validateParam(rt, check.field, value, pathOf(s.target.object), s.span, "output");
   return validateValue(rt, check.type, value, "output", targetPath(s.target, key), s.span);
 }

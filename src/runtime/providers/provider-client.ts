@@ -22,6 +22,7 @@ import type { ProviderAdapter, ResolvedModel, TurnRequest, TurnResult } from "./
 import { isRetryableStatus, MAX_HTTP_RETRIES, retryAfterMs, retryDelayMs } from "./retry-policy";
 import { tryParseJson } from "./safe-json";
 import { DEFAULT_REQUEST_TIMEOUT_MS, RequestTimedOut, ResponseTooLarge, type Transport, type WireResponse } from "./transport";
+import { mergeProviderOptions } from "./model-options-wire";
 
 export interface ProviderClient {
   transport: Transport;
@@ -87,6 +88,7 @@ export async function requestTurn(
 ): Promise<TurnResult> {
   assertSendable(model); // a journaled run's model without its key or endpoint (resolve-model.ts)
   const req = adapter.buildRequest(model, turn);
+  mergeProviderOptions(req.body, model.providerOptions);
   const wire = { url: req.url, headers: req.headers, body: JSON.stringify(req.body) };
   // The key, the password of a base URL that carries one (`https://user:tok@proxy/v1` from
   // LUMA_BASE_URL_…), and what of its path and query could be a token: errors and cassettes

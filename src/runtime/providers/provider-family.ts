@@ -17,6 +17,8 @@ export interface ProviderDefaults {
   keyEnv?: string;
   /** Where requests go when the model names no `base_url` (none = the program must say). */
   baseUrl?: string;
+  /** The output-token cap sent when the model sets no `max_tokens`, for an API that requires one (Anthropic). Telemetry shows it as sent. */
+  maxTokens?: number;
 }
 
 /** One HTTP API a family speaks. */

@@ -9,6 +9,8 @@
  */
 
 import type { ProviderName } from "../../language/provider-families";
+import type { ReasoningEffort } from "../../language/model-options";
+import type { ConstJson } from "../../language/value-kinds";
 import type { LumaError } from "../../diagnostics/luma-error";
 
 export type { ProviderName };
@@ -26,6 +28,13 @@ export interface ResolvedModel {
   modelId?: string;
   temperature?: number;
   maxTokens?: number;
+  /** Model keys `top_p`, `seed`, `stop`, `reasoning_effort` (issue #26 §5): each adapter maps them onto its wire. */
+  topP?: number;
+  seed?: number;
+  stop?: readonly string[];
+  reasoningEffort?: ReasoningEffort;
+  /** Model key `provider_options`: merged into every request body, last (provider-options.ts). */
+  providerOptions?: { readonly [key: string]: ConstJson };
   /** SDK-style base URL without a trailing slash (spec §5 `base_url`). */
   baseUrl: string;
   /** Never printed, traced or recorded. */

@@ -140,6 +140,12 @@ export const RECORDINGS: Recording[] = [
       { json: { answer: "Order 7 has shipped; standard delivery takes 3 to 5 business days, and the tracking link is in your email.", order_status: "shipped" } },
     ],
   },
+  {
+    file: "090_model_options",
+    model: "Thinker",
+    kind: "anthropic",
+    turns: [{ json: { steps: ["Add column amount and backfill it from total", "Switch reads and writes to amount", "Drop total after a release"], risk: "medium" } }],
+  },
 ];
 
 const KEY_VARS: Record<Kind, string | undefined> = {

@@ -5,7 +5,7 @@
  */
 import type { ProviderFamily } from "../provider-family";
 import { SCRIPTED_USAGE, type ScriptedWire } from "../scripted-wire";
-import { anthropicUsage, createAnthropicAdapter } from "./anthropic-messages";
+import { ANTHROPIC_DEFAULT_MAX_TOKENS, anthropicUsage, createAnthropicAdapter } from "./anthropic-messages";
 import { anthropicFormatProblem } from "./anthropic-schema";
 
 /** A `luma test` turn as a Messages API `message` body. */
@@ -21,7 +21,7 @@ const scriptedMessage: ScriptedWire = (turn, n, model, answer) => {
 
 export const anthropicFamily: ProviderFamily = {
   name: "anthropic",
-  defaults: { keyEnv: "ANTHROPIC_API_KEY", baseUrl: "https://api.anthropic.com" },
+  defaults: { keyEnv: "ANTHROPIC_API_KEY", baseUrl: "https://api.anthropic.com", maxTokens: ANTHROPIC_DEFAULT_MAX_TOKENS },
   wire: { createAdapter: createAnthropicAdapter, readUsage: anthropicUsage, scripted: scriptedMessage },
   // wire notes §3.4: strict structured output takes no recursive schema.
   strictSchema: { recursiveFormat: false, formatProblem: anthropicFormatProblem },

@@ -17,6 +17,8 @@ import { hasDefinitions } from "../schema-refs";
 import type { FinishReason, ToolCall, TurnResult, WireAdapter } from "../provider-types";
 import { plus, reported, type UsageReader } from "../read-usage";
 import { responseMeta } from "../response-meta";
+import type { ReasoningEffort } from "../../../language/model-options";
+import { ANTHROPIC_THINKING_BUDGET, takesThinkingBudget } from "../model-options-wire";
 import { toolResultText } from "../tool-result-text";
 
 /** Anthropic Messages `usage`: cache reads and writes are input too. */
@@ -96,6 +98,8 @@ export function createAnthropicAdapter(): WireAdapter {
       }
       if (turn.format) body.output_config = turn.format.wire;
       if (model.temperature !== undefined) body.temperature = model.temperature;
+      if (model.stop !== undefined) body.stop_sequences = [...model.stop];
+      if (model.reasoningEffort !== undefined) thinkingFields(body, model.name, model.reasoningEffort);
       const headers: Record<string, string> = { "content-type": "application/json", "anthropic-version": ANTHROPIC_VERSION };
       if (model.apiKey) headers["x-api-key"] = model.apiKey;
       return { url: `${model.baseUrl}/v1/messages`, headers, secretHeaders: ["x-api-key", "authorization"], body };
@@ -133,4 +137,21 @@ export function createAnthropicAdapter(): WireAdapter {
     normaliseArgs: (_tool, args) => args,
     normaliseFinal: (_format, value) => value,
   };
+}
+
+/**
+ * `reasoning_effort` as the model takes it: Claude 4.6 and later think adaptively at an
+ * effort level (`output_config.effort`, beside a format already there); earlier models take
+ * a token budget, which Anthropic counts inside `max_tokens` — so the budget is added to
+ * the answer's limit, and `max_tokens` keeps meaning the answer's tokens.
+ */
+function thinkingFields(body: Obj, model: string, effort: ReasoningEffort): void {
+  if (takesThinkingBudget(model)) {
+    const budget = ANTHROPIC_THINKING_BUDGET[effort];
+    body.thinking = { type: "enabled", budget_tokens: budget };
+    body.max_tokens = (body.max_tokens as number) + budget;
+  } else {
+    body.thinking = { type: "adaptive" };
+    body.output_config = { ...((body.output_config as Obj | undefined) ?? {}), effort };
+  }
 }

@@ -21,6 +21,7 @@ import type { FinishReason, ToolCall, TurnResult, WireAdapter } from "../provide
 import { bareRefs, mapSubschemas } from "../schema-refs";
 import { plus, reported, type UsageReader } from "../read-usage";
 import { responseMeta } from "../response-meta";
+import { GEMINI_THINKING_BUDGET, takesGeminiBudget } from "../model-options-wire";
 
 /** Gemini `usageMetadata`: thoughts are output too. */
 export const geminiUsage: UsageReader = (u) => ({
@@ -118,6 +119,13 @@ export function createGeminiAdapter(): WireAdapter {
       const gen: Obj = {};
       if (model.temperature !== undefined) gen.temperature = model.temperature;
       if (model.maxTokens !== undefined) gen.maxOutputTokens = model.maxTokens;
+      if (model.topP !== undefined) gen.topP = model.topP;
+      if (model.seed !== undefined) gen.seed = model.seed;
+      if (model.stop !== undefined) gen.stopSequences = [...model.stop];
+      const effort = model.reasoningEffort;
+      if (effort !== undefined) {
+        gen.thinkingConfig = takesGeminiBudget(model.name) ? { thinkingBudget: GEMINI_THINKING_BUDGET[effort] } : { thinkingLevel: effort.toUpperCase() };
+      }
       if (turn.format) Object.assign(gen, turn.format.wire);
       if (Object.keys(gen).length > 0) body.generationConfig = gen;
       const name = model.name.startsWith("models/") ? model.name.slice(7) : model.name;

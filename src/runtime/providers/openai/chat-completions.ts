@@ -131,6 +131,10 @@ export function createOpenAiAdapter(variant: OpenAiVariant): WireAdapter {
       if (turn.tools) choiceFields(body, turn.tools, turn.toolChoice);
       if (turn.format) body.response_format = turn.format.wire;
       if (model.temperature !== undefined) body.temperature = model.temperature;
+      if (model.topP !== undefined) body.top_p = model.topP;
+      if (model.seed !== undefined) body.seed = model.seed;
+      if (model.stop !== undefined) body.stop = [...model.stop];
+      if (model.reasoningEffort !== undefined) body.reasoning_effort = model.reasoningEffort;
       if (model.maxTokens !== undefined) {
         const field = typeof variant.maxTokensField === "function" ? variant.maxTokensField(model) : variant.maxTokensField;
         body[field] = model.maxTokens;

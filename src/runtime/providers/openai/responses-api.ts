@@ -102,6 +102,8 @@ export function createOpenAiResponsesAdapter(): WireAdapter {
       }
       if (turn.format) body.text = { format: turn.format.wire };
       if (model.temperature !== undefined) body.temperature = model.temperature;
+      if (model.topP !== undefined) body.top_p = model.topP;
+      if (model.reasoningEffort !== undefined) body.reasoning = { effort: model.reasoningEffort };
       if (model.maxTokens !== undefined) body.max_output_tokens = model.maxTokens;
       body.store = false;
       if (isReasoningModel(model)) body.include = ["reasoning.encrypted_content"];
