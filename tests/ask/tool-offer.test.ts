@@ -177,3 +177,18 @@ describe("issue #25: withheld tools, per ask", () => {
     expect(r.out).toEqual(["100"]);
   });
 });
+
+describe('issue #25: a "code" tool is never judged by a provider\'s strict mode', () => {
+  test("an input OpenAI strict mode could not take (1001 enum values) does not stop a program whose agent only calls the tool from code", async () => {
+    const fake = await fakeProvider();
+    fake.script([FINAL]);
+    const values = Array.from({ length: 1001 }, (_, i) => `"v${i}"`).join(", ");
+    const decls = `${DECLS}tool pick(choice: enum[${values}]) -> Doc { audience: "code" }\n`;
+    const module = MODULE.replace("export const lumaTools = {", "export const lumaTools = {\n  pick: () => ({ text: \"picked\" }),");
+    const source = program("openai", agent("pick, read_doc"), `p = tool pick({ choice: "v1000" })\n    print(p.text)\n    return ${ASK}`, { decls });
+    const r = await runAsk(fake, source, { toolModule: module });
+    expect(r.error).toBeUndefined();
+    expect(r.out[0]).toBe("picked");
+    expect(toolNames(fake.requests[0])).toEqual(["read_doc"]);
+  });
+});
