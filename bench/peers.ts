@@ -26,7 +26,8 @@ import { defaultToolHandlers } from "../src/tool-registry";
 import { createAskRunner } from "../src/runtime/ask/create-ask-runner";
 import type { AskRequest } from "../src/runtime/ask/ask-types";
 import { startFakeProvider, type FakeTurn } from "../tests/support/fake-provider/fake-provider";
-import { chatCompletionStream, render } from "../tests/support/fake-provider/wire-formats";
+import { render } from "../tests/support/fake-provider/wire-formats";
+import { chatCompletionStream } from "../tests/support/fake-provider/wire-streams";
 import { fmt, median } from "./measure";
 
 const SOURCE = `

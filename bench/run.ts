@@ -14,6 +14,7 @@ import { benchLspRecheck } from "./lsp-recheck";
 import { benchLargeSources } from "./large-sources";
 import { benchStoreRefusal } from "./store-refusal";
 import { benchParserMemory } from "./parser-memory";
+import { benchLazyTools } from "./lazy-tools";
 
 console.log(`luma benchmarks · Bun ${Bun.version} · ${navigator.hardwareConcurrency} cores\n`);
 await benchStartupAndParse();
@@ -24,6 +25,7 @@ await benchPipelineOverhead();
 await benchPipelineFileStore();
 await benchStoreRefusal();
 await benchAskRoundtrip();
+await benchLazyTools();
 await benchDatasources();
 await benchIdempotencyBackends();
 await benchOffThreadRenewal();

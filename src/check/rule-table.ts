@@ -16,6 +16,7 @@ import { directToolCalls } from "./rules/direct-tool-calls";
 import { duplicateDeclarations } from "./rules/duplicate-declarations";
 import { duplicateMembers } from "./rules/duplicate-members";
 import { functionValues } from "./rules/function-values";
+import { lazyTools } from "./rules/lazy-tools";
 import { modelBaseUrl } from "./rules/model-base-url";
 import { modelOptions } from "./rules/model-options";
 import { modelToolNames } from "./rules/model-tool-names";
@@ -61,6 +62,7 @@ export const RULES: readonly (readonly [name: string, rule: Rule])[] = [
   ["model-options", modelOptions],
   ["tool-types", toolTypes],
   ["tool-consistency", toolConsistency],
+  ["lazy-tools", lazyTools],
   ["tool-idempotency-key", toolIdempotencyKey],
   ["db-statement-types", dbStatementTypes],
   ["db-datasource-url", dbDatasourceUrl],

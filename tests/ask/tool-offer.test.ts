@@ -192,3 +192,38 @@ describe('issue #25: a "code" tool is never judged by a provider\'s strict mode'
     expect(toolNames(fake.requests[0])).toEqual(["read_doc"]);
   });
 });
+
+describe("issue #25 with lazy tools: discovery happens among the offered tools only", () => {
+  const LAZY = `${DECLS}
+tool mail_helper(to: string) -> Doc {
+  lazy: true
+  description: "Sends help by mail."
+  credential: "TOOLVIEW_MAIL_TOKEN"
+  instructions: "Mail help only when asked."
+}
+tool help_search(topic: string) -> Doc {
+  lazy: true
+  description: "Searches the help center by topic."
+  instructions: "Prefer help_search over guessing."
+}
+`;
+  const MORE = MODULE.replace("export const lumaTools = {", "export const lumaTools = {\n  mail_helper: () => ({ text: \"mailed\" }),\n  help_search: () => ({ text: \"found\" }),");
+
+  for (const kind of FAMILIES) {
+    test(`${kind}: a withheld lazy tool is never listed; a lazy tool's instructions join the system prompt once it is found`, async () => {
+      const fake = await fakeProvider();
+      fake.script([{ toolCalls: [{ name: "search_tools", args: { query: "help mail search topic" } }] }, FINAL]);
+      const r = await runAsk(fake, program(kind, agent("read_doc, mail_helper, help_search"), ASK, { decls: LAZY }), { kind, toolModule: MORE });
+      expect(r.error).toBeUndefined();
+      const [first, second] = fake.requests;
+      expect(toolNames(first)).toEqual(["read_doc", "search_tools"]);
+      expect(systemPrompt(first)).toBe("You are careful.\n\nQuote documents only after reading them with read_doc.");
+      const listed = (toolResults(second)[0].content as { tools: { name: string }[] }).tools.map((t) => t.name);
+      expect(listed).toEqual(["help_search"]);
+      // Every offerable lazy tool is found: search_tools is no longer offered.
+      expect(toolNames(second)).toEqual(["read_doc", "help_search"]);
+      expect(systemPrompt(second)).toBe("You are careful.\n\nQuote documents only after reading them with read_doc.\n\nPrefer help_search over guessing.");
+      expect(r.trace.filter((e) => e.event === "tool.withheld").map((e) => e.tool)).toEqual(["mail_helper"]);
+    });
+  }
+});

@@ -1,6 +1,7 @@
 /**
- * E0201–E0232 and E0290–E0294: the checker's rules about declarations — names, members, schemas,
- * annotations, the keys of declaration blocks, tools, queries and commands. One entry per
+ * E0201–E0232, E0275–E0276 and E0290–E0294: the checker's rules about declarations — names,
+ * members, schemas, annotations, the keys of declaration blocks, tools, queries and
+ * commands. One entry per
  * diagnostic: its code, title, the text builder the rule reports with (typed parameters:
  * `messages.unknownKey(key, owner)` in `src/check/messages.ts` is this entry's `text`), the
  * explanation and the example `luma explain CODE` prints. `exact: true` marks the texts the
@@ -296,5 +297,20 @@ export const CHECK_DECLARATION_DIAGNOSTICS = {
     text: (tool: string) => `Tool '${tool}' timeout must be greater than zero.`,
     explanation: "`timeout` is in milliseconds and must be greater than zero (spec §4, exact message).",
     example: "tool t(a: int) -> Out { timeout: 0 }",
+  },
+  // lazy tools (docs/language/tools.md "Lazy tools")
+  searchToolsNameTaken: {
+    code: "E0275",
+    title: "a tool named search_tools next to lazy tools",
+    text: (agent: string) => `Agent '${agent}' has lazy tools, so 'search_tools' is the name of the tool the model finds them with; rename this tool.`,
+    explanation: "While an agent has lazy tools (`lazy: true`), its model is offered a synthetic tool, `search_tools(query)`, that finds them. A tool of the agent's own with that name would be shadowed: rename it, or make none of the agent's tools lazy.",
+    example: 'schema Out { ok: bool }\nmodel M { provider: "openai", name: "gpt-5.4-mini" }\ntool search_tools(q: string) -> Out {}\ntool refund(id: string) -> Out { description: "Refunds an order"  lazy: true }\nagent A {\n  model: M\n  tools: [search_tools, refund]\n}',
+  },
+  lazyToolDescription: {
+    code: "E0276",
+    title: "lazy tool without a description",
+    text: (tool: string) => `Lazy tool '${tool}' needs a description: the model finds lazy tools by their name, parameters and description.`,
+    explanation: "A lazy tool is not declared to the model up front: the model finds it by calling `search_tools` with a few words, which are matched against each lazy tool's name, parameter names and `description`, and the result shows the description. Without one, the tool is found by its name alone and the model is not told what it does: add `description`.",
+    example: 'schema Out { ok: bool }\ntool refund(id: string) -> Out { lazy: true }',
   },
 } as const satisfies Record<string, WordedEntry>;

@@ -40,6 +40,7 @@ import type { AskRequest } from "./ask-types";
 import { retryFeedback, TOOLS_AFTER_LIMIT } from "./prompt-rendering";
 import { errorContent, runToolRound, type RoundContext } from "./tool-round";
 import type { ToolOffer } from "./tool-offer";
+import { startDiscovery } from "./tool-discovery";
 
 export interface FlowEnv {
   client: ProviderClient;
@@ -59,7 +60,11 @@ export async function runAskFlow(env: FlowEnv, plan: AskPlan, offer: ToolOffer, 
   const transcript: TranscriptItem[] = [{ kind: "user", text: req.prompt }];
   const hasTools = offer.tools !== undefined;
   const maxAttempts = plan.settings.retries + 1;
+  // Lazy tools: what this ask has found so far decides each request's tools (tool-discovery.ts).
+  // Only among the tools this ask offers (tool-offer.ts): a withheld tool is never found.
+  const discovery = startDiscovery(offer.lazy, offer.tools, req.agent.name, env.client.trace);
   const round: RoundContext = {
+    discovery,
     tools: env.tools,
     adapter: plan.adapter,
     agent: req.agent,
@@ -80,7 +85,7 @@ export async function runAskFlow(env: FlowEnv, plan: AskPlan, offer: ToolOffer, 
     for (;;) {
       const choice: ToolChoice = !hasTools ? AUTO : limitHit ? NONE : plan.forced && !toolCalled ? { type: "tool", name: plan.forced } : AUTO;
       let res: TurnResult;
-      const turn: TurnRequest = { system: offer.system, transcript, tools: offer.tools, toolChoice: choice, format: !hasTools || toolCalled ? plan.format : undefined };
+      const turn: TurnRequest = { system: offer.systemFor(discovery.found()), transcript, tools: discovery.offered(), toolChoice: choice, format: !hasTools || toolCalled ? plan.format : undefined };
       const send = () => requestTurn(env.client, plan.model, plan.adapter, turn, { agent: req.agent.name, turn: stats.turns, ceiling });
       // In a journaled run each request is a step: an answered one is not sent again (journaled-turn.ts).
       const n = stats.turns + 1;

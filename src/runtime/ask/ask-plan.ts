@@ -7,7 +7,9 @@
  * included, spec §4) and its `description` option. Queries and commands listed in `tools`
  * are declared the same way: the schema table answers their parameters under their name.
  * Which of them an ask offers, and the system prompt that goes with them, is decided at each
- * ask (`tool-offer.ts`); the plan keeps the candidates and the offers already prepared.
+ * ask (`tool-offer.ts`); the plan keeps the candidates and the offers already prepared. Lazy
+ * tools (`lazy: true`) among those offered are left out of the first request's declarations:
+ * each prepared offer holds them for the discovery of each ask (tool-discovery.ts).
  */
 import type { ModelDecl, Program } from "../../syntax/ast";
 import type { SchemaTable } from "../../schema/schema-table-types";
@@ -55,7 +57,7 @@ export function buildAskPlan(penv: PlanEnv, req: AskRequest): AskPlan {
     settings,
     model,
     adapter,
-    offers: { candidates, system: settings.system, adapter, prepared: new Map() },
+    offers: { candidates, system: settings.system, adapter, forced: req.usingTool, prepared: new Map() },
     format: adapter.prepareFormat(target.format),
     target,
     forced: req.usingTool,

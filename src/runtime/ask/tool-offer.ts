@@ -15,9 +15,14 @@
  * A new filter (an agent's `when` conditions, lazy tools) is one more reason in `Withheld`
  * and one more test in `withheldReason`.
  *
+ * Lazy tools (`lazy: true`) are discovered among the offered tools only (tool-discovery.ts):
+ * each prepared offer holds its own catalog, so a withheld lazy tool is never listed by
+ * `search_tools` nor counted as remaining.
+ *
  * The system prompt is the agent's `system` followed by the `instructions` of each offered
  * tool, in the order of the agent's `tools`, each after a blank line; a withheld tool's
- * instructions are left out with it. A tool's `metadata` is never part of what is offered.
+ * instructions are left out with it, and a lazy tool's count from the request after
+ * `search_tools` found it (before, the model has not been offered it). A tool's `metadata` is never part of what is offered.
  */
 import type { Program, QueryDecl, ToolDecl } from "../../syntax/ast";
 import { toJsonSchema } from "../../schema/json-schema";
@@ -25,6 +30,7 @@ import type { SchemaTable } from "../../schema/schema-table-types";
 import type { JsonSchema, PreparedTools, ProviderAdapter, ToolSpec } from "../providers/provider-types";
 import { readStatementEntries } from "../datasources/statement-entries";
 import { readToolOptions } from "../tools/steps/tool-options";
+import { initialTools, lazyCatalog, type LazyCatalog } from "./tool-discovery";
 
 /** One tool (query, command) an agent lists that a model may be offered. */
 export interface ToolCandidate {
@@ -34,6 +40,8 @@ export interface ToolCandidate {
   credential?: string;
   instructions?: string;
   maxResultChars?: number;
+  /** Declared only once `search_tools` found it (tool-discovery.ts). */
+  lazy?: boolean;
 }
 
 /** A candidate this ask does not offer, and why (the `tool.withheld` trace event). */
@@ -45,12 +53,14 @@ export interface Withheld {
 }
 
 export interface ToolOffer {
-  /** The offered tools in the adapter's wire form; undefined when none is offered. */
+  /** The first request's tools in the adapter's wire form (eager ones, and `search_tools` while lazy ones are offered); undefined when none is offered. */
   tools?: PreparedTools;
+  /** The offered lazy tools, for the ask's discovery; undefined when none is lazy. */
+  lazy?: LazyCatalog;
   /** The offered tools by name: a call of any other tool gets an error result. */
   specs: ReadonlyMap<string, ToolSpec>;
-  /** The agent's `system` and the offered tools' `instructions`. */
-  system?: string;
+  /** The system prompt of a request: the agent's `system` and the instructions of the tools it declares (lazy ones once found). */
+  systemFor(found: readonly string[]): string | undefined;
   /** The offered tools' `max_result_chars`. */
   maxResultChars: ReadonlyMap<string, number>;
   withheld: readonly Withheld[];
@@ -63,6 +73,8 @@ export interface OfferSource {
   candidates: readonly ToolCandidate[];
   system?: string;
   adapter: ProviderAdapter;
+  /** `using tool x`: a lazy x is declared from the first request. */
+  forced?: string;
   /** Offers already prepared, by the names offered (most asks offer the same tools every time). */
   prepared: Map<string, SameOffer>;
 }
@@ -85,7 +97,7 @@ export function toolCandidates(program: Program, schemas: SchemaTable, names: re
     const o = readToolOptions(decl);
     if (o.audience === "code") continue;
     if (o.description !== undefined) spec.description = o.description;
-    out.push({ name, spec, credential: o.credential, instructions: o.instructions, maxResultChars: o.maxResultChars });
+    out.push({ name, spec, credential: o.credential, instructions: o.instructions, maxResultChars: o.maxResultChars, lazy: o.lazy });
   }
   return out;
 }
@@ -118,10 +130,20 @@ function prepareOffer(source: OfferSource, offered: readonly ToolCandidate[]): S
   const specs = new Map(offered.map((c) => [c.name, c.spec]));
   const maxResultChars = new Map<string, number>();
   for (const c of offered) if (c.maxResultChars !== undefined) maxResultChars.set(c.name, c.maxResultChars);
+  const lazyNames = new Set(offered.filter((c) => c.lazy).map((c) => c.name));
+  // One system prompt per set of lazy tools found (most asks find none, or always the same ones).
+  const systems = new Map<string, string | undefined>();
+  const systemFor = (found: readonly string[]): string | undefined => {
+    const key = found.join("\n");
+    if (!systems.has(key)) systems.set(key, systemWithInstructions(source.system, offered.filter((c) => !c.lazy || found.includes(c.name))));
+    return systems.get(key);
+  };
+  const lazy = lazyCatalog(source.adapter, [...specs.values()], (name) => lazyNames.has(name), source.forced);
   return {
-    tools: specs.size > 0 ? source.adapter.prepareTools([...specs.values()]) : undefined,
+    tools: lazy !== undefined ? initialTools(lazy) : specs.size > 0 ? source.adapter.prepareTools([...specs.values()]) : undefined,
+    lazy,
     specs,
-    system: systemWithInstructions(source.system, offered),
+    systemFor,
     maxResultChars,
   };
 }

@@ -13,6 +13,8 @@
  *   the ask at once with that error.
  * - A tool the agent does not list, or that this ask did not offer, is not run: the model
  *   gets an error result.
+ * - `search_tools`, and a lazy tool called before it was found, are answered by the ask's
+ *   discovery (tool-discovery.ts) without the pipeline; they count toward the rate limit.
  * - Queries and commands listed in `tools` are called by name through the same invoker
  *   (the datasource runtime registers them as tool plans, spec §12).
  * - A tool's `max_result_chars`: the model is shown at most that many characters of a result
@@ -25,6 +27,7 @@ import type { ProviderAdapter, ToolCall, ToolResult, ToolSpec } from "../provide
 import { nativeCallId } from "../journal/step-scope";
 import { cutForModel } from "./result-cut";
 import { askSettingsOf } from "../tools/steps/agent-ask-settings";
+import type { ToolDiscovery } from "./tool-discovery";
 
 export interface RoundContext {
   tools: ToolInvoker;
@@ -37,6 +40,8 @@ export interface RoundContext {
   concurrency: number;
   /** Calls allowed in this attempt and calls made so far; `used` is updated here. */
   rate: { limit: number; used: number };
+  /** Lazy tools: answers `search_tools` and refuses lazy tools not found yet. */
+  discovery?: ToolDiscovery;
   /** The step id of the provider request whose answer asked for these calls (step-scope.ts). */
   stepBase?: string;
 }
@@ -80,8 +85,14 @@ export async function runToolRound(ctx: RoundContext, calls: readonly ToolCall[]
 
   const fatal: (LumaError | undefined)[] = new Array(calls.length);
   let stopped = false;
+  const answered = ctx.discovery?.answerRound(calls, toRun);
   const work = async (i: number): Promise<void> => {
     const call = calls[i];
+    const own = answered?.get(i);
+    if (own !== undefined) {
+      results[i] = own;
+      return;
+    }
     if (!ctx.specs.has(call.name)) {
       // A listed tool this ask did not offer (tool-offer.ts) is "not available", not unknown.
       const listed = askSettingsOf(ctx.agent).tools.includes(call.name);

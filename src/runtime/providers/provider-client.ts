@@ -23,6 +23,7 @@ import { isRetryableStatus, MAX_HTTP_RETRIES, retryAfterMs, retryDelayMs } from 
 import { tryParseJson } from "./safe-json";
 import { DEFAULT_REQUEST_TIMEOUT_MS, RequestTimedOut, ResponseTooLarge, type Transport, type WireResponse } from "./transport";
 import { mergeProviderOptions } from "./model-options-wire";
+import { openStreamReader } from "./stream-reader";
 
 export interface ProviderClient {
   transport: Transport;
@@ -87,8 +88,9 @@ export async function requestTurn(
   meta: TurnMeta,
 ): Promise<TurnResult> {
   assertSendable(model); // a journaled run's model without its key or endpoint (resolve-model.ts)
-  const req = adapter.buildRequest(model, turn);
-  mergeProviderOptions(req.body, model.providerOptions);
+  const built = adapter.buildRequest(model, turn);
+  mergeProviderOptions(built.body, model.providerOptions);
+  const req = turn.onText ? adapter.streaming.request(built) : built;
   const wire = { url: req.url, headers: req.headers, body: JSON.stringify(req.body) };
   // The key, the password of a base URL that carries one (`https://user:tok@proxy/v1` from
   // LUMA_BASE_URL_…), and what of its path and query could be a token: errors and cassettes
@@ -145,12 +147,16 @@ export async function requestTurn(
         ...extra,
       } satisfies ProviderRequestEvent, content);
 
+    // A streamed try reads its body as it comes; each try starts a fresh reader.
+    const stream = turn.onText ? openStreamReader(adapter.streaming.decoder(), turn.onText) : undefined;
     let res: WireResponse;
     try {
-      res = await client.transport({ ...wire, timeoutMs: Math.min(left, timeoutMs) }, info);
+      res = await client.transport({ ...wire, timeoutMs: Math.min(left, timeoutMs), onChunk: stream && ((text) => stream.push(text)) }, info);
     } catch (e) {
       emit(null, "error");
       if (isLumaError(e)) throw e;
+      // Text already on the user's screen cannot be taken back: no retry after it.
+      if (stream?.emitted) throw providerErrors.connection(model.decl, model.provider, originOf(req.url), redact(connectionCause(e), secrets), attempt);
       if (e instanceof ResponseTooLarge) throw providerErrors.tooLarge(model.decl, model.provider, e.limit);
       const timedOut = e instanceof RequestTimedOut;
       last = timedOut ? `no complete answer within ${e.timeoutMs} ms` : connectionCause(e);
@@ -168,8 +174,13 @@ export async function requestTurn(
     if (res.status >= 200 && res.status < 300) {
       let result: TurnResult;
       try {
-        if (!parsed.ok) throw new Error(`the body is not JSON (${parsed.error})`);
-        result = adapter.parseResponse(parsed.value, meta.turn);
+        if (stream) {
+          if (!stream.fed) stream.push(res.text); // a replay, or a transport that cannot stream
+          result = adapter.parseResponse(stream.finish(), meta.turn);
+        } else {
+          if (!parsed.ok) throw new Error(`the body is not JSON (${parsed.error})`);
+          result = adapter.parseResponse(parsed.value, meta.turn);
+        }
       } catch (e) {
         emit(res.status, "error", { request_id: requestId });
         throw providerErrors.badBody(model.decl, model.provider, redact((e as Error).message, secrets));

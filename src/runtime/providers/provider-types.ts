@@ -102,6 +102,11 @@ export type TranscriptItem =
 
 /** What one provider request carries; `tools`/`format` are the adapter's prepared forms. */
 export interface TurnRequest {
+  /**
+   * Set: the request streams (issue #26 §2) and each piece of the answer's text is handed
+   * here as it arrives; the turn's result is the same as without streaming.
+   */
+  onText?: (delta: string) => void;
   system?: string;
   transcript: readonly TranscriptItem[];
   tools?: PreparedTools;
@@ -182,8 +187,26 @@ export interface StrictSchemaSubset {
   toolSchemaProblem?(schema: JsonSchema): string | undefined;
 }
 
+/**
+ * One streamed answer, read event by event (server-sent events, already split): each text
+ * delta is handed on as it comes, and at the end `finish` gives the body the same answer
+ * would have had unstreamed — so `parseResponse` reads streamed and unstreamed answers alike.
+ * Throws a plain Error (worded for the user) on an error event or a stream that never ended.
+ */
+export interface StreamDecoder {
+  event(name: string | undefined, data: string, onText: (delta: string) => void): void;
+  finish(): unknown;
+}
+
+/** How a wire format streams: the request that asks for it, and the reader of its events. */
+export interface WireStreaming {
+  request(req: ProviderHttpRequest): ProviderHttpRequest;
+  decoder(): StreamDecoder;
+}
+
 /** One wire format's request builder and response reader (a family folder's adapter file). */
 export interface WireAdapter {
+  readonly streaming: WireStreaming;
   readonly family: "openai" | "anthropic" | "gemini";
   prepareTools(tools: readonly ToolSpec[]): PreparedTools;
   prepareFormat(format: ResponseFormat): PreparedFormat;

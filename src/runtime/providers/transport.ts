@@ -31,6 +31,12 @@ export interface WireRequest {
   body: string;
   /** The whole exchange's deadline, ms from its start (the model's `timeout`, or less near the ask's ceiling). */
   timeoutMs?: number;
+  /**
+   * A streamed request's reader: a successful (2xx) body is handed here piece by piece as
+   * it arrives, besides being returned whole. A transport that cannot stream (a replay) may
+   * leave it uncalled; the client then reads the whole text at the end.
+   */
+  onChunk?: (text: string) => void;
 }
 
 export interface WireResponse {
@@ -109,7 +115,8 @@ export function fetchTransport(opts: FetchTransportOptions = {}): Transport {
           const v = res.headers.get(name);
           if (v !== null) headers[name] = v;
         }
-        return { status: res.status, headers, text: await readCapped(res, max) };
+        const onChunk = res.status >= 200 && res.status < 300 ? req.onChunk : undefined;
+        return { status: res.status, headers, text: await readCapped(res, max, onChunk) };
       }
     } catch (e) {
       // fetch and the body reader reject with the abort reason, or with their own AbortError.
@@ -132,17 +139,19 @@ function unusableUrl(url: string): string | undefined {
   return `has the scheme ${protocol}`;
 }
 
-async function readCapped(res: Response, max: number): Promise<string> {
+async function readCapped(res: Response, max: number, onChunk?: (text: string) => void): Promise<string> {
   const declared = res.headers.get("content-length");
   if (declared !== null && Number(declared) > max) {
     await res.body?.cancel();
     throw new ResponseTooLarge(max);
   }
   // A declared length bounds the plain body; a compressed one may inflate, so count it.
-  if (declared !== null && res.headers.get("content-encoding") === null) return res.text();
+  if (declared !== null && res.headers.get("content-encoding") === null && !onChunk) return res.text();
   if (!res.body) return "";
   const reader = res.body.getReader();
   const chunks: Uint8Array[] = [];
+  // A streamed body is decoded as it comes (a character split across chunks waits for its rest).
+  const decoder = onChunk ? new TextDecoder() : undefined;
   let total = 0;
   for (;;) {
     const { done, value } = await reader.read();
@@ -153,6 +162,14 @@ async function readCapped(res: Response, max: number): Promise<string> {
       throw new ResponseTooLarge(max);
     }
     chunks.push(value);
+    if (decoder) {
+      const text = decoder.decode(value, { stream: true });
+      if (text !== "") onChunk!(text);
+    }
+  }
+  if (decoder) {
+    const rest = decoder.decode();
+    if (rest !== "") onChunk!(rest);
   }
   return new TextDecoder().decode(Buffer.concat(chunks));
 }

@@ -7,7 +7,7 @@
  *   Azure v1              POST /openai/v1/chat/completions
  *   Azure dated           POST /openai/deployments/{deployment}/chat/completions?api-version=…
  *   Anthropic             POST /v1/messages
- *   Gemini                POST /v1beta/models/{model}:generateContent
+ *   Gemini                POST /v1beta/models/{model}:generateContent (and :streamGenerateContent?alt=sse)
  *
  * Each test scripts it with a list of turns — tool calls, a final JSON, raw text, an HTTP
  * status — answered in order, one per request whatever the path; it records every request
@@ -20,7 +20,8 @@
  *   fake.script([{ toolCalls: [{ name: "calculate", args: { a: 1, b: 2, operation: "add" } }] }, { json: { result: 3 } }]);
  *   env.LUMA_BASE_URL_M = fake.baseUrl("openai");
  */
-import { chatCompletionStream, errorBody, render, type Family, type FakeTurn } from "./wire-formats";
+import { errorBody, render, type Family, type FakeTurn } from "./wire-formats";
+import { anthropicStream, chatCompletionStream, geminiStream, responsesStream } from "./wire-streams";
 
 export type { FakeTurn, FakeToolCall, Family } from "./wire-formats";
 
@@ -52,7 +53,7 @@ export function familyOf(path: string): Family | undefined {
   if (path.endsWith("/chat/completions")) return "openai";
   if (path.endsWith("/v1/responses")) return "responses";
   if (path.endsWith("/v1/messages")) return "anthropic";
-  if (/\/v1beta\/models\/[^/]+:generateContent$/.test(path)) return "gemini";
+  if (/\/v1beta\/models\/[^/]+:(generateContent|streamGenerateContent)$/.test(path)) return "gemini";
   return undefined;
 }
 
@@ -61,6 +62,8 @@ const keyOf = (family: Family, h: Headers): string | undefined => {
   if (family === "gemini") return h.get("x-goog-api-key") ?? undefined;
   return h.get("api-key") ?? h.get("authorization")?.replace(/^Bearer /, "") ?? undefined;
 };
+
+const STREAMS = { openai: chatCompletionStream, responses: responsesStream, anthropic: anthropicStream, gemini: geminiStream };
 
 export async function startFakeProvider(): Promise<FakeProvider> {
   let turns: FakeTurn[] = [];
@@ -116,7 +119,7 @@ export async function startFakeProvider(): Promise<FakeProvider> {
         req.headers.forEach((v, k) => (headers[k] = v));
         requests.push({ family, path: url.pathname, query: Object.fromEntries(url.searchParams), headers, body });
       }
-      const model = family === "gemini" ? decodeURIComponent(url.pathname.split("/").pop()!.replace(/:generateContent$/, "")) : body.model;
+      const model = family === "gemini" ? decodeURIComponent(url.pathname.split("/").pop()!.replace(/:(generateContent|streamGenerateContent)$/, "")) : body.model;
       if (key !== undefined) {
         const got = keyOf(family, req.headers);
         if (got !== key) {
@@ -130,8 +133,10 @@ export async function startFakeProvider(): Promise<FakeProvider> {
       served++;
       if (!turn) return Response.json(errorBody(family, 500, "fake provider: no scripted turn left"), { status: 500 });
       const rendered = render(family, turn, served, String(model));
-      // `stream: true` (peers in bench:peers ask for it): the same answer as server-sent events.
-      const r = family === "openai" && body.stream === true ? chatCompletionStream(rendered) : rendered;
+      // A streamed request: the same answer as the provider's server-sent events.
+      const streamed = family === "gemini" ? url.pathname.endsWith(":streamGenerateContent") && url.searchParams.get("alt") === "sse" : body.stream === true;
+      // A `rawBody` turn is sent exactly as given, streamed or not (a hand-written stream).
+      const r = streamed && !("rawBody" in turn) ? STREAMS[family](rendered) : rendered;
       return new Response(r.body, { status: r.status, headers: r.headers });
     },
   });

@@ -146,6 +146,18 @@ export const RECORDINGS: Recording[] = [
     kind: "anthropic",
     turns: [{ json: { steps: ["Add column amount and backfill it from total", "Switch reads and writes to amount", "Drop total after a release"], risk: "medium" } }],
   },
+  {
+    // Lazy tools: the model searches, the matches are declared on the next request, then it calls one.
+    file: "082_lazy_tools",
+    model: "GPT54Mini",
+    kind: "openai",
+    toolModules: ["examples/tools/lazy-tools.ts"],
+    turns: [
+      { toolCalls: [{ name: "search_tools", args: { query: "refund an order" } }] },
+      { toolCalls: [{ name: "refund_order", args: { order_id: "o-7", amount: 19.9, reason: "arrived broken" } }] },
+      { json: { message: "I refunded 19.90 EUR on order o-7 because it arrived broken." } },
+    ],
+  },
 ];
 
 const KEY_VARS: Record<Kind, string | undefined> = {

@@ -188,25 +188,6 @@ const GEMINI_STATUS: Record<number, string> = {
   500: "INTERNAL", 503: "UNAVAILABLE", 504: "DEADLINE_EXCEEDED",
 };
 
-/**
- * A rendered Chat Completion as the server-sent events of `stream: true` (what TanStack AI's
- * adapter asks for): one chunk with the whole delta, the finish chunk, the usage chunk, [DONE].
- */
-export function chatCompletionStream(r: Rendered): Rendered {
-  if (r.status !== 200) return r;
-  const c = JSON.parse(r.body);
-  const m = c.choices[0].message;
-  const delta: Obj = { role: "assistant", content: m.content ?? null };
-  if (m.tool_calls) delta.tool_calls = m.tool_calls.map((t: Obj, index: number) => ({ index, ...t }));
-  const chunk = (choices: Obj[], extra: Obj = {}) => JSON.stringify({ id: c.id, object: "chat.completion.chunk", created: c.created, model: c.model, choices, ...extra });
-  const events = [
-    chunk([{ index: 0, delta, finish_reason: null }]),
-    chunk([{ index: 0, delta: {}, finish_reason: c.choices[0].finish_reason }]),
-    chunk([], { usage: c.usage }),
-  ];
-  return { status: 200, body: events.map((e) => `data: ${e}\n\n`).join("") + "data: [DONE]\n\n", headers: { ...r.headers, "content-type": "text/event-stream" } };
-}
-
 // ---------------------------------------------------------------- rendering
 
 export function errorBody(family: Family, status: number, message: string): Obj {

@@ -20,6 +20,7 @@ import { responseMeta } from "../response-meta";
 import type { ReasoningEffort } from "../../../language/model-options";
 import { ANTHROPIC_THINKING_BUDGET, takesThinkingBudget } from "../model-options-wire";
 import { toolResultText } from "../tool-result-text";
+import { anthropicStreaming } from "./anthropic-stream";
 
 /** Anthropic Messages `usage`: cache reads and writes are input too. */
 export const anthropicUsage: UsageReader = (u) => ({
@@ -55,6 +56,7 @@ function pushUser(messages: Obj[], blocks: Obj[]): void {
 export function createAnthropicAdapter(): WireAdapter {
   return {
     family: "anthropic",
+    streaming: anthropicStreaming,
 
     prepareTools(specs) {
       const wire = specs.map((t) => {

@@ -22,6 +22,7 @@ import { bareRefs, mapSubschemas } from "../schema-refs";
 import { plus, reported, type UsageReader } from "../read-usage";
 import { responseMeta } from "../response-meta";
 import { GEMINI_THINKING_BUDGET, takesGeminiBudget } from "../model-options-wire";
+import { geminiStreaming } from "./gemini-stream";
 
 /** Gemini `usageMetadata`: thoughts are output too. */
 export const geminiUsage: UsageReader = (u) => ({
@@ -73,6 +74,7 @@ export function toGeminiSchema(schema: Obj): Obj {
 export function createGeminiAdapter(): WireAdapter {
   return {
     family: "gemini",
+    streaming: geminiStreaming,
 
     prepareTools(specs) {
       const decls = specs.map((t) => {

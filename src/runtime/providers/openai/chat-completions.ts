@@ -32,6 +32,7 @@ import { tryParseJson } from "../safe-json";
 import { reported, type UsageReader } from "../read-usage";
 import { responseMeta } from "../response-meta";
 import { toolResultText } from "../tool-result-text";
+import { chatStreaming } from "./chat-stream";
 
 /** Chat Completions `usage` (OpenAI, Azure, compatible servers). */
 export const chatCompletionsUsage: UsageReader = (u) => ({
@@ -104,6 +105,7 @@ export function createOpenAiAdapter(variant: OpenAiVariant): WireAdapter {
 
   return {
     family: "openai",
+    streaming: chatStreaming,
 
     prepareTools(specs): PreparedTools {
       const wire = specs.map(toolWire);

@@ -26,6 +26,7 @@ import { tryParseJson } from "../safe-json";
 import { reported, type UsageReader } from "../read-usage";
 import { responseMeta } from "../response-meta";
 import { toolResultText } from "../tool-result-text";
+import { responsesStreaming } from "./responses-stream";
 
 /** Responses API `usage`. */
 export const responsesUsage: UsageReader = (u) => ({
@@ -73,6 +74,7 @@ function readCall(item: Obj): ToolCall {
 export function createOpenAiResponsesAdapter(): WireAdapter {
   return {
     family: "openai",
+    streaming: responsesStreaming,
 
     prepareTools(specs): PreparedTools {
       return { specs, wire: specs.map(toolWire) };
