@@ -85,7 +85,7 @@ export async function runFile(opts: RunFileOptions): Promise<void> {
   await startProgram(loaded.program, { ...opts, sourceOf: (f) => sources.get(f), openRemoteTools: openMcpTools });
 }
 
-export type ServeMcpOptions = Omit<StartOptions, "args" | "interactive" | "approve" | "openRemoteTools" | "sourceOf" | "record" | "replay" | "askHooks"> &
+export type ServeMcpOptions = Omit<StartOptions, "args" | "interactive" | "approve" | "askValue" | "openRemoteTools" | "sourceOf" | "record" | "replay" | "askHooks"> &
   SourceMemo & {
     /** Serve this agent's tools and methods, under its settings; every tool and method when absent. */
     agent?: string;

@@ -70,6 +70,11 @@ export interface HandlerContext {
   attempt: number;
   /** `<runId>/<stepId>`. */
   idempotencyKey: string;
+  /**
+   * The approver's note, validated, for a tool declared `approval: Schema`; absent otherwise.
+   * A tool called directly through `luma mcp` (no step of a run) gets a context holding only this.
+   */
+  approval?: unknown;
 }
 
 /** The handler signature (spec §10). */

@@ -1,7 +1,7 @@
 /**
  * The checker's context, built once per program and handed to every rule: the symbol
- * tables, the program's code units (top-level code, top-level fns, agent methods) with the
- * names each one binds, small lookups the rules share, and the diagnostics sink.
+ * tables, the program's code units and what each name in them refers to (read from the one
+ * name resolution, `language/name-resolution.ts`), small lookups the rules share, and the diagnostics sink.
  *
  * Rules never stop at the first problem; they `report` and go on. What they report always
  * carries a diagnostic code: a `CheckMessage` from `messages.ts` has one, and plain text
@@ -10,31 +10,17 @@
  */
 import { error, warning, type Diagnostic, type DiagnosticExtra, type Severity } from "../diagnostics/diagnostic";
 import type { DiagnosticCode } from "../diagnostics/catalog";
-import type { AgentDecl, Entry, Field, FnDecl, Program, SchemaDecl, Span, Stmt, TypeRef, UnionDecl } from "../syntax/ast";
+import type { AgentDecl, Entry, FnDecl, Program, SchemaDecl, Span, TypeRef, UnionDecl } from "../syntax/ast";
 import type { BlockKey } from "../language/key-blocks";
 import type { CheckMessage } from "./messages";
 import { buildSymbols, type Symbols } from "./symbols";
-import { boundNamesOf, flattenBody, type FlatBody } from "../language/walk";
+import { resolutionOf, type ResolvedUnit } from "../language/name-resolution";
 
-/** A body of code with its own variable scope. */
-export interface CodeUnit {
-  /** "test": a `test` block's body (it sees the declarations, not the top-level variables). */
-  kind: "top" | "fn" | "method" | "test";
-  /** The fn or method; absent for top-level code. */
-  fn?: FnDecl;
-  /** The agent owning a method. */
-  agent?: AgentDecl;
-  params: Field[];
-  body: Stmt[];
-  /** Parameters plus every name the body binds anywhere (assigned, `for`, `catch`). */
-  locals: Set<string>;
-  /**
-   * The body's statements (nested blocks included) and expressions (sub-expressions
-   * included) by kind, in source order, listed once here: a rule that looks for one kind
-   * reads its list instead of each walking the tree.
-   */
-  flat: FlatBody;
-}
+/**
+ * A body of code with its own variable scope: the name resolution's unit
+ * (`language/name-resolution.ts`), which also answers what a name means in it.
+ */
+export type CodeUnit = ResolvedUnit;
 
 /** What a type reference denotes. */
 export type ResolvedType =
@@ -49,7 +35,7 @@ export type ResolvedType =
 export interface CheckContext {
   program: Program;
   symbols: Symbols;
-  units: CodeUnit[];
+  units: readonly CodeUnit[];
   diagnostics: Diagnostic[];
   /** An error; `hints` are "did you mean" lines and other first-hour advice. */
   report: Reporter;
@@ -96,7 +82,7 @@ export function createContext(program: Program): CheckContext {
   return {
     program,
     symbols,
-    units: buildUnits(program),
+    units: resolutionOf(program).units,
     diagnostics,
     report: (message: CheckMessage | string, span?: Span, extra?: DiagnosticExtra) =>
       void diagnostics.push(diagnosticOf("error", message, span, extra)),
@@ -133,20 +119,4 @@ export function createContext(program: Program): CheckContext {
       return methods;
     },
   };
-}
-
-function buildUnits(program: Program): CodeUnit[] {
-  const unit = (kind: CodeUnit["kind"], params: Field[], body: Stmt[], fn?: FnDecl, agent?: AgentDecl): CodeUnit => {
-    const flat = flattenBody(body);
-    const locals = boundNamesOf(flat);
-    for (const p of params) locals.add(p.name);
-    return { kind, fn, agent, params, body, locals, flat };
-  };
-  const units: CodeUnit[] = [unit("top", [], program.body)];
-  for (const decl of program.decls) {
-    if (decl.kind === "Fn") units.push(unit("fn", decl.params, decl.body, decl));
-    if (decl.kind === "Agent") for (const m of decl.methods) units.push(unit("method", m.params, m.body, m, decl));
-  }
-  for (const test of program.tests ?? []) units.push(unit("test", [], test.body));
-  return units;
 }

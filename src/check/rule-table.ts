@@ -29,6 +29,7 @@ import { schemaCycles } from "./rules/schema-cycles";
 import { toolAudience } from "./rules/tool-audience";
 import { toolConsistency } from "./rules/tool-consistency";
 import { toolIdempotencyKey } from "./rules/tool-idempotency-key";
+import { toolClientHandler } from "./rules/tool-client-handler";
 import { toolTypes } from "./rules/tool-types";
 import { unionMembers } from "./rules/union-members";
 import { unknownTypes } from "./rules/unknown-types";
@@ -64,6 +65,7 @@ export const RULES: readonly (readonly [name: string, rule: Rule])[] = [
   ["tool-consistency", toolConsistency],
   ["lazy-tools", lazyTools],
   ["tool-idempotency-key", toolIdempotencyKey],
+  ["tool-client-handler", toolClientHandler],
   ["db-statement-types", dbStatementTypes],
   ["db-datasource-url", dbDatasourceUrl],
   // code (§7)

@@ -40,6 +40,9 @@ export function checkValueKind(kind: ValueKind, v: ConfigValue, ctx: CheckContex
       return checkToolList(v, ctx);
     case "constObject":
       return checkConstObject(v, ctx, where);
+    case "approvalSpec":
+      // `true`/`false`, or a schema (an object the approver fills in, field by field).
+      return literalAccepts(kind, v) && (v.kind !== "Path" || checkApprovalSchema(v, ctx));
   }
 }
 
@@ -50,6 +53,14 @@ function checkDeclRef(v: ConfigValue, ctx: CheckContext, noun: string, unknown: 
   const decl = ctx.symbols.byName.get(name);
   if (!decl) ctx.report(unknown(name), v.span, { hints: declHints(ctx, kinds, name) });
   else if (KIND_NOUN[decl.kind] !== noun) ctx.report(messages.wrongKind(name, withArticle(KIND_NOUN[decl.kind]), noun), v.span);
+  return true;
+}
+
+/** `approval: Note`: a plain schema — a tagged union cannot be asked field by field. */
+function checkApprovalSchema(v: ConfigValue, ctx: CheckContext): boolean {
+  if (!checkDeclRef(v, ctx, "schema", messages.unknownSchema, ["Schema"])) return false;
+  const name = singleName(v)!;
+  if (ctx.symbols.byName.get(name)?.kind === "Union") ctx.report(messages.wrongKind(name, "a tagged union", "plain schema"), v.span);
   return true;
 }
 

@@ -18,7 +18,7 @@
  */
 import { closeSync, openSync, readSync, writeSync } from "node:fs";
 
-const openTty = (flags: "r" | "w"): number | undefined => {
+export const openTty = (flags: "r" | "w"): number | undefined => {
   try {
     return openSync("/dev/tty", flags);
   } catch {
@@ -26,7 +26,7 @@ const openTty = (flags: "r" | "w"): number | undefined => {
   }
 };
 
-function readLine(fd: number): string {
+export function readLine(fd: number): string {
   const buf = Buffer.alloc(1);
   const bytes: number[] = [];
   for (;;) {
@@ -46,11 +46,13 @@ function readLine(fd: number): string {
   return Buffer.from(bytes).toString("utf8");
 }
 
-export async function askOnTerminal(tool: string, args: string): Promise<boolean> {
+/** `writes`: false for a read tool that asks because it says `approval: true` (the question then says "tool", not "write tool"). */
+export async function askOnTerminal(tool: string, args: string, _withinMs?: number, writes = true): Promise<boolean> {
   const out = openTty("w");
   const input = openTty("r");
+  const noun = writes ? "write tool" : "tool";
   try {
-    writeSync(out ?? 2, `Write tool '${tool}' is called with ${args}\nAllow write tool '${tool}' to run? [y/N] `);
+    writeSync(out ?? 2, `${writes ? "Write tool" : "Tool"} '${tool}' is called with ${args}\nAllow ${noun} '${tool}' to run? [y/N] `);
     const answer = readLine(input ?? 0).trim().toLowerCase();
     return answer === "y" || answer === "yes";
   } finally {

@@ -115,6 +115,11 @@ const STEP: OptionRow = { name: "--step", value: "text", metavar: "STEP", doc: "
 const JOURNAL_TO_READ: OptionRow = { ...JOURNAL, doc: "the journal's SQLite file (default: the config's journal)" };
 const RUNS_FORMAT: OptionRow = { name: "--format", value: "choice", metavar: "table|json", doc: "table for people, json for scripts", field: "format" };
 const RUNS_OPTIONS: readonly OptionRow[] = [JOURNAL_TO_READ, CONFIG, RUNS_FORMAT];
+const DIGEST: OptionRow = { name: "--digest", value: "text", metavar: "D", doc: "decide only the call with these arguments (its digest)", field: "digest" };
+/** The person's value: an approval's note (`approval: Schema`), a client tool's answer. */
+const NOTE_JSON: OptionRow = { name: "--json", value: "text", metavar: "JSON", doc: "the note the tool's approval schema asks for (approval: Schema)", field: "json" };
+const ANSWER_JSON: OptionRow = { name: "--json", value: "text", metavar: "JSON", doc: "the answer: a value of the client tool's return schema", field: "json", required: true };
+const RUN_TO_ANSWER: OptionRow = { ...RUN_ID, doc: "the run whose client tool call waits for an answer", required: true };
 
 /** `luma store reset --config` refuses an empty value, as a missing one. */
 const STORE_CONFIG: OptionRow = {
@@ -151,12 +156,16 @@ const TABLE = {
     words: "lsp", summary: "the language server (LSP over stdio)",
     options: [{ name: "--stdio", value: "nothing", doc: "accepted and ignored: stdio is the only transport", field: "stdio" }],
   },
-  runs: { words: "runs", summary: "list a journal's runs and pending approvals", options: RUNS_OPTIONS },
+  runs: { words: "runs", summary: "list a journal's runs and the calls waiting for a person", options: RUNS_OPTIONS },
   "runs-show": { words: "runs show", summary: "one run's steps", options: RUNS_OPTIONS },
+  "runs-answer": {
+    words: "runs answer", summary: "answer a client tool's call that waits (handler: \"client\")",
+    options: [RUN_TO_ANSWER, STEP, ANSWER_JSON, DIGEST, JOURNAL_TO_READ, CONFIG],
+  },
   // No --digest for deny: only an approval pins the call's arguments; a refusal refuses whatever waits.
   approve: {
     words: "approve", summary: "approve a call that waits for approval",
-    options: [RUN_TO_DECIDE, STEP, { name: "--digest", value: "text", metavar: "D", doc: "approve only the call with these arguments (its digest)", field: "digest" }, JOURNAL_TO_READ, CONFIG],
+    options: [RUN_TO_DECIDE, STEP, { ...DIGEST, doc: "approve only the call with these arguments (its digest)" }, NOTE_JSON, JOURNAL_TO_READ, CONFIG],
   },
   deny: { words: "deny", summary: "refuse a call that waits for approval", options: [RUN_TO_DECIDE, STEP, JOURNAL_TO_READ, CONFIG] },
   "store-reset": {

@@ -34,7 +34,9 @@ Usage:
                               print Luma tool declarations for the tools of MCP server NAME
   luma lsp                    the language server (LSP over stdio) for editors: diagnostics, hover, completion…
   luma runs [show ID] ${journalUsage("runs")}
-                              list a journal's runs and pending approvals, or one run's steps
+                              list a journal's runs and the calls waiting for a person, or one run's steps
+  luma runs answer ${journalUsage("runs-answer")}
+                              answer a client tool's call that waits (then run again with --run-id)
   luma approve ${journalUsage("approve")}
                               approve a call that waits for approval (then run again with --run-id)
   luma deny ${journalUsage("deny")}
@@ -56,7 +58,7 @@ Environment:
   FORCE_COLOR=1       coloured diagnostics even when not a terminal (NO_COLOR wins)
   LUMA_NO_CACHE=1     do not read or write the parsed-program cache
   LUMA_DEBUG=1        add stack traces to errors (a crashed handler's own stack)
-  LUMA_APPROVED_TOOLS comma-separated write tools approved under tool_policy "approval"
+  LUMA_APPROVED_TOOLS comma-separated tools approved (tool_policy "approval", approval: true)
   LUMA_IDEMPOTENCY_KEY passphrase of an encrypted idempotency store and journal
   LUMA_BASE_URL_<MODEL> redirect a model (MODEL = its declaration name, upper-cased)
   LUMA_MCP_TOKEN      bearer token luma mcp --http requires (off loopback it must be set)
@@ -75,6 +77,6 @@ Environment:
                       the host name lease owners carry (one machine playing two)
 
 Exit codes: 0 success · 1 runtime error · 2 rejected before running · 64 usage error
-            · 75 a journaled run waits for an approval
+            · 75 a journaled run waits for an approval or a client tool's answer
 `;
 }

@@ -1,10 +1,11 @@
 /**
  * The journal's subcommands (durable runs), parsed apart from running a program:
  *
- *   luma approve --run-id ID [--step STEP] [--digest D] [--journal PATH] [--config PATH]
+ *   luma approve --run-id ID [--step STEP] [--digest D] [--json JSON] [--journal PATH] [--config PATH]
  *   luma deny    --run-id ID [--step STEP] [--journal PATH] [--config PATH]
  *   luma runs    [--journal PATH] [--config PATH] [--format table|json]
  *   luma runs show ID [--journal PATH] [--config PATH] [--format table|json]
+ *   luma runs answer --run-id ID [--step STEP] --json JSON [--digest D] [--journal PATH] [--config PATH]
  *
  * Without --journal the journal comes from luma.config.json (--config, else the working
  * directory's). Usage errors are UsageErrors, as for a run (exit 64).
@@ -14,13 +15,14 @@ import { scanArgv } from "./scan-argv";
 import { UsageError } from "./usage-error";
 
 export type JournalCommand =
-  | { kind: "approve" | "deny"; runId: string; step?: string; digest?: string; journal?: string; config?: string }
+  | { kind: "approve" | "deny"; runId: string; step?: string; digest?: string; json?: string; journal?: string; config?: string }
+  | { kind: "runs-answer"; runId: string; step?: string; digest?: string; json: string; journal?: string; config?: string }
   | { kind: "runs"; journal?: string; config?: string; format: "table" | "json" }
   | { kind: "runs-show"; runId: string; journal?: string; config?: string; format: "table" | "json" };
 
-type Subcommand = "approve" | "deny" | "runs" | "runs-show";
+type Subcommand = "approve" | "deny" | "runs" | "runs-show" | "runs-answer";
 
-const SUBCOMMANDS: readonly Subcommand[] = ["approve", "deny", "runs", "runs-show"];
+const SUBCOMMANDS: readonly Subcommand[] = ["approve", "deny", "runs", "runs-show", "runs-answer"];
 
 /** Each subcommand's options (all take a value) and the metavar `luma --help` shows for it, from the command table. */
 export const JOURNAL_OPTIONS = Object.fromEntries(
@@ -38,6 +40,7 @@ interface JournalValues {
   journal?: string;
   config?: string;
   format?: string;
+  json?: string;
 }
 
 export function parseJournalCommand(argv: readonly string[]): JournalCommand {
@@ -49,8 +52,11 @@ export function parseJournalCommand(argv: readonly string[]): JournalCommand {
     showId = rest[1];
     if (showId === undefined || showId.startsWith("--")) throw new UsageError("luma runs show needs a run id: luma runs show ID");
     rest = rest.slice(2);
+  } else if (sub === "runs" && rest[0] === "answer") {
+    sub = "runs-answer";
+    rest = rest.slice(1);
   }
-  const shownName = sub === "runs-show" ? "runs show" : sub;
+  const shownName = sub === "runs-show" ? "runs show" : sub === "runs-answer" ? "runs answer" : sub;
   const scanned = scanArgv(rest, COMMAND_TABLE[sub].options, {
     optionPrefix: "--",
     dashDashEnds: false,
@@ -69,6 +75,10 @@ export function parseJournalCommand(argv: readonly string[]): JournalCommand {
   if (sub === "runs") return { kind: "runs", ...where, format };
   if (sub === "runs-show") return { kind: "runs-show", runId: showId!, ...where, format };
   const runId = values.runId;
-  if (runId === undefined) throw new UsageError(`luma ${sub} needs --run-id ID`);
-  return { kind: sub, runId, step: values.step, digest: values.digest, ...where };
+  if (runId === undefined) throw new UsageError(`luma ${shownName} needs --run-id ID`);
+  if (sub === "runs-answer") {
+    if (values.json === undefined) throw new UsageError(`luma runs answer needs --json JSON: the answer, a value of the client tool's return schema`);
+    return { kind: sub, runId, step: values.step, digest: values.digest, json: values.json, ...where };
+  }
+  return { kind: sub, runId, step: values.step, digest: values.digest, json: values.json, ...where };
 }

@@ -4,13 +4,16 @@
  * only renders. Loaded only when one of these subcommands runs.
  */
 import type { JournalCommand } from "./journal-argv";
-import { decide, listRuns, showRun, type AdminOptions, type PendingView } from "../runtime/journal/journal-admin";
+import { answer, decide, listRuns, showRun, type AdminOptions, type PendingView } from "../runtime/journal/journal-admin";
 
 const table = (head: string[], rows: string[][]): string => {
   const widths = head.map((h, i) => Math.max(h.length, ...rows.map((r) => r[i].length)));
   const line = (cells: string[]) => cells.map((c, i) => (i === cells.length - 1 ? c : c.padEnd(widths[i]))).join("  ");
   return [line(head), ...rows.map(line)].join("\n");
 };
+
+/** An approval that wants a note (`approval: Schema`) says so beside the tool: `issue_refund (note: RefundNote)`. */
+const toolCell = (p: PendingView): string => (p.schema === undefined ? p.tool : `${p.tool} (note: ${p.schema})`);
 
 const ms = (v: number | null) => (v === null ? "-" : `${v.toFixed(1)} ms`);
 
@@ -30,8 +33,13 @@ export async function runJournalCommand(cmd: JournalCommand, out: (text: string)
   switch (cmd.kind) {
     case "approve":
     case "deny": {
-      const a = await decide(opts, cmd.kind === "approve" ? "approved" : "denied", cmd.runId, cmd.step, cmd.digest);
+      const a = await decide(opts, cmd.kind === "approve" ? "approved" : "denied", cmd.runId, cmd.step, cmd.digest, cmd.json);
       out(`${cmd.kind === "approve" ? "approved" : "denied"}: run ${a.run} step ${a.step} (tool '${a.tool}', input digest ${a.digest}); run it again with --run-id ${a.run}`);
+      return 0;
+    }
+    case "runs-answer": {
+      const a = await answer(opts, cmd.runId, cmd.step, cmd.digest, cmd.json);
+      out(`answered: run ${a.run} step ${a.step} (client tool '${a.tool}', input digest ${a.digest}); run it again with --run-id ${a.run}`);
       return 0;
     }
     case "runs": {
@@ -41,10 +49,17 @@ export async function runJournalCommand(cmd: JournalCommand, out: (text: string)
         return 0;
       }
       out(r.runs.length === 0 ? "no runs" : table(["RUN", "STATUS", "STEPS", "PROGRAM", "UPDATED"], r.runs.map((x) => [x.runId, x.status, String(x.steps), x.program, new Date(x.updatedAt).toISOString()])));
-      if (r.pending.length > 0) {
+      const approvals = r.pending.filter((p) => p.kind === "approval");
+      const answers = r.pending.filter((p) => p.kind === "answer");
+      if (approvals.length > 0) {
         out("");
         out("Pending approvals:");
-        out(table(["RUN", "STEP", "TOOL", "DIGEST", "ARGUMENTS"], r.pending.map((p) => [p.run, p.step, p.tool, p.digest, p.args])));
+        out(table(["RUN", "STEP", "TOOL", "DIGEST", "ARGUMENTS"], approvals.map((p) => [p.run, p.step, toolCell(p), p.digest, p.args])));
+      }
+      if (answers.length > 0) {
+        out("");
+        out("Waiting for an answer (luma runs answer):");
+        out(table(["RUN", "STEP", "TOOL", "ANSWER", "DIGEST", "ARGUMENTS"], answers.map((p) => [p.run, p.step, p.tool, p.schema ?? "", p.digest, p.args])));
       }
       return 0;
     }

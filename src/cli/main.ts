@@ -11,6 +11,7 @@ import { renderDiagnostics } from "../diagnostics/render";
 import type { Diagnostic } from "../diagnostics/diagnostic";
 import { VERSION } from "../version";
 import { fdWriter } from "../runtime/run/write-fully";
+import { askValueOnTerminal } from "./value-prompt";
 import { askOnTerminal } from "./approval-prompt";
 import { builtAgentPayload } from "../build/agent-payload";
 import { checkFile, generateTypesForFile, importMcpTools, runFile, serveMcp } from "../index";
@@ -29,11 +30,13 @@ const host = () => ({
   cwd: process.cwd(),
   env: process.env,
   stdout: out,
+  stdoutText: stdout,
   stderr: err,
   sources,
   interactive: process.stdin.isTTY === true,
   // The runtime asks through this callback; the terminal is the CLI's (approval-prompt.ts).
   approve: askOnTerminal,
+  askValue: askValueOnTerminal,
   onWarnings: (warnings: Diagnostic[]) => err(renderWarnings(warnings)),
 });
 
@@ -70,6 +73,7 @@ async function main(argv: string[]): Promise<number> {
     case "deny":
     case "runs":
     case "runs-show":
+    case "runs-answer":
       return (await import("./journal-commands")).runJournalCommand(cmd, out, { cwd: process.cwd(), env: process.env });
     case "run":
       if (cmd.generateToolTypes) {

@@ -18,7 +18,7 @@ import type { AgentPayload } from "../build/agent-payload";
 import { embeddedStart } from "../build/embedded-start";
 import { openMcpTools } from "../mcp/open-mcp-tools";
 
-export type AgentHost = Pick<StartOptions, "cwd" | "env" | "stdout" | "stderr" | "interactive" | "approve"> & {
+export type AgentHost = Pick<StartOptions, "cwd" | "env" | "stdout" | "stderr" | "interactive" | "approve" | "askValue"> & {
   sources: Map<string, string>;
   onWarnings: (warnings: Diagnostic[]) => void;
 };

@@ -29,7 +29,8 @@ export type ValueKindTag =
   | "modelRef"
   | "datasourceRef"
   | "toolList"
-  | "constObject";
+  | "constObject"
+  | "approvalSpec";
 
 export interface ValueKind<T = unknown> {
   readonly tag: ValueKindTag;
@@ -92,6 +93,8 @@ export function literalAccepts(kind: ValueKind, v: ConfigValue): boolean {
     case "datasourceRef":
     case "toolList":
       return true;
+    case "approvalSpec":
+      return typeof value === "boolean" || v.kind === "Path";
   }
 }
 
@@ -185,6 +188,16 @@ export const datasourceRef = declRef("datasourceRef", "datasource");
 
 /** An agent's `tools`: names of declared tools, queries or commands. */
 export const toolList: ValueKind<readonly string[]> = { tag: "toolList", expected: "a list of tool names", read: readStringList };
+
+/**
+ * A tool's `approval`: `true` / `false`, or the bare name of a schema whose value the
+ * approver supplies (the handler's `ctx.approval`). The runtime gets the boolean or the name.
+ */
+export const approvalSpec: ValueKind<boolean | string> = {
+  tag: "approvalSpec",
+  expected: "true, false or a schema name",
+  read: (v) => (typeof lit(v) === "boolean" ? (lit(v) as boolean) : v.kind === "Path" && v.parts.length === 1 ? v.parts[0] : undefined),
+};
 
 /** A JSON value written in source: literals, lists and objects of them (no names). */
 export type ConstJson = string | number | boolean | null | ConstJson[] | { [key: string]: ConstJson };

@@ -113,10 +113,3 @@ export function boundNames(stmts: readonly Stmt[]): Set<string> {
   forEachStmt(stmts, (stmt) => addBoundNames(stmt, names));
   return names;
 }
-
-/** `boundNames` of an already flattened body. */
-export function boundNamesOf(body: FlatBody): Set<string> {
-  const names = new Set<string>();
-  for (const stmt of body.stmts) addBoundNames(stmt, names);
-  return names;
-}

@@ -99,7 +99,7 @@ export function analyze(uri: string, version: number, text: string, cache?: Piec
     lines,
     program: parsed.program,
     types,
-    index: buildIndex(parsed.program, types, seen?.decls),
+    index: buildIndex(program, types, seen?.decls),
     pieces: cache,
     diagnostics: [...parsed.syntaxErrors, ...here.filter((d) => !droppedNames.some((n) => d.message.includes(`'${n}'`)))],
     complete: parsed.syntaxErrors.length === 0,

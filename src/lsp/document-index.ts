@@ -4,11 +4,12 @@
  * exact source range. Go to definition, find references, rename and the hover all read
  * this one table, so they always agree.
  *
- * Names resolve the way the checker scopes them: each code unit (top-level code, a fn, an
- * agent method) has its own variables, bound at their first assignment (or as a
- * parameter, a `for` or a `catch` variable); a name no unit binds is a declaration. A
- * field read `a.b` resolves through the typer: the type of `a` names the schema. Built
- * with explicit work lists, never recursion on the input's depth.
+ * Names resolve as the checker and the runtime resolve them — all three read the program's
+ * one name resolution (`language/name-resolution.ts`): each code unit (top-level code, a
+ * fn, an agent method, a `test` block) has its parameters and its variables, each defined
+ * at its first binding (an assignment, a `for` or a `catch`), and every name in code has
+ * its target there. A field read `a.b` resolves through the typer: the type of `a` names
+ * the schema. Built from the units' flat listings, never recursion on the input's depth.
  *
  * A test document also sees the declarations of the file it tests (`seen`): its names
  * resolve to those, but the index holds occurrences of its own file only — offsets of the
@@ -18,7 +19,9 @@
  */
 import type { Decl, Entry, ConfigValue, Expr, Field, FnDecl, Program, Span, Stmt, TestDecl, TypeRef } from "../syntax/ast";
 import { membersOf, type Type } from "../check/types/type-model";
-import { nestedBlocks, pushExprChildren } from "../language/ast-children";
+import { boundNameOf } from "../language/ast-children";
+import { resolutionOf, type NameTarget, type ResolvedUnit } from "../language/name-resolution";
+import { forEachInExpr } from "../language/walk";
 import { assertNever } from "../syntax/assert-never";
 
 export type DefKind = Decl["kind"] | "Field" | "Method" | "Param" | "Variable";
@@ -66,8 +69,14 @@ export interface DocumentIndex {
 export const sameDefinition = (x: Definition, y: Definition): boolean =>
   x.nameSpan.start === y.nameSpan.start && x.name === y.name && x.nameSpan.file === y.nameSpan.file;
 
-/** `seen`: declarations of another file this program sees (a test document's tested file). */
+/**
+ * `program`: the document's program as the checker saw it, the `seen` declarations of
+ * another file (a test document's tested file) included; only this document's own code
+ * and declarations are indexed.
+ */
 export function buildIndex(program: Program, types: ReadonlyMap<Expr, Type>, seen: readonly Decl[] = []): DocumentIndex {
+  const seenDecls = new Set<Decl>(seen);
+  const names = resolutionOf(program);
   const defs: Definition[] = [];
   const occurrences: Occurrence[] = [];
   const globals = new Map<string, Definition>();
@@ -101,8 +110,7 @@ export function buildIndex(program: Program, types: ReadonlyMap<Expr, Type>, see
       }
     }
   };
-  for (const decl of seen) declare(decl, false);
-  for (const decl of program.decls) declare(decl, true);
+  for (const decl of program.decls) declare(decl, !seenDecls.has(decl));
 
   const typeRef = (ref: TypeRef) => {
     for (let r: TypeRef | undefined = ref; r; r = r.kind === "ArrayType" ? r.element : undefined) {
@@ -145,125 +153,91 @@ export function buildIndex(program: Program, types: ReadonlyMap<Expr, Type>, see
     return undefined;
   };
 
-  const unit = (key: UnitKey, params: readonly Field[], body: readonly Stmt[], exprs: readonly Expr[] = []) => {
-    const scope = new Map<string, Definition>();
-    unitNames.set(key, scope);
-    for (const p of params) {
-      scope.set(p.name, define({ name: p.name, kind: "Param", nameSpan: p.nameSpan, span: p.span, node: p }));
-      typeRef(p.type);
-    }
-    const resolve = (name: string) => scope.get(name) ?? globals.get(name);
-    const bind = (name: string, nameSpan: Span, span: Span, value?: Expr, iterates?: boolean) => {
-      const known = scope.get(name);
-      if (known) refer(nameSpan.start, nameSpan.end, known);
-      else scope.set(name, define({ name, kind: "Variable", nameSpan, span, value, iterates }));
-    };
-    const expr = (root: Expr) => {
-      const pending = [root];
-      while (pending.length > 0) {
-        const e = pending.pop() as Expr;
-        // What an expression names itself; its sub-expressions come from the child visitor.
-        switch (e.kind) {
-          case "Name":
-            refer(e.span.start, e.span.end, resolve(e.name));
-            break;
-          case "Member":
-            refer(e.span.end - e.property.length, e.span.end, fieldOf(e.object, e.property));
-            break;
-          case "ToolCall":
-            refer(e.toolSpan.start, e.toolSpan.end, globals.get(e.tool));
-            break;
-          case "DbCall":
-            refer(e.nameSpan.start, e.nameSpan.end, globals.get(e.name));
-            break;
-          case "Ask":
-            typeRef(e.target);
-            if (e.usingTool) refer(e.usingTool.span.start, e.usingTool.span.end, globals.get(e.usingTool.name));
-            break;
-          case "Num":
-          case "Str":
-          case "Bool":
-          case "Null":
-          case "Array":
-          case "Object":
-          case "Index":
-          case "Call":
-          case "Binary":
-          case "Unary":
-            break;
-          default:
-            assertNever(e);
-        }
-        pushExprChildren(e, pending);
-      }
-    };
-    exprs.forEach(expr);
-    // Statements in source order, so a variable's first assignment is its definition.
-    // A thunk on the work list runs a binding between blocks (the `catch` variable).
-    const pending: (Stmt | (() => void))[] = [...body].reverse();
-    /** Queues a statement's nested blocks (the child visitor's), to run in source order. */
-    const queueBlocks = (s: Stmt) => {
-      const blocks = nestedBlocks(s);
-      for (let b = blocks.length - 1; b >= 0; b--) for (let i = blocks[b].length - 1; i >= 0; i--) pending.push(blocks[b][i]);
-    };
-    while (pending.length > 0) {
-      const s = pending.pop() as Stmt | (() => void);
-      if (typeof s === "function") {
-        s();
-        continue;
-      }
-      switch (s.kind) {
-        case "Assign":
-          expr(s.value);
-          if (s.type) typeRef(s.type);
-          bind(s.name, s.nameSpan, s.span, s.value);
-          break;
-        case "If":
-          expr(s.cond);
-          queueBlocks(s);
-          break;
-        case "While":
-          expr(s.cond);
-          queueBlocks(s);
-          break;
-        case "AssignInto":
-          expr(s.value);
-          expr(s.target);
-          break;
-        case "Assert":
-          expr(s.cond);
-          if (s.message) expr(s.message);
-          break;
-        case "For":
-          expr(s.iterable);
-          bind(s.name, s.nameSpan, s.span, s.iterable, true);
-          queueBlocks(s);
-          break;
-        case "Try":
-          // The catch variable is bound when the handler starts, after the body.
-          pending.push(...[...s.handler].reverse(), () => bind(s.errName, s.errSpan, s.span), ...[...s.body].reverse());
-          break;
-        case "Return":
-          if (s.value) expr(s.value);
-          break;
-        case "ExprStmt":
-          expr(s.expr);
-          break;
-        case "Break":
-        case "Continue":
-          break;
-        default:
-          assertNever(s);
-      }
+  /** The definition a name's target has here (a builtin, `args` and an unknown name have none). */
+  const definitionOfTarget = (scope: ReadonlyMap<string, Definition>, target: NameTarget | undefined): Definition | undefined => {
+    switch (target?.kind) {
+      case "param":
+      case "variable":
+        return scope.get(target.kind === "param" ? target.field.name : target.name);
+      case "agent":
+      case "fn":
+      case "declaration":
+        return globals.get(target.decl.name);
+      case "method":
+        return methods.get(`${target.agent.name}.${target.decl.name}`);
+      default:
+        return undefined;
     }
   };
 
-  unit(null, [], program.body);
-  for (const t of program.tests ?? []) {
-    for (const m of t.mocks) refer(m.modelSpan.start, m.modelSpan.end, globals.get(m.model));
-    unit(t, [], t.body, t.mocks.map((m) => m.turns));
+  /** A code unit's parameters and variables (from the name resolution), then every occurrence in its code. */
+  const unit = (u: ResolvedUnit, key: UnitKey, extra: readonly Expr[] = []) => {
+    const scope = new Map<string, Definition>();
+    unitNames.set(key, scope);
+    for (const p of u.params) {
+      const d = define({ name: p.name, kind: "Param", nameSpan: p.nameSpan, span: p.span, node: p });
+      if (!scope.has(p.name)) scope.set(p.name, d);
+      typeRef(p.type);
+    }
+    for (const [name, b] of u.variables) {
+      const [nameSpan, value, iterates] = b.kind === "Assign" ? [b.nameSpan, b.value] : b.kind === "For" ? [b.nameSpan, b.iterable, true] : [b.errSpan];
+      scope.set(name, define({ name, kind: "Variable", nameSpan, span: b.span, value, iterates }));
+    }
+    const expr = (e: Expr) => {
+      // What an expression names itself; every expression of the unit comes by.
+      switch (e.kind) {
+        case "Name":
+          refer(e.span.start, e.span.end, definitionOfTarget(scope, names.targetOf(e)));
+          break;
+        case "Member":
+          refer(e.span.end - e.property.length, e.span.end, fieldOf(e.object, e.property));
+          break;
+        case "ToolCall":
+          refer(e.toolSpan.start, e.toolSpan.end, globals.get(e.tool));
+          break;
+        case "DbCall":
+          refer(e.nameSpan.start, e.nameSpan.end, globals.get(e.name));
+          break;
+        case "Ask":
+          typeRef(e.target);
+          if (e.usingTool) refer(e.usingTool.span.start, e.usingTool.span.end, globals.get(e.usingTool.name));
+          break;
+        case "Num":
+        case "Str":
+        case "Bool":
+        case "Null":
+        case "Array":
+        case "Object":
+        case "Index":
+        case "Call":
+        case "Binary":
+        case "Unary":
+          break;
+        default:
+          assertNever(e);
+      }
+    };
+    for (const list of u.flat.exprKinds.values()) list.forEach(expr);
+    for (const e of extra) forEachInExpr(e, expr);
+    for (const s of u.flat.stmts) {
+      if (s.kind === "Assign" && s.type) typeRef(s.type);
+      // A later binding of a name refers to its definition (the first binding, or the parameter).
+      const name = boundNameOf(s);
+      if (name === undefined || u.variables.get(name) === s) continue;
+      const nameSpan = s.kind === "Try" ? s.errSpan : (s as Extract<Stmt, { kind: "Assign" | "For" }>).nameSpan;
+      refer(nameSpan.start, nameSpan.end, scope.get(name));
+    }
+  };
+
+  // The units of this document's code: not those of the seen file's fns and agents.
+  for (const u of names.units) {
+    const owner = u.agent ?? u.fn;
+    if (owner && seenDecls.has(owner)) continue;
+    if (u.test) for (const m of u.test.mocks) refer(m.modelSpan.start, m.modelSpan.end, globals.get(m.model));
+    unit(u, u.fn ?? u.test ?? null, u.test?.mocks.map((m) => m.turns));
   }
   for (const decl of program.decls) {
+    if (seenDecls.has(decl)) continue;
     switch (decl.kind) {
       case "Schema":
         decl.fields.forEach((f) => typeRef(f.type));
@@ -289,13 +263,11 @@ export function buildIndex(program: Program, types: ReadonlyMap<Expr, Type>, see
         break;
       case "Fn":
         if (decl.returns) typeRef(decl.returns);
-        unit(decl, decl.params, decl.body);
         break;
       case "Agent":
         entries(decl.entries);
         for (const m of decl.methods) {
           if (m.returns) typeRef(m.returns);
-          unit(m, m.params, m.body);
         }
         break;
       default:

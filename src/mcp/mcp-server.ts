@@ -11,7 +11,8 @@
  * (`notifications/cancelled` aborts the SDK's request signal, which aborts the handler's
  * AbortSignal) and approval — `tool_policy: "approval"` asks the client through
  * elicitation (a form with one boolean) when it declared the capability, and is denied with
- * TOOL_PERMISSION_DENIED when it did not.
+ * TOOL_PERMISSION_DENIED when it did not; a client tool's answer and an approval's note are
+ * asked the same way, with a form of their schema (elicit-value.ts).
  *
  * Transports: stdio by default (stdout is the protocol, so `print` goes to stderr), or
  * Streamable HTTP on `--http HOST:PORT` at `/mcp`, one session per `initialize`, with the
@@ -48,6 +49,7 @@ import { EXIT_BROKEN_PIPE } from "../runtime/run/write-fully";
 import { createRuntime } from "../runtime/interpreter/runtime-context";
 import { VERSION } from "../version";
 import { errorAnswer, serveCall, type ServeCallDeps } from "./serve-call";
+import { elicitValue } from "./elicit-value";
 import { servedTools, type ServedTool } from "./served-tools";
 import { isOversizeMessage, MAX_MESSAGE_BYTES, MAX_MESSAGE_TEXT } from "./message-size-limit";
 import { screenedInput } from "./screen-stdio-lines";
@@ -79,11 +81,13 @@ const approvalUnanswered = (tool: string, ms: number) =>
  * An approval nobody answers is a refusal once the tool's timeout passes (the SDK's own
  * 60 s request timeout made it a RUNTIME_ERROR, whatever the tool's timeout).
  */
-const elicitApproval = async (server: Server, tool: string, withinMs: number, call: { signal: AbortSignal; requestId: string | number }): Promise<boolean> => {
+const elicitApproval = async (server: Server, tool: string, withinMs: number, call: { signal: AbortSignal; requestId: string | number }, writes: boolean): Promise<boolean> => {
   if (!server.getClientCapabilities()?.elicitation) throw approvalUnsupported(tool);
   const asking = server.elicitInput(
     {
-      message: `Approve a call of tool '${tool}'? It writes (side_effects: "write") and its agent has tool_policy "approval".`,
+      message: writes
+        ? `Approve a call of tool '${tool}'? It writes (side_effects: "write") and needs approval (its agent's tool_policy "approval", or its own approval: true).`
+        : `Approve a call of tool '${tool}'? It needs approval (approval: true).`,
       requestedSchema: {
         type: "object",
         properties: { approve: { type: "boolean", title: `Run ${tool}`, description: "true runs the tool once" } },
@@ -127,8 +131,9 @@ function sessionServer(deps: ServeCallDeps, tools: ServedTool[], label: string, 
     if (tool === undefined) {
       return errorAnswer(runtimeError("TOOL_NOT_FOUND", `Tool '${request.params.name}' is not served by this program.`), false);
     }
-    const approve = (name: string, _args: string, withinMs: number) => elicitApproval(server, name, withinMs, extra);
-    return calls.track(serveCall(deps, tool, request.params.arguments, { signal: extra.signal, approve }));
+    const approve = (name: string, _args: string, withinMs: number, writes = true) => elicitApproval(server, name, withinMs, extra, writes);
+    // A client tool's answer and an approval's note are asked of the client too (elicit-value.ts).
+    return calls.track(serveCall(deps, tool, request.params.arguments, { signal: extra.signal, approve, askValue: elicitValue(server, extra) }));
   });
   return server;
 }

@@ -20,7 +20,7 @@ import type { Value } from "../runtime/interpreter/values";
 import { callAgentMethod } from "../runtime/interpreter/calls";
 import type { Runtime } from "../runtime/interpreter/runtime-context";
 import { asLumaError } from "../runtime/interpreter/runtime-errors";
-import type { ToolInvoker } from "../runtime/tools/tool-invoker-types";
+import type { AskValue, ToolInvoker } from "../runtime/tools/tool-invoker-types";
 import type { Telemetry } from "../runtime/telemetry/telemetry";
 import type { ServedMethod, ServedTool } from "./served-tools";
 
@@ -41,7 +41,9 @@ export interface ServeCallDeps {
 
 export interface CallOptions {
   signal: AbortSignal;
-  approve: (tool: string, args: string, withinMs: number) => Promise<boolean>;
+  approve: (tool: string, args: string, withinMs: number, writes?: boolean) => Promise<boolean>;
+  /** Asks the client for a value: a client tool's answer, an approval's note (elicitation). */
+  askValue?: AskValue;
 }
 
 /** The spec's own codes: their `details` describe Luma internals and stay inside. */
@@ -63,11 +65,11 @@ const successAnswer = (tool: ServedTool, value: unknown): CallToolAnswer => {
 const invalidArguments = (tool: ServedTool, messages: string[]) =>
   new LumaError({ code: "TOOL_INPUT_INVALID", message: messages.join(" ") || `${tool.name}.input is invalid.` });
 
-async function runMethod(deps: ServeCallDeps, tool: ServedMethod, args: unknown, signal: AbortSignal): Promise<Value> {
+async function runMethod(deps: ServeCallDeps, tool: ServedMethod, args: unknown, signal: AbortSignal, askValue?: AskValue): Promise<Value> {
   const checked = tool.validateInput(args);
   if (!checked.ok) throw invalidArguments(tool, checked.messages);
   const positional = tool.method.params.map((p) => (checked.value[p.name] ?? null) as Value);
-  return callAgentMethod(deps.interpreter, tool.agent.name, tool.method.name, positional, signal);
+  return callAgentMethod(deps.interpreter, tool.agent.name, tool.method.name, positional, signal, askValue);
 }
 
 export function serveCall(deps: ServeCallDeps, tool: ServedTool, args: unknown, opts: CallOptions): Promise<CallToolAnswer> {
@@ -86,8 +88,9 @@ async function answer(deps: ServeCallDeps, tool: ServedTool, args: unknown, opts
             methodCall: tool.agent ? { failures: 0 } : undefined,
             signal: opts.signal,
             approve: opts.approve,
+            askValue: opts.askValue,
           })
-        : await runMethod(deps, tool, args, opts.signal);
+        : await runMethod(deps, tool, args, opts.signal, opts.askValue);
     return successAnswer(tool, value);
   } catch (e) {
     const span = tool.kind === "method" ? tool.method.nameSpan : { file: "", start: 0, end: 0 };

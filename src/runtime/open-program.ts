@@ -139,6 +139,7 @@ export async function openProgram(program: Program, opts: Omit<StartOptions, "ar
       warn: opts.stderr,
       trace,
       approve: opts.interactive ? opts.approve : undefined,
+      askValue: opts.interactive ? opts.askValue : undefined,
       idempotencyStore,
       statements: bridges && datasources!.statementToolPlans({ program, schemas, bridges, warn: opts.stderr, trace }),
       journal,

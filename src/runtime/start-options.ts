@@ -16,6 +16,7 @@ import type { LoadedModule } from "./module-loading/loaded-module";
 import type { ModulePolicy } from "./module-policy/module-policy";
 import type { RunDeadline } from "./run/run-deadline";
 import type { OpenRemoteTools } from "./tools/registry/registry-types";
+import type { AskValue } from "./tools/tool-invoker-types";
 
 /** What the person running the program chose: `luma FILE [ARGS…]` and its run-time flags. */
 export interface RunFlags {
@@ -37,13 +38,15 @@ export interface RunFlags {
 }
 
 /** Asks whether write tool `tool` may run with `args` (already redacted and cut); true = yes. */
-export type ApproveToolCall = (tool: string, args: string) => Promise<boolean>;
+export type ApproveToolCall = (tool: string, args: string, withinMs?: number, writes?: boolean) => Promise<boolean>;
 
 /** What the host process gives the run: where it is, its environment, its output, its terminal. */
 export interface RunHost {
   cwd: string;
   env: Record<string, string | undefined>;
   stdout: (line: string) => void;
+  /** Text as it is, no newline added: where `stream ask` writes as the answer arrives. */
+  stdoutText?: (text: string) => void;
   stderr: (line: string) => void;
   sourceOf: (file: string) => string | undefined;
   /** stdin is an interactive terminal: `tool_policy: "approval"` may ask there, through `approve`. */
@@ -53,6 +56,11 @@ export interface RunHost {
    * used only when `interactive`. Absent: nobody can approve, the call is refused.
    */
   approve?: ApproveToolCall;
+  /**
+   * Asks a person for a value (the CLI's terminal prompt, cli/value-prompt.ts): a client
+   * tool's answer, an approval's note. Used only when `interactive`; absent: nobody is asked.
+   */
+  askValue?: AskValue;
 }
 
 /** Set only by `luma test` and by tests and benchmarks: seams, never a user's flag. */

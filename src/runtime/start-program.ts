@@ -42,6 +42,7 @@ export async function startProgram(program: Program, opts: StartOptions): Promis
           schemas: open.schemas,
           tools: open.tools,
           stdout: opts.stdout,
+          stdoutText: opts.stdoutText,
           stderr: opts.stderr,
           sourceOf: opts.sourceOf,
           ask: open.ask,

@@ -115,10 +115,11 @@ export const expressionActions: ohm.ActionDict<unknown> = {
     leaveNesting();
     return call;
   },
-  Ask(_kw: Node, prompt: Node, _arrow: Node, target: Node, using: Node): Expr {
+  Ask(stream: Node, _kw: Node, prompt: Node, _arrow: Node, target: Node, using: Node): Expr {
     if (!enterNesting(this)) return tooDeep(this);
     const expr: Expr = { kind: "Ask", prompt: toAst(prompt), target: toAst(target), span: spanOf(this) };
     leaveNesting();
+    if (stream.numChildren > 0) expr.stream = true;
     if (using.numChildren > 0) {
       const name = using.child(0).child(2);
       expr.usingTool = { name: name.sourceString, span: spanOf(name) };

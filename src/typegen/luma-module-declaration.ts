@@ -49,6 +49,8 @@ declare module "luma" {
     attempt: number;
     /** \`<runId>/<stepId>\`: pass it to a downstream API's idempotency key. */
     idempotencyKey: string;
+    /** The approver's note, validated, for a tool declared \`approval: Schema\`; absent otherwise. */
+    approval?: unknown;
   }
 
   /** The handler signature (the generated \`ToolHandler<I, O, N>\` is its typed form). */

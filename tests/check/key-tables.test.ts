@@ -55,6 +55,11 @@ tool fetch_doc(request_id: string) -> Out {
   instructions: "Fetch a document before quoting it."
   max_result_chars: 2000
   metadata: { owner: "docs-team", tier: 2, tags: ["read"], pii: false, extra: { note: null } }
+  approval: Oops
+}
+
+tool confirm_doc(request_id: string) -> Out {
+  handler: "client"
 }
 
 model Fast {
@@ -176,7 +181,7 @@ describe("§4 tool options: one table for the checker and ToolOptions", () => {
     expect(Object.keys(TOOL_KEYS)).toEqual([
       "side_effects", "cache", "scope", "credential", "error", "retries", "retry_backoff", "retry_delay",
       "timeout", "idempotent", "idempotency_key", "idempotency_ttl_ms", "description", "lazy", "mcp", "mcp_tool",
-      "audience", "instructions", "max_result_chars", "metadata",
+      "handler", "approval", "audience", "instructions", "max_result_chars", "metadata",
     ]);
   });
 
@@ -199,11 +204,15 @@ describe("§4 tool options: one table for the checker and ToolOptions", () => {
       lazy: true,
       mcp: "docs",
       mcpTool: "fetch",
+      handler: undefined,
+      approval: "Oops",
       audience: "model",
       instructions: "Fetch a document before quoting it.",
       maxResultChars: 2000,
       metadata: { owner: "docs-team", tier: 2, tags: ["read"], pii: false, extra: { note: null } },
     });
+    // A client tool's keys exclude a host handler's (E0278): \`handler\` is set on a tool of its own.
+    expect(readToolOptions(declNamed<ToolDecl>(every, "confirm_doc")).handler).toBe("client");
   });
 
   test("a tool that sets none gets the spec's defaults: none, false, 0, none, 100 ms, false, 300000 ms", () => {
@@ -212,6 +221,7 @@ describe("§4 tool options: one table for the checker and ToolOptions", () => {
       sideEffects: "none", cache: false, scope: undefined, credential: undefined, error: undefined, retries: 0,
       retryBackoff: "none", retryDelay: 100, timeout: undefined, idempotent: false, idempotencyKey: undefined,
       idempotencyTtlMs: 300000, description: undefined, lazy: false, mcp: undefined, mcpTool: undefined,
+      handler: undefined, approval: false,
       audience: "both", instructions: undefined, maxResultChars: undefined, metadata: undefined,
     });
     // Every field is present, so every tool's options share one object shape.

@@ -25,6 +25,7 @@ const BASES: Record<CommandName, string[]> = {
   lsp: ["lsp"],
   runs: ["runs"],
   "runs-show": ["runs", "show", "id"],
+  "runs-answer": ["runs", "answer", "--run-id", "r", "--json", "{}"],
   approve: ["approve", "--run-id", "r"],
   deny: ["deny", "--run-id", "r"],
   "store-reset": ["store", "reset"],

@@ -92,7 +92,8 @@ describe("§15 docs/cli.md lists exactly the binary's commands, options and vari
     const probes: [string, string[], string[]][] = [
       ["build", ["build", "x.luma", "-o", "out"], ["--output", "--tool-module", "--config", "--target"]],
       ["runs [show ID]", ["runs", "--journal", "/nonexistent/j.sqlite"], ["--config", "--format"]],
-      ["approve", ["approve", "--run-id", "r", "--journal", "/nonexistent/j.sqlite"], ["--step", "--digest", "--config"]],
+      ["approve", ["approve", "--run-id", "r", "--journal", "/nonexistent/j.sqlite"], ["--step", "--digest", "--json", "--config"]],
+      ["runs answer", ["runs", "answer", "--run-id", "r", "--json", "{}", "--journal", "/nonexistent/j.sqlite"], ["--step", "--digest", "--json", "--config"]],
       ["deny", ["deny", "--run-id", "r", "--journal", "/nonexistent/j.sqlite"], ["--step", "--config"]],
     ];
     for (const [head, base, options] of probes) {

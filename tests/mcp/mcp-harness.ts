@@ -20,8 +20,8 @@ export const SERVED_TOOLS = join(FIXTURES, "served-tools.ts");
 export const tempDir = () => mkdtempSync(join(tmpdir(), "luma-mcp-"));
 
 export interface ClientOptions {
-  /** Declare the elicitation capability and answer with this. */
-  onElicit?: (message: string) => ElicitResult | Promise<ElicitResult>;
+  /** Declare the elicitation capability and answer with this (it also gets the form's requestedSchema). */
+  onElicit?: (message: string, requestedSchema: unknown) => ElicitResult | Promise<ElicitResult>;
   env?: Record<string, string>;
   /** HTTP headers for every request (Authorization for a token-protected server). */
   headers?: Record<string, string>;
@@ -42,7 +42,7 @@ function makeClient(opts: ClientOptions): Client {
   );
   if (opts.onElicit) {
     const answer = opts.onElicit;
-    client.setRequestHandler(ElicitRequestSchema, (req) => answer(req.params.message));
+    client.setRequestHandler(ElicitRequestSchema, (req) => answer(req.params.message, (req.params as { requestedSchema?: unknown }).requestedSchema));
   }
   return client;
 }

@@ -5,11 +5,11 @@
  * may be left out). An unknown function or method gets the closest existing name as a hint.
  */
 import type { Expr, Field, FnDecl } from "../../syntax/ast";
-import { BUILTINS, arityText, isBuiltin, type Arity } from "../../language/builtins";
+import { BUILTINS, arityText, type Arity } from "../../language/builtins";
+import { isInScope } from "../../language/name-resolution";
 import { exprsOf } from "../../language/walk";
 import type { CheckContext, CodeUnit } from "../context";
 import { messages, phrases } from "../messages";
-import { isNameInScope } from "../name-scope";
 import { agentHints, functionHints, methodHints } from "../suggestions";
 
 const isRequired = (p: Field) => !p.optional && !p.annotations.some((a) => a.name === "default");
@@ -17,27 +17,27 @@ const fnArity = (fn: FnDecl): Arity => ({ min: fn.params.filter(isRequired).leng
 
 type Callee = { what: string; arity: Arity } | undefined;
 
+/** The callee as the program's name resolution resolved it (a sibling method, a fn, a builtin, an agent's method). */
 function resolveCallee(ctx: CheckContext, unit: CodeUnit, callee: Expr): Callee {
   if (callee.kind === "Name") {
     const name = callee.name;
-    const sibling = unit.agent ? ctx.agentMethods(unit.agent).get(name) : undefined;
-    if (sibling) return { what: phrases.callee.method(unit.agent!.name, name), arity: fnArity(sibling) };
-    const fn = ctx.symbols.fns.get(name);
-    if (fn) return { what: phrases.callee.fn(name), arity: fnArity(fn) };
-    if (isBuiltin(name)) return { what: phrases.callee.builtin(name), arity: BUILTINS[name] };
-    if (isNameInScope(ctx, unit, name)) ctx.report(messages.notCallable(), callee.span);
+    const target = unit.call(name);
+    if (target.kind === "method") return { what: phrases.callee.method(target.agent.name, name), arity: fnArity(target.decl) };
+    if (target.kind === "fn") return { what: phrases.callee.fn(name), arity: fnArity(target.decl) };
+    if (target.kind === "builtin") return { what: phrases.callee.builtin(name), arity: BUILTINS[target.name] };
+    if (isInScope(target)) ctx.report(messages.notCallable(), callee.span);
     else ctx.report(messages.unknownFunction(name), callee.span, { hints: functionHints(ctx, unit, name) });
     return undefined;
   }
   if (callee.kind === "Member" && callee.object.kind === "Name") {
     const agentName = callee.object.name;
-    const agent = ctx.symbols.agents.get(agentName);
-    if (!agent) {
-      if (isNameInScope(ctx, unit, agentName)) ctx.report(messages.notCallable(), callee.span);
+    const target = unit.callObject(agentName);
+    if (target.kind !== "agent") {
+      if (isInScope(target)) ctx.report(messages.notCallable(), callee.span);
       else ctx.report(messages.unknownAgent(agentName), callee.object.span, { hints: agentHints(ctx, agentName, callee.property) });
       return undefined;
     }
-    const method = ctx.agentMethods(agent).get(callee.property);
+    const method = ctx.agentMethods(target.decl).get(callee.property);
     if (method) return { what: phrases.callee.method(agentName, callee.property), arity: fnArity(method) };
     ctx.report(messages.unknownMethod(agentName, callee.property), callee.span, { hints: methodHints(ctx, agentName, callee.property) });
     return undefined;

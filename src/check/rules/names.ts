@@ -1,23 +1,20 @@
 /**
- * §7: every name read in code must be in scope (see `name-scope.ts`), else
- * `Unknown name 'x'.` Names in call position are the calls rule's (they resolve to
+ * §7: every name read in code must be in scope, else `Unknown name 'x'.` What a name
+ * refers to is the program's one name resolution (`language/name-resolution.ts`, which
+ * states the scoping rules). Names in call position are the calls rule's (they resolve to
  * functions, methods and agents, not variables).
  */
-import type { Expr } from "../../syntax/ast";
 import type { CheckContext } from "../context";
 import { messages } from "../messages";
-import { calleeNames, isNameInScope } from "../name-scope";
+import { isInScope } from "../../language/name-resolution";
 import { exprsOf } from "../../language/walk";
 import { nameHints } from "../suggestions";
 
 export function names(ctx: CheckContext): void {
   for (const unit of ctx.units) {
-    // Built only for a unit that reads a name out of scope: most read none.
-    let skip: Set<Expr> | undefined;
     for (const e of exprsOf(unit.flat, "Name")) {
-      if (isNameInScope(ctx, unit, e.name)) continue;
-      skip ??= calleeNames(unit);
-      if (!skip.has(e)) ctx.report(messages.unknownName(e.name), e.span, { hints: nameHints(ctx, unit, e.name) });
+      if (isInScope(unit.read(e.name)) || unit.isCallee(e)) continue;
+      ctx.report(messages.unknownName(e.name), e.span, { hints: nameHints(ctx, unit, e.name) });
     }
   }
 }

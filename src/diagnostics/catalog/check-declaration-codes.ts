@@ -211,6 +211,14 @@ export const CHECK_DECLARATION_DIAGNOSTICS = {
     example: 'model M { provider: "anthropic", name: "claude-sonnet-4-5", reasoning_effort: "low", temperature: 0.2 }',
   },
   // tools
+  clientToolKey: {
+    code: "E0278",
+    title: "a client tool with a key only a host handler uses",
+    text: (tool: string, key: string) => `Tool '${tool}' is answered by the client (handler: "client"), so it cannot also have '${key}'.`,
+    explanation:
+      'A tool declared `handler: "client"` has no host handler: the caller answers each call (`luma runs answer`, the terminal, an MCP client). Keys that only mean something for a handler the host runs — `mcp`/`mcp_tool` (another handler), `cache`, `retries`, `idempotent`/`idempotency_key` and `needs` (a handler\'s context) — would silently do nothing, so they are refused. `approval`, `timeout` (how long an MCP client is given to answer) and the others apply.',
+    example: 'schema Confirmed { ok: bool }\ntool confirm(address: string) -> Confirmed {\n  handler: "client"\n  retries: 2\n}',
+  },
   toolReturn: {
     code: "E0222",
     title: "tool must return a schema",

@@ -153,6 +153,14 @@ export const CHECK_STATEMENT_DIAGNOSTICS = {
     explanation: "A method uses `ask`, but its agent declares no `model` to ask.",
     example: 'agent A {\n  fn run() -> Answer { ask "hi" -> Answer }\n}',
   },
+  streamNotText: {
+    code: "E0295",
+    title: "stream ask with a target other than string",
+    text: (target: string) => `'stream ask' writes text as it arrives, so its target must be 'string', not '${target}'.`,
+    explanation:
+      "`stream ask PROMPT -> string` writes the answer's text to stdout as the model writes it and returns that text. A structured answer (a schema, a number, a list) is only known once it is whole and validated, so it cannot be streamed: ask for it without `stream`.",
+    example: 'agent A {\n  model: M\n  fn run() -> Answer { stream ask "hi" -> Answer }\n}',
+  },
   toolNameTooLong: {
     code: "E0248",
     title: "tool name too long for model providers",

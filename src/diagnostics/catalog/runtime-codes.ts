@@ -53,6 +53,13 @@ const RUNTIME_ENTRIES = [
     example: "tool lookup(q: string) -> Answer {}\n// handler returns { answer: 42 } for Answer { answer: string }",
   },
   {
+    code: "CLIENT_TOOL_UNANSWERED",
+    title: "client tool call that nobody can answer",
+    explanation:
+      "A tool declared `handler: \"client\"` has no host handler: the caller answers each call with a value of its return type — `luma runs answer` in a journaled run (which stops with exit 75 until then), the terminal's prompt when stdin is interactive, or the MCP client's elicitation under `luma mcp`. Without any of these (a non-interactive run without a journal, an MCP client without elicitation), or when the person declines, the call fails with this error. Not retryable.",
+    example: 'tool confirm_address(address: Address) -> Confirmed { handler: "client" }\n// luma app.luma < /dev/null   (no terminal, no journal)',
+  },
+  {
     code: "TOOL_ERROR_INVALID",
     title: "thrown tool error does not match the error schema",
     explanation: "The tool declares `error: Schema` and its handler threw a LumaToolError that the schema rejects.",

@@ -147,6 +147,13 @@ const STARTUP_ENTRIES = [
       "`luma fmt` checks its own output: it must parse to the same program and hold the same comments. When it does not, or the formatter has no layout for a construct, the file is left exactly as it was and named in the error. This is a formatter bug, not a mistake in the program: please report it with the file.",
     example: "luma fmt app.luma",
   },
+  {
+    code: "E0657",
+    title: "a tool module exports a handler for a client tool",
+    explanation:
+      "A tool declared `handler: \"client\"` is answered by the caller (`luma runs answer`, the terminal, an MCP client's elicitation), never by a host handler. A tool module that exports a handler for it contradicts the declaration, and its handler would never run, so the program does not start. Remove the export, or remove `handler: \"client\"` to let the module answer.",
+    example: 'tool confirm_address(address: Address) -> Confirmed { handler: "client" }\n// tools.ts: export const confirm_address = (input) => ({ ok: true })',
+  },
 ] as const satisfies readonly CatalogEntry[];
 
 /** The codes of this list, literal: part of the catalog's `DiagnosticCode`. */

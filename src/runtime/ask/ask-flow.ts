@@ -17,6 +17,10 @@
  *   model with what was wrong; a transient provider failure (after its own HTTP retries) is
  *   retried as is. A non-retryable provider error, or a `retryable: false` tool error, ends
  *   the ask at once. Each attempt starts with a fresh rate-limit count.
+ * - `stream ask` (plan.plainText): no response format is ever asked for; each turn's text is
+ *   handed to `req.onText` as it arrives (a turn the journal answers, unstreamed, all at
+ *   once), and the answer is all the text streamed, segments before tool calls included.
+ *   Once text went out, a failure ends the ask: a retry would write it twice.
  * - The agent's `ask_timeout` bounds the whole flow: every provider try and retry wait must
  *   end before it (provider-client.ts); tool rounds are bounded by their own timeouts and the
  *   next request after one past the ceiling fails at once.
@@ -76,6 +80,7 @@ export async function runAskFlow(env: FlowEnv, plan: AskPlan, offer: ToolOffer, 
   };
   let toolCalled = false;
   let failure: LumaError | undefined;
+  const stream = req.onText && streamedText(req.onText);
   const ceiling = { at: env.client.now() + plan.settings.askTimeout, limitMs: plan.settings.askTimeout };
 
   for (let attempt = 1; attempt <= maxAttempts; attempt++) {
@@ -85,7 +90,8 @@ export async function runAskFlow(env: FlowEnv, plan: AskPlan, offer: ToolOffer, 
     for (;;) {
       const choice: ToolChoice = !hasTools ? AUTO : limitHit ? NONE : plan.forced && !toolCalled ? { type: "tool", name: plan.forced } : AUTO;
       let res: TurnResult;
-      const turn: TurnRequest = { system: offer.systemFor(discovery.found()), transcript, tools: discovery.offered(), toolChoice: choice, format: !hasTools || toolCalled ? plan.format : undefined };
+      const format = plan.plainText ? undefined : !hasTools || toolCalled ? plan.format : undefined;
+      const turn: TurnRequest = { system: offer.systemFor(discovery.found()), transcript, tools: discovery.offered(), toolChoice: choice, format, onText: stream?.turn() };
       const send = () => requestTurn(env.client, plan.model, plan.adapter, turn, { agent: req.agent.name, turn: stats.turns, ceiling });
       // In a journaled run each request is a step: an answered one is not sent again (journaled-turn.ts).
       const n = stats.turns + 1;
@@ -97,10 +103,11 @@ export async function runAskFlow(env: FlowEnv, plan: AskPlan, offer: ToolOffer, 
         if (!isUnsent(e)) stats.turns++;
         if (!isLumaError(e) || e.code !== "PROVIDER_ERROR") throw e;
         failure = locatedAt(e, req.location);
-        if (e.retryable && attempt < maxAttempts) break;
+        if (e.retryable && attempt < maxAttempts && !stream?.wrote) break;
         throw failure;
       }
       stats.turns++;
+      stream?.answered(res.text);
       addUsage(stats, res.usage);
 
       if (res.toolCalls.length > 0) {
@@ -125,7 +132,9 @@ export async function runAskFlow(env: FlowEnv, plan: AskPlan, offer: ToolOffer, 
 
       const verdict = res.refusal !== undefined
         ? { ok: false as const, reason: `The model refused to answer: ${res.refusal}` }
-        : decodeAnswer(res.text, plan.target, plan.adapter, env.schemas);
+        : stream
+          ? { ok: true as const, value: stream.all(), soft: [], unfenced: false }
+          : decodeAnswer(res.text, plan.target, plan.adapter, env.schemas);
       if (verdict.ok) {
         stats.fenceStripped = verdict.unfenced;
         for (const issue of freshSoftIssues(verdict.value, plan.target.root, verdict.soft)) env.onSoft(issue, req);
@@ -140,4 +149,33 @@ export async function runAskFlow(env: FlowEnv, plan: AskPlan, offer: ToolOffer, 
     }
   }
   throw failure!;
+}
+
+/**
+ * A `stream ask`'s text across its turns: what each turn streamed live, or — for a turn
+ * the journal answered (or a server that did not stream) — its whole text at once.
+ */
+function streamedText(onText: (delta: string) => void) {
+  let all = "";
+  let thisTurn = false;
+  const write = (delta: string) => {
+    thisTurn = true;
+    all += delta;
+    onText(delta);
+  };
+  return {
+    get wrote() {
+      return all !== "";
+    },
+    /** The handler for the next request's text. */
+    turn() {
+      thisTurn = false;
+      return write;
+    },
+    /** A turn's result: its text goes out now if none of it streamed. */
+    answered(text: string) {
+      if (!thisTurn && text !== "") write(text);
+    },
+    all: () => all,
+  };
 }

@@ -39,6 +39,8 @@ export interface AskPlan {
   /** The tools a model may be offered, for `offerTools` at each ask. */
   offers: OfferSource;
   format: PreparedFormat;
+  /** `stream ask … -> string`: the answer is the model's text as written, asked with no response format. */
+  plainText: boolean;
   target: AskTarget;
   forced?: string;
   traceBase: { agent: string; model: string; provider: string; target: string };
@@ -59,6 +61,7 @@ export function buildAskPlan(penv: PlanEnv, req: AskRequest): AskPlan {
     adapter,
     offers: { candidates, system: settings.system, adapter, forced: req.usingTool, prepared: new Map() },
     format: adapter.prepareFormat(target.format),
+    plainText: req.onText !== undefined,
     target,
     forced: req.usingTool,
     traceBase: { agent: req.agent.name, model: model.decl, provider: model.provider, target: typeText(req.target) },

@@ -20,6 +20,11 @@ export interface AskRequest {
   location: string;
   /** The ask's position in the run (step-scope.ts): its provider requests and native calls are numbered under it. */
   stepId?: string;
+  /**
+   * `stream ask` (issue #26 §2): the answer is plain text (no response format), handed here
+   * piece by piece as it arrives — text before tool calls too — and returned whole.
+   */
+  onText?: (delta: string) => void;
 }
 
 export interface AskRunner {

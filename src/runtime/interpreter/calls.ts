@@ -3,7 +3,8 @@
  *
  * Resolution of `name(…)`: a method of the current agent (a bare sibling call), else a
  * top-level `fn`, else a builtin — so user functions shadow builtins. `Agent.method(…)` calls
- * a method of a declared agent. (The same order as the checker's `calls` rule.)
+ * a method of a declared agent. What a call names is read from the program's one name
+ * resolution (`language/name-resolution.ts`, the frame's unit), as the checker reads it.
  *
  * The circuit breaker's `MethodCallState` (spec §9): every `Agent.method(…)` call — from top
  * level, from a top-level fn, or from inside an agent — starts a new agent method call with
@@ -23,7 +24,7 @@
  * settles promise after promise without yielding to the event loop (checkStoppedEvery).
  */
 import type { Expr, Field, FnDecl, Span } from "../../syntax/ast";
-import type { MethodCallState } from "../tools/tool-invoker-types";
+import type { AskValue, MethodCallState } from "../tools/tool-invoker-types";
 import { BUILTINS, callBuiltin } from "./builtins";
 import { evalExpr } from "./eval-async";
 import { evalSync } from "./eval-sync";
@@ -50,20 +51,20 @@ export async function evalCall(e: CallExpr, f: Frame): Promise<Value> {
   const callee = e.callee;
   if (callee.kind === "Name") {
     const name = callee.name;
-    const sibling = f.agent?.methods.get(name);
-    if (sibling && f.agent) {
+    const target = f.unit?.call(name);
+    if (target?.kind === "method" && f.agent) {
       const methodCall = f.methodCall ?? { failures: 0 };
-      return callUser(f, { fn: sibling, label: `${f.agent.decl.name}.${name}`, agent: f.agent, methodCall }, await evalArgs(e, f), e);
+      return callUser(f, { fn: target.decl, label: `${f.agent.decl.name}.${name}`, agent: f.agent, methodCall }, await evalArgs(e, f), e);
     }
-    const fn = rt.fns.get(name);
-    if (fn) return callUser(f, { fn, label: name }, await evalArgs(e, f), e);
-    const builtin = BUILTINS[name];
+    if (target?.kind === "fn") return callUser(f, { fn: target.decl, label: name }, await evalArgs(e, f), e);
+    const builtin = target?.kind === "builtin" ? BUILTINS[target.name] : undefined;
     if (builtin) return callBuiltin(rt, name, builtin, await evalArgs(e, f), e.span);
     throw errorAt(rt.sourceOf, "RUNTIME_ERROR", `Unknown function '${name}'`, callee.span);
   }
   if (callee.kind === "Member" && callee.object.kind === "Name") {
     const agentName = callee.object.name;
-    const agent = rt.agents.get(agentName);
+    const target = f.unit?.callObject(agentName);
+    const agent = target?.kind === "agent" ? rt.agents.get(agentName) : undefined;
     if (agent) {
       const method = agent.methods.get(callee.property);
       if (!method) {
@@ -71,7 +72,7 @@ export async function evalCall(e: CallExpr, f: Frame): Promise<Value> {
       }
       const label = `${agentName}.${callee.property}`;
       // A new method call, still under the caller's cancellation (if one was given from outside).
-      const methodCall = { failures: 0, signal: f.methodCall?.signal };
+      const methodCall = { failures: 0, signal: f.methodCall?.signal, askValue: f.methodCall?.askValue };
       const args = await evalArgs(e, f);
       const run = () => callUser(f, { fn: method, label, agent, methodCall }, args, e);
       // A new agent method call is one `invoke_agent` span (a sibling call stays inside its caller's).
@@ -171,13 +172,13 @@ function bindParams(rt: Runtime, c: Callee, args: Value[], call: CallExpr, frame
  * arguments bind and validate by position, the result is validated against the return type.
  * `signal` (the client's cancellation) reaches the handler of every tool the method calls.
  */
-export function callAgentMethod(rt: Runtime, agentName: string, method: string, args: Value[], signal?: AbortSignal): Promise<Value> {
+export function callAgentMethod(rt: Runtime, agentName: string, method: string, args: Value[], signal?: AbortSignal, askValue?: AskValue): Promise<Value> {
   const agent = rt.agents.get(agentName);
   const fn = agent?.methods.get(method);
   if (!agent || !fn) throw new Error(`internal: no method ${agentName}.${method}`);
   const call: CallExpr = { kind: "Call", callee: { kind: "Name", name: method, span: fn.nameSpan }, args: [], span: fn.nameSpan };
   // Called as from top level: an empty top-level frame is the caller (its step scope numbers the call).
-  const run = () => callUser(createFrame(rt, [], topLevelScope()), { fn, label: `${agentName}.${method}`, agent, methodCall: { failures: 0, signal } }, args, call);
+  const run = () => callUser(createFrame(rt, [], topLevelScope()), { fn, label: `${agentName}.${method}`, agent, methodCall: { failures: 0, signal, askValue } }, args, call);
   // One `invoke_agent` span, as `Agent.method(…)` from top level would be.
   return rt.host.telemetry ? rt.host.telemetry.invokeAgent(agentName, method, run) : run();
 }

@@ -12,6 +12,7 @@ import { assertNever } from "../../syntax/assert-never";
 import { type BinaryExpr, binaryOp, leftSpine, readField, readIndex, unaryOp } from "./operators";
 import { errorAt, locationOf } from "./runtime-errors";
 import type { Frame } from "./runtime-context";
+import { streamToStdout } from "./stream-output";
 import type { ToolCallRequest } from "../tools/tool-invoker-types";
 import { isTruthy, renderValue, setField, type ObjectValue, type Value } from "./values";
 
@@ -69,6 +70,7 @@ export async function evalAsync(e: Expr, f: Frame): Promise<Value> {
       // a runner whenever a model is declared; an embedder that passes none gets this error.
       if (!runner || !f.agent) throw errorAt(f.rt.sourceOf, "RUNTIME_ERROR", "'ask' needs a model runtime, and none was given to the interpreter", e.span);
       const agent = f.agent;
+      const streamed = e.stream ? streamToStdout(f.rt.host) : undefined;
       const out = await located(e.span, () => runner.ask({
         agent: agent.decl,
         methodCall: f.methodCall ?? { failures: 0 },
@@ -78,7 +80,14 @@ export async function evalAsync(e: Expr, f: Frame): Promise<Value> {
         site: e,
         location: locationOf(f.rt.sourceOf, e.span),
         stepId: f.scope.nextStep(),
-      }));
+        onText: streamed?.write,
+      })).then(
+        (value) => (streamed?.end(true), value),
+        (error: unknown) => {
+          streamed?.end(false);
+          throw error;
+        },
+      );
       return (out ?? null) as Value;
     }
     case "DbCall": {

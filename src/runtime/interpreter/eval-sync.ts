@@ -17,7 +17,7 @@ export function evalSync(e: Expr, f: Frame): Value {
   switch (e.kind) {
     case "Name": {
       const v = f.vars.get(e.name);
-      return v !== undefined ? v : readName(f, e.name, e.span);
+      return v !== undefined ? v : readName(f, e);
     }
     case "Num":
       return e.value;

@@ -2,20 +2,22 @@
  * Reading a name that is not (yet) a variable of the frame. A name the function assigns
  * somewhere reads as `null` until that assignment has run (spec §7, the `bonus` case).
  * Everything else was rejected by the checker; if it still happens (an unchecked program)
- * it is a RUNTIME_ERROR, never a JS crash.
+ * it is a RUNTIME_ERROR, never a JS crash, whose words say what the name is — from the
+ * program's one name resolution (`language/name-resolution.ts`).
  */
-import type { Span } from "../../syntax/ast";
-import { BUILTINS } from "./builtins";
+import type { NameExpr } from "../../language/name-resolution";
 import { errorAt } from "./runtime-errors";
 import type { Frame } from "./runtime-context";
 import type { Value } from "./values";
 
-export function readName(f: Frame, name: string, span: Span): Value {
+export function readName(f: Frame, e: NameExpr): Value {
+  const name = e.name;
   if (f.assigned.has(name)) return null;
   const rt = f.rt;
+  const target = rt.names.targetOf(e);
   let what: string | undefined;
-  if (rt.agents.has(name)) what = "an agent; call one of its methods: " + name + ".method(…)";
-  else if (rt.fns.has(name) || f.agent?.methods.has(name) || Object.hasOwn(BUILTINS, name)) what = "a function; call it: " + name + "(…)";
+  if (target?.kind === "agent") what = "an agent; call one of its methods: " + name + ".method(…)";
+  else if (target?.kind === "fn" || target?.kind === "method" || target?.kind === "builtin") what = "a function; call it: " + name + "(…)";
   const message = what ? `'${name}' is ${what}, not a value` : `Unknown name '${name}'`;
-  throw errorAt(rt.sourceOf, "RUNTIME_ERROR", message, span);
+  throw errorAt(rt.sourceOf, "RUNTIME_ERROR", message, e.span);
 }

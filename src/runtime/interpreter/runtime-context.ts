@@ -12,7 +12,8 @@ import type { SchemaTable } from "../../schema/schema-table-types";
 import type { MethodCallState, ToolInvoker } from "../tools/tool-invoker-types";
 import type { AskRunner } from "../ask/ask-types";
 import type { Telemetry } from "../telemetry/telemetry";
-import { asyncAnalysisOf, assignedNames, type AsyncAnalysis } from "./scope-analysis";
+import { asyncAnalysisOf, type AsyncAnalysis } from "./scope-analysis";
+import { resolutionOf, type Binding, type NameResolution, type ResolvedUnit } from "../../language/name-resolution";
 import type { SourceOf } from "./runtime-errors";
 import type { Value } from "./values";
 import type { StepScope } from "../journal/step-scope";
@@ -25,6 +26,8 @@ export interface InterpreterHost {
   tools: ToolInvoker;
   /** One call per `print(…)`, without the newline. */
   stdout: (line: string) => void;
+  /** Text as it is, no newline added (`stream ask`); absent, a streamed answer is printed as one line when whole. */
+  stdoutText?: (text: string) => void;
   /** Warnings: lines starting `warning:`. */
   stderr: (line: string) => void;
   /** Source text of a file, for `file:line:col` in runtime errors. */
@@ -51,9 +54,11 @@ export const MAX_CALL_DEPTH = 1000;
 export interface Runtime {
   host: InterpreterHost;
   sourceOf: SourceOf;
-  fns: Map<string, FnDecl>;
+  /** The agents by name (first declaration wins, as in the name resolution): their methods, for calls and `luma mcp`. */
   agents: Map<string, AgentEntry>;
   analysis: AsyncAnalysis;
+  /** What each name of the program's code refers to, and each body's variables (`language/name-resolution.ts`). */
+  names: NameResolution;
   /** User function / method calls currently active. */
   depth: number;
 }
@@ -61,8 +66,10 @@ export interface Runtime {
 export interface Frame {
   rt: Runtime;
   vars: Map<string, Value>;
-  /** Names assigned anywhere in this body: read before assignment, they are `null`. */
-  assigned: ReadonlySet<string>;
+  /** The code unit running (`language/name-resolution.ts`): what its names and calls mean; absent for an empty caller frame. */
+  unit?: ResolvedUnit;
+  /** The variables this body binds anywhere (the unit's): read before assignment, they are `null`. */
+  assigned: ReadonlyMap<string, Binding>;
   /** The agent whose method is running; undefined at top level and in top-level fns. */
   agent?: AgentEntry;
   methodCall?: MethodCallState;
@@ -78,19 +85,20 @@ export interface Frame {
 }
 
 export function createRuntime(program: Program, host: InterpreterHost): Runtime {
-  const fns = new Map<string, FnDecl>();
   const agents = new Map<string, AgentEntry>();
   for (const d of program.decls) {
     // First declaration wins, as in the checker's symbol table.
-    if (d.kind === "Fn" && !fns.has(d.name)) fns.set(d.name, d);
     if (d.kind === "Agent" && !agents.has(d.name)) {
       const methods = new Map<string, FnDecl>();
       for (const m of d.methods) if (!methods.has(m.name)) methods.set(m.name, m);
       agents.set(d.name, { decl: d, methods });
     }
   }
-  return { host, sourceOf: (f) => host.sourceOf(f), fns, agents, analysis: asyncAnalysisOf(program), depth: 0 };
+  return { host, sourceOf: (f) => host.sourceOf(f), agents, analysis: asyncAnalysisOf(program), names: resolutionOf(program), depth: 0 };
 }
+
+/** A body that is no code unit of the program (the empty caller of an outside method call) binds nothing. */
+const NO_VARIABLES: ReadonlyMap<string, Binding> = new Map();
 
 export function createFrame(
   rt: Runtime,
@@ -99,5 +107,6 @@ export function createFrame(
   agent?: AgentEntry,
   methodCall?: MethodCallState,
 ): Frame {
-  return { rt, vars: new Map(), assigned: assignedNames(body), agent, methodCall, scope, returned: false, returnValue: null };
+  const unit = rt.names.unitOf(body);
+  return { rt, vars: new Map(), unit, assigned: unit?.variables ?? NO_VARIABLES, agent, methodCall, scope, returned: false, returnValue: null };
 }

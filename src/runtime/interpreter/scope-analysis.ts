@@ -1,53 +1,25 @@
 /**
- * Facts about function bodies computed once and cached on the AST node (WeakMaps), never
- * per call:
- *
- * - the names a body assigns anywhere (`x = …`, `x: T = …`, `for x in …`, `catch x`; `x.f = …` needs x already). Variables
- *   are function-scoped, so such a name read before its assignment has run reads as `null`
- *   (the spec's `bonus` case); blocks do not open scopes.
- * - whether an expression or statement may suspend (it holds a tool call, `ask`, `query`,
- *   `command`, a call to a user function or agent method, or a `while`, which yields). Everything else is evaluated
- *   by the synchronous evaluator, with no promise or `await` in the way.
+ * Whether an expression or statement may suspend, computed once per node and cached on it
+ * (a WeakMap), never per call: it may (it holds a tool call, `ask`, `query`,
+ * `command`, a call to a user function or agent method, or a `while`, which yields). Everything else is evaluated
+ * by the synchronous evaluator, with no promise or `await` in the way. Which function a call
+ * names is the program's one name resolution (`language/name-resolution.ts`), as for the checker.
  */
 import type { Expr, Program, Stmt } from "../../syntax/ast";
-import { boundNameOf, nestedBlocks, pushExprChildren, pushStmtExprs } from "../../language/ast-children";
+import { nestedBlocks, pushExprChildren, pushStmtExprs } from "../../language/ast-children";
+import { resolutionOf, type NameResolution } from "../../language/name-resolution";
 import { assertNever } from "../../syntax/assert-never";
-import { BUILTINS } from "./builtins";
 import { leftSpine } from "./operators";
 
-const assignedCache = new WeakMap<readonly Stmt[], ReadonlySet<string>>();
-
-export function assignedNames(body: readonly Stmt[]): ReadonlySet<string> {
-  let names = assignedCache.get(body);
-  if (!names) {
-    const set = new Set<string>();
-    collectAssigned(body, set);
-    names = set;
-    assignedCache.set(body, names);
-  }
-  return names;
-}
-
-function collectAssigned(stmts: readonly Stmt[], out: Set<string>): void {
-  for (const s of stmts) {
-    const name = boundNameOf(s);
-    if (name !== undefined) out.add(name);
-    for (const block of nestedBlocks(s)) collectAssigned(block, out);
-  }
-}
-
-/** Per program: which nodes may suspend. A call is synchronous only when it is a builtin no user function shadows. */
+/** Per program: which nodes may suspend. A call is synchronous only when it resolves to a builtin (no user function shadows it). */
 export class AsyncAnalysis {
   private readonly cache = new WeakMap<object, boolean>();
-  private readonly userFnNames = new Set<string>();
+  private readonly names: NameResolution;
   /** The expressions whose suspending is being asked (see `someSuspends`). */
   private readonly pending: Expr[] = [];
 
   constructor(program: Program) {
-    for (const d of program.decls) {
-      if (d.kind === "Fn") this.userFnNames.add(d.name);
-      else if (d.kind === "Agent") for (const m of d.methods) this.userFnNames.add(m.name);
-    }
+    this.names = resolutionOf(program);
   }
 
   expr(e: Expr): boolean {
@@ -145,8 +117,7 @@ export class AsyncAnalysis {
         return suspends || this.expr(e.right);
       }
       case "Call": {
-        const builtin =
-          e.callee.kind === "Name" && Object.hasOwn(BUILTINS, e.callee.name) && !this.userFnNames.has(e.callee.name);
+        const builtin = e.callee.kind === "Name" && this.names.callsBuiltin(e.callee);
         return !builtin || e.args.some((a) => this.expr(a));
       }
       case "ToolCall":

@@ -21,6 +21,8 @@ export interface SealedDecision {
   digest: string;
   /** When the decided request was made (its `requestedAt`). */
   requested: number;
+  /** The person's value, when the call asked for one: a client tool's answer, an approval's note. */
+  value?: unknown;
 }
 
 export type Outcome = { ok: unknown } | { error: { code?: string; message: string; retryable: boolean; details?: unknown } };

@@ -53,10 +53,23 @@ export const journalErrors = {
   leaseLost: (runId: string) =>
     stop(runtimeError("RUNTIME_ERROR", `Run ${runId}: another process took over its lease in the journal; this process stopped without recording more.`)),
 
-  pendingApproval: (runId: string, stepId: string, tool: string) =>
+  /** `note`: the schema of the value the approver must supply (`approval: Schema`). */
+  pendingApproval: (runId: string, stepId: string, tool: string, note?: string) =>
     stop(
       new LumaError({
-        message: `Run ${runId} is waiting for approval of tool '${tool}' at step ${stepId}. Approve with: luma approve --run-id ${runId} --step ${stepId} (or luma deny …), then run it again with --run-id ${runId}.`,
+        message:
+          note === undefined
+            ? `Run ${runId} is waiting for approval of tool '${tool}' at step ${stepId}. Approve with: luma approve --run-id ${runId} --step ${stepId} (or luma deny …), then run it again with --run-id ${runId}.`
+            : `Run ${runId} is waiting for approval of tool '${tool}' at step ${stepId}, with a ${note}. Approve with: luma approve --run-id ${runId} --step ${stepId} --json '{…}' (a ${note}; or luma deny …), then run it again with --run-id ${runId}.`,
+        phase: "pending",
+      }),
+    ),
+
+  /** A client tool's call (`handler: "client"`) waits for the caller's answer. */
+  pendingAnswer: (runId: string, stepId: string, tool: string, returns: string) =>
+    stop(
+      new LumaError({
+        message: `Run ${runId} is waiting for an answer to client tool '${tool}' at step ${stepId}. Answer with: luma runs answer --run-id ${runId} --step ${stepId} --json '{…}' (a ${returns}), then run it again with --run-id ${runId}.`,
         phase: "pending",
       }),
     ),

@@ -33,6 +33,14 @@ import { checkRecorded } from "./journal-integrity";
 
 export const DEFAULT_RUN_LEASE_MS = 30_000;
 
+/** What a waiting call needs from the person besides a yes: kind "answer" (a client tool) or "approval" (with a note). */
+export interface PendingWants {
+  kind: "answer" | "approval";
+  /** The wanted type as written (`Confirmed`). */
+  schema: string;
+  json_schema: Record<string, unknown>;
+}
+
 export interface StartRunOptions {
   runId: string;
   /** The program file as given: shown by `luma runs`. */
@@ -253,8 +261,14 @@ export class RunJournal {
     return this.approvalRows.get(stepId);
   }
 
-  requestApproval(stepId: string, tool: string, digest: string, argsPreview: string): Promise<void> {
-    const row = { runId: this.runId, stepId, tool, digest, args: this.codec.encode(this.runId, stepId + "\u0000args", argsPreview), requestedAt: this.clock() };
+  /**
+   * Records the call as waiting for a person. `wants`: the value they must supply with it (a
+   * client tool's answer, an approval's note) and its JSON Schema, kept beside the arguments
+   * so that `luma runs answer` / `luma approve --json` can judge a value without the program.
+   */
+  requestApproval(stepId: string, tool: string, digest: string, argsPreview: string, wants?: PendingWants): Promise<void> {
+    const shown = wants === undefined ? argsPreview : { args: argsPreview, ...wants };
+    const row = { runId: this.runId, stepId, tool, digest, args: this.codec.encode(this.runId, stepId + "\u0000args", shown), requestedAt: this.clock() };
     this.approvalRows.set(stepId, { ...row, decision: null, sealedDecision: null, decidedAt: null });
     return this.write(() => this.backend.requestApproval(this.runId, this.token, row));
   }

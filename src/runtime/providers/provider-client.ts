@@ -174,10 +174,11 @@ export async function requestTurn(
     if (res.status >= 200 && res.status < 300) {
       let result: TurnResult;
       try {
-        if (stream) {
+        if (stream && !(parsed.ok && !stream.fed)) {
           if (!stream.fed) stream.push(res.text); // a replay, or a transport that cannot stream
           result = adapter.parseResponse(stream.finish(), meta.turn);
         } else {
+          // Unstreamed (a plain JSON body: `luma test`'s scripted model, a server that ignores `stream`): read as is.
           if (!parsed.ok) throw new Error(`the body is not JSON (${parsed.error})`);
           result = adapter.parseResponse(parsed.value, meta.turn);
         }

@@ -16,7 +16,7 @@ import type { SchemaTable } from "../../schema/schema-table-types";
 import { systemClock, type Clock } from "../base/clock";
 import { MemoryIdempotencyStore } from "../stores/memory-idempotency-store";
 import type { IdempotencyStore } from "../stores/idempotency-store";
-import type { ToolCallRequest, ToolInvoker } from "./tool-invoker-types";
+import type { AskValue, ToolCallRequest, ToolInvoker } from "./tool-invoker-types";
 import { readAgentPolicy, TOP_LEVEL_POLICY, type AgentPolicy } from "./steps/agent-policy";
 import { CallContext } from "./steps/call-context";
 import { buildCallPlan, type CallPlan } from "./steps/call-plan";
@@ -33,6 +33,7 @@ import { needsResolution } from "./steps/07-needs-resolution";
 import { cacheSingleFlight } from "./steps/08-cache-single-flight";
 import { idempotency } from "./steps/09-idempotency";
 import { runHandler } from "./steps/10-run-handler";
+import { clientAnswer } from "./steps/client-answer";
 import { outputValidation } from "./steps/11-output-validation";
 import { telemetryBreaker } from "./steps/12-telemetry-breaker";
 import { journalBegin, journalReplay } from "./steps/journal-steps";
@@ -57,6 +58,7 @@ export const PIPELINE_STEPS: readonly StepFactory[] = [
   needsResolution,
   cacheSingleFlight,
   idempotency,
+  clientAnswer,
   journalBegin,
   runHandler,
   outputValidation,
@@ -74,7 +76,9 @@ export interface ToolInvokerDeps {
   /** Receives whole lines, e.g. `warning: Answer.score must be <= 10 (@range).` */
   warn: (line: string) => void;
   /** Asks the user to approve a write tool (the CLI's TTY prompt); absent = not interactive. */
-  approve?: (tool: string, args: string) => Promise<boolean>;
+  approve?: (tool: string, args: string, withinMs?: number, writes?: boolean) => Promise<boolean>;
+  /** Asks the user for a value (the CLI's TTY prompt): a client tool's answer, an approval's note; absent = not interactive. */
+  askValue?: AskValue;
   /** Defaults to a process-local memory store. */
   idempotencyStore?: IdempotencyStore;
   /**
@@ -134,6 +138,7 @@ export const createToolInvoker = (deps: ToolInvokerDeps): RunToolInvoker => {
     trace: deps.trace,
     warn: deps.warn,
     approve: deps.approve,
+    askValue: deps.askValue,
     approvedTools: parseList(deps.env.LUMA_APPROVED_TOOLS),
     idempotency: store,
     ownMemoryStore: deps.idempotencyStore === undefined,

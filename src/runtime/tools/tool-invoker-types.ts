@@ -12,6 +12,8 @@ export interface MethodCallState {
    * src/mcp/): every tool handler the method's calls reach sees it abort.
    */
   signal?: AbortSignal;
+  /** The MCP client's asker for a person's value (src/mcp/): every client tool and approval note the method's calls reach asks it. */
+  askValue?: AskValue;
 }
 
 export interface ToolCallRequest {
@@ -33,7 +35,12 @@ export interface ToolCallRequest {
    * invoker's `approve`. `withinMs` is the tool's timeout: an asker that cannot wait on a person
    * for ever (a remote client) gives up after it.
    */
-  approve?: (tool: string, args: string, withinMs: number) => Promise<boolean>;
+  approve?: (tool: string, args: string, withinMs: number, writes?: boolean) => Promise<boolean>;
+  /**
+   * Asks this call's user for a value (an MCP client's elicitation): a client tool's answer,
+   * an approval's note. Overrides the invoker's `askValue` (the terminal's).
+   */
+  askValue?: AskValue;
   /**
    * The call's position in the run (step-scope.ts), e.g. `main/3`: its journal receipt's key
    * and the handler's `ctx.stepId`. Undefined for calls made outside a program (tests, benches).
@@ -47,3 +54,22 @@ export interface ToolInvoker {
   /** Runs the whole pipeline; resolves with the validated output or rejects with a LumaError. */
   call(req: ToolCallRequest): Promise<unknown>;
 }
+
+/** What a person is asked for: a client tool's answer (`handler: "client"`) or the note an approval needs (`approval: Schema`). */
+export interface ValueRequest {
+  purpose: "answer" | "approval";
+  tool: string;
+  /** The call's arguments as `luma runs` shows them (secret-looking fields hidden, long text cut). */
+  args: string;
+  /** The wanted type as written: `Confirmed`, `string[]`. */
+  schemaName: string;
+  /** Its JSON Schema (what an MCP client's form is built from). */
+  jsonSchema: Record<string, unknown>;
+  /** The first problem the program's own validator finds with a value; undefined when it fits. */
+  problem(value: unknown): string | undefined;
+  /** The tool's timeout: an asker that cannot wait on a person for ever (a remote client) gives up after it. */
+  withinMs: number;
+}
+
+/** The person's value, already checked with `problem`; undefined when they declined. */
+export type AskValue = (req: ValueRequest) => Promise<{ value: unknown } | undefined>;

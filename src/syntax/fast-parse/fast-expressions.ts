@@ -226,6 +226,22 @@ function parsePrimary(s: FastState): Expr | undefined {
         return bracketed(s, toolCall);
       case "ask":
         return bracketed(s, ask);
+      case "stream": {
+        // `stream ask …`: only with `ask` next on the same line; else `stream` is a name.
+        const at = streamedAskAt(src, end);
+        if (at >= 0) {
+          const expr = bracketed(s, (st, from) => {
+            st.pos = at;
+            const inner = ask(st, at);
+            if (inner?.kind !== "Ask") return undefined;
+            inner.stream = true;
+            inner.span = span(st, from, inner.span.end);
+            return inner;
+          });
+          if (expr) return expr;
+        }
+        break;
+      }
       case "query":
       case "command":
         return bracketed(s, dbCall);
@@ -322,7 +338,14 @@ function dbCall(s: FastState, start: number): Expr | undefined {
   return { kind: "DbCall", op, name: nameText, nameSpan, arg, span: span(s, start, s.pos) };
 }
 
-/** `Ask = kwAsk Expr "->" Type UsingTool?` (its level covers the prompt, not `using`). */
+/** Where `ask` starts after `stream` ending at `end`: spaces or tabs, then the keyword; -1 if not so. */
+function streamedAskAt(src: string, end: number): number {
+  let i = end;
+  while (src.charCodeAt(i) === 32 || src.charCodeAt(i) === 9) i++;
+  return i > end && src.startsWith("ask", i) && !isIdentPart(src.charCodeAt(i + 3)) ? i : -1;
+}
+
+/** `Ask = kwStream? kwAsk Expr "->" Type UsingTool?` (its level covers the prompt, not `using`). */
 function ask(s: FastState, start: number): Expr | undefined {
   s.pos += 3;
   const prompt = parseExpr(s);

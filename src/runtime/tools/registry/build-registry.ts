@@ -9,6 +9,9 @@
  * - A declared tool left without a handler stops the program, *exact*:
  *   `'calculate' is not registered in the tool registry.` For a tool declared with
  *   `mcp: "docs"` the message goes on to name the server that lacks it.
+ * - A client tool (`handler: "client"`) has no handler: the caller answers it
+ *   (steps/client-answer.ts). It is never missing, and a module exporting one for it is
+ *   refused (E0657): the program says the caller answers, so the module's would never run.
  * - Handlers of `mcp:` tools come from their MCP server (`remote`) and count as one more
  *   module: a tool module exporting the same tool is a conflict.
  * - Under a `tool_module_policy` block, every handler and bridge of a module goes behind that
@@ -16,7 +19,8 @@
  *   the registry, so the limit holds for every caller.
  */
 import { startupError } from "../../../diagnostics/luma-error";
-import type { Program } from "../../../syntax/ast";
+import type { Program, ToolDecl } from "../../../syntax/ast";
+import { readToolOptions } from "../steps/tool-options";
 import { defaultToolHandlers } from "../../../tool-registry";
 import type { LoadedModule } from "../../module-loading/loaded-module";
 import { readModuleTools } from "./export-shape";
@@ -40,8 +44,13 @@ export interface BuildRegistryOptions {
 const declaredNames = (program: Program, kind: "Tool" | "Datasource"): string[] =>
   program.decls.filter((decl) => decl.kind === kind).map((decl) => decl.name);
 
+/** Tools declared `handler: "client"`: the caller answers them. */
+const clientToolNames = (program: Program): Set<string> =>
+  new Set(program.decls.filter((d) => d.kind === "Tool" && readToolOptions(d as ToolDecl).handler === "client").map((d) => d.name));
+
 export function buildRegistry({ program, modules, maxConcurrency, remote }: BuildRegistryOptions): ToolRegistry {
-  const tools = declaredNames(program, "Tool");
+  const clientTools = clientToolNames(program);
+  const tools = declaredNames(program, "Tool").filter((name) => !clientTools.has(name));
   const datasourceNames = new Set(declaredNames(program, "Datasource"));
   const declaredTools = new Set(tools);
 
@@ -59,6 +68,9 @@ export function buildRegistry({ program, modules, maxConcurrency, remote }: Buil
     const semaphore = maxConcurrency === undefined ? undefined : new Semaphore(maxConcurrency);
     const limit = <F extends ToolHandler | DatasourceBridge>(fn: F): F => (semaphore ? limitCalls(fn as never, semaphore) : fn);
     for (const [name, handler] of provided.handlers) {
+      if (clientTools.has(name)) {
+        throw startupError(`Tool '${name}' is answered by the client (handler: "client"), but tool module ${module.realPath} exports a handler for it: remove the export, or the handler key.`, { catalogCode: "E0657" });
+      }
       if (!declaredTools.has(name)) continue;
       const earlier = handlers.get(name);
       if (earlier && earlier.module !== BUILTIN_MODULE) toolConflicts.add(name);

@@ -5,10 +5,12 @@
 import type { StepFactory } from "./step";
 import { bindHandler } from "./tool-plan";
 import { toolErrors } from "./tool-errors";
+import { isClientTool } from "./client-answer";
 
 export const registryLookup: StepFactory = (rt) => ({
   name: "1 registry lookup",
-  applies: () => true,
+  // A client tool has no host handler: the caller answers it (client-answer.ts).
+  applies: (plan) => !isClientTool(plan.tool.options),
   run(ctx, next) {
     const tool = ctx.plan.tool;
     if (tool.handler === undefined) {

@@ -24,6 +24,7 @@ import { backoffDelay } from "./retry-backoff";
 import { attachDeadline } from "./signal-deadline";
 import { isThenable, type Next, type PipelineRuntime, type StepFactory } from "./step";
 import type { HandlerContext } from "../../../luma-module";
+import { isClientTool } from "./client-answer";
 
 const { peek } = Bun;
 
@@ -39,9 +40,13 @@ const NO_NEEDS: Record<string, unknown> = Object.freeze({}) as Record<string, un
  */
 const handlerContext = (rt: PipelineRuntime, ctx: CallContext): HandlerContext | undefined => {
   const stepId = ctx.req.stepId;
-  if (stepId === undefined) return undefined;
+  // A call outside a program's steps (a tool served by `luma mcp`) has no place in a run; an approver's note still reaches it.
+  if (stepId === undefined) return ctx.approval === undefined ? undefined : ({ approval: ctx.approval } as HandlerContext);
   const runId = rt.runId();
-  return { runId, stepId, attempt: (ctx.journalStep?.priorBegins ?? 0) + ctx.attempts, idempotencyKey: `${runId}/${stepId}` };
+  const handed: HandlerContext = { runId, stepId, attempt: (ctx.journalStep?.priorBegins ?? 0) + ctx.attempts, idempotencyKey: `${runId}/${stepId}` };
+  // The approver's note (`approval: Schema`, step 5): only a tool that asks for one gets the field.
+  if (ctx.approval !== undefined) handed.approval = ctx.approval;
+  return handed;
 };
 
 const invoke = (rt: PipelineRuntime, ctx: CallContext): unknown => {
@@ -91,7 +96,8 @@ const settled = (ctx: CallContext, next: Next, v: unknown): unknown => {
 
 export const runHandler: StepFactory = (rt) => ({
   name: "10 run handler",
-  applies: () => true,
+  // A client tool's result comes from the caller instead (client-answer.ts).
+  applies: (plan) => !isClientTool(plan.tool.options),
   run(ctx, next) {
     const plan = ctx.plan;
     // Reuse the clock reading step 12 took a moment ago, unless a step waited since (it resets it).

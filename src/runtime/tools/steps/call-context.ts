@@ -49,6 +49,8 @@ export class CallContext implements Expirable {
   journalStep: JournalStepState | undefined = undefined;
   /** The journal answered the call from a finish receipt: nothing ran (the trace says so). */
   journalReplayed = false;
+  /** The approver's note (`approval: Schema`), validated: the handler's `ctx.approval`. */
+  approval: unknown = undefined;
   private controller: AbortController | undefined = undefined;
 
   constructor(

@@ -16,7 +16,7 @@ export interface CallPlan {
   timeoutMs: number;
   scopeDenied: boolean;
   writeDenied: boolean;
-  /** A write tool under tool_policy approval that LUMA_APPROVED_TOOLS does not list. */
+  /** A write tool under tool_policy approval, or a tool with `approval: true`, that LUMA_APPROVED_TOOLS does not list; a tool with `approval: Schema`. */
   needsApproval: boolean;
   /** The first `needs` name the agent's tool_contexts does not allow. */
   deniedContext?: string;
@@ -29,7 +29,10 @@ export const buildCallPlan = (tool: ToolPlan, agent: AgentPolicy, approvedTools:
   const o = tool.options;
   const timeoutMs = Math.min(o.timeout ?? agent.toolTimeout, agent.toolTimeoutMax ?? Infinity);
   const isWrite = o.sideEffects === "write";
-  const needsApproval = isWrite && agent.toolPolicy === "approval" && !approvedTools.has(tool.name);
+  // `approval: true` asks on every call, top level included; LUMA_APPROVED_TOOLS pre-approves
+  // it as it does a write under tool_policy — but not `approval: Schema`, whose note no list can give.
+  const byPolicy = isWrite && agent.toolPolicy === "approval";
+  const needsApproval = typeof o.approval === "string" || ((byPolicy || o.approval === true) && !approvedTools.has(tool.name));
   return {
     tool,
     agent,

@@ -20,6 +20,8 @@ import { canonicalJson } from "../../base/canonical-json";
 import type { Next, PipelineRuntime } from "./step";
 import { toolErrors } from "./tool-errors";
 import { journalErrors } from "../../journal/journal-errors";
+import type { SealedDecision } from "../../journal/journal-codec";
+import { checkPersonValue, pendingWants, type WantedValue } from "./person-values";
 
 const SECRET_NAME = /secret|token|password|passwd|api[_-]?key|auth|credential|cookie/i;
 const PREVIEW_MAX = 500;
@@ -39,19 +41,59 @@ export const redactedArgs = (input: unknown, secrets: readonly string[] = []): s
   return text.length > PREVIEW_MAX ? text.slice(0, PREVIEW_MAX) + "…" : text;
 };
 
-export const awaitApproval = async (rt: PipelineRuntime, ctx: CallContext, next: Next): Promise<unknown> => {
+/**
+ * The decision recorded for this call, when it is one that counts: sealed, for this step,
+ * tool, input digest and request. Only the sealed decision counts: the plain `decision`
+ * column is for listings, and anyone who can write the table can set it.
+ */
+const recordedDecision = (rt: PipelineRuntime, ctx: CallContext, digest: string): SealedDecision | undefined => {
+  const j = rt.journal!;
+  const stepId = ctx.req.stepId!;
+  const a = j.approval(stepId);
+  const d = a === undefined || a.decision === null ? undefined : j.codec.openDecision(j.runId, stepId, a.sealedDecision);
+  return a !== undefined && d !== undefined && a.tool === ctx.plan.tool.name && a.digest === digest && d.digest === digest && d.requested === a.requestedAt ? d : undefined;
+};
+
+/** A recorded value (answer or note) that the program's validator refuses: the journal was altered, or the schema changed since. */
+const recordedValue = (rt: PipelineRuntime, ctx: CallContext, want: WantedValue, d: SealedDecision): unknown => {
+  const j = rt.journal!;
+  const r = checkPersonValue(rt, want, d.value);
+  if (!r.ok) throw journalErrors.replayInvalid(j.backend.shown, j.runId, ctx.req.stepId!, ctx.plan.tool.name, toolErrors.inputInvalid(want.root, [r.problem], []));
+  return r.value;
+};
+
+const digestOf = (rt: PipelineRuntime, ctx: CallContext): string =>
+  ctx.journalStep?.digest ?? rt.journal!.digest(ctx.plan.tool.name, canonicalJson(ctx.req.input ?? null));
+
+/** Step 5 with a journal and nobody to ask live; `note`: the value an approval must carry (`approval: Schema`). */
+export const awaitApproval = async (rt: PipelineRuntime, ctx: CallContext, next: Next, note?: WantedValue): Promise<unknown> => {
   const j = rt.journal!;
   const stepId = ctx.req.stepId!;
   const tool = ctx.plan.tool.name;
-  const digest = ctx.journalStep?.digest ?? j.digest(tool, canonicalJson(ctx.req.input ?? null));
-  const a = j.approval(stepId);
-  // Only the sealed decision counts: the plain `decision` column is for listings, and anyone who can write the table can set it.
-  const d = a === undefined || a.decision === null ? undefined : j.codec.openDecision(j.runId, stepId, a.sealedDecision);
-  if (a !== undefined && d !== undefined && a.tool === tool && a.digest === digest && d.digest === digest && d.requested === a.requestedAt) {
+  const digest = digestOf(rt, ctx);
+  const d = recordedDecision(rt, ctx, digest);
+  if (d !== undefined) {
     if (d.decision === "denied") throw toolErrors.approvalRefused(tool);
+    if (note !== undefined) ctx.approval = recordedValue(rt, ctx, note, d);
     ctx.startedAt = -1;
     return next(ctx);
   }
-  await j.requestApproval(stepId, tool, digest, redactedArgs(ctx.req.input));
-  throw journalErrors.pendingApproval(j.runId, stepId, tool);
+  await j.requestApproval(stepId, tool, digest, redactedArgs(ctx.req.input), note && pendingWants(rt, note));
+  throw journalErrors.pendingApproval(j.runId, stepId, tool, note?.name);
+};
+
+/** A client tool's call with a journal and nobody to ask live: the recorded answer is its result, else the run waits for one. */
+export const awaitAnswer = async (rt: PipelineRuntime, ctx: CallContext, next: Next, want: WantedValue): Promise<unknown> => {
+  const j = rt.journal!;
+  const stepId = ctx.req.stepId!;
+  const tool = ctx.plan.tool.name;
+  const digest = digestOf(rt, ctx);
+  const d = recordedDecision(rt, ctx, digest);
+  if (d !== undefined && d.decision === "approved") {
+    ctx.output = recordedValue(rt, ctx, want, d);
+    ctx.startedAt = -1;
+    return next(ctx);
+  }
+  await j.requestApproval(stepId, tool, digest, redactedArgs(ctx.req.input), pendingWants(rt, want));
+  throw journalErrors.pendingAnswer(j.runId, stepId, tool, want.name);
 };

@@ -20,6 +20,7 @@ import type { CallContext } from "./call-context";
 import type { CallPlan } from "./call-plan";
 import type { DeadlineScheduler } from "./deadline-scheduler";
 import type { RunJournal } from "../../journal/run-journal";
+import type { AskValue } from "../tool-invoker-types";
 
 export type Next = (ctx: CallContext) => unknown;
 
@@ -52,7 +53,10 @@ export interface PipelineRuntime {
   /** Trace events; the thunk beside one is the call's content, read only by an opted-in span exporter. */
   trace?: (event: object, content?: ContentThunk) => void;
   warn: (line: string) => void;
-  approve?: (tool: string, args: string) => Promise<boolean>;
+  /** `writes`: the tool is a write (the question says "write tool"); false for `approval: true` on a read. */
+  approve?: (tool: string, args: string, withinMs?: number, writes?: boolean) => Promise<boolean>;
+  /** The host's asker for a person's value (the terminal, only when interactive). */
+  askValue?: AskValue;
   /** `LUMA_APPROVED_TOOLS`, parsed once. */
   approvedTools: ReadonlySet<string>;
   idempotency: IdempotencyStore;

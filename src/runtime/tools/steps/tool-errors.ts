@@ -32,6 +32,18 @@ export const toolErrors = {
       `Tool ${q(tool)} needs approval: it is not listed in LUMA_APPROVED_TOOLS and no interactive terminal can approve it.`,
     ),
   approvalRefused: (tool: string) => runtimeError("TOOL_PERMISSION_DENIED", `Tool ${q(tool)} was not approved.`),
+  /** `approval: Schema` on a run that cannot ask anyone for the note. */
+  approvalNoteUnavailable: (tool: string, note: string) =>
+    runtimeError(
+      "TOOL_PERMISSION_DENIED",
+      `Tool ${q(tool)} needs approval with a ${note}: no interactive terminal, MCP client or journal can supply one.`,
+    ),
+
+  /** A client tool (`handler: "client"`) whose call nobody can answer: no terminal, no journal, no MCP client that elicits. */
+  clientUnanswered: (tool: string, returns: string, why = "no interactive terminal, MCP client or journal can answer it") =>
+    runtimeError("CLIENT_TOOL_UNANSWERED", `Client tool ${q(tool)} needs an answer (a ${returns}) from the caller: ${why}.`),
+  /** The person asked for a client tool's answer declined to give one. */
+  clientDeclined: (tool: string) => runtimeError("CLIENT_TOOL_UNANSWERED", `Client tool ${q(tool)} was not answered: the caller declined.`),
 
   inputInvalid: (root: string, messages: string[], issues: unknown) =>
     runtimeError("TOOL_INPUT_INVALID", messages.join(" ") || `${root} is invalid.`, { details: { issues } }),
