@@ -27,6 +27,7 @@ import { severityWithoutRules } from "./rules/severity-without-rules";
 import { returnPlacement } from "./rules/return-placement";
 import { loopJumpPlacement } from "./rules/loop-jump-placement";
 import { schemaCycles } from "./rules/schema-cycles";
+import { toolAudience } from "./rules/tool-audience";
 import { toolConsistency } from "./rules/tool-consistency";
 import { toolIdempotencyKey } from "./rules/tool-idempotency-key";
 import { toolClientHandler } from "./rules/tool-client-handler";
@@ -76,6 +77,7 @@ export const RULES: readonly (readonly [name: string, rule: Rule])[] = [
   ["function-values", functionValues],
   ["direct-tool-calls", directToolCalls],
   ["ask-placement", askPlacement],
+  ["tool-audience", toolAudience],
   ["model-tool-names", modelToolNames],
   ["db-calls", dbCalls],
   ["agent-context", agentContext],

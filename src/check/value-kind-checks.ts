@@ -8,7 +8,8 @@
  */
 import type { ConfigValue, Decl } from "../syntax/ast";
 import { KIND_NOUN, MODEL_CALLABLE_KINDS, withArticle } from "../language/declaration-nouns";
-import { literalAccepts, type ValueKind } from "../language/value-kinds";
+import { firstNonConstant, literalAccepts, type ValueKind } from "../language/value-kinds";
+import { CHECK_TOOL_AUDIENCE_DIAGNOSTICS } from "../diagnostics/catalog/check-tool-audience-codes";
 import type { CheckContext } from "./context";
 import { messages, type CheckMessage } from "./messages";
 import { declHints } from "./suggestions";
@@ -17,7 +18,7 @@ const MODEL_CALLABLE = new Set<string>(MODEL_CALLABLE_KINDS);
 const singleName = (v: ConfigValue) => (v.kind === "Path" && v.parts.length === 1 ? v.parts[0] : undefined);
 
 /** Returns false for the generic message; reports its own messages itself. */
-export function checkValueKind(kind: ValueKind, v: ConfigValue, ctx: CheckContext): boolean {
+export function checkValueKind(kind: ValueKind, v: ConfigValue, ctx: CheckContext, where?: () => { key: string; owner: string }): boolean {
   switch (kind.tag) {
     case "str":
     case "bool":
@@ -28,7 +29,6 @@ export function checkValueKind(kind: ValueKind, v: ConfigValue, ctx: CheckContex
     case "envName":
     case "fieldPath":
     case "stringList":
-    case "constObject":
       return literalAccepts(kind, v);
     case "schemaRef":
       return checkDeclRef(v, ctx, "schema", messages.unknownSchema, ["Schema", "Union"]);
@@ -38,6 +38,8 @@ export function checkValueKind(kind: ValueKind, v: ConfigValue, ctx: CheckContex
       return checkDeclRef(v, ctx, "datasource", messages.unknownDatasource, ["Datasource"]);
     case "toolList":
       return checkToolList(v, ctx);
+    case "constObject":
+      return checkConstObject(v, ctx, where);
     case "approvalSpec":
       // `true`/`false`, or a schema (an object the approver fills in, field by field).
       return literalAccepts(kind, v) && (v.kind !== "Path" || checkApprovalSchema(v, ctx));
@@ -74,6 +76,18 @@ function checkToolList(v: ConfigValue, ctx: CheckContext): boolean {
     else if (!MODEL_CALLABLE.has(decl.kind)) ctx.report(messages.wrongKind(name, withArticle(KIND_NOUN[decl.kind]), "tool"), item.span);
     else if (seen.has(name)) ctx.report(messages.duplicateMember("tool", name, "tools"), item.span);
     seen.add(name);
+  }
+  return true;
+}
+
+/** A constant object (a tool's `metadata`): not an object is the generic message; a bare name inside, its own (E0270). */
+function checkConstObject(v: ConfigValue, ctx: CheckContext, where?: () => { key: string; owner: string }): boolean {
+  if (v.kind !== "Obj") return false;
+  const found = firstNonConstant(v);
+  if (found) {
+    const hint = CHECK_TOOL_AUDIENCE_DIAGNOSTICS.metadataNotConstant.hints.quote(found.name);
+    const { key, owner } = where?.() ?? { key: "metadata", owner: "its block" };
+    ctx.report(messages.metadataNotConstant(key, owner, found.at, found.name), found.value.span, { hints: [hint] });
   }
   return true;
 }

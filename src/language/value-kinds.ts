@@ -11,6 +11,7 @@
  * the kind refuses reads as `undefined`, and the key keeps its default.
  */
 import type { ConfigValue } from "../syntax/ast";
+import { assertNever } from "../syntax/assert-never";
 import { oneOfText, withArticle } from "./declaration-nouns";
 
 /** The kinds, by what judges them; `int` and `oneOf` carry their bounds. */
@@ -94,6 +95,34 @@ export function literalAccepts(kind: ValueKind, v: ConfigValue): boolean {
       return true;
     case "approvalSpec":
       return typeof value === "boolean" || v.kind === "Path";
+  }
+}
+
+/**
+ * The first part of a value that is not a constant — a bare name (`owner: team`), which
+ * would name something of the program — as its dotted place in the value and the name;
+ * `undefined` when every leaf is a literal (strings, numbers, bools, null, lists, objects).
+ */
+export function firstNonConstant(v: ConfigValue, at = ""): { at: string; name: string; value: ConfigValue } | undefined {
+  switch (v.kind) {
+    case "Lit":
+      return undefined;
+    case "Path":
+      return { at, name: v.parts.join("."), value: v };
+    case "List":
+      for (const [i, item] of v.items.entries()) {
+        const found = firstNonConstant(item, `${at}[${i}]`);
+        if (found) return found;
+      }
+      return undefined;
+    case "Obj":
+      for (const e of v.entries) {
+        const found = firstNonConstant(e.value, at === "" ? e.key : `${at}.${e.key}`);
+        if (found) return found;
+      }
+      return undefined;
+    default:
+      return assertNever(v);
   }
 }
 

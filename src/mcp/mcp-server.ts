@@ -121,12 +121,13 @@ const UNWIND_MS = 3_000;
 function sessionServer(deps: ServeCallDeps, tools: ServedTool[], label: string, calls: WorkInFlight): Server {
   const byName = new Map(tools.map((t) => [t.name, t]));
   const server = new Server({ name: "luma", title: label, version: VERSION }, { capabilities: { tools: {} } });
-  const listing = tools.map(({ name, description, inputSchema, outputSchema, annotations }) => ({
+  const listing = tools.map(({ name, description, inputSchema, outputSchema, annotations, meta }) => ({
     name,
     ...(description === undefined ? {} : { description }),
     inputSchema,
     ...(outputSchema === undefined ? {} : { outputSchema }),
     ...(annotations === undefined ? {} : { annotations }),
+    ...(meta === undefined ? {} : { _meta: meta }),
   }));
   server.setRequestHandler(ListToolsRequestSchema, () => ({ tools: listing as never }));
   server.setRequestHandler(CallToolRequestSchema, async (request, extra) => {

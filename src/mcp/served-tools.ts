@@ -14,7 +14,10 @@
  *   its side effects (clients, and the conformance suite, expect one on every tool);
  * - annotations come from the contract: `readOnlyHint` for `side_effects` none/read,
  *   `destructiveHint` for write (a query reads, a command writes), `idempotentHint` for
- *   `idempotent: true`.
+ *   `idempotent: true`;
+ * - `_meta` is the tool's `metadata` option (a constant object, never shown to a model).
+ * A tool with `audience: "code"` is not served: an MCP client is a model's host, and such a
+ * tool is for the program's own code only (docs/language/tools.md "Who sees a tool").
  */
 import type { AgentDecl, Field, FnDecl, Program, QueryDecl, ToolDecl, TypeRef } from "../syntax/ast";
 import type { SchemaTable } from "../schema/schema-table-types";
@@ -45,6 +48,8 @@ interface ServedBase {
   annotations?: ToolAnnotations;
   /** The result goes out as `{ result: value }` (its type is not an object). */
   wrapsResult: boolean;
+  /** The tool's `metadata` option: tools/list's `_meta`. */
+  meta?: Readonly<Record<string, unknown>>;
 }
 
 /** A tool (or query, command) run through the pipeline under `agent`'s settings. */
@@ -97,7 +102,7 @@ function pipelineTool(schemas: SchemaTable, decl: ToolDecl | QueryDecl, agent: A
   const annotations: ToolAnnotations = { readOnlyHint: o.sideEffects !== "write", destructiveHint: o.sideEffects === "write" };
   if (o.idempotent) annotations.idempotentHint = true;
   const description = o.description ?? `Luma tool ${decl.name} (side_effects: "${o.sideEffects}").`;
-  return { ...base, description, annotations, typedErrors: o.error !== undefined, ...outputOf(schemas, decl.returns) };
+  return { ...base, description, annotations, meta: o.metadata, typedErrors: o.error !== undefined, ...outputOf(schemas, decl.returns) };
 }
 
 function methodTool(program: Program, schemas: SchemaTable, agent: AgentDecl, method: FnDecl): ServedMethod {
@@ -128,7 +133,7 @@ export function servedTools(program: Program, schemas: SchemaTable, agentName: s
     throw startupError(`--agent ${agentName}: the program declares no agent '${agentName}' (agents: ${known}).`, { catalogCode: "E0806" });
   }
   const callable = program.decls.filter(
-    (d): d is ToolDecl | QueryDecl => d.kind === "Tool" || d.kind === "Query" || d.kind === "Command",
+    (d): d is ToolDecl | QueryDecl => (d.kind === "Tool" && readToolOptions(d).audience !== "code") || d.kind === "Query" || d.kind === "Command",
   );
   let offered = callable;
   if (agent) {

@@ -47,4 +47,4 @@ function jsDoc(text: string, indent: string): string[] {
 }
 
 const IDENT = /^[A-Za-z_$][A-Za-z0-9_$]*$/;
-const propertyName = (name: string): string => (IDENT.test(name) ? name : JSON.stringify(name));
+export const propertyName = (name: string): string => (IDENT.test(name) ? name : JSON.stringify(name));

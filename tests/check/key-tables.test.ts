@@ -51,6 +51,10 @@ tool fetch_doc(request_id: string) -> Out {
   lazy: true
   mcp: "docs"
   mcp_tool: "fetch"
+  audience: "model"
+  instructions: "Fetch a document before quoting it."
+  max_result_chars: 2000
+  metadata: { owner: "docs-team", tier: 2, tags: ["read"], pii: false, extra: { note: null } }
   approval: Oops
 }
 
@@ -173,11 +177,11 @@ describe("issue #18: every key of every table is accepted by the real `luma chec
 });
 
 describe("§4 tool options: one table for the checker and ToolOptions", () => {
-  test("the keys are the spec's §4 table, less `needs` (a declaration), plus description, lazy (lazy tools), mcp, mcp_tool (docs/mcp.md)", () => {
+  test("the keys are the spec's §4 table, less `needs` (a declaration), plus description, lazy (lazy tools), mcp, mcp_tool (docs/mcp.md), and issue #25's audience, instructions, max_result_chars, metadata", () => {
     expect(Object.keys(TOOL_KEYS)).toEqual([
       "side_effects", "cache", "scope", "credential", "error", "retries", "retry_backoff", "retry_delay",
       "timeout", "idempotent", "idempotency_key", "idempotency_ttl_ms", "description", "lazy", "mcp", "mcp_tool",
-      "handler", "approval",
+      "handler", "approval", "audience", "instructions", "max_result_chars", "metadata",
     ]);
   });
 
@@ -202,6 +206,10 @@ describe("§4 tool options: one table for the checker and ToolOptions", () => {
       mcpTool: "fetch",
       handler: undefined,
       approval: "Oops",
+      audience: "model",
+      instructions: "Fetch a document before quoting it.",
+      maxResultChars: 2000,
+      metadata: { owner: "docs-team", tier: 2, tags: ["read"], pii: false, extra: { note: null } },
     });
     // A client tool's keys exclude a host handler's (E0278): \`handler\` is set on a tool of its own.
     expect(readToolOptions(declNamed<ToolDecl>(every, "confirm_doc")).handler).toBe("client");
@@ -214,9 +222,10 @@ describe("§4 tool options: one table for the checker and ToolOptions", () => {
       retryBackoff: "none", retryDelay: 100, timeout: undefined, idempotent: false, idempotencyKey: undefined,
       idempotencyTtlMs: 300000, description: undefined, lazy: false, mcp: undefined, mcpTool: undefined,
       handler: undefined, approval: false,
+      audience: "both", instructions: undefined, maxResultChars: undefined, metadata: undefined,
     });
     // Every field is present, so every tool's options share one object shape.
-    expect(Object.keys(o)).toHaveLength(18);
+    expect(Object.keys(o)).toHaveLength(Object.keys(TOOL_KEYS).length);
   });
 
   test("an unknown tool option is refused: Unknown key 'retry' in tool 'x'.", () => {

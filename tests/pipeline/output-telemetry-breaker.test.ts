@@ -74,6 +74,7 @@ describe("§14 telemetry: one event per tool call", () => {
         cache_hit: false,
         single_flight: false,
         idempotent_replay: false,
+        metadata: null,
       },
     ]);
     expect(JSON.stringify(h.events)).not.toContain("123456");

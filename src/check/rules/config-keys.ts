@@ -37,7 +37,7 @@ export function configKeys(ctx: CheckContext): void {
     for (const entry of block.entries) {
       const spec = Object.hasOwn(block.table, entry.key) ? block.table[entry.key] : undefined;
       if (!spec) ctx.report(messages.unknownKey(entry.key, owner()), entry.keySpan, { hints: unknownKeyHints(entry.key, block.table) });
-      else if (!checkValueKind(spec.kind, entry.value, ctx)) {
+      else if (!checkValueKind(spec.kind, entry.value, ctx, () => ({ key: entry.key, owner: owner() }))) {
         ctx.report(messages.keyValue(entry.key, owner(), spec.kind.expected), entry.value.span);
       }
     }

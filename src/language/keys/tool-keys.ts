@@ -4,7 +4,7 @@
  * the first-hour hints read. Cross-key rules (a write tool and cache, idempotency_key
  * naming a parameter, `timeout: 0`) have their own rule files.
  */
-import { approvalSpec, bool, envName, fieldPath, int, oneOf, schemaRef, str } from "../value-kinds";
+import { approvalSpec, bool, constObject, envName, fieldPath, int, oneOf, schemaRef, str } from "../value-kinds";
 import { keyTable } from "./key-spec";
 
 export const TOOL_KEYS = keyTable({
@@ -33,4 +33,9 @@ export const TOOL_KEYS = keyTable({
   handler: { kind: oneOf("client"), doc: '"client": no host handler; the caller answers each call with a value of the return type.' },
   // true, or the schema the approver's note must match (given to the handler as ctx.approval).
   approval: { kind: approvalSpec, default: false, doc: "true: every call waits for a person's approval; a schema name: the approver also supplies a value of it (ctx.approval)." },
+  // What the model is told, and who may call the tool (docs/language/tools.md "Who sees a tool").
+  audience: { kind: oneOf("both", "model", "code"), default: "both", doc: 'Who may call it: "model" (only a model, never code), "code" (only code, never offered to a model) or "both".' },
+  instructions: { kind: str, doc: "Appended to the agent's system prompt whenever the tool is offered to the model." },
+  max_result_chars: { kind: int(1), field: "maxResultChars", doc: "The most characters of the serialized result the model sees (cut with a marker); code keeps the whole value." },
+  metadata: { kind: constObject, doc: "A constant object for hosts: MCP `_meta`, trace events, OTel attributes, generated types; never sent to the model." },
 });

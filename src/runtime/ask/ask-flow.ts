@@ -26,7 +26,7 @@
  *   next request after one past the ceiling fails at once.
  */
 import { freshSoftIssues } from "../base/soft-issue-report";
-import { isLumaError, runtimeError, type LumaError } from "../../diagnostics/luma-error";
+import { isLumaError, type LumaError } from "../../diagnostics/luma-error";
 import type { SchemaTable, ValidationIssue } from "../../schema/schema-table-types";
 import type { ToolInvoker } from "../tools/tool-invoker-types";
 import { requestTurn, type ProviderClient } from "../providers/provider-client";
@@ -43,6 +43,7 @@ import { addUsage } from "../usage/token-totals";
 import type { AskRequest } from "./ask-types";
 import { retryFeedback, TOOLS_AFTER_LIMIT } from "./prompt-rendering";
 import { errorContent, runToolRound, type RoundContext } from "./tool-round";
+import type { ToolOffer } from "./tool-offer";
 import { startDiscovery } from "./tool-discovery";
 
 export interface FlowEnv {
@@ -58,40 +59,22 @@ export interface FlowEnv {
 const AUTO: ToolChoice = { type: "auto" };
 const NONE: ToolChoice = { type: "none" };
 
-/**
- * The plan's tools without those whose `when` is false in this ask (issue #25), prepared
- * again only then: the eager declarations, and the lazy catalog's eager part (its lazy
- * tools are left to the discovery's `available` seam).
- */
-function activeTools(plan: AskPlan, inactive: ReadonlyMap<string, string> | undefined): { tools: AskPlan["tools"]; lazy: AskPlan["lazy"] } {
-  if (!inactive || inactive.size === 0 || plan.tools === undefined) return { tools: plan.tools, lazy: plan.lazy };
-  if (plan.lazy) return { tools: plan.tools, lazy: { ...plan.lazy, eager: plan.lazy.eager.filter((s) => !inactive.has(s.name)), prepared: new Map() } };
-  const specs = [...plan.specs.values()].filter((s) => !inactive.has(s.name));
-  return { tools: specs.length > 0 ? plan.adapter.prepareTools(specs) : undefined, lazy: undefined };
-}
-
-export async function runAskFlow(env: FlowEnv, plan: AskPlan, req: AskRequest, stats: AskStats): Promise<unknown> {
+export async function runAskFlow(env: FlowEnv, plan: AskPlan, offer: ToolOffer, req: AskRequest, stats: AskStats): Promise<unknown> {
+  // The user's text is always a user message and a tool's result a tool result: neither ever joins `system`.
   const transcript: TranscriptItem[] = [{ kind: "user", text: req.prompt }];
-  // The agent's context (issue #25): its system with the parameters filled in, without the tools whose `when` is false.
-  const system = req.context?.system ?? plan.settings.system;
-  const inactive = req.context?.inactive;
-  const active = activeTools(plan, inactive);
-  const hasTools = active.tools !== undefined;
-  const forcedCondition = plan.forced === undefined ? undefined : req.context?.inactive.get(plan.forced);
-  if (forcedCondition !== undefined) {
-    const message = `Tool '${plan.forced}' is not active for agent '${req.agent.name}': its condition '${forcedCondition}' is false (using tool)`;
-    throw locatedAt(runtimeError("TOOL_NOT_ACTIVE", message), req.location);
-  }
+  const hasTools = offer.tools !== undefined;
   const maxAttempts = plan.settings.retries + 1;
   // Lazy tools: what this ask has found so far decides each request's tools (tool-discovery.ts).
-  const discovery = startDiscovery(active.lazy, active.tools, req.agent.name, env.client.trace, (name) => !inactive?.has(name));
+  // Only among the tools this ask offers (tool-offer.ts): a withheld tool is never found.
+  const discovery = startDiscovery(offer.lazy, offer.tools, req.agent.name, env.client.trace);
   const round: RoundContext = {
     discovery,
     tools: env.tools,
     adapter: plan.adapter,
     agent: req.agent,
     methodCall: req.methodCall,
-    specs: plan.specs,
+    specs: offer.specs,
+    maxResultChars: offer.maxResultChars,
     concurrency: plan.settings.toolConcurrency,
     rate: { limit: plan.settings.toolRateLimit, used: 0 },
     inactive: req.context?.inactive,
@@ -109,7 +92,7 @@ export async function runAskFlow(env: FlowEnv, plan: AskPlan, req: AskRequest, s
       const choice: ToolChoice = !hasTools ? AUTO : limitHit ? NONE : plan.forced && !toolCalled ? { type: "tool", name: plan.forced } : AUTO;
       let res: TurnResult;
       const format = plan.plainText ? undefined : !hasTools || toolCalled ? plan.format : undefined;
-      const turn: TurnRequest = { system, transcript, tools: discovery.offered(), toolChoice: choice, format, onText: stream?.turn() };
+      const turn: TurnRequest = { system: offer.systemFor(discovery.found(), req.context?.system), transcript, tools: discovery.offered(), toolChoice: choice, format, onText: stream?.turn() };
       const send = () => requestTurn(env.client, plan.model, plan.adapter, turn, { agent: req.agent.name, turn: stats.turns, ceiling });
       // In a journaled run each request is a step: an answered one is not sent again (journaled-turn.ts).
       const n = stats.turns + 1;

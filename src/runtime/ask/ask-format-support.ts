@@ -11,7 +11,8 @@
  * non-strict tool (providers/anthropic/anthropic-messages.ts) and is validated locally like every input.
  *
  * The same walk asks each adapter whether its strict mode can take the schemas at all
- * (`formatProblem` for an ask's answer, `toolSchemaProblem` for each tool the agent lists):
+ * (`formatProblem` for an ask's answer, `toolSchemaProblem` for each tool the agent lists,
+ * but a tool with `audience: "code"`, which is never sent):
  * OpenAI's documented size limits, Anthropic's `any` and per-request budgets. Such a schema
  * would be a 400 on every request, so the program is rejected now, naming the schema or
  * tool and what is over (catalog E0615).
@@ -29,6 +30,7 @@ import { PROVIDER_FAMILIES } from "../providers/families";
 import type { ProviderName } from "../providers/provider-types";
 import { modelAdapterRef, modelProvider } from "../providers/resolve-model";
 import { askSettingsOf } from "../tools/steps/agent-ask-settings";
+import { readToolOptions } from "../tools/steps/tool-options";
 import { buildAskTarget } from "./ask-target";
 import { toJsonSchema } from "../../schema/json-schema";
 import type { JsonSchema } from "../providers/provider-types";
@@ -45,7 +47,7 @@ export function checkAskFormats(program: Program, schemas: SchemaTable): void {
     // No model, or an unknown provider: the ask itself reports it, as before.
     const provider = model && modelProvider(model);
     if (!provider || !Object.hasOwn(PROVIDER_FAMILIES, provider)) continue;
-    checkStrictSchemas(agent, model!, provider, schemas);
+    checkStrictSchemas(program, agent, model!, provider, schemas);
     if (adapterFor(provider).recursiveFormat) continue;
     for (const method of agent.methods) {
       forEachExpr(method.body, (e) => {
@@ -64,7 +66,7 @@ export function checkAskFormats(program: Program, schemas: SchemaTable): void {
 }
 
 /** Each tool the agent lists and each answer it asks for, as its provider's strict mode would get them. */
-function checkStrictSchemas(agent: AgentDecl, model: ModelDecl, provider: ProviderName, schemas: SchemaTable): void {
+function checkStrictSchemas(program: Program, agent: AgentDecl, model: ModelDecl, provider: ProviderName, schemas: SchemaTable): void {
   // The adapter the requests will use (`api: "responses"` included) judges the schemas.
   const adapter = adapterFor(modelAdapterRef(model));
   const where = `provider '${provider}' (model '${model.name}')`;
@@ -74,7 +76,9 @@ function checkStrictSchemas(agent: AgentDecl, model: ModelDecl, provider: Provid
   };
   if (adapter.toolSchemaProblem) {
     const toolsEntry = entryOf(AGENT_KEYS, agent.entries, "tools");
+    const codeOnly = new Set(program.decls.filter((d) => d.kind === "Tool" && readToolOptions(d).audience === "code").map((d) => d.name));
     for (const name of askSettingsOf(agent).tools) {
+      if (codeOnly.has(name)) continue;
       let schema: JsonSchema;
       try {
         schema = toJsonSchema(schemas.toolInput(name)) as JsonSchema;

@@ -6,23 +6,21 @@
  * A tool's declaration for the model is its `__tool_<name>_input` JSON Schema (annotations
  * included, spec §4) and its `description` option. Queries and commands listed in `tools`
  * are declared the same way: the schema table answers their parameters under their name.
- * Lazy tools (`lazy: true`) are left out of the first request's declarations: `lazy` holds
- * them for the discovery of each ask (tool-discovery.ts), and `tools` then declares the eager
- * ones and `search_tools`.
+ * Which of them an ask offers, and the system prompt that goes with them, is decided at each
+ * ask (`tool-offer.ts`); the plan keeps the candidates and the offers already prepared. Lazy
+ * tools (`lazy: true`) among those offered are left out of the first request's declarations:
+ * each prepared offer holds them for the discovery of each ask (tool-discovery.ts).
  */
-import type { ModelDecl, Program, QueryDecl, ToolDecl } from "../../syntax/ast";
-import { toJsonSchema } from "../../schema/json-schema";
+import type { ModelDecl, Program } from "../../syntax/ast";
 import type { SchemaTable } from "../../schema/schema-table-types";
 import { typeText } from "../../schema/type-text";
 import { adapterFor } from "../providers/adapter-table";
-import type { JsonSchema, PreparedFormat, PreparedTools, ProviderAdapter, ResolvedModel, ToolSpec } from "../providers/provider-types";
+import type { PreparedFormat, ProviderAdapter, ResolvedModel } from "../providers/provider-types";
 import { resolveModel } from "../providers/resolve-model";
-import { readStatementEntries } from "../datasources/statement-entries";
-import { readToolOptions } from "../tools/steps/tool-options";
 import { askSettingsOf, type AgentSettings } from "../tools/steps/agent-ask-settings";
 import { askErrors } from "./ask-errors";
 import { buildAskTarget, type AskTarget } from "./ask-target";
-import { initialTools, lazyCatalog, type LazyCatalog } from "./tool-discovery";
+import { toolCandidates, type OfferSource } from "./tool-offer";
 import type { AskRequest } from "./ask-types";
 
 export interface PlanEnv {
@@ -38,10 +36,8 @@ export interface AskPlan {
   settings: AgentSettings;
   model: ResolvedModel;
   adapter: ProviderAdapter;
-  tools?: PreparedTools;
-  /** The site's lazy tools, when it has any (tool-discovery.ts). */
-  lazy?: LazyCatalog;
-  specs: ReadonlyMap<string, ToolSpec>;
+  /** The tools a model may be offered, for `offerTools` at each ask. */
+  offers: OfferSource;
   format: PreparedFormat;
   /** `stream ask … -> string`: the answer is the model's text as written, asked with no response format. */
   plainText: boolean;
@@ -57,35 +53,17 @@ export function buildAskPlan(penv: PlanEnv, req: AskRequest): AskPlan {
   const model = resolveModel(modelDecl, penv.env, { replay: penv.replay, journaled: penv.journaled });
   const adapter = adapterFor(model);
 
-  const specs = new Map<string, ToolSpec>();
-  const lazyNames = new Set<string>();
-  for (const name of settings.tools) {
-    const decl = penv.program.decls.find(
-      (d): d is ToolDecl | QueryDecl => d.name === name && (d.kind === "Tool" || d.kind === "Query" || d.kind === "Command"),
-    );
-    if (decl) specs.set(name, toolSpec(penv.schemas, decl));
-    if (decl?.kind === "Tool" && readToolOptions(decl).lazy) lazyNames.add(name);
-  }
+  const candidates = toolCandidates(penv.program, penv.schemas, settings.tools);
   const target = buildAskTarget(penv.schemas, req.target);
-  const lazy = lazyCatalog(adapter, [...specs.values()], (name) => lazyNames.has(name), req.usingTool);
   return {
     settings,
     model,
     adapter,
-    tools: lazy !== undefined ? initialTools(lazy) : specs.size > 0 ? adapter.prepareTools([...specs.values()]) : undefined,
-    lazy,
-    specs,
+    offers: { candidates, system: settings.system, adapter, forced: req.usingTool, prepared: new Map() },
     format: adapter.prepareFormat(target.format),
     plainText: req.onText !== undefined,
     target,
     forced: req.usingTool,
     traceBase: { agent: req.agent.name, model: model.decl, provider: model.provider, target: typeText(req.target) },
   };
-}
-
-function toolSpec(schemas: SchemaTable, decl: ToolDecl | QueryDecl): ToolSpec {
-  const spec: ToolSpec = { name: decl.name, parameters: toJsonSchema(schemas.toolInput(decl.name)) as JsonSchema };
-  const text = decl.kind === "Tool" ? readToolOptions(decl).description : readStatementEntries(decl).description;
-  if (text !== undefined) spec.description = text;
-  return spec;
 }

@@ -13,7 +13,7 @@
  *   const value = await runner.ask({ agent, methodCall: { failures: 0 }, prompt: "…", target, site, location });
  */
 import type { Program } from "../../syntax/ast";
-import { isLumaError } from "../../diagnostics/luma-error";
+import { isLumaError, runtimeError } from "../../diagnostics/luma-error";
 import type { SchemaTable } from "../../schema/schema-table-types";
 import type { ToolInvoker } from "../tools/tool-invoker-types";
 import { loadCassette, recordingTransport, replayTransport, type CassetteSource } from "../providers/cassette";
@@ -23,6 +23,8 @@ import { buildAskPlan, type AskPlan } from "./ask-plan";
 import { runAskFlow, type FlowEnv } from "./ask-flow";
 import { locatedAt } from "./ask-errors";
 import { askEvent, newStats } from "./ask-trace";
+import { offerTools, withheldEvent } from "./tool-offer";
+import { toolErrors } from "../tools/steps/tool-errors";
 import { softValidationEvent, softWarningLine } from "../base/soft-issue-report";
 import type { AskRequest, AskRunner } from "./ask-types";
 import type { RunJournal } from "../journal/run-journal";
@@ -94,6 +96,16 @@ export function createAskRunner(deps: AskRunnerDeps): AskRunner {
         }
         plans.set(req.site, plan);
       }
+      // Which tools this ask offers (credentials are read at each ask); each withheld one is traced once.
+      const offer = offerTools(plan.offers, deps.env, req.context?.inactive);
+      for (const w of offer.withheld) deps.trace?.(withheldEvent(req.agent.name, w));
+      // `using tool x` with x withheld: the call it forces could only fail, with the pipeline's own (exact) message.
+      const forcedAway = offer.withheld.find((w) => w.tool === plan.forced);
+      if (forcedAway?.reason === "credential") throw toolErrors.missingCredential(forcedAway.tool, forcedAway.variable);
+      if (forcedAway?.reason === "when") {
+        const message = `Tool '${forcedAway.tool}' is not active for agent '${req.agent.name}': its condition '${forcedAway.condition}' is false (using tool)`;
+        throw locatedAt(runtimeError("TOOL_NOT_ACTIVE", message), req.location);
+      }
       const stats = newStats();
       const t0 = performance.now();
       const report = (error?: { code?: string }) => {
@@ -102,7 +114,7 @@ export function createAskRunner(deps: AskRunnerDeps): AskRunner {
       };
       let value: unknown;
       try {
-        value = await runAskFlow(flowEnv, plan, req, stats);
+        value = await runAskFlow(flowEnv, plan, offer, req, stats);
       } catch (e) {
         // An ask that sent nothing (its first request lacked the key) failed as a plan does: no event, no usage.
         if (stats.turns > 0) report(e as { code?: string });

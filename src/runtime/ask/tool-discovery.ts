@@ -85,6 +85,8 @@ function toolsFor(catalog: LazyCatalog, found: readonly string[], offerable: num
 export interface ToolDiscovery {
   /** The tool declarations of the next request. */
   offered(): PreparedTools | undefined;
+  /** The lazy tools found so far (their `instructions` join the system prompt from then on, tool-offer.ts). */
+  found(): readonly string[];
   /** Results for the calls (by index) this module answers; the others run through the pipeline. */
   answerRound(calls: readonly ToolCall[], indices: readonly number[]): ReadonlyMap<number, ToolResult>;
 }
@@ -114,7 +116,7 @@ export function startDiscovery(
   trace?: (event: object) => void,
   available: (name: string) => boolean = () => true,
 ): ToolDiscovery {
-  if (catalog === undefined) return { offered: () => planTools, answerRound: () => new Map() };
+  if (catalog === undefined) return { offered: () => planTools, found: () => [], answerRound: () => new Map() };
   const found: string[] = catalog.foundAtStart.filter(available);
   const offerable = [...catalog.lazy.keys()].filter(available).length;
 
@@ -136,6 +138,7 @@ export function startDiscovery(
 
   return {
     offered: () => toolsFor(catalog, found, offerable),
+    found: () => found,
     answerRound(calls, indices) {
       const answers = new Map<number, ToolResult>();
       const foundBefore = new Set(found);

@@ -11,18 +11,23 @@
  *   retryable error whose retries ran out, goes back to the model as an error result (and
  *   the pipeline counted it toward `tool_failure_limit`); any `retryable: false` error stops
  *   the ask at once with that error.
- * - A tool the agent does not list is not run: the model gets an error result; so is one
- *   whose `when` condition is false in this ask ("not available", TOOL_NOT_ACTIVE).
+ * - A tool the agent does not list, or that this ask did not offer, is not run: the model
+ *   gets an error result; one whose `when` condition is false in this ask is "not available"
+ *   (TOOL_NOT_ACTIVE).
  * - `search_tools`, and a lazy tool called before it was found, are answered by the ask's
  *   discovery (tool-discovery.ts) without the pipeline; they count toward the rate limit.
  * - Queries and commands listed in `tools` are called by name through the same invoker
  *   (the datasource runtime registers them as tool plans, spec §12).
+ * - A tool's `max_result_chars`: the model is shown at most that many characters of a result
+ *   (result-cut.ts); the pipeline, the journal and the trace have the whole value.
  */
 import type { AgentDecl } from "../../syntax/ast";
 import { isLumaError, runtimeError, type LumaError } from "../../diagnostics/luma-error";
 import type { MethodCallState, ToolInvoker } from "../tools/tool-invoker-types";
 import type { ProviderAdapter, ToolCall, ToolResult, ToolSpec } from "../providers/provider-types";
 import { nativeCallId } from "../journal/step-scope";
+import { cutForModel } from "./result-cut";
+import { askSettingsOf } from "../tools/steps/agent-ask-settings";
 import type { ToolDiscovery } from "./tool-discovery";
 
 export interface RoundContext {
@@ -31,6 +36,8 @@ export interface RoundContext {
   agent: AgentDecl;
   methodCall: MethodCallState;
   specs: ReadonlyMap<string, ToolSpec>;
+  /** The offered tools' `max_result_chars`, by name. */
+  maxResultChars?: ReadonlyMap<string, number>;
   concurrency: number;
   /** Calls allowed in this attempt and calls made so far; `used` is updated here. */
   rate: { limit: number; used: number };
@@ -95,11 +102,14 @@ export async function runToolRound(ctx: RoundContext, calls: readonly ToolCall[]
       return;
     }
     if (!ctx.specs.has(call.name)) {
-      results[i] = { call, isError: true, content: errorContent("TOOL_NOT_FOUND", `Tool '${call.name}' is not one of this agent's tools.`, false) };
+      // A listed tool this ask did not offer (tool-offer.ts) is "not available", not unknown.
+      const listed = askSettingsOf(ctx.agent).tools.includes(call.name);
+      const message = listed ? `Tool '${call.name}' is not available in this ask.` : `Tool '${call.name}' is not one of this agent's tools.`;
+      results[i] = { call, isError: true, content: errorContent("TOOL_NOT_FOUND", message, false) };
       return;
     }
     try {
-      results[i] = { call, isError: false, content: await runOne(ctx, call, i) };
+      results[i] = cutForModel({ call, isError: false, content: await runOne(ctx, call, i) }, ctx.maxResultChars?.get(call.name));
     } catch (e) {
       const err = isLumaError(e) ? e : runtimeError("RUNTIME_ERROR", e instanceof Error ? e.message : String(e));
       if (returnsToModel(err)) {

@@ -87,6 +87,11 @@ export interface ToolResult {
   /** The tool's validated output, or `{ error: { code, message, retryable } }`. */
   content: unknown;
   isError: boolean;
+  /**
+   * What the model is shown instead of `content`'s JSON when the tool's `max_result_chars`
+   * cut it (ask/result-cut.ts): the first characters of that JSON and the cut marker.
+   */
+  shown?: string;
 }
 
 export type TranscriptItem =

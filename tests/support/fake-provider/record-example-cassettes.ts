@@ -130,6 +130,17 @@ export const RECORDINGS: Recording[] = [
     ],
   },
   {
+    // Recorded without REFUNDS_API_TOKEN: issue_refund is withheld; read_help_page's result is cut at 120 characters.
+    file: "081_tool_audience",
+    model: "GPT54Mini",
+    kind: "openai",
+    toolModules: ["examples/tools/audience-tools.ts"],
+    turns: [
+      { toolCalls: [{ name: "lookup_order", args: { id: "7" } }, { name: "read_help_page", args: { url: "https://help.example/shipping" } }] },
+      { json: { answer: "Order 7 has shipped; standard delivery takes 3 to 5 business days, and the tracking link is in your email.", order_status: "shipped" } },
+    ],
+  },
+  {
     file: "090_model_options",
     model: "Thinker",
     kind: "anthropic",

@@ -19,6 +19,7 @@ import { plus, reported, type UsageReader } from "../read-usage";
 import { responseMeta } from "../response-meta";
 import type { ReasoningEffort } from "../../../language/model-options";
 import { ANTHROPIC_THINKING_BUDGET, takesThinkingBudget } from "../model-options-wire";
+import { toolResultText } from "../tool-result-text";
 import { anthropicStreaming } from "./anthropic-stream";
 
 /** Anthropic Messages `usage`: cache reads and writes are input too. */
@@ -82,7 +83,7 @@ export function createAnthropicAdapter(): WireAdapter {
           pushUser(
             messages,
             item.results.map((r) => {
-              const block: Obj = { type: "tool_result", tool_use_id: r.call.id, content: JSON.stringify(r.content) };
+              const block: Obj = { type: "tool_result", tool_use_id: r.call.id, content: toolResultText(r) };
               if (r.isError) block.is_error = true;
               return block;
             }),

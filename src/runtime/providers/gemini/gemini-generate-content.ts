@@ -101,7 +101,8 @@ export function createGeminiAdapter(): WireAdapter {
               const fr: Obj = {};
               if (r.call.nativeId) fr.id = r.call.id;
               fr.name = r.call.name;
-              fr.response = r.isError ? { error: (r.content as Obj).error } : { output: r.content };
+              // A result cut by max_result_chars goes as the text the model is shown (ToolResult.shown).
+              fr.response = r.isError ? { error: (r.content as Obj).error } : { output: r.shown ?? r.content };
               return { functionResponse: fr };
             }),
           );

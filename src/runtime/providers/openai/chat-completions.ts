@@ -31,6 +31,7 @@ import type {
 import { tryParseJson } from "../safe-json";
 import { reported, type UsageReader } from "../read-usage";
 import { responseMeta } from "../response-meta";
+import { toolResultText } from "../tool-result-text";
 import { chatStreaming } from "./chat-stream";
 
 /** Chat Completions `usage` (OpenAI, Azure, compatible servers). */
@@ -126,7 +127,7 @@ export function createOpenAiAdapter(variant: OpenAiVariant): WireAdapter {
       for (const item of turn.transcript) {
         if (item.kind === "user") messages.push({ role: "user", content: item.text });
         else if (item.kind === "assistant") messages.push(item.native as Obj);
-        else for (const r of item.results) messages.push({ role: "tool", tool_call_id: r.call.id, content: JSON.stringify(r.content) });
+        else for (const r of item.results) messages.push({ role: "tool", tool_call_id: r.call.id, content: toolResultText(r) });
       }
       const body: Obj = { model: model.name, messages };
       if (turn.tools) choiceFields(body, turn.tools, turn.toolChoice);

@@ -25,6 +25,7 @@ import type { FinishReason, PreparedFormat, PreparedTools, ResolvedModel, ToolCa
 import { tryParseJson } from "../safe-json";
 import { reported, type UsageReader } from "../read-usage";
 import { responseMeta } from "../response-meta";
+import { toolResultText } from "../tool-result-text";
 import { responsesStreaming } from "./responses-stream";
 
 /** Responses API `usage`. */
@@ -89,7 +90,7 @@ export function createOpenAiResponsesAdapter(): WireAdapter {
       for (const item of turn.transcript) {
         if (item.kind === "user") input.push({ role: "user", content: item.text });
         else if (item.kind === "assistant") input.push(...(item.native as Obj[]));
-        else for (const r of item.results) input.push({ type: "function_call_output", call_id: r.call.id, output: JSON.stringify(r.content) });
+        else for (const r of item.results) input.push({ type: "function_call_output", call_id: r.call.id, output: toolResultText(r) });
       }
       const body: Obj = { model: model.name };
       if (turn.system !== undefined) body.instructions = turn.system;

@@ -10,14 +10,16 @@
  * server, and what the answer says of itself (`gen_ai.response.id`, `.model`,
  * `.finish_reasons`) as well as its token counts (cache reads and writes, reasoning).
  * Names, ids and counters only. Luma's own facts (side effects, attempts, cache and
- * idempotency outcomes, the declaration name of a model) are `luma.*`. Content — the
+ * idempotency outcomes, the declaration name of a model) are `luma.*`; a tool's `metadata`
+ * option is one `luma.tool.metadata.<key>` attribute per top-level key (the GenAI
+ * conventions have no attribute for it). Content — the
  * request's messages, the answer, a tool's arguments and result — is added only with
  * capture on, from the event's content thunk; no secret is in it (the API key is a header,
  * `needs` values never enter a tool's input).
  */
 import type { ContentThunk } from "../telemetry";
 import { inputMessages, outputMessages, systemInstructions } from "./genai-messages";
-import { SPAN_KIND, STATUS, type Attributes } from "./span-model";
+import { SPAN_KIND, STATUS, type Attributes, type AttrValue } from "./span-model";
 
 type Obj = Record<string, any>;
 
@@ -79,6 +81,20 @@ const chat = (genAiProviderName: GenAiProviderName): SpanMaker => (e, content) =
   return { name: `chat ${e.model_name}`, kind: SPAN_KIND.client, durationMs: e.duration_ms, attributes, status: e.outcome === "ok" ? STATUS.unset : STATUS.error };
 };
 
+/**
+ * A tool's `metadata` as attributes: `luma.tool.metadata.<key>` per top-level key; a string,
+ * number, bool or list of strings as is, anything else (an object, another list, null) as
+ * its JSON text.
+ */
+function metadataAttributes(metadata: unknown, into: Attributes): void {
+  if (metadata === null || typeof metadata !== "object") return;
+  for (const [key, value] of Object.entries(metadata)) {
+    const plain = typeof value === "string" || typeof value === "number" || typeof value === "boolean";
+    const strings = Array.isArray(value) && value.every((v) => typeof v === "string");
+    into[`luma.tool.metadata.${key}`] = plain || strings ? (value as AttrValue) : JSON.stringify(value);
+  }
+}
+
 function executeTool(describe: ToolDescription, sideEffects: (e: Obj) => string | undefined) {
   return (e: Obj, content: ContentThunk | undefined): SpanShape => {
     const tool = e.tool ?? e.query ?? e.command ?? e.name;
@@ -98,6 +114,7 @@ function executeTool(describe: ToolDescription, sideEffects: (e: Obj) => string 
       "luma.single_flight": e.single_flight,
       "luma.idempotent_replay": e.idempotent_replay,
     };
+    metadataAttributes(e.metadata, attributes);
     if (content) {
       const c = content();
       attributes["gen_ai.tool.call.arguments"] = json(c.arguments);

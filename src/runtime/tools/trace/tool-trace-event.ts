@@ -2,7 +2,8 @@
  * The trace event of the tool pipeline (spec §14): exactly one `tool.call` per call (the
  * `validation.soft` event of a soft output issue is runtime/base/soft-issue-report.ts's). Built
  * from names, counters and flags only: no input, no output, no `needs` value, no
- * environment value can reach it.
+ * environment value can reach it. The one written value is the tool's `metadata` option, a
+ * constant of the program (`null` when the tool declares none).
  */
 import type { CallContext } from "../steps/call-context";
 
@@ -25,6 +26,8 @@ export interface ToolCallEvent {
   /** Present for calls made by a program (durable runs). */
   step?: string;
   journal_replay?: boolean;
+  /** The tool's `metadata` option; null when it has none (every event has the same fields). */
+  metadata: Readonly<Record<string, unknown>> | null;
 }
 
 /** The fields every call event shares (tool, query and command calls): who, how, how it ended. */
@@ -54,4 +57,5 @@ export const toolCallEvent = (
   cache_hit: ctx.cacheHit,
   single_flight: ctx.singleFlight,
   idempotent_replay: ctx.idempotentReplay,
+  metadata: ctx.plan.tool.options.metadata ?? null,
 });
