@@ -49,5 +49,5 @@ export const h: IssueRefundHandler = (input, _s, _n, ctx) => ({ ok: true, note: 
 `);
     expect(typo.exitCode).not.toBe(0);
     expect(typo.stdout.toString()).toContain("reasn");
-  });
+  }, 120_000);
 });
