@@ -35,7 +35,7 @@ function assertSameMetadata(realPath: string, earlier: ModuleRequest, later: Mod
 }
 
 /** `policy`: the resolved `tool_module_policy` block, if the config has one. */
-export async function loadToolModules(requests: ModuleRequest[], policy?: ModulePolicy): Promise<LoadedModule[]> {
+export async function loadToolModules(requests: ModuleRequest[], policy?: ModulePolicy, env?: Record<string, string | undefined>): Promise<LoadedModule[]> {
   const byFile = new Map<string, ModuleRequest[]>();
   for (const request of requests) {
     const realPath = await resolveModuleFile(request);
@@ -47,6 +47,11 @@ export async function loadToolModules(requests: ModuleRequest[], policy?: Module
     }
   }
   const loaded: LoadedModule[] = [];
-  for (const [realPath, group] of byFile) loaded.push(await loadToolModule(realPath, group, policy));
+  try {
+    for (const [realPath, group] of byFile) loaded.push(await loadToolModule(realPath, group, policy, env));
+  } catch (e) {
+    for (const module of loaded) module.close?.(); // children started for the modules before
+    throw e;
+  }
   return loaded;
 }
