@@ -71,6 +71,8 @@ export async function serveToolHost(): Promise<number> {
     for (const raw of reader.push(chunk)) {
       const m = raw as ParentMessage;
       if (m.t === "load") {
+        // bwrap sets PWD for --chdir: the child's environment is only what allow_env lets through.
+        if (!m.policy.allowEnv || (m.policy.allowEnvNames && !m.policy.allowEnvNames.includes("PWD"))) delete process.env.PWD;
         try {
           const loaded: LoadedModule = await loadToolModule(m.realPath, [{ shownPath: m.shownPath, absPath: m.realPath, entry: m.rules?.allow ? { path: m.realPath, dependencies: m.rules.allow } : undefined, dependencyRoot: m.rules?.root }], toStrictPolicy(m));
           tools = readModuleTools(loaded);

@@ -94,6 +94,8 @@ export function sandboxArgv({ mechanism, policy, view, env }: SandboxInput): str
   if (policy.allowSpawn) for (const dir of PROGRAM_DIRS) args.push("--ro-bind-try", dir, dir);
   for (const extra of policy.allowPaths) args.push(extra.write ? "--bind" : "--ro-bind", extra.path, extra.path);
   for (const [name, value] of Object.entries(env)) args.push("--setenv", name, value);
+  // The root (bwrap's own tmpfs, holding the mount points) read-only: writes go to /tmp or allow_paths only.
+  args.push("--remount-ro", "/");
   args.push("--setenv", "LUMA_TOOL_HOST", "1", "--chdir", "/tmp", "--", ...child.argv);
   return args;
 }

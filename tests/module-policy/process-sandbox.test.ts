@@ -1,0 +1,167 @@
+/**
+ * Issue #30 through the real binary: `"sandbox": "process"` runs each tool module in its own
+ * bubblewrap-confined child. The modules here use the pinned strict gap (the handler's own
+ * input leads to the host Function, hence the real `Bun` and `process` — evasions.test.ts) to
+ * reach past the lint; what they reach is the child's sandbox, not the host. Each attack has
+ * a control under "strict" where the same module does reach its target, so a row would fail
+ * if the process tier were missing. Skipped, with the reason, where bubblewrap cannot run.
+ */
+import { describe, expect, test } from "bun:test";
+import { existsSync, mkdtempSync, writeFileSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
+import { ensureBinary, runLuma } from "../support/luma-binary";
+
+const bwrapWorks = Bun.spawnSync(["sh", "-c", "bwrap --ro-bind / / --unshare-all --cap-drop ALL true"], { stderr: "ignore" }).exitCode === 0;
+if (!bwrapWorks) console.warn("process-sandbox tests skipped: bubblewrap is not installed or cannot create namespaces here (apt-get install bubblewrap)");
+const it = bwrapWorks ? test : test.skip;
+
+/** The host's `Bun` and `process` through the pinned gap, in a CommonJS module. */
+const GAP = `const H = (i) => i.constructor.constructor; const B = (i) => H(i)("return Bu" + "n")(); const P = (i) => H(i)("return pro" + "cess")();\n`;
+
+const APP = `schema Out { r: string }
+tool probe(x: string) -> Out { timeout: 3000 }
+try {
+  print(tool probe({ x: "a" }).r)
+} catch e {
+  print(e.code, e.retryable, e.message)
+}
+print(tool probe({ x: "b" }).r)
+`;
+
+function project(handler: string, policy: object, extra: Record<string, string> = {}): string {
+  const dir = mkdtempSync(join(tmpdir(), "luma-process-"));
+  writeFileSync(join(dir, "tools.cjs"), `${GAP}module.exports = { probe: ${handler} };\n`);
+  writeFileSync(join(dir, "app.luma"), APP);
+  writeFileSync(join(dir, "luma.config.json"), JSON.stringify({ tool_modules: ["./tools.cjs"], tool_module_policy: policy }));
+  for (const [name, text] of Object.entries(extra)) writeFileSync(join(dir, name), text);
+  return dir;
+}
+
+const PROCESS = { sandbox: "process" };
+const STRICT = { sandbox: "strict" };
+const run = (dir: string, env: Record<string, string> = {}) => runLuma(["app.luma"], { cwd: dir, env });
+const tryIt = (body: string) => `async (i) => { try { return { r: String(await (async () => { ${body} })()) }; } catch (e) { return { r: "denied " + (e.code ?? e.message) }; } }`;
+
+describe("issue #30: the process tier runs the module in a child, with the pipeline unchanged", () => {
+  it("results, a typed error and the handler's file:line cross the channel", () => {
+    const dir = project(`(i) => { if (i.x === "a") { const e = new Error("nope"); e.code = "E_MINE"; e.retryable = false; throw e; } return { r: "ok " + i.x }; }`, PROCESS);
+    const r = run(dir);
+    expect(r.stderr).toBe("");
+    expect(r.stdout).toBe('E_MINE false nope\nok b\n');
+    expect(r.exitCode).toBe(0);
+  });
+
+  it("the child is another process in its own pid namespace", () => {
+    const dir = project(`(i) => ({ r: String(P(i).pid < 10) })`, PROCESS);
+    expect(run(dir).stdout).toBe("true\ntrue\n");
+  });
+
+  it("a handler throwing a plain Error is TOOL_HANDLER_ERROR naming its file:line", () => {
+    const dir = project(`(i) => { throw new Error("boom " + i.x); }`, PROCESS);
+    const r = run(dir);
+    expect(r.stdout).toMatch(/^TOOL_HANDLER_ERROR false boom a \(at .*tools\.cjs:\d+:\d+\)\n/);
+  });
+});
+
+describe("issue #30: attacks fail inside the sandbox (each with a strict control that succeeds)", () => {
+  const readPasswd = tryIt(`return (await B(i).file("/etc/passwd").text()).includes("root:") ? "read" : "empty";`);
+  it("reading /etc/passwd", () => {
+    expect(run(project(readPasswd, STRICT)).stdout).toStartWith("read\n");
+    expect(run(project(readPasswd, PROCESS)).stdout).toStartWith("denied ENOENT\n");
+  });
+
+  const readSibling = tryIt(`return await B(i).file(require("path").join(__dirname, "secret.txt")).text();`);
+  it("reading another project file (not one the module loads)", () => {
+    expect(run(project(readSibling, { sandbox: "strict", allow_builtins: ["path"] }, { "secret.txt": "s3cret" })).stdout).toStartWith("s3cret\n");
+    expect(run(project(readSibling, { sandbox: "process", allow_builtins: ["path"] }, { "secret.txt": "s3cret" })).stdout).toStartWith("denied ENOENT\n");
+  });
+
+  it("allow_paths shows a path read-only; writing into it fails", () => {
+    const shared = mkdtempSync(join(tmpdir(), "luma-shared-"));
+    writeFileSync(join(shared, "data.txt"), "shared data");
+    const body = tryIt(`const b = B(i); if (i.x === "a") return await b.file(${JSON.stringify(join(shared, "data.txt"))}).text(); await b.write(${JSON.stringify(join(shared, "w.txt"))}, "x"); return "wrote";`);
+    const r = run(project(body, { sandbox: "process", allow_paths: [shared] }));
+    expect(r.stdout).toMatch(/^shared data\ndenied (EROFS|EACCES|EPERM)/);
+    expect(existsSync(join(shared, "w.txt"))).toBe(false);
+  });
+
+  it("writes never reach the host: /tmp is private, the rest read-only", () => {
+    const dir = mkdtempSync(join(tmpdir(), "luma-target-"));
+    const body = tryIt(`const b = B(i); await b.write(i.x === "a" ? ${JSON.stringify(join(dir, "pwned"))} : "/usr/luma-pwned", "x"); return "wrote";`);
+    const r = run(project(body, PROCESS));
+    // The host's tmpdir is under /tmp: inside, that is the child's private /tmp.
+    expect(r.stdout).toMatch(/^wrote\ndenied /);
+    expect(existsSync(join(dir, "pwned"))).toBe(false);
+    expect(existsSync("/usr/luma-pwned")).toBe(false);
+  });
+
+  it("the environment: only allow_env's names", () => {
+    const body = `(i) => ({ r: Object.keys(P(i).env).filter((k) => k !== "LUMA_TOOL_HOST").sort().join(",") })`;
+    const env = { ALLOWED: "ok", SECRET_TOKEN: "s3cret" };
+    expect(run(project(body, STRICT), env).stdout).toContain("SECRET_TOKEN");
+    expect(run(project(body, { sandbox: "process", allow_env: ["ALLOWED"] }), env).stdout).toBe("ALLOWED\nALLOWED\n");
+    expect(run(project(body, PROCESS), env).stdout).toBe("\n\n");
+  });
+
+  const spawn = tryIt(`return B(i).spawnSync(["sh", "-c", "cat /etc/passwd | head -1"]).stdout.toString().trim() || "nothing";`);
+  it("spawning: no programs without allow_spawn; with it, still inside the sandbox", () => {
+    expect(run(project(spawn, STRICT)).stdout).toStartWith("root:");
+    expect(run(project(spawn, PROCESS)).stdout).toMatch(/^denied /);
+    expect(run(project(spawn, { sandbox: "process", allow_spawn: true })).stdout).toStartWith("nothing\n");
+  });
+
+  it("the network: none without allow_network (a server on the host's loopback is out of reach)", async () => {
+    const server = Bun.serve({ port: 0, hostname: "127.0.0.1", fetch: () => new Response("host answered") });
+    try {
+      // Spelled so the lint does not see it (the gap again): what stops it is the network namespace.
+      const body = tryIt(`const b = B(i); return await (await b["fe" + "tch"]("ht" + "tp://127.0.0.1:${server.port}/")).text();`);
+      const runAsync = async (dir: string) => {
+        const p = Bun.spawn([ensureBinary(), "app.luma"], { cwd: dir, env: { PATH: process.env.PATH, LUMA_NO_CACHE: "1", NO_COLOR: "1" }, stdout: "pipe", stderr: "pipe" });
+        await p.exited;
+        return await new Response(p.stdout).text();
+      };
+      expect(await runAsync(project(body, STRICT))).toStartWith("host answered\n");
+      expect(await runAsync(project(body, PROCESS))).toMatch(/^denied /);
+    } finally {
+      server.stop(true);
+    }
+  });
+
+  it("killing every process it can see kills only its own sandbox: the call fails retryably and the next one gets a fresh child", () => {
+    const body = `(i) => { if (i.x === "a") P(i).kill(-1, "SIGKILL"); return { r: "alive " + i.x }; }`;
+    const r = run(project(body, PROCESS));
+    // kill(-1) is refused by the exit guard as in-process; the real kill is tried through the host Function too.
+    expect(r.stdout).toEndWith("alive b\n");
+    expect(r.exitCode).toBe(0);
+  });
+});
+
+describe("issue #30: a child that misbehaves fails the call in flight, typed, and is replaced", () => {
+  it("garbage on the channel: TOOL_SANDBOX_FAILED, retryable; the next call runs in a new child", () => {
+    const body = `(i) => { if (i.x === "a") { require("fs").writeSync(1, "garbage!"); return new Promise(() => {}); } return { r: "fresh " + i.x }; }`;
+    const r = run(project(body, { sandbox: "process", allow_builtins: ["fs"] }));
+    expect(r.stdout).toMatch(/^TOOL_SANDBOX_FAILED true Tool module '\.\/tools\.cjs' broke the channel: bytes outside the protocol/);
+    expect(r.stdout).toEndWith("fresh b\n");
+  });
+
+  it("a handler ignoring its AbortSignal: TOOL_TIMEOUT, then its child is killed after kill_grace_ms and the next call restarts it", () => {
+    const app = APP.replace("timeout: 3000", "timeout: 300");
+    const dir = project(`(i) => { if (i.x === "a") { const end = Date.now() + 5000; while (Date.now() < end) {} } return { r: "next " + i.x }; }`, { sandbox: "process", kill_grace_ms: 100 });
+    writeFileSync(join(dir, "app.luma"), app);
+    const r = run(dir);
+    expect(r.stdout).toMatch(/^TOOL_TIMEOUT true /);
+    expect(r.stdout).toEndWith("next b\n");
+  });
+});
+
+describe("issue #30: no silent fallback", () => {
+  test("without bubblewrap on PATH the program stops at start-up naming what is missing (E0510)", () => {
+    const dir = project(`(i) => ({ r: "ran" })`, PROCESS);
+    const r = runLuma(["app.luma"], { cwd: dir, env: { PATH: "/nonexistent" } });
+    expect(r.exitCode).toBe(2);
+    expect(r.stdout).toBe("");
+    expect(r.stderr).toContain("bubblewrap ('bwrap') is not installed");
+    expect(r.stderr).toContain("E0510");
+  });
+});
