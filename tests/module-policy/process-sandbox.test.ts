@@ -104,6 +104,11 @@ describe("issue #30: attacks fail inside the sandbox (each with a strict control
     expect(run(project(body, PROCESS), env).stdout).toBe("\n\n");
   });
 
+  test("allow_env as a list holds under strict too: the VM context's process.env has only those names", () => {
+    const dir = project(`() => ({ r: Object.keys(process.env).sort().join(",") })`, { sandbox: "strict", allow_env: ["ALLOWED"] });
+    expect(run(dir, { ALLOWED: "ok", SECRET_TOKEN: "s3cret" }).stdout).toBe("ALLOWED\nALLOWED\n");
+  });
+
   const spawn = tryIt(`return B(i).spawnSync(["sh", "-c", "cat /etc/passwd | head -1"]).stdout.toString().trim() || "nothing";`);
   it("spawning: no programs without allow_spawn; with it, still inside the sandbox", () => {
     expect(run(project(spawn, STRICT)).stdout).toStartWith("root:");
