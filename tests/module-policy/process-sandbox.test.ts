@@ -158,6 +158,27 @@ describe("issue #30: a child that misbehaves fails the call in flight, typed, an
     expect(r.stdout).toMatch(/^TOOL_TIMEOUT true /);
     expect(r.stdout).toEndWith("next b\n");
   });
+
+  it("kill -9 of the child mid-call: TOOL_SANDBOX_FAILED naming how it died, and a restart", async () => {
+    const dir = project(`async (i) => { if (i.x === "a") await new Promise((r) => setTimeout(r, 2500)); return { r: "back " + i.x }; }`, PROCESS);
+    const bin = ensureBinary();
+    const p = Bun.spawn([bin, "app.luma"], { cwd: dir, env: { PATH: process.env.PATH, LUMA_NO_CACHE: "1", NO_COLOR: "1" }, stdout: "pipe", stderr: "pipe" });
+    // The child's command line is the binary alone (luma's own has the program's file).
+    const children = () => Bun.spawnSync(["pgrep", "-xf", bin]).stdout.toString().trim().split("\n").filter(Boolean);
+    const before = new Set(children());
+    let child: string | undefined;
+    for (let i = 0; i < 200 && !child; i++) {
+      await Bun.sleep(20);
+      child = children().find((pid) => !before.has(pid));
+    }
+    expect(child).toBeDefined();
+    await Bun.sleep(600); // loaded, and the first call in flight (it waits 2.5 s)
+    Bun.spawnSync(["kill", "-9", child!]);
+    await p.exited;
+    const out = await new Response(p.stdout).text();
+    expect(out).toMatch(/^TOOL_SANDBOX_FAILED true Tool module '\.\/tools\.cjs' was killed \(SIGKILL/);
+    expect(out).toEndWith("back b\n");
+  });
 });
 
 describe("issue #30: no silent fallback", () => {

@@ -12,6 +12,7 @@
  * is killed (a handler that ignores its signal cannot hold the slot, or run on unseen).
  */
 import type { Subprocess } from "bun";
+import { constants as osConstants } from "node:os";
 import { runtimeError, type LumaError } from "../../../diagnostics/luma-error";
 import { BadFrame, encodeFrame, FrameReader } from "./frames";
 import { fromWireError, type ChildMessage, type LoadRequest, type ParentMessage } from "./wire";
@@ -154,7 +155,12 @@ export class ModuleChild {
   }
 }
 
-const describeExit = (code: number | null, signal: string | number | null): string => {
+/** bwrap passes its child's death on as an exit code, 128 + the signal's number. */
+const signalOfCode = (code: number | null): string | undefined =>
+  code !== null && code > 128 ? Object.entries(osConstants.signals).find(([, n]) => n === code - 128)?.[0] : undefined;
+
+const describeExit = (code: number | null, rawSignal: string | number | null): string => {
+  const signal = rawSignal ?? signalOfCode(code) ?? null;
   if (signal === "SIGKILL") return "was killed (SIGKILL: killed from outside, or out of memory)";
   if (signal === "SIGXCPU") return "was killed: it used up its CPU time";
   if (signal) return `was killed by ${signal}`;
