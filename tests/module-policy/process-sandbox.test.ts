@@ -181,6 +181,16 @@ describe("issue #30: a child that misbehaves fails the call in flight, typed, an
   });
 });
 
+describe("issue #30: max_memory_mb is enforced under process", () => {
+  it("a child growing past max_memory_mb is killed: TOOL_SANDBOX_FAILED naming the limit, and the next call runs", () => {
+    const grow = `async (i) => { if (i.x === "a") { const keep = []; for (let k = 0; k < 60; k++) { keep.push(new Uint8Array(16 * 1024 * 1024).fill(1)); await new Promise((r) => setTimeout(r, 20)); } } return { r: "small " + i.x }; }`;
+    const r = run(project(grow, { sandbox: "process", max_memory_mb: 200 }));
+    expect(r.stdout).toMatch(/^TOOL_SANDBOX_FAILED true Tool module '\.\/tools\.cjs' was killed: it used \d+ MiB, over max_memory_mb \(200\)/);
+    expect(r.stdout).toEndWith("small b\n");
+    expect(r.stderr).not.toContain("not enforced");
+  });
+});
+
 describe("issue #30: no silent fallback", () => {
   test("without bubblewrap on PATH the program stops at start-up naming what is missing (E0510)", () => {
     const dir = project(`(i) => ({ r: "ran" })`, PROCESS);

@@ -67,6 +67,7 @@ export async function loadProcessModule(input: ProcessModuleInput): Promise<Proc
     shownPath,
     argv: () => sandboxArgv({ mechanism: found, policy, view, env }),
     killGraceMs: policy.killGraceMs,
+    maxMemoryMb: policy.maxMemoryMb,
     load: { t: "load", realPath, shownPath, policy: wirePolicy(policy), rules: input.rules && { allow: input.rules.allow && [...input.rules.allow], root: input.rules.root } },
   });
   let shape;

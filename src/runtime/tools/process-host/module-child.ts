@@ -15,6 +15,7 @@ import type { Subprocess } from "bun";
 import { constants as osConstants } from "node:os";
 import { runtimeError, type LumaError } from "../../../diagnostics/luma-error";
 import { BadFrame, encodeFrame, FrameReader } from "./frames";
+import { watchMemory } from "./memory-watch";
 import { fromWireError, type ChildMessage, type LoadRequest, type ParentMessage } from "./wire";
 
 interface Pending {
@@ -29,6 +30,8 @@ export interface ModuleChildOptions {
   argv: () => string[];
   load: LoadRequest;
   killGraceMs: number;
+  /** `max_memory_mb`: the child's resident memory, sampled (memory-watch.ts). */
+  maxMemoryMb?: number;
 }
 
 export type Shape = { handlers: string[]; datasources: string[] };
@@ -60,7 +63,9 @@ export class ModuleChild {
     // The load's own failure is reported by its awaiter; the promise is observed here too.
     ready.catch(() => {});
     void this.readReplies(proc);
-    void proc.exited.then((code) => this.onExit(proc, code));
+    const maxMb = this.opts.maxMemoryMb;
+    const unwatch = maxMb === undefined ? undefined : watchMemory(proc.pid, maxMb, (mib) => this.kill(proc, `was killed: it used ${mib} MiB, over max_memory_mb (${maxMb})`));
+    void proc.exited.then((code) => (unwatch?.(), this.onExit(proc, code)));
     this.send(this.opts.load);
     return ready;
   }
