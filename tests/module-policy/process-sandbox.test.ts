@@ -151,8 +151,8 @@ describe("issue #30: a child that misbehaves fails the call in flight, typed, an
   });
 
   it("a handler ignoring its AbortSignal: TOOL_TIMEOUT, then its child is killed after kill_grace_ms and the next call restarts it", () => {
-    const app = APP.replace("timeout: 3000", "timeout: 300");
-    const dir = project(`(i) => { if (i.x === "a") { const end = Date.now() + 5000; while (Date.now() < end) {} } return { r: "next " + i.x }; }`, { sandbox: "process", kill_grace_ms: 100 });
+    const app = APP.replace("timeout: 3000", "timeout: 1500");
+    const dir = project(`(i) => { if (i.x === "a") { const end = Date.now() + 20000; while (Date.now() < end) {} } return { r: "next " + i.x }; }`, { sandbox: "process", kill_grace_ms: 100 });
     writeFileSync(join(dir, "app.luma"), app);
     const r = run(dir);
     expect(r.stdout).toMatch(/^TOOL_TIMEOUT true /);

@@ -10,7 +10,7 @@
  * `process.exit()` and the like are refused as in-process (base/exit-guard.ts), so a handler
  * calling them fails its call the same way in both tiers.
  */
-import { installExitGuard } from "../../base/exit-guard";
+import { exitProcess, installExitGuard } from "../../base/exit-guard";
 import type { LoadedModule } from "../../module-loading/loaded-module";
 import type { ModulePolicy } from "../../module-policy/module-policy";
 import { readModuleTools, type ModuleTools } from "../registry/export-shape";
@@ -84,7 +84,8 @@ export async function serveToolHost(): Promise<number> {
       else if (m.t === "abort") aborts.get(m.id)?.abort(new DOMException("The tool call was aborted.", "AbortError"));
     }
   }
-  return 0;
+  // luma closed the channel (its run ended): past the guard, which refuses the CLI's own exit too.
+  return exitProcess(0);
 }
 
 function invoke(tools: ModuleTools | undefined, m: Extract<ParentMessage, { t: "call" }>, signal: AbortSignal): Promise<unknown> {
