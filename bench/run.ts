@@ -15,6 +15,7 @@ import { benchLargeSources } from "./large-sources";
 import { benchStoreRefusal } from "./store-refusal";
 import { benchParserMemory } from "./parser-memory";
 import { benchLazyTools } from "./lazy-tools";
+import { benchProcessSandbox } from "./process-sandbox";
 
 console.log(`luma benchmarks · Bun ${Bun.version} · ${navigator.hardwareConcurrency} cores\n`);
 await benchStartupAndParse();
@@ -30,6 +31,7 @@ await benchDatasources();
 await benchIdempotencyBackends();
 await benchOffThreadRenewal();
 await benchMcpOverhead();
+await benchProcessSandbox();
 await benchJournalOverhead();
 await benchWhileLoop();
 await benchLspRecheck();
