@@ -181,6 +181,43 @@ describe("issue #30: a child that misbehaves fails the call in flight, typed, an
   });
 });
 
+describe("issue #30: every kind of module, and strict's load checks, under process", () => {
+  const SCAN_APP = `schema ScanResult { count: int }\ntool scan() -> ScanResult {}\ntry {\n  print(tool scan({}).count > 0)\n} catch e {\n  print(e.code)\n}\n`;
+  const withModule = (file: string, text: string, policy: object) => {
+    const dir = mkdtempSync(join(tmpdir(), "luma-process-kind-"));
+    writeFileSync(join(dir, file), text);
+    writeFileSync(join(dir, "app.luma"), SCAN_APP);
+    writeFileSync(join(dir, "luma.config.json"), JSON.stringify({ tool_modules: [`./${file}`], tool_module_policy: policy }));
+    return dir;
+  };
+
+  it("the seed's Bun.spawnSync module (examples/strict/tools/scan.ts) spawns under strict, and reaches no program under process", async () => {
+    const seed = await Bun.file(join(import.meta.dir, "../../examples/strict/tools/scan.ts")).text();
+    expect(run(withModule("scan.ts", seed, STRICT)).stdout).toBe("true\n");
+    expect(run(withModule("scan.ts", seed, PROCESS)).stdout).toBe("TOOL_HANDLER_ERROR\n");
+  });
+
+  it("TypeScript, ES and CommonJS modules load and answer in their child", () => {
+    const ok = "({ count: 1 })";
+    expect(run(withModule("t.ts", `export const scan = (): { count: number } => ${ok};\n`, PROCESS)).stdout).toBe("true\n");
+    expect(run(withModule("e.mjs", `export const scan = () => ${ok};\n`, PROCESS)).stdout).toBe("true\n");
+    expect(run(withModule("c.cjs", `module.exports = { scan: () => ${ok} };\n`, PROCESS)).stdout).toBe("true\n");
+  });
+
+  it("strict's refusals and load errors stop start-up as under strict (E0505, E0501)", () => {
+    const lint = run(withModule("l.cjs", `module.exports = { scan: () => ({ count: process.env.X.length }) };\n`, PROCESS));
+    expect(lint.exitCode).toBe(2);
+    expect(lint.stderr).toContain("[allow_env] mentions 'process'");
+    expect(lint.stderr).toContain("E0505");
+    const broken = run(withModule("b.cjs", `module.exports = { scan: () => ({ count: 1 }) ;\n`, PROCESS));
+    expect(broken.exitCode).toBe(2);
+    expect(broken.stderr).toContain("E0501");
+    const threw = run(withModule("x.cjs", `throw new Error("top level says no");\n`, PROCESS));
+    expect(threw.exitCode).toBe(2);
+    expect(threw.stderr).toContain("top level says no");
+  });
+});
+
 describe("issue #30: max_memory_mb is enforced under process", () => {
   it("a child growing past max_memory_mb is killed: TOOL_SANDBOX_FAILED naming the limit, and the next call runs", () => {
     const grow = `async (i) => { if (i.x === "a") { const keep = []; for (let k = 0; k < 60; k++) { keep.push(new Uint8Array(16 * 1024 * 1024).fill(1)); await new Promise((r) => setTimeout(r, 20)); } } return { r: "small " + i.x }; }`;
