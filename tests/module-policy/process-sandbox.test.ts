@@ -204,6 +204,20 @@ describe("issue #30: every kind of module, and strict's load checks, under proce
     expect(run(withModule("c.cjs", `module.exports = { scan: () => ${ok} };\n`, PROCESS)).stdout).toBe("true\n");
   });
 
+  it("a datasource bridge (examples/052_module_bridge.luma) answers from its child exactly as under strict", async () => {
+    const outputs = [];
+    for (const sandbox of ["strict", "process"]) {
+      const dir = mkdtempSync(join(tmpdir(), "luma-process-bridge-"));
+      writeFileSync(join(dir, "app.luma"), await Bun.file(join(import.meta.dir, "../../examples/052_module_bridge.luma")).text());
+      writeFileSync(join(dir, "datasource-tools.ts"), await Bun.file(join(import.meta.dir, "../../examples/tools/datasource-tools.ts")).text());
+      writeFileSync(join(dir, "luma.config.json"), JSON.stringify({ tool_modules: ["./datasource-tools.ts"], tool_module_policy: { sandbox, allow_builtins: ["bun:sqlite"] } }));
+      outputs.push(run(dir));
+    }
+    expect(outputs[0]!.exitCode).toBe(0);
+    expect(outputs[0]!.stdout).toContain("restocked C-300: now 40");
+    expect(outputs[1]).toEqual(outputs[0]!);
+  });
+
   it("strict's refusals and load errors stop start-up as under strict (E0505, E0501)", () => {
     const lint = run(withModule("l.cjs", `module.exports = { scan: () => ({ count: process.env.X.length }) };\n`, PROCESS));
     expect(lint.exitCode).toBe(2);
