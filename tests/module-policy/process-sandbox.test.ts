@@ -226,6 +226,10 @@ describe("issue #30: every kind of module, and strict's load checks, under proce
     const broken = run(withModule("b.cjs", `module.exports = { scan: () => ({ count: 1 }) ;\n`, PROCESS));
     expect(broken.exitCode).toBe(2);
     expect(broken.stderr).toContain("E0501");
+    const garbage = run(withModule("g.cjs", `require("fs").writeSync(1, "garbage at load");\nmodule.exports = { scan: () => ({ count: 1 }) };\n`, { sandbox: "process", allow_builtins: ["fs"] }));
+    expect(garbage.exitCode).toBe(2);
+    expect(garbage.stderr).toContain("could not start in its sandbox");
+    expect(garbage.stderr).toContain("E0512");
     const threw = run(withModule("x.cjs", `throw new Error("top level says no");\n`, PROCESS));
     expect(threw.exitCode).toBe(2);
     expect(threw.stderr).toContain("top level says no");

@@ -21,7 +21,7 @@ import type { PreparedSource } from "../../module-loading/prepare-source";
 import { checkStrictModule } from "../../module-policy/load-strict-module";
 import { visibleEnv, type ModulePolicy } from "../../module-policy/module-policy";
 import { ModuleChild } from "./module-child";
-import { findMechanism, sandboxArgv, type Mechanism } from "./sandbox-command";
+import { findMechanism, namespaceProblem, sandboxArgv, type Mechanism } from "./sandbox-command";
 import type { WirePolicy } from "./wire";
 
 export interface ProcessModuleInput {
@@ -76,6 +76,8 @@ export async function loadProcessModule(input: ProcessModuleInput): Promise<Proc
   } catch (e) {
     child.close();
     if ((e as { phase?: unknown }).phase === "startup") throw e;
+    const problem = namespaceProblem(found);
+    if (problem) throw startupError(`${policy.configName}: tool_module_policy.sandbox "process" cannot run here: ${problem}. Install it, or choose another tier explicitly.`, { catalogCode: "E0510" });
     throw startupError(`Tool module '${shownPath}' could not start in its sandbox: ${(e as Error).message}`, { catalogCode: "E0512" });
   }
   const credentialEnv = (name: string): Record<string, string> | undefined => {

@@ -47,8 +47,9 @@ const findProgram = (name: string): string | undefined => {
 };
 
 /**
- * The mechanism on this host, or a sentence naming what is missing. It is probed once: a
- * bwrap that cannot make its namespaces (user namespaces off) fails here, at start-up.
+ * The mechanism on this host, or a sentence naming what is missing (not Linux, no bwrap, no
+ * prlimit). Whether bwrap can make its namespaces is learnt from the first child: when one
+ * dies before it loaded its module, `namespaceProblem` says whether that is why.
  */
 export function findMechanism(): Mechanism | string {
   if (process.platform !== "linux") return `it needs Linux (this is ${process.platform})`;
@@ -56,12 +57,17 @@ export function findMechanism(): Mechanism | string {
   if (!bwrap) return "bubblewrap ('bwrap') is not installed (Debian/Ubuntu: apt-get install bubblewrap)";
   const prlimit = findProgram("prlimit");
   if (!prlimit) return "'prlimit' (util-linux) is not installed";
+  return { bwrap, prlimit };
+}
+
+/** Why bwrap cannot create its namespaces here (user namespaces off…), or undefined when it can. */
+export function namespaceProblem({ bwrap }: Mechanism): string | undefined {
   const probe = Bun.spawnSync([bwrap, "--ro-bind", "/", "/", "--unshare-all", "--cap-drop", "ALL", "--die-with-parent", "true"], { stdout: "ignore", stderr: "pipe" });
   if (probe.exitCode !== 0) {
     const why = new TextDecoder().decode(probe.stderr).trim().split("\n")[0] || `exit code ${probe.exitCode}`;
     return `bubblewrap cannot create its namespaces here (${why}); user namespaces may be disabled`;
   }
-  return { bwrap, prlimit };
+  return undefined;
 }
 
 /** How the child is started: the compiled binary itself, or (from source, in development) bun with the CLI's entry. */
