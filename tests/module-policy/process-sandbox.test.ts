@@ -64,6 +64,35 @@ describe("issue #30: the process tier runs the module in a child, with the pipel
   });
 });
 
+describe("issue #30: needs, ctx, credentials, signal and a warm child", () => {
+  const write = (dir: string, files: Record<string, string>) => {
+    for (const [name, text] of Object.entries(files)) writeFileSync(join(dir, name), text);
+    return dir;
+  };
+
+  it("needs and the handler context reach the handler in its child; a credential only with its own tool's calls", () => {
+    const dir = write(mkdtempSync(join(tmpdir(), "luma-process-needs-")), {
+      "tools.cjs": `${GAP}module.exports = {
+        uses: (i, signal, needs, ctx) => ({ r: [needs.db.user, ctx.stepId !== undefined, ctx.idempotencyKey.includes("/"), signal instanceof AbortSignal, P(i).env.API_TOKEN ?? "none"].join(" ") }),
+        other: (i) => ({ r: P(i).env.API_TOKEN ?? "none" }),
+      };\n`,
+      "app.luma": `schema Out { r: string }\nschema Database { user: string }\ntool other(x: string) -> Out {}\ntool uses(x: string) -> Out {\n  credential: "API_TOKEN"\n  needs db: Database\n}\nprint(tool other({ x: "1" }).r)\nprint(tool uses({ x: "2" }).r)\n`,
+      "luma.config.json": JSON.stringify({ tool_modules: ["./tools.cjs"], tool_module_policy: PROCESS, tool_contexts: { db: { user: { env: "DB_USER" } } } }),
+    });
+    const r = run(dir, { DB_USER: "ada", API_TOKEN: "tok-123" });
+    expect(r.stderr).toBe("");
+    expect(r.stdout).toBe("none\nada true true true tok-123\n");
+  });
+
+  it("a handler honouring its signal: TOOL_TIMEOUT, and the same child (its module state) answers the next call", () => {
+    const dir = project(`(() => { let calls = 0; return (i, signal) => { calls++; if (i.x === "a") return new Promise((_, reject) => signal.addEventListener("abort", () => reject(signal.reason))); return { r: "call " + calls }; }; })()`, PROCESS);
+    writeFileSync(join(dir, "app.luma"), APP.replace("timeout: 3000", "timeout: 200"));
+    const r = run(dir);
+    expect(r.stdout).toMatch(/^TOOL_TIMEOUT true /);
+    expect(r.stdout).toEndWith("call 2\n");
+  });
+});
+
 describe("issue #30: attacks fail inside the sandbox (each with a strict control that succeeds)", () => {
   const readPasswd = tryIt(`return (await B(i).file("/etc/passwd").text()).includes("root:") ? "read" : "empty";`);
   it("reading /etc/passwd", () => {
