@@ -73,7 +73,13 @@ export class ModuleChild {
   /** One call into the child; `signal` aborts it there. */
   async call(kind: "tool" | "datasource", name: string, args: unknown[], signal?: AbortSignal, env?: Record<string, string>): Promise<unknown> {
     if (signal?.aborted) throw signal.reason;
-    await this.start();
+    try {
+      await this.start();
+    } catch (e) {
+      // A fresh child whose module no longer loads (it loaded at start-up): this call fails, typed.
+      if ((e as { code?: unknown }).code === "TOOL_SANDBOX_FAILED") throw e;
+      throw sandboxFailed(this.opts.shownPath, `could not load again in a fresh process: ${(e as Error).message}`);
+    }
     const id = this.nextId++;
     const proc = this.proc!;
     return new Promise((resolve, reject) => {
@@ -153,10 +159,8 @@ export class ModuleChild {
     this.proc = undefined;
     this.ready = undefined;
     const failed = [...this.pending.values()];
-    const loading = this.pending.has(0);
     this.pending.clear();
     for (const entry of failed) entry.reject(sandboxFailed(this.opts.shownPath, how));
-    void loading;
   }
 }
 
