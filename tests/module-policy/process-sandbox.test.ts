@@ -7,9 +7,9 @@
  * if the process tier were missing. Skipped, with the reason, where bubblewrap cannot run.
  */
 import { describe, expect, test } from "bun:test";
-import { existsSync, mkdtempSync, writeFileSync } from "node:fs";
+import { existsSync, mkdirSync, mkdtempSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
-import { join } from "node:path";
+import { dirname, join } from "node:path";
 import { ensureBinary, runLuma } from "../support/luma-binary";
 
 const bwrapWorks = Bun.spawnSync(["sh", "-c", "bwrap --ro-bind / / --unshare-all --cap-drop ALL true"], { stderr: "ignore" }).exitCode === 0;
@@ -247,6 +247,21 @@ describe("issue #30: every kind of module, and strict's load checks, under proce
     expect(outputs[1]).toEqual(outputs[0]!);
   });
 
+  it("packages (a scoped one too) are shown whole and read-only; the project around them is not", () => {
+    const dir = withModule("c.cjs", `const pad = require("padder");\nmodule.exports = { scan: () => ({ count: pad("x").length }) };\n`, PROCESS);
+    const files: Record<string, string> = {
+      "node_modules/padder/package.json": JSON.stringify({ name: "padder", version: "1.0.0", main: "index.js" }),
+      "node_modules/padder/index.js": `const u = require("@acme/util"); module.exports = (s) => u.wrap(s.padStart(4, "*"));`,
+      "node_modules/@acme/util/package.json": JSON.stringify({ name: "@acme/util", version: "1.0.0", main: "lib.js" }),
+      "node_modules/@acme/util/lib.js": `module.exports = { wrap: (s) => "[" + s + "]" };`,
+    };
+    for (const [name, text] of Object.entries(files)) {
+      mkdirSync(dirname(join(dir, name)), { recursive: true });
+      writeFileSync(join(dir, name), text);
+    }
+    expect(run(dir).stdout).toBe("true\n");
+  });
+
   it("strict's refusals and load errors stop start-up as under strict (E0505, E0501)", () => {
     const lint = run(withModule("l.cjs", `module.exports = { scan: () => ({ count: process.env.X.length }) };\n`, PROCESS));
     expect(lint.exitCode).toBe(2);
@@ -283,5 +298,17 @@ describe("issue #30: no silent fallback", () => {
     expect(r.stdout).toBe("");
     expect(r.stderr).toContain("bubblewrap ('bwrap') is not installed");
     expect(r.stderr).toContain("E0510");
+  });
+
+  test("a built agent (luma build) asking for process stops with E0510 instead of running its modules in-process", () => {
+    const dir = project(`(i) => ({ r: "ran here" })`, PROCESS);
+    const built = runLuma(["build", "app.luma", "-o", join(dir, "agent")], { cwd: dir });
+    expect(built.stderr).toBe("");
+    expect(built.exitCode).toBe(0);
+    const r = Bun.spawnSync([join(dir, "agent")], { cwd: dir, env: { PATH: process.env.PATH, NO_COLOR: "1", LUMA_NO_CACHE: "1" }, stdout: "pipe", stderr: "pipe" });
+    expect(r.exitCode).toBe(2);
+    expect(r.stdout.toString()).toBe("");
+    expect(r.stderr.toString()).toContain("does not run its tool modules in child processes yet");
+    expect(r.stderr.toString()).toContain("E0510");
   });
 });
