@@ -162,6 +162,13 @@ describe("issue #30: attacks fail inside the sandbox (each with a strict control
     }
   });
 
+  it("other processes: /proc shows only the sandbox's own (luma and the host's processes cannot be found, signalled or traced)", () => {
+    const body = `(i) => ({ r: require("fs").readdirSync("/proc").filter((e) => /^\\d+$/.test(e)).every((pid) => Number(pid) < 10) + "" })`;
+    const strict = run(project(body, { sandbox: "strict", allow_builtins: ["fs"] }));
+    expect(strict.stdout).toStartWith("false\n");
+    expect(run(project(body, { sandbox: "process", allow_builtins: ["fs"] })).stdout).toBe("true\ntrue\n");
+  });
+
   it("killing every process it can see kills only its own sandbox: the call fails retryably and the next one gets a fresh child", () => {
     const body = `(i) => { if (i.x === "a") P(i).kill(-1, "SIGKILL"); return { r: "alive " + i.x }; }`;
     const r = run(project(body, PROCESS));
