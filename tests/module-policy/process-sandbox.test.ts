@@ -269,6 +269,14 @@ describe("issue #30: every kind of module, and strict's load checks, under proce
     expect(run(dir).stdout).toBe("true\n");
   });
 
+  it("two modules: each in its own child, both answering", () => {
+    const dir = withModule("a.cjs", `module.exports = { scan: () => ({ count: 1 }) };\n`, PROCESS);
+    writeFileSync(join(dir, "b.cjs"), `module.exports = { other: () => ({ count: 2 }) };\n`);
+    writeFileSync(join(dir, "luma.config.json"), JSON.stringify({ tool_modules: ["./a.cjs", "./b.cjs"], tool_module_policy: PROCESS }));
+    writeFileSync(join(dir, "app.luma"), `schema ScanResult { count: int }\ntool scan() -> ScanResult {}\ntool other() -> ScanResult {}\nprint(tool scan({}).count + tool other({}).count)\n`);
+    expect(run(dir).stdout).toBe("3\n");
+  });
+
   it("strict's refusals and load errors stop start-up as under strict (E0505, E0501)", () => {
     const lint = run(withModule("l.cjs", `module.exports = { scan: () => ({ count: process.env.X.length }) };\n`, PROCESS));
     expect(lint.exitCode).toBe(2);

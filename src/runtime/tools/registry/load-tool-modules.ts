@@ -46,6 +46,18 @@ export async function loadToolModules(requests: ModuleRequest[], policy?: Module
       group.push(request);
     }
   }
+  // `"process"`: each module's child starts at once (a cold start is mostly waiting on a new
+  // process); the first failure in request order is the one reported, the others' children stop.
+  if (policy?.tier === "process") {
+    const settled = await Promise.allSettled([...byFile].map(([realPath, group]) => loadToolModule(realPath, group, policy, env)));
+    const failed = settled.find((r): r is PromiseRejectedResult => r.status === "rejected");
+    const started = settled.flatMap((r) => (r.status === "fulfilled" ? [r.value] : []));
+    if (failed) {
+      for (const module of started) module.close?.();
+      throw failed.reason;
+    }
+    return started;
+  }
   const loaded: LoadedModule[] = [];
   try {
     for (const [realPath, group] of byFile) loaded.push(await loadToolModule(realPath, group, policy, env));
