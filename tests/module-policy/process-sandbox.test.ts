@@ -233,6 +233,15 @@ describe("issue #30: every kind of module, and strict's load checks, under proce
     expect(run(withModule("scan.ts", seed, PROCESS)).stdout).toBe("TOOL_HANDLER_ERROR\n");
   });
 
+  it("the pinned gaps reach nothing of the host: Bun.spawn, and an ES module's real Bun (allow_env)", () => {
+    const spawn = `export const scan = async () => ({ count: await Bun.spawn(["true"]).exited === 0 ? 1 : 0 });\n`;
+    expect(run(withModule("s.ts", spawn, STRICT)).stdout).toBe("true\n");
+    expect(run(withModule("s.ts", spawn, PROCESS)).stdout).toBe("TOOL_HANDLER_ERROR\n");
+    const esm = `export const scan = async () => ({ count: (await globalThis["B" + "un"].file("/etc/passwd").text()).length });\n`;
+    expect(run(withModule("e.mjs", esm, { sandbox: "strict", allow_env: true })).stdout).toBe("true\n");
+    expect(run(withModule("e.mjs", esm, { sandbox: "process", allow_env: true })).stdout).toBe("TOOL_HANDLER_ERROR\n");
+  });
+
   it("TypeScript, ES and CommonJS modules load and answer in their child", () => {
     const ok = "({ count: 1 })";
     expect(run(withModule("t.ts", `export const scan = (): { count: number } => ${ok};\n`, PROCESS)).stdout).toBe("true\n");
