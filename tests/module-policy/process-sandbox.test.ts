@@ -138,6 +138,20 @@ describe("issue #30: attacks fail inside the sandbox (each with a strict control
     expect(run(dir, { ALLOWED: "ok", SECRET_TOKEN: "s3cret" }).stdout).toBe("ALLOWED\nALLOWED\n");
   });
 
+  it("an allowed variable's value never appears on a command line other users can read", async () => {
+    const dir = project(`async (i) => { if (i.x === "a") await new Promise((r) => setTimeout(r, 1500)); return { r: P(i).env.API_SECRET }; }`, { sandbox: "process", allow_env: ["API_SECRET"] });
+    const p = Bun.spawn([ensureBinary(), "app.luma"], { cwd: dir, env: { PATH: process.env.PATH, LUMA_NO_CACHE: "1", API_SECRET: "s3cret-value" }, stdout: "pipe", stderr: "pipe" });
+    let lines: string[] = [];
+    for (let i = 0; i < 100 && lines.length === 0; i++) {
+      await Bun.sleep(20);
+      lines = Bun.spawnSync(["pgrep", "-a", "-P", String(p.pid)]).stdout.toString().trim().split("\n").filter(Boolean);
+    }
+    await p.exited;
+    expect(lines.join("\n")).toContain("bwrap");
+    expect(lines.join("\n")).not.toContain("s3cret-value");
+    expect(await new Response(p.stdout).text()).toBe("s3cret-value\ns3cret-value\n");
+  });
+
   const spawn = tryIt(`return B(i).spawnSync(["sh", "-c", "cat /etc/passwd | head -1"]).stdout.toString().trim() || "nothing";`);
   it("spawning: no programs without allow_spawn; with it, still inside the sandbox", () => {
     expect(run(project(spawn, STRICT)).stdout).toStartWith("root:");

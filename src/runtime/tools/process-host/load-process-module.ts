@@ -21,7 +21,7 @@ import type { PreparedSource } from "../../module-loading/prepare-source";
 import { checkStrictModule } from "../../module-policy/load-strict-module";
 import { visibleEnv, type ModulePolicy } from "../../module-policy/module-policy";
 import { ModuleChild } from "./module-child";
-import { findMechanism, namespaceProblem, sandboxArgv, type Mechanism } from "./sandbox-command";
+import { childEnv, findMechanism, namespaceProblem, sandboxArgv, type Mechanism } from "./sandbox-command";
 import type { WirePolicy } from "./wire";
 
 export interface ProcessModuleInput {
@@ -65,7 +65,8 @@ export async function loadProcessModule(input: ProcessModuleInput): Promise<Proc
   const env = visibleEnv(policy, input.env);
   const child = new ModuleChild({
     shownPath,
-    argv: () => sandboxArgv({ mechanism: found, policy, view, env }),
+    argv: () => sandboxArgv({ mechanism: found, policy, view }),
+    env: childEnv(env),
     killGraceMs: policy.killGraceMs,
     maxMemoryMb: policy.maxMemoryMb,
     load: { t: "load", realPath, shownPath, policy: wirePolicy(policy), rules: input.rules && { allow: input.rules.allow && [...input.rules.allow], root: input.rules.root } },

@@ -28,6 +28,8 @@ export interface ModuleChildOptions {
   shownPath: string;
   /** The command line of a fresh child (prlimit + bwrap + luma). */
   argv: () => string[];
+  /** Its whole environment (never on the command line, which any user of the host can read). */
+  env: Record<string, string>;
   load: LoadRequest;
   killGraceMs: number;
   /** `max_memory_mb`: the child's resident memory, sampled (memory-watch.ts). */
@@ -53,7 +55,7 @@ export class ModuleChild {
   start(): Promise<Shape> {
     if (this.ready) return this.ready;
     // Its stderr is luma's: a module's console output shows where it does in-process.
-    const proc = Bun.spawn(this.opts.argv(), { stdin: "pipe", stdout: "pipe", stderr: "inherit" });
+    const proc = Bun.spawn(this.opts.argv(), { env: this.opts.env, stdin: "pipe", stdout: "pipe", stderr: "inherit" });
     this.proc = proc;
     this.killedFor = undefined;
     const ready = new Promise<Shape>((resolve, reject) => {

@@ -13,7 +13,8 @@
  *   then the host's network and the files a resolver and TLS need (/etc/resolv.conf, hosts,
  *   ssl certificates);
  * - an empty environment but for what `allow_env` lets through (and, per call, the
- *   credential a called tool declares);
+ *   credential a called tool declares) — handed to bwrap as its own environment, never as
+ *   `--setenv` arguments, which every user of the host could read in /proc/<pid>/cmdline;
  * - every namespace unshared (user, ipc, pid, net, uts, cgroup), all capabilities dropped,
  *   no new privileges (bwrap sets PR_SET_NO_NEW_PRIVS), a new session (no terminal
  *   injection), killed with its parent;
@@ -84,13 +85,14 @@ export interface SandboxInput {
   policy: ModulePolicy;
   /** Files and directories the module loads from, read-only at their own paths. */
   view: string[];
-  env: Record<string, string>;
 }
 
-export function sandboxArgv({ mechanism, policy, view, env }: SandboxInput): string[] {
+export function sandboxArgv({ mechanism, policy, view }: SandboxInput): string[] {
   const child = childProgram();
   const args: string[] = [mechanism.prlimit, `--nofile=${OPEN_FILES_LIMIT}`, `--cpu=${CPU_SECONDS_LIMIT}`, "--", mechanism.bwrap];
-  args.push("--unshare-all", "--cap-drop", "ALL", "--die-with-parent", "--new-session", "--clearenv");
+  // No --clearenv/--setenv: values on a command line are visible to every user of the host
+  // (/proc/<pid>/cmdline). bwrap is started with exactly the child's environment instead (childEnv).
+  args.push("--unshare-all", "--cap-drop", "ALL", "--die-with-parent", "--new-session");
   if (policy.allowNetwork) args.push("--share-net");
   for (const lib of SYSTEM_LIBRARIES) args.push("--ro-bind-try", lib, lib);
   args.push("--dev", "/dev", "--proc", "/proc", "--tmpfs", "/tmp");
@@ -99,9 +101,11 @@ export function sandboxArgv({ mechanism, policy, view, env }: SandboxInput): str
   if (policy.allowNetwork) for (const file of NETWORK_FILES) args.push("--ro-bind-try", file, file);
   if (policy.allowSpawn) for (const dir of PROGRAM_DIRS) args.push("--ro-bind-try", dir, dir);
   for (const extra of policy.allowPaths) args.push(extra.write ? "--bind" : "--ro-bind", extra.path, extra.path);
-  for (const [name, value] of Object.entries(env)) args.push("--setenv", name, value);
   // The root (bwrap's own tmpfs, holding the mount points) read-only: writes go to /tmp or allow_paths only.
   args.push("--remount-ro", "/");
-  args.push("--setenv", "LUMA_TOOL_HOST", "1", "--chdir", "/tmp", "--", ...child.argv);
+  args.push("--chdir", "/tmp", "--", ...child.argv);
   return args;
 }
+
+/** The environment prlimit, bwrap and so the child start with: what allow_env lets through, and the flag that makes the binary a child. */
+export const childEnv = (env: Record<string, string>): Record<string, string> => ({ ...env, LUMA_TOOL_HOST: "1" });
