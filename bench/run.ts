@@ -16,6 +16,7 @@ import { benchStoreRefusal } from "./store-refusal";
 import { benchParserMemory } from "./parser-memory";
 import { benchLazyTools } from "./lazy-tools";
 import { benchStreaming } from "./streaming";
+import { benchProcessSandbox } from "./process-sandbox";
 
 console.log(`luma benchmarks · Bun ${Bun.version} · ${navigator.hardwareConcurrency} cores\n`);
 await benchStartupAndParse();
@@ -32,6 +33,7 @@ await benchDatasources();
 await benchIdempotencyBackends();
 await benchOffThreadRenewal();
 await benchMcpOverhead();
+await benchProcessSandbox();
 await benchJournalOverhead();
 await benchWhileLoop();
 await benchLspRecheck();
