@@ -54,7 +54,7 @@ export async function buildAgent(opts: BuildAgentOptions): Promise<BuiltAgent> {
   const target = checkTarget(opts.target);
   const source = readSource(opts.file);
   opts.sources.set(opts.file, source);
-  const { program, diagnostics } = await loadProgram(opts.file, { source, env: opts.env });
+  const { program, diagnostics } = await loadProgram(opts.file, { source, env: opts.env, sources: opts.sources });
 
   const programDir = dirname(resolve(opts.cwd, opts.file));
   const config = await loadConfig({ configPath: opts.configPath && resolve(opts.cwd, opts.configPath), programDir, cwd: opts.cwd });
