@@ -35,10 +35,9 @@ const IMPORT_LINE_WIDTH = 100;
 
 /**
  * `import { A, B as C } from "./x.luma"`: one line when it fits, else one name a line with a
- * trailing comma. A comment inside the braces keeps the line as written (no comment is lost).
+ * trailing comma. A comment inside the braces trails the line, as inside any other item.
  */
 function importLine(line: ImportDecl, p: PrintContext): string {
-  if (p.commentInside(line.span.start, line.span.end)) return p.text(line.span);
   const names = line.names.map((n) => (n.alias ? `${n.name} as ${n.alias}` : n.name));
   const from = `from ${p.text(line.pathSpan)}`;
   const flat = `import { ${names.join(", ")} } ${from}`;
