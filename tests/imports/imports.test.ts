@@ -218,3 +218,23 @@ describe("the commands that read a program read all of its files", () => {
     expect(types).toContain("total: number");
   });
 });
+
+describe("luma build bundles the imported files", () => {
+  test("the executable runs from anywhere without them; a runtime error inside one shows its line; the manifest lists them", () => {
+    const dir = project({
+      "lib/boom.luma": `fn boom(x: any) -> any {\n  return x.a.b\n}\n\nfn fine() -> string {\n  return "fine"\n}\n`,
+      "main.luma": `import { boom, fine } from "./lib/boom.luma"\nprint(fine())\nprint(boom({ a: null }))\n`,
+    });
+    const built = runLuma(["build", "main.luma", "-o", "agent"], { cwd: dir });
+    expect(built.exitCode).toBe(0);
+    const exe = join(dir, "agent");
+    const elsewhere = mkdtempSync(join(tmpdir(), "luma-imports-run-"));
+    const r = runLuma([], { bin: exe, cwd: elsewhere });
+    expect(r.stdout).toBe("fine\n");
+    expect(r.exitCode).toBe(1);
+    expect(r.stderr).toContain("Cannot read field 'b' of null at lib/boom.luma:2:10");
+    expect(r.stderr).toContain("  2 |   return x.a.b");
+    const manifest = JSON.parse(runLuma(["--luma-manifest"], { bin: exe, cwd: elsewhere }).stdout);
+    expect(manifest.imports.map((f: { path: string }) => f.path)).toEqual(["lib/boom.luma"]);
+  });
+});
