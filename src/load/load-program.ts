@@ -78,7 +78,10 @@ export async function checkProgram(file: string, opts: LoadOptions = {}): Promis
 /** The parsed program, or a startup error carrying the syntax errors. */
 export async function parseOrReject(file: string, source: string): Promise<Program> {
   const { parse } = await import("../syntax/parse");
-  const parsed = parse(source, file);
+  return rejectSyntaxErrors(file, parse(source, file));
+}
+
+function rejectSyntaxErrors(file: string, parsed: { program?: Program; diagnostics: Diagnostic[] }): Program {
   if (!parsed.program || hasErrors(parsed.diagnostics)) {
     throw startupError(`${file}: the program has syntax errors`, { diagnostics: parsed.diagnostics });
   }
@@ -93,13 +96,14 @@ export async function parseOrReject(file: string, source: string): Promise<Progr
 export async function parseLinked(file: string, source: string, sources?: Map<string, string>): Promise<Program> {
   const main = await parseOrReject(file, source);
   if (!main.imports) return main;
-  const { loadImportGraph } = await import("./import-graph");
+  const { collectProgramFiles } = await import("../check/imports/collect-files");
+  const { parse } = await import("../syntax/parse");
   const read = (f: string): string => {
     const text = readFileSync(f, "utf8");
     sources?.set(f, text);
     return text;
   };
-  const graph = await loadImportGraph(main, read, parseOrReject);
+  const graph = collectProgramFiles(main, read, (f, text) => rejectSyntaxErrors(f, parse(text, f)));
   // Linked even when a file is missing: the names of the imports that did load are judged too.
   const { linkProgram } = await import("../check/imports/link-program");
   const linked = linkProgram(graph.files);
