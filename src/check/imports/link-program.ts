@@ -142,8 +142,8 @@ export function relativeImport(from: string, to: string): string {
 }
 
 /**
- * What of a linked program runs: the main file's declarations, and those of imported files
- * that it reaches — through its code, its declarations and theirs, transitively. A tool an
+ * What of a linked program runs: the main file's declarations and the names it imports, and
+ * what those reach — through code, declarations and theirs, transitively. A tool an
  * imported file declares but nothing of the main file reaches needs no handler, as if the
  * file had not declared it. Applied after the check (which judges every file whole); a
  * program of one file is returned as it is.
@@ -161,6 +161,8 @@ export function reachedProgram(program: Program, rootFiles: readonly string[] = 
     }
   };
   for (const d of program.decls) if (rootFiles.includes(d.span.file)) reach(d.name);
+  // What a root file imports is part of it even when unused there: `luma mcp` serves an imported tool.
+  for (const f of program.linked) if (rootFiles.includes(f.file)) for (const line of f.imports) for (const n of line.names) reach(n.name);
   forEachDeclarationReference({ decls: [], body: program.body, tests: program.tests }, (ref) => reach(ref.name));
   while (queue.length > 0) forEachDeclarationReference({ decls: [queue.pop()!], body: [] }, (ref) => reach(ref.name));
   return { ...program, decls: program.decls.filter((d) => kept.has(d)) };
