@@ -136,9 +136,16 @@ export class DocumentStore {
   /**
    * The analysis of the other file of `a`'s pair, on the text `a` was analysed with: for a
    * test document, the file it tests; for `NAME.luma`, its test document (open, else on
-   * disk). Undefined when there is none.
+   * disk). Undefined when there is none. With `file`, a file `a` imports, when it does.
    */
-  partnerOf(a: Analysis): Analysis | undefined {
+  partnerOf(a: Analysis, file?: string): Analysis | undefined {
+    // A file `a` imports: its open document's analysis, else one of its text as `a` read it.
+    const importedText = file === undefined ? undefined : a.imported?.get(file);
+    if (file !== undefined && importedText !== undefined) {
+      const open = this.openDocumentOf(file);
+      if (open && open[1].text === importedText) return this.current(open[0]);
+      return this.analyzeOffline(open?.[0] ?? pathToFileURL(file).href, importedText);
+    }
     if (a.tested) {
       const open = this.openDocumentOf(a.tested.file);
       if (open && open[1].text === a.tested.text) return this.current(open[0]);

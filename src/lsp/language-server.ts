@@ -72,7 +72,7 @@ export function serveLsp(io: LspIo): Promise<number> {
     const a = store.current(String(p?.textDocument?.uri));
     if (!a) throw new RpcError(RPC_ERRORS.invalidParams, `document not open: ${String(p?.textDocument?.uri)}`);
     const pos = p.position as Position | undefined;
-    return { a, offset: pos ? a.lines.offset(pos) : 0, partner: () => store.partnerOf(a), sharing: (file: string) => store.sharing(file, a.uri) };
+    return { a, offset: pos ? a.lines.offset(pos) : 0, partner: (file?: string) => store.partnerOf(a, file), sharing: (file: string) => store.sharing(file, a.uri) };
   };
 
   const requests: Record<string, (p: Params) => unknown> = {

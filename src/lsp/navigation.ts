@@ -24,14 +24,14 @@ export interface Location {
 }
 
 /** The analysis of the other file of a document's pair (src/syntax/test-file-pair.ts), computed only when asked. */
-export type Partner = () => Analysis | undefined;
+export type Partner = (file?: string) => Analysis | undefined;
 
 /** The other analyses that may use the declarations of a file (its importers, and its own), computed only when asked. */
 export type Sharing = (file: string) => Analysis[];
 
 /** The document `def` is written in: this one, or the other file of its pair (a test document's tested file). */
 export function homeOf(a: Analysis, def: Definition, partner: Partner): Analysis | undefined {
-  return def.nameSpan.file === fileOfUri(a.uri) ? a : partner();
+  return def.nameSpan.file === fileOfUri(a.uri) ? a : partner(def.nameSpan.file);
 }
 
 export function definitionAt(a: Analysis, offset: number, partner: Partner): Location | undefined {

@@ -92,6 +92,13 @@ describe("navigation across imports", () => {
     });
   }, LIMIT_MS);
 
+  test("the hover of an imported schema reads as in its own file", async () => {
+    await lsp.open(uriOf("main.luma"), MAIN, ++version);
+    const hover = await request("textDocument/hover", uriOf("main.luma"), positionOf(MAIN, "o: Order", 0, 3));
+    expect(hover?.contents?.value).toContain("schema Order");
+    expect(hover?.contents?.value).toContain("total");
+  }, LIMIT_MS);
+
   test("references of a declaration cover the declaring file and the open importer", async () => {
     await lsp.open(uriOf("main.luma"), MAIN, ++version);
     const refs = (await request("textDocument/references", uriOf("main.luma"), positionOf(MAIN, "o: Order", 0, 3), { context: { includeDeclaration: true } })) as { uri: string }[];
