@@ -6,7 +6,7 @@
  */
 import { existsSync, readFileSync } from "node:fs";
 import { resolve } from "node:path";
-import { importedFileName, isImportPath } from "../check/imports/collect-files";
+import { importedFileName, isImportPath } from "../check/imports/import-paths";
 
 /** `from "…"` anywhere: every import's path matches, so a key built from these misses none. */
 const FROM_PATH = /\bfrom\s*"([^"\\\n]*)"/g;

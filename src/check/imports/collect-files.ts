@@ -14,21 +14,17 @@
  * (`examples/lib/orders.luma` for `"./lib/orders.luma"` in `examples/main.luma`), so every
  * message points at a path the user can open from where they ran the command.
  */
-import { dirname, join, resolve } from "node:path";
+import { resolve } from "node:path";
 import type { Diagnostic } from "../../diagnostics/diagnostic";
 import { error } from "../../diagnostics/diagnostic";
 import type { Program } from "../../syntax/ast";
 import { importMessages as m } from "./import-messages";
+import { importedFileName, isImportPath } from "./import-paths";
 import type { ParsedFile } from "./link-program";
 
 /** How a file's text is read (and kept for rendering); throws as `readFileSync` does. */
 export type ReadText = (file: string) => string;
 
-/** The file an import path names, as spans will name it. */
-export const importedFileName = (importer: string, path: string): string => join(dirname(importer), path);
-
-/** Whether an import path has the allowed shape: relative, ending in `.luma`. */
-export const isImportPath = (path: string): boolean => /^\.\.?\//.test(path) && path.endsWith(".luma");
 
 /**
  * Every file of the program, the main one first, then each in the order first imported
