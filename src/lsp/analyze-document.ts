@@ -109,7 +109,9 @@ export function analyze(uri: string, version: number, text: string, cache?: Piec
   const typed = typeProgram(program);
   const types = seen || linked ? typesIn(file, typed.types) : typed.types;
   const droppedNames = [...parsed.droppedNames, ...(seen?.droppedNames ?? [])];
-  const here = [...(linked?.diagnostics ?? []), ...typed.diagnostics].filter((d) => d.span === undefined || d.span.file === file);
+  const found = [...(linked?.diagnostics ?? []), ...typed.diagnostics];
+  const here = found.filter((d) => d.span === undefined || d.span.file === file);
+  if (linked) here.push(...importedFileErrors(parsed.program, found, linked.texts));
   return {
     uri,
     version,
@@ -125,6 +127,29 @@ export function analyze(uri: string, version: number, text: string, cache?: Piec
     readFile,
     imported: linked?.texts,
   };
+}
+
+/**
+ * The errors found in the files a document imports, one diagnostic per file at the import
+ * line that reaches it (the line naming it, else the document's first): the importer shows
+ * that what it imports is broken, and where (the file's own analysis shows each error).
+ */
+function importedFileErrors(own: Program, found: readonly Diagnostic[], texts: ReadonlyMap<string, string>): Diagnostic[] {
+  const lines = own.imports ?? [];
+  if (lines.length === 0) return [];
+  const byFile = new Map<string, Diagnostic[]>();
+  for (const d of found) {
+    if (d.severity !== "error" || !d.span || d.span.file === own.file || !texts.has(d.span.file)) continue;
+    byFile.set(d.span.file, [...(byFile.get(d.span.file) ?? []), d]);
+  }
+  return [...byFile].map(([other, errors]) => {
+    const first = errors[0]!;
+    const at = new LineIndex(texts.get(other)!).position(first.span!.start);
+    const line = lines.find((l) => other.endsWith(l.path.replace(/^(\.\.?\/)+/, ""))) ?? lines[0]!;
+    const count = errors.length === 1 ? "an error" : `${errors.length} errors`;
+    const message = `${other} has ${count}: ${at.line + 1}:${at.character + 1}: ${first.message}`;
+    return { severity: "error", message, span: line.pathSpan, ...(first.code ? { code: first.code } : {}) };
+  });
 }
 
 /** Each imported file's last parse, by file: reused while its text stays the same (copied before linking). */

@@ -80,6 +80,20 @@ describe("diagnostics across imports", () => {
   }, LIMIT_MS);
 });
 
+describe("an imported file's errors show on the import line", () => {
+  test("an error inside the imported file: one diagnostic at the path that names it, saying where", async () => {
+    await lsp.open(uriOf("main.luma"), MAIN, ++version);
+    const since = lsp.publishedCount();
+    await lsp.open(uriOf("lib/orders.luma"), ORDERS.replace('return "order {o.id}"', "return o.idd"), ++version);
+    const { diagnostics } = await lsp.nextDiagnostics(uriOf("main.luma"), since);
+    const shown = diagnostics.find((d) => d.message.startsWith("/"));
+    expect(shown?.message).toContain("lib/orders.luma has ");
+    expect(shown?.message).toContain("7:10: Type 'Order' has no field 'idd'.");
+    expect(shown?.range).toEqual(rangeOf(MAIN, '"./lib/orders.luma"', '"./lib/orders.luma"'.length));
+    await lsp.conn.sendNotification("textDocument/didClose", { textDocument: { uri: uriOf("lib/orders.luma") } });
+  }, LIMIT_MS);
+});
+
 describe("navigation across imports", () => {
   test("definition of an imported schema, and of an alias's use, lands in the imported file", async () => {
     await lsp.open(uriOf("main.luma"), MAIN, ++version);
