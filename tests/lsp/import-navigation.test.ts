@@ -86,7 +86,7 @@ describe("an imported file's errors show on the import line", () => {
     const since = lsp.publishedCount();
     await lsp.open(uriOf("lib/orders.luma"), ORDERS.replace('return "order {o.id}"', "return o.idd"), ++version);
     const { diagnostics } = await lsp.nextDiagnostics(uriOf("main.luma"), since);
-    const shown = diagnostics.find((d) => d.message.startsWith("/"));
+    const shown = diagnostics.find((d) => String(d.message).startsWith("/"));
     expect(shown?.message).toContain("lib/orders.luma has ");
     expect(shown?.message).toContain("7:10: Type 'Order' has no field 'idd'.");
     expect(shown?.range).toEqual(rangeOf(MAIN, '"./lib/orders.luma"', '"./lib/orders.luma"'.length));
