@@ -47,7 +47,7 @@ export async function checkFile(file: string, memo: SourceMemo = {}): Promise<{ 
   const source = readInto(file, memo);
   // A source without the words those rules are about cannot break one: a cached clean program
   // then answers from its entry's presence, as before (the entry is not even read).
-  if (!PROGRAM_RULE_WORDS.test(source) && !source.includes("import")) return { warnings: await checkProgram(file, { source, env: memo.env, sources: memo.sources }) };
+  if (!PROGRAM_RULE_WORDS.test(source)) return { warnings: await checkProgram(file, { source, env: memo.env, sources: memo.sources }) };
   const { program, diagnostics } = await loadProgram(file, { source, env: memo.env, sources: memo.sources });
   // What a run would refuse at start-up from the program and its config alone, check refuses too.
   const ruleError = await (await import("./runtime/program-rules")).programRuleErrorOf(program, file);
