@@ -32,8 +32,8 @@ async function load(file: string, memo: SourceMemo) {
   return loadProgram(file, { source: readInto(file, memo), env: memo.env });
 }
 
-/** The words runtime/program-rules.ts's rules are about: `needs` (E0604), `tool_contexts` (E0616), `model` (E0615, E0617). */
-const PROGRAM_RULE_WORDS = /\b(needs|tool_contexts|model)\b/;
+/** The words runtime/program-rules.ts's rules are about: `needs` (E0604), `tool_contexts` (E0616), `model` (E0615, E0617), `thread` (E0660). */
+const PROGRAM_RULE_WORDS = /\b(needs|tool_contexts|model|thread)\b/;
 
 /**
  * Parse and check only (`luma check`). Returns the warnings; throws when rejected.

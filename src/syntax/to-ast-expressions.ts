@@ -115,9 +115,10 @@ export const expressionActions: ohm.ActionDict<unknown> = {
     leaveNesting();
     return call;
   },
-  Ask(stream: Node, _kw: Node, prompt: Node, _arrow: Node, target: Node, using: Node): Expr {
+  Ask(stream: Node, _kw: Node, prompt: Node, _arrow: Node, target: Node, using: Node, inThread: Node): Expr {
     if (!enterNesting(this)) return tooDeep(this);
     const expr: Expr = { kind: "Ask", prompt: toAst(prompt), target: toAst(target), span: spanOf(this) };
+    if (inThread.numChildren > 0) expr.thread = toAst(inThread.child(0).child(1));
     leaveNesting();
     if (stream.numChildren > 0) expr.stream = true;
     if (using.numChildren > 0) {

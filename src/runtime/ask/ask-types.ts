@@ -5,6 +5,7 @@
  */
 import type { AgentDecl, TypeRef } from "../../syntax/ast";
 import type { MethodCallState } from "../tools/tool-invoker-types";
+import type { TranscriptItem } from "../providers/provider-types";
 
 export interface AskRequest {
   agent: AgentDecl;
@@ -25,6 +26,21 @@ export interface AskRequest {
    * piece by piece as it arrives — text before tool calls too — and returned whole.
    */
   onText?: (delta: string) => void;
+  /**
+   * `ask … in t` (issue #26 §1): the thread's messages sent before the prompt, and where the
+   * ask hands its exchange on success — the user prompt, each tool-calling assistant turn
+   * with its results, and the answer's text — for the thread to append (nothing on failure).
+   */
+  thread?: {
+    history: readonly TranscriptItem[];
+    onExchange: (exchange: AskExchange) => void;
+  };
+}
+
+/** What a successful ask adds to its thread: the transcript items after the history, and the answer (a string as is, else its JSON). */
+export interface AskExchange {
+  items: readonly TranscriptItem[];
+  answer: string;
 }
 
 export interface AskRunner {
