@@ -10,6 +10,7 @@ import { startupError } from "./diagnostics/luma-error";
 import { checkProgram, loadProgram, readSource } from "./load/load-program";
 import { loadTestProgram, testedFileOf } from "./load/load-test-program";
 import type { StartOptions } from "./runtime/start-program";
+import type { ChatOptions, ChatSession } from "./runtime/chat-session";
 import { openMcpTools } from "./mcp/open-mcp-tools";
 
 export { LumaError } from "./diagnostics/luma-error";
@@ -104,6 +105,19 @@ export async function serveMcp(opts: ServeMcpOptions): Promise<void> {
   if (loaded.diagnostics.length) opts.onWarnings?.(loaded.diagnostics);
   const { serveProgram } = await import("./mcp/mcp-server");
   await serveProgram(loaded.program, { ...opts, sourceOf: (f) => sources.get(f) });
+}
+
+export type ChatHost = Omit<StartOptions, "args" | "sourceOf" | "file" | "toolModules"> & SourceMemo & { sources: Map<string, string>; onWarnings?: (warnings: Diagnostic[]) => void };
+export type ChatFileOptions = ChatHost &
+  Omit<ChatOptions, keyof StartOptions> & { file: string; toolModules: string[]; configPath?: string; trace?: string; record?: string; replay?: string };
+
+/** `luma chat FILE --agent A`: load and check the program, then open a chat session on it (its top-level code does not run). */
+export async function chatFile(opts: ChatFileOptions): Promise<ChatSession> {
+  const sources = opts.sources;
+  const loaded = await load(opts.file, { sources, env: opts.env });
+  if (loaded.diagnostics.length) opts.onWarnings?.(loaded.diagnostics);
+  const { openChat } = await import("./runtime/chat-session");
+  return openChat(loaded.program, { ...opts, sourceOf: (f) => sources.get(f), openRemoteTools: openMcpTools });
 }
 
 /** `luma mcp import NAME`: Luma declarations (text) for every tool the configured server offers. */

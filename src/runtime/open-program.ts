@@ -107,7 +107,7 @@ export async function openProgram(program: Program, opts: Omit<StartOptions, "ar
     const flush = telemetry?.flush;
     const unregisterFlush = flush && (await import("./telemetry/exit-flush")).onExitFlush(flush);
     if (unregisterFlush) opened.defer(unregisterFlush);
-    const trace = fanOut(sink && ((e: object) => sink.emit(e)), telemetry?.observe);
+    const trace = fanOut(sink && ((e: object) => sink.emit(e)), telemetry?.observe, opts.observe);
     const usage = program.decls.some((d) => d.kind === "Model") ? (await import("./usage/usage-ledger")).createUsageLedger() : undefined;
     // The usage event goes to the trace and the spans, so it is released before them.
     if (usage) opened.defer(() => (usage.empty ? undefined : reportUsage(usage, { trace, stderr: opts.usage ? opts.stderr : undefined })));

@@ -168,6 +168,13 @@ const STARTUP_ENTRIES = [
       "The `\"threads\"` store of luma.config.json cannot be used: a `url` or `url_env` is missing or unset, the file or database cannot be created or opened, it is not a Luma threads store, or its encryption does not match (encrypted without LUMA_IDEMPOTENCY_KEY, a wrong key, plain threads with `encryption` set). The store is left unchanged. Credentials in the cause are redacted.",
     example: '{ "threads": { "backend": "postgres", "url_env": "THREADS_URL" } }   (THREADS_URL not set)',
   },
+  {
+    code: "E0662",
+    title: "luma chat: the agent or method cannot chat",
+    explanation:
+      "`luma chat FILE --agent A [--method m]` needs an agent A of the program; without `--method` it must declare a `model` (its model, system prompt and tools answer); with it, A must have a method m that takes `(Thread, string)` and returns `string` — called once per line with the chat's thread and the line.",
+    example: "luma chat app.luma --agent Support --method reply   (reply(text: string) -> string: no Thread parameter)",
+  },
 ] as const satisfies readonly CatalogEntry[];
 
 /** The codes of this list, literal: part of the catalog's `DiagnosticCode`. */

@@ -49,8 +49,11 @@ export interface InterpreterHost {
 export interface ThreadHost {
   /** The `"threads"` store of luma.config.json; absent, `thread(id)` was refused at start-up. */
   store?: ThreadStore;
-  /** The journal's run id (a resumed run names its asks' exchanges as before), else one of its own. */
-  runKey: string;
+  /**
+   * A journaled run's id: an exchange is named by it and the ask's step, so a resumed run
+   * names its asks' exchanges as before. Absent (no journal), each exchange gets a fresh name.
+   */
+  runKey?: string;
 }
 
 export interface AgentEntry {
