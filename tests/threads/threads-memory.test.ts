@@ -90,10 +90,11 @@ print(A.say(t, "hi"))
 ms = t.messages
 ms[0].text = "changed"
 print(t.messages[0].text, len(u), t == u, t == t)
+try { t.messages = [] } catch e { print(e.code, len(t)) }
 `;
     const r = await run(project(src), { ...KEYS.openai, LUMA_BASE_URL_M: fake.baseUrl("openai") });
     expect(r.stderr).toBe("");
-    expect(r.stdout).toBe("One.\nhi 0 false true\n");
+    expect(r.stdout).toBe("One.\nhi 0 false true\nRUNTIME_ERROR 2\n");
   });
 
   test("stream ask … in t streams the answer and appends it", async () => {
