@@ -159,7 +159,7 @@ export async function serveProgram(program: Program, opts: ServeOptions): Promis
     const calls = new WorkInFlight();
     try {
       const tools = servedTools(program, open.schemas, opts.agent);
-      const interpreter = createRuntime(program, { args: [], schemas: open.schemas, tools: open.tools, stdout, stderr: opts.stderr, sourceOf: opts.sourceOf, ask: open.ask, telemetry: open.telemetry });
+      const interpreter = createRuntime(program, { args: [], schemas: open.schemas, tools: open.tools, stdout, stderr: opts.stderr, sourceOf: opts.sourceOf, ask: open.ask, telemetry: open.telemetry, threads: { store: open.threads } });
       const deps: ServeCallDeps = { tools: open.tools, interpreter, telemetry: open.telemetry };
       const label = `luma mcp ${opts.file}`;
       const makeServer = () => sessionServer(deps, tools, label, calls);
