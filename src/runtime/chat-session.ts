@@ -53,7 +53,7 @@ function chatTarget(program: Program, agentName: string, method: string | undefi
   const agents = program.decls.filter((d) => d.kind === "Agent").map((d) => d.name);
   if (!agent) throw refused(`luma chat: the program has no agent '${agentName}' (agents: ${agents.length ? agents.join(", ") : "none"}).`);
   if (method === undefined) {
-    if (!agent.entries.some((e) => e.key === "model")) throw refused(`luma chat: agent '${agentName}' declares no model to answer with; give it one, or chat through a method (--method).`);
+    if (askSettingsOf(agent).model === undefined) throw refused(`luma chat: agent '${agentName}' declares no model to answer with; give it one, or chat through a method (--method).`);
     return { agent };
   }
   const fn = agent.methods.find((m) => m.name === method);
