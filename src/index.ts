@@ -10,6 +10,7 @@ import { startupError } from "./diagnostics/luma-error";
 import { checkProgram, loadProgram, readSource } from "./load/load-program";
 import { loadTestProgram, testedFileOf } from "./load/load-test-program";
 import type { StartOptions } from "./runtime/start-program";
+import type { ChatOptions, ChatSession } from "./runtime/chat-session";
 import { openMcpTools } from "./mcp/open-mcp-tools";
 
 export { LumaError } from "./diagnostics/luma-error";
@@ -32,8 +33,8 @@ async function load(file: string, memo: SourceMemo) {
   return loadProgram(file, { source: readInto(file, memo), env: memo.env, sources: memo.sources });
 }
 
-/** The words runtime/program-rules.ts's rules are about: `needs` (E0604), `tool_contexts` (E0616), `model` (E0615, E0617). */
-const PROGRAM_RULE_WORDS = /\b(needs|tool_contexts|model)\b/;
+/** The words runtime/program-rules.ts's rules are about: `needs` (E0604), `tool_contexts` (E0616), `model` (E0615, E0617), `thread` (E0660). */
+const PROGRAM_RULE_WORDS = /\b(needs|tool_contexts|model|thread)\b/;
 
 /**
  * Parse and check only (`luma check`). Returns the warnings; throws when rejected.
@@ -106,6 +107,19 @@ export async function serveMcp(opts: ServeMcpOptions): Promise<void> {
   if (loaded.diagnostics.length) opts.onWarnings?.(loaded.diagnostics);
   const { serveProgram } = await import("./mcp/mcp-server");
   await serveProgram(loaded.program, { ...opts, sourceOf: (f) => sources.get(f) });
+}
+
+export type ChatHost = Omit<StartOptions, "args" | "sourceOf" | "file" | "toolModules"> & SourceMemo & { sources: Map<string, string>; onWarnings?: (warnings: Diagnostic[]) => void };
+export type ChatFileOptions = ChatHost &
+  Omit<ChatOptions, keyof StartOptions> & { file: string; toolModules: string[]; configPath?: string; trace?: string; record?: string; replay?: string };
+
+/** `luma chat FILE --agent A`: load and check the program, then open a chat session on it (its top-level code does not run). */
+export async function chatFile(opts: ChatFileOptions): Promise<ChatSession> {
+  const sources = opts.sources;
+  const loaded = await load(opts.file, { sources, env: opts.env });
+  if (loaded.diagnostics.length) opts.onWarnings?.(loaded.diagnostics);
+  const { openChat } = await import("./runtime/chat-session");
+  return openChat(loaded.program, { ...opts, sourceOf: (f) => sources.get(f), openRemoteTools: openMcpTools });
 }
 
 /** `luma mcp import NAME`: Luma declarations (text) for every tool the configured server offers. */

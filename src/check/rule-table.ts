@@ -46,6 +46,7 @@ import { typesConditions } from "./rules/types-conditions";
 import { typesForIterable } from "./rules/types-for-iterable";
 import { typesOperators } from "./rules/types-operators";
 import { typesBuiltinArguments } from "./rules/types-builtin-arguments";
+import { threadTypes } from "./rules/thread-types";
 
 export type Rule = (ctx: CheckContext) => void;
 
@@ -91,6 +92,7 @@ export const RULES: readonly (readonly [name: string, rule: Rule])[] = [
   ["types-tool-input", typesToolInput],
   ["types-literal-rules", typesLiteralRules],
   ["types-conditions", typesConditions],
+  ["thread-types", threadTypes],
   ["types-for-iterable", typesForIterable],
   ["types-operators", typesOperators],
   ["types-builtin-arguments", typesBuiltinArguments],

@@ -13,6 +13,7 @@ import { parseDevLoopArgv, type DevLoopCommand } from "./dev-loop-argv";
 import { parseFmtArgv, type FmtCommand } from "./fmt-argv";
 import { parseJournalCommand, type JournalCommand } from "./journal-argv";
 import { parseMcpArgv, type McpImportCommand, type McpServeCommand } from "./mcp-argv";
+import { parseChatArgv, type ChatCommand } from "./chat-argv";
 import { scanArgv } from "./scan-argv";
 import { parseStoreArgv, type StoreResetCommand } from "./store-argv";
 import { UsageError } from "./usage-error";
@@ -21,6 +22,7 @@ import type { StartOptions } from "../runtime/start-program";
 export { UsageError } from "./usage-error";
 export { CHECK_FORMATS, type CheckFormat } from "./command-table-argv";
 export type { McpImportCommand, McpServeCommand } from "./mcp-argv";
+export type { ChatCommand } from "./chat-argv";
 
 export interface RunCommand {
   kind: "run";
@@ -56,6 +58,7 @@ export type Command =
   | FmtCommand
   | McpServeCommand
   | McpImportCommand
+  | ChatCommand
   | { kind: "help" }
   | { kind: "version" }
   /** `luma lsp`: the language server over stdio (src/lsp/). */
@@ -173,6 +176,7 @@ const PARSERS: Record<string, (argv: readonly string[]) => Command> = {
   fmt: (argv) => parseFmtArgv(argv.slice(1)),
   build: (argv) => parseBuildArgv(argv.slice(1)),
   mcp: (argv) => parseMcpArgv(argv.slice(1)),
+  chat: (argv) => parseChatArgv(argv.slice(1)),
   lsp: (argv) => parseLsp(argv.slice(1)),
   runs: parseJournalCommand,
   approve: parseJournalCommand,

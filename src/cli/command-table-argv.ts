@@ -89,6 +89,18 @@ const MCP_SERVE_OPTIONS: readonly OptionRow[] = [
   TRACE,
 ];
 
+/** `luma chat` (issue #26 §3): which agent answers, through which method, in which thread. */
+const CHAT_OPTIONS: readonly OptionRow[] = [
+  { name: "--agent", value: "text", metavar: "NAME", doc: "the agent that answers each line", field: "agent", required: true },
+  { name: "--method", value: "text", metavar: "NAME", doc: "answer through this method, (Thread, string) -> string (default: the agent's own model)", field: "method" },
+  { name: "--thread", value: "text", metavar: "ID", doc: "continue the stored thread ID (the \"threads\" store; default: a new one in memory)", field: "thread" },
+  TOOL_MODULE,
+  CONFIG,
+  TRACE,
+  { name: "--record", value: "file", metavar: "FILE", doc: "save every model request and answer to a cassette (JSON Lines)", field: "record" },
+  { name: "--replay", value: "file", metavar: "FILE", doc: "answer model requests from a cassette, offline (no API key)", field: "replay" },
+];
+
 const BUILD_OPTIONS: readonly OptionRow[] = [
   { name: "--output", aliases: ["-o"], value: "file", metavar: "OUT", doc: "the executable to write", field: "out" },
   TOOL_MODULE,
@@ -152,6 +164,7 @@ const TABLE = {
   },
   build: { words: "build", summary: "write one executable running the program", options: BUILD_OPTIONS },
   mcp: { words: "mcp", summary: "serve the program's tools and agent methods over MCP", options: MCP_SERVE_OPTIONS },
+  chat: { words: "chat", summary: "chat with an agent in the terminal, one line per message", options: CHAT_OPTIONS },
   "mcp-import": { words: "mcp import", summary: "print Luma declarations for an MCP server's tools", options: [CONFIG] },
   lsp: {
     words: "lsp", summary: "the language server (LSP over stdio)",
@@ -185,7 +198,7 @@ export const COMMAND_TABLE: Readonly<Record<CommandName, CommandEntry>> = TABLE;
  * aliases of `--help` and `--version`); tests/cli/command-table.test.ts holds them to the
  * table's first words.
  */
-export const COMMAND_WORDS = new Set(["check", "test", "init", "explain", "fmt", "build", "mcp", "lsp", "runs", "approve", "deny", "store", "completion", "help", "version"]);
+export const COMMAND_WORDS = new Set(["check", "test", "init", "explain", "fmt", "build", "mcp", "chat", "lsp", "runs", "approve", "deny", "store", "completion", "help", "version"]);
 
 /** The shells `luma completion` writes a script for. */
 export const COMPLETION_SHELLS = ["bash", "zsh", "fish"] as const;

@@ -137,6 +137,8 @@ async function main(argv: string[]): Promise<number> {
       out(completionScript(cmd.shell));
       return EXIT.ok;
     }
+    case "chat":
+      return (await import("./chat-command")).runChatCommand(cmd, { ...host(), write: stdout, err });
     case "mcp-import":
       out((await importMcpTools({ server: cmd.server, configPath: cmd.config, cwd: process.cwd(), env: process.env })).trimEnd());
       return EXIT.ok;

@@ -83,6 +83,10 @@ const backendObject = (backends: Backends, extra: Record<string, Rule> = {}): Ru
 
 const idempotencyStore = backendObject(STORE_BACKENDS);
 
+/** `threads` (issue #26 §1): the idempotency store's backends but memory (`thread()` is the in-memory one). */
+const { memory: _memory, ...THREAD_BACKENDS } = STORE_BACKENDS;
+const threads = backendObject(THREAD_BACKENDS);
+
 /** Which optional keys each journal backend reads (durable runs). */
 const JOURNAL_BACKENDS: Backends = {
   sqlite: { keys: ["path", "encryption"] },
@@ -132,6 +136,7 @@ export const CONFIG_SCHEMA: Rule = {
     tool_modules: { kind: "list", of: { kind: "stringOr", string: text, object: toolModuleEntry } },
     tool_module_policy: toolModulePolicy,
     idempotency_store: idempotencyStore,
+    threads,
     journal,
     tool_contexts: { kind: "map", of: { kind: "map", of: contextField } },
     mcp_servers: { kind: "map", of: mcpServer },

@@ -27,7 +27,9 @@ export interface JournalConfig { backend: "sqlite" | "postgres"; path?: string; 
 export interface ContextFieldSource { env: string; parse?: "string" | "json" | "number" | "integer" | "boolean" }
 /** An MCP server a `tool … { mcp: "name" }` reaches: started over stdio (`command`) or at a Streamable HTTP `url`. */
 export interface McpServerConfig { command?: string; args?: string[]; env?: Record<string, string>; url?: string; headers_env?: Record<string, string> }
-export interface LumaConfig { tool_modules: ToolModuleEntry[]; tool_module_policy?: ToolModulePolicy; idempotency_store?: IdempotencyStoreConfig; journal?: JournalConfig; tool_contexts: Record<string, Record<string, ContextFieldSource>>; mcp_servers?: Record<string, McpServerConfig>; replay?: string }
+/** `threads` (issue #26 §1): where `thread(id)` keeps conversations; sealed like the idempotency store. */
+export interface ThreadsConfig { backend: "file" | "sqlite" | "postgres" | "redis"; path?: string; encryption?: "aes-256-gcm"; url?: string; url_env?: string }
+export interface LumaConfig { tool_modules: ToolModuleEntry[]; tool_module_policy?: ToolModulePolicy; idempotency_store?: IdempotencyStoreConfig; threads?: ThreadsConfig; journal?: JournalConfig; tool_contexts: Record<string, Record<string, ContextFieldSource>>; mcp_servers?: Record<string, McpServerConfig>; replay?: string }
 
 /** What `loadConfig` returns. */
 export interface LoadedConfig {

@@ -89,6 +89,7 @@ function normalise(raw: RawConfig): LumaConfig {
   };
   if (raw.tool_module_policy) config.tool_module_policy = raw.tool_module_policy;
   if (raw.idempotency_store) config.idempotency_store = raw.idempotency_store;
+  if (raw.threads) config.threads = raw.threads;
   if (raw.mcp_servers) config.mcp_servers = raw.mcp_servers;
   if (raw.journal) config.journal = raw.journal;
   if (raw.replay !== undefined) config.replay = raw.replay;

@@ -42,6 +42,7 @@ export const ERROR_CODES = [
   "PROVIDER_ERROR",
   "QUERY_ROW_INVALID",
   "VALUE_INVALID",
+  "THREAD_CONFLICT",
   "RUNTIME_ERROR",
 ] as const;
 

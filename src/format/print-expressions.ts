@@ -175,7 +175,7 @@ export function printExpr(e: Expr, p: PrintContext, depth: number): string {
       return `${e.op} ${e.name}(${sub(e.arg)})`;
     case "Ask": {
       const prompt = wrapped(e.prompt, e.prompt.kind === "Ask");
-      return `${e.stream ? "stream " : ""}ask ${prompt} -> ${printType(e.target)}${e.usingTool ? ` using tool ${e.usingTool.name}` : ""}`;
+      return `${e.stream ? "stream " : ""}ask ${prompt} -> ${printType(e.target)}${e.usingTool ? ` using tool ${e.usingTool.name}` : ""}${e.thread ? ` in ${sub(e.thread)}` : ""}`;
     }
     default:
       return assertNever(e, unprintable);

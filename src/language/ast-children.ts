@@ -132,6 +132,7 @@ export function pushExprChildren(expr: Expr, stack: Expr[]): void {
       stack.push(expr.arg);
       return;
     case "Ask":
+      if (expr.thread) stack.push(expr.thread);
       stack.push(expr.prompt);
       return;
     case "Num":

@@ -47,6 +47,7 @@ export const BUILTINS = {
   ends_with: spec(2, 2, "Whether a string ends with a suffix."),
   replace: spec(3, 3, "A string with every occurrence of one text replaced by another."),
   slice: spec(2, 3, "Part of a string or an array: from `start` up to `end` (exclusive)."),
+  thread: spec(0, 1, "thread(): a new in-memory conversation; thread(id): the stored one of the \"threads\" store."),
   calls: spec(1, 1, "How many times a tool's handler ran in this run (in `luma test`, in this test)."),
 } as const satisfies Record<string, BuiltinSpec>;
 

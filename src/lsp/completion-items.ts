@@ -38,6 +38,12 @@ export interface CompletionItem {
   insertTextFormat?: 1 | 2;
 }
 
+/** The language's own type names (issue #26 §1), each with what it is. */
+const BUILTIN_TYPE_DOCS: ReadonlyMap<string, string> = new Map([
+  ["Thread", "A conversation: thread() in memory, thread(id) stored; `ask … in t` continues it. Read t.messages, len(t)."],
+  ["Message", "One message of a thread: { role, text, tool_calls?, tool_call_id?, agent?, time }."],
+]);
+
 /** What completion offers as words: the grammar's keywords and the primitive type names. */
 export const KEYWORDS: readonly string[] = [...SYNTAX_KEYWORDS, ...PRIMITIVE_TYPES];
 
@@ -156,6 +162,7 @@ export function completionItems(a: Analysis, offset: number): CompletionItem[] {
   const items: CompletionItem[] = KEYWORDS.map((k) => ({ label: k, kind: KIND.keyword }));
   if (block.depth === 0 && atLineStart) items.push(...SNIPPETS);
   for (const [name, spec] of Object.entries(BUILTINS)) items.push({ label: name, kind: KIND.function, detail: "builtin", documentation: spec.doc });
+  for (const [name, doc] of BUILTIN_TYPE_DOCS) items.push({ label: name, kind: KIND.struct, detail: "built-in type", documentation: doc });
   for (const d of a.program?.decls ?? []) items.push({ label: d.name, kind: DECL_KIND[d.kind], detail: d.kind.toLowerCase() });
   const scope = a.index?.unitNames.get(unitAt(a, offset));
   for (const [name, def] of scope ?? []) {

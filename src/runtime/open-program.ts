@@ -9,6 +9,8 @@
  * order, and a finished run releases everything the same way. Whatever fails here has had
  * no side effect the user can see afterwards.
  */
+import type { ThreadStore } from "./stores/threads/thread-message";
+import { firstStoredThreadCall } from "./stores/threads/thread-store-rule";
 import { basename, dirname, resolve } from "node:path";
 import type { Program } from "../syntax/ast";
 import { loadConfig } from "../config/load-config";
@@ -45,6 +47,8 @@ export interface OpenProgram {
   telemetry?: Telemetry;
   /** How many times a tool's handler ran so far (the `calls` builtin). */
   handlerRuns(tool: string): number;
+  /** The `"threads"` store, opened when the program calls `thread(id)` (issue #26 §1). */
+  threads?: ThreadStore;
   /** Releases everything; `runError` (the run's failure, if any) is recorded in the journal. */
   close(runError?: unknown): Promise<void>;
 }
@@ -103,7 +107,7 @@ export async function openProgram(program: Program, opts: Omit<StartOptions, "ar
     const flush = telemetry?.flush;
     const unregisterFlush = flush && (await import("./telemetry/exit-flush")).onExitFlush(flush);
     if (unregisterFlush) opened.defer(unregisterFlush);
-    const trace = fanOut(sink && ((e: object) => sink.emit(e)), telemetry?.observe);
+    const trace = fanOut(sink && ((e: object) => sink.emit(e)), telemetry?.observe, opts.observe);
     const usage = program.decls.some((d) => d.kind === "Model") ? (await import("./usage/usage-ledger")).createUsageLedger() : undefined;
     // The usage event goes to the trace and the spans, so it is released before them.
     if (usage) opened.defer(() => (usage.empty ? undefined : reportUsage(usage, { trace, stderr: opts.usage ? opts.stderr : undefined })));
@@ -119,6 +123,12 @@ export async function openProgram(program: Program, opts: Omit<StartOptions, "ar
       warn: opts.stderr,
     });
     if (idempotencyStore) opened.defer(() => idempotencyStore.close?.());
+    // Stored threads: opened only for a program that calls thread(id) (a test's too: its threads are the store's).
+    const threadsConfig = config.config.threads;
+    const threads = threadsConfig && firstStoredThreadCall(program)
+      ? await (await import("./stores/threads/open-thread-store")).openThreadStore(threadsConfig, { projectDir: config.projectDir, env: opts.env })
+      : undefined;
+    if (threads) opened.defer(() => threads.close());
     // Durable runs: the journal opens last of all (it creates files too), and takes the run's lease.
     const journal = isolated ? undefined : await startJournalRun(config.config, {
       cliPath: opts.journal === undefined ? undefined : { path: resolve(opts.cwd, opts.journal), shown: opts.journal },
@@ -168,7 +178,7 @@ export async function openProgram(program: Program, opts: Omit<StartOptions, "ar
       runError = error;
       return releaseAll(owned);
     };
-    return { schemas, tools, ask, journal, telemetry, close, handlerRuns: runCount.runs };
+    return { schemas, tools, ask, journal, telemetry, close, handlerRuns: runCount.runs, threads };
   } catch (e) {
     await releaseAll(opened);
     throw e;

@@ -48,6 +48,8 @@ export interface RunHost {
   /** Text as it is, no newline added: where `stream ask` writes as the answer arrives. */
   stdoutText?: (text: string) => void;
   stderr: (line: string) => void;
+  /** Every trace event as it happens (`luma chat` shows tool calls as they end), beside --trace. */
+  observe?: (event: object) => void;
   sourceOf: (file: string) => string | undefined;
   /** stdin is an interactive terminal: `tool_policy: "approval"` may ask there, through `approve`. */
   interactive: boolean;

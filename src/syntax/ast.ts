@@ -242,8 +242,8 @@ export type Expr =
   | { kind: "Binary"; op: BinaryOp; left: Expr; right: Expr; span: Span }
   | { kind: "Unary"; op: "-" | "not"; operand: Expr; span: Span }
   | { kind: "ToolCall"; tool: string; toolSpan: Span; arg: Expr; span: Span }
-  /** `stream ask …` (issue #26 §2): the answer's text goes to stdout as it arrives. */
-  | { kind: "Ask"; prompt: Expr; target: TypeRef; usingTool?: { name: string; span: Span }; stream?: true; span: Span }
+  /** `stream ask …` (issue #26 §2): the answer's text goes to stdout as it arrives. `… in t` (§1): the thread it continues. */
+  | { kind: "Ask"; prompt: Expr; target: TypeRef; usingTool?: { name: string; span: Span }; stream?: true; thread?: Expr; span: Span }
   | { kind: "DbCall"; op: "query" | "command"; name: string; nameSpan: Span; arg: Expr; span: Span };
 
 // ---------------------------------------------------------------- tests (`luma test`)

@@ -115,15 +115,17 @@ export const expressionActions: ohm.ActionDict<unknown> = {
     leaveNesting();
     return call;
   },
-  Ask(stream: Node, _kw: Node, prompt: Node, _arrow: Node, target: Node, using: Node): Expr {
+  Ask(stream: Node, _kw: Node, prompt: Node, _arrow: Node, target: Node, using: Node, inThread: Node): Expr {
     if (!enterNesting(this)) return tooDeep(this);
     const expr: Expr = { kind: "Ask", prompt: toAst(prompt), target: toAst(target), span: spanOf(this) };
-    leaveNesting();
-    if (stream.numChildren > 0) expr.stream = true;
+    // Keys in the fast parser's order (fast-expressions.ts): using tool, thread, stream.
     if (using.numChildren > 0) {
       const name = using.child(0).child(2);
       expr.usingTool = { name: name.sourceString, span: spanOf(name) };
     }
+    if (inThread.numChildren > 0) expr.thread = toAst(inThread.child(0).child(1));
+    leaveNesting();
+    if (stream.numChildren > 0) expr.stream = true;
     return expr;
   },
   DbCall(kw: Node, name: Node, _open: Node, arg: Node, _close: Node): Expr {

@@ -102,6 +102,7 @@ agent Worker {
   tool_timeout_max: 2000
   retries: 1
   ask_timeout: 90000
+  history_limit: 20
 }
 
 datasource Main { url: "sqlite::memory:" }
@@ -264,10 +265,10 @@ describe("§5 model keys: one table for the checker and model resolution", () =>
 });
 
 describe("§6 agent keys: one table for the checker, the ask settings and the tool policy", () => {
-  test("the keys are the spec's §6 table plus ask_timeout (docs/language/agents.md)", () => {
+  test("the keys are the spec's §6 table plus ask_timeout and history_limit (docs/language/agents.md)", () => {
     expect(Object.keys(AGENT_KEYS)).toEqual([
       "model", "system", "tools", "tool_rate_limit", "tool_concurrency", "tool_failure_limit", "tool_policy",
-      "tool_scopes", "tool_contexts", "tool_timeout", "tool_timeout_max", "retries", "ask_timeout",
+      "tool_scopes", "tool_contexts", "tool_timeout", "tool_timeout_max", "retries", "ask_timeout", "history_limit",
     ]);
   });
 
@@ -287,7 +288,7 @@ describe("§6 agent keys: one table for the checker, the ask settings and the to
     const idle = readAgentPolicy(declNamed<AgentDecl>(none, "Idle"));
     const defaults = {
       model: undefined, system: undefined, tools: [], toolRateLimit: 5, toolConcurrency: 1, failureLimit: undefined, toolPolicy: "allow" as const,
-      toolScopes: undefined, toolContexts: undefined, toolTimeout: 30000, toolTimeoutMax: undefined, retries: 0, askTimeout: 600000,
+      toolScopes: undefined, toolContexts: undefined, toolTimeout: 30000, toolTimeoutMax: undefined, retries: 0, askTimeout: 600000, historyLimit: undefined,
     };
     expect(idle).toEqual({ name: "Idle", ...defaults });
     expect(TOP_LEVEL_POLICY).toEqual({ name: undefined, ...defaults });

@@ -21,6 +21,7 @@ const BASES: Record<CommandName, string[]> = {
   fmt: ["fmt", "x.luma"],
   build: ["build", "p.luma", "-o", "out"],
   mcp: ["mcp", "f.luma", "--http", "127.0.0.1:1"],
+  chat: ["chat", "f.luma", "--agent", "A"],
   "mcp-import": ["mcp", "import", "server"],
   lsp: ["lsp"],
   runs: ["runs"],
@@ -142,7 +143,7 @@ describe("§15 luma completion bash|zsh|fish is derived from the table", () => {
   };
 
   test.each([
-    [["ch"], ["check"]],
+    [["ch"], ["chat", "check"]],
     [["--rep"], ["--replay"]],
     [["check", "--"], ["--format"]],
     [["check", "--format", ""], ["json", "text"]],

@@ -100,6 +100,14 @@ describe("idempotent and safe", () => {
     expect(fmt(once)).toBe(once);
   });
 
+  test("ask … in t (issue #26 §1) keeps its thread, after `using tool`, with stream too", () => {
+    const source = `agent A { model: M\n fn run(t: Thread) -> string { r = ask "hi"  ->  string   in   t\n s = stream ask r -> string using tool x in thread()\n return s } }\n`;
+    const once = fmt(source);
+    expect(once).toContain(`r = ask "hi" -> string in t\n`);
+    expect(once).toContain(`s = stream ask r -> string using tool x in thread()\n`);
+    expect(fmt(once)).toBe(once);
+  });
+
   test("a file that does not parse is not formatted: its diagnostic names line and column", () => {
     const result = formatSource(`x = (1 +\n`, "bad.luma");
     expect(result.text).toBeUndefined();

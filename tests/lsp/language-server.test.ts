@@ -252,6 +252,7 @@ describe("completion", () => {
     const agentKeys = await complete("file:///work/c2.luma", text, "  tool_", 7);
     expect(agentKeys).toContain("tool_policy");
     expect(agentKeys).toContain("system");
+    expect(agentKeys).toContain("history_limit");
   }, LIMIT_MS);
 
   test("annotations after `@`", async () => {
@@ -268,6 +269,9 @@ describe("completion", () => {
     const r = (await lsp.conn.sendRequest("textDocument/completion", { textDocument: { uri }, position: positionOf(text, "print(label)", 0, 13) })) as any;
     const labels = r.items.map((i: any) => i.label);
     for (const l of ["schema", "return", "Stats", "double", "total", "label", "print"]) expect(labels).toContain(l);
+    // Issue #26 §1: the thread builtin and the conversation types, with what they are.
+    for (const l of ["thread", "Thread", "Message"]) expect(labels).toContain(l);
+    expect(r.items.find((i: any) => i.label === "Thread").documentation).toContain("A conversation");
     expect(r.items.some((i: any) => i.label === "tool" && i.insertTextFormat === 2)).toBe(true);
   }, LIMIT_MS);
 });

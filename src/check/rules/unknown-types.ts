@@ -9,12 +9,15 @@ import { messages } from "../messages";
 import { KIND_NOUN, withArticle } from "../../language/declaration-nouns";
 import { forEachTypeInBody } from "../../language/walk";
 import { typeHints } from "../suggestions";
+import { BUILTIN_TYPES } from "../types/type-model";
 
 export function unknownTypes(ctx: CheckContext): void {
   const visit = (ref: TypeRef): void => {
     if (ref.kind === "ArrayType") return visit(ref.element);
     if (ref.kind !== "NamedType") return;
     const resolved = ctx.resolveType(ref);
+    // `Thread`, `Message`: the language's own (where they may stand is thread-types.ts's).
+    if (resolved.kind === "missing" && BUILTIN_TYPES.has(ref.name)) return;
     if (resolved.kind === "missing") ctx.report(messages.unknownSchema(ref.name), ref.span, { hints: typeHints(ctx, ref.name) });
     if (resolved.kind === "not-a-type") {
       const decl = ctx.symbols.byName.get(ref.name)!;

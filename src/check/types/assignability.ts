@@ -64,6 +64,8 @@ export function mismatch(value: Type, target: Type, depth = 0): string | undefin
 }
 
 function objectMismatch(value: ObjectType, target: ObjectType, depth: number): string | undefined {
+  // A handle (`Thread`) is no data: only a handle of its kind fits it, and it fits no data type.
+  if (target.handle || value.handle) return target.handle && value.handle && target.name === value.name ? undefined : plain(value, target);
   if (target.open || value.open) return undefined;
   const into = target.name ? `'${target.name}'` : "the target";
   for (const [name, f] of value.fields) {

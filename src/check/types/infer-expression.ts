@@ -191,6 +191,7 @@ const INFER: { [K in Expr["kind"]]: Infer<K> } = {
   },
   Ask: (s, e, env) => {
     inferExpr(s, e.prompt, env);
+    if (e.thread) inferExpr(s, e.thread, env);
     return s.table.ofRef(e.target);
   },
   DbCall: (s, e, env) => {

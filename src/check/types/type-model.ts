@@ -44,6 +44,8 @@ export type Type =
       open?: boolean;
       /** A tagged-union member: the union's name and member count (so `Doc | null` prints as such). */
       memberOf?: { union: string; size: number };
+      /** A built-in handle (`Thread`): no object fits it but another of the same name, and it fits no other object. */
+      handle?: true;
     }
   | { kind: "union"; members: readonly Type[]; name?: string };
 
@@ -61,6 +63,32 @@ export const ANY_OBJECT: Type = { kind: "object", fields: new Map(), open: true 
 export const STRING_ARRAY: Type = { kind: "array", element: STRING };
 
 export const arrayOf = (element: Type): Type => ({ kind: "array", element });
+
+/**
+ * The built-in types of conversations (issue #26 §1): `Message`, one message of a thread, and
+ * `Thread`, the handle `thread()` returns — whose only field is its read-only `messages`.
+ * A program's own schema of the same name takes precedence (type-of-schema.ts).
+ */
+const optionalField = (type: Type) => ({ type, optional: true });
+const requiredField = (type: Type) => ({ type, optional: false });
+export const MESSAGE: Type = {
+  kind: "object",
+  name: "Message",
+  fields: new Map([
+    ["role", requiredField({ kind: "string", values: ["user", "assistant", "tool"] })],
+    ["text", requiredField(STRING)],
+    [
+      "tool_calls",
+      optionalField(arrayOf({ kind: "object", fields: new Map([["id", requiredField(STRING)], ["name", requiredField(STRING)], ["args", requiredField(ANY)]]) })),
+    ],
+    ["tool_call_id", optionalField(STRING)],
+    ["agent", optionalField(STRING)],
+    ["time", requiredField(STRING)],
+  ]),
+};
+export const THREAD: Type = { kind: "object", name: "Thread", handle: true, fields: new Map([["messages", requiredField(arrayOf(MESSAGE))]]) };
+/** Type names the language defines: `Thread`, `Message`. */
+export const BUILTIN_TYPES: ReadonlyMap<string, Type> = new Map([["Thread", THREAD], ["Message", MESSAGE]]);
 export const literalString = (value: string): Type => ({ kind: "string", values: [value] });
 
 /** `any` or `unknown`: the checker makes no claim. */

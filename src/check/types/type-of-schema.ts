@@ -21,6 +21,7 @@ import {
   NULL,
   STRING,
   UNKNOWN,
+  BUILTIN_TYPES,
   arrayOf,
   join,
   type FieldType,
@@ -75,7 +76,7 @@ export function createTypeTable(symbols: Symbols): TypeTable {
     if (cached) return cached;
     if (symbols.schemas.has(name)) return schemaObject(name)!;
     const union = symbols.unions.get(name);
-    if (!union) return UNKNOWN;
+    if (!union) return BUILTIN_TYPES.get(name) ?? UNKNOWN;
     const t: { kind: "union"; members: Type[]; name: string } = { kind: "union", members: [], name };
     named.set(name, t);
     for (const m of union.members) {

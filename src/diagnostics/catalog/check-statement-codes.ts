@@ -1,5 +1,5 @@
 /**
- * E0233–E0261: the checker's rules about code — names, calls, statements, `ask`, literals
+ * E0233–E0261, E0295–E0297: the checker's rules about code — names, calls, statements, `ask`, literals
  * and the tools an agent may call. One entry per diagnostic: its code, title, the text
  * builder the rule reports with (typed parameters: `messages.unknownTool(name)` in
  * `src/check/messages.ts` is this entry's `text`), the explanation and the example `luma
@@ -160,6 +160,22 @@ export const CHECK_STATEMENT_DIAGNOSTICS = {
     explanation:
       "`stream ask PROMPT -> string` writes the answer's text to stdout as the model writes it and returns that text. A structured answer (a schema, a number, a list) is only known once it is whole and validated, so it cannot be streamed: ask for it without `stream`.",
     example: 'agent A {\n  model: M\n  fn run() -> Answer { stream ask "hi" -> Answer }\n}',
+  },
+  askInNotThread: {
+    code: "E0296",
+    title: "ask … in a value that is not a Thread",
+    text: (type: string) => `'ask … in' continues a conversation, so it takes a Thread, not '${type}'.`,
+    explanation:
+      "`ask PROMPT -> T in t` sends the messages of thread `t` before the prompt and appends the exchange to it. `t` must be a `Thread`: a value of `thread()`, `thread(id)`, or a parameter declared `t: Thread`.",
+    example: 'agent A {\n  model: M\n  fn run(history: string) -> string { ask "hi" -> string in history }\n}',
+  },
+  handleAsData: {
+    code: "E0297",
+    title: "a built-in conversation type where data is needed",
+    text: (type: string, where: string) => `'${type}' is a built-in conversation type, not data: it cannot be ${where}.`,
+    explanation:
+      "`Thread` (a conversation handle) and `Message` (one of its messages) are types of code — parameters, return types, variables of functions and methods. Data that crosses a boundary — a schema's field, a tool's or query's input and output, an ask's answer — is validated against a schema, which neither is. Declare a schema of your own for data.",
+    example: "schema Ticket { thread: Thread }",
   },
   toolNameTooLong: {
     code: "E0248",

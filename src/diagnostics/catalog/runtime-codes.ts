@@ -143,6 +143,12 @@ const RUNTIME_ENTRIES = [
     example: 'x: Answer = { answer: 42 }',
   },
   {
+    code: "THREAD_CONFLICT",
+    title: "another process appended to the thread first",
+    explanation: "`ask … in t` on a stored thread reads the thread, asks, then appends its exchange only if nobody appended in between (a version check). When another process's ask on the same thread finished first, this ask fails with THREAD_CONFLICT and appends nothing, so two conversations never interleave. Retryable: asking again sends the thread as it now is.",
+    example: 'fn reply(t: Thread, text: string) -> string { ask text -> string in t }   (two processes on thread("customer-42") at once)',
+  },
+  {
     code: "RUNTIME_ERROR",
     title: "runtime error",
     explanation: "Any other failure while the program runs: a field read on null, a division by zero, an index out of range, a value of the wrong kind for an operator. The message names the file:line:col.",

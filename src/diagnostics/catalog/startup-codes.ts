@@ -174,6 +174,27 @@ const STARTUP_ENTRIES = [
       "A tool declared `handler: \"client\"` is answered by the caller (`luma runs answer`, the terminal, an MCP client's elicitation), never by a host handler. A tool module that exports a handler for it contradicts the declaration, and its handler would never run, so the program does not start. Remove the export, or remove `handler: \"client\"` to let the module answer.",
     example: 'tool confirm_address(address: Address) -> Confirmed { handler: "client" }\n// tools.ts: export const confirm_address = (input) => ({ ok: true })',
   },
+  {
+    code: "E0660",
+    title: "thread(id) without a threads store",
+    explanation:
+      "`thread(id)` opens a stored conversation from the `\"threads\"` store of luma.config.json, and none is configured — every such call would fail, so the program does not start (`luma check` says so too). Configure one (`{ \"threads\": { \"backend\": \"sqlite\" } }`; also `file`, `postgres`, `redis`), or use `thread()` for a conversation kept in memory for the run.",
+    example: 'agent A { model: M  fn go() -> string { ask "hi" -> string in thread("customer-42") } }   (no "threads" in luma.config.json)',
+  },
+  {
+    code: "E0661",
+    title: "threads store cannot be opened",
+    explanation:
+      "The `\"threads\"` store of luma.config.json cannot be used: a `url` or `url_env` is missing or unset, the file or database cannot be created or opened, it is not a Luma threads store, or its encryption does not match (encrypted without LUMA_IDEMPOTENCY_KEY, a wrong key, plain threads with `encryption` set). The store is left unchanged. Credentials in the cause are redacted.",
+    example: '{ "threads": { "backend": "postgres", "url_env": "THREADS_URL" } }   (THREADS_URL not set)',
+  },
+  {
+    code: "E0662",
+    title: "luma chat: the agent or method cannot chat",
+    explanation:
+      "`luma chat FILE --agent A [--method m]` needs an agent A of the program; without `--method` it must declare a `model` (its model, system prompt and tools answer); with it, A must have a method m that takes `(Thread, string)` and returns `string` — called once per line with the chat's thread and the line.",
+    example: "luma chat app.luma --agent Support --method reply   (reply(text: string) -> string: no Thread parameter)",
+  },
 ] as const satisfies readonly CatalogEntry[];
 
 /** The codes of this list, literal: part of the catalog's `DiagnosticCode`. */

@@ -24,4 +24,6 @@ export const AGENT_KEYS = keyTable({
   retries: { kind: int(0), default: 0, doc: "Extra attempts of an ask (invalid final JSON, provider failure)." },
   // ms, a whole `ask`: every turn, wait and retry; twice a request's default timeout.
   ask_timeout: { kind: int(1), default: 600_000, field: "askTimeout", doc: "ms, the ceiling on a whole ask: every turn, wait and retry." },
+  // Not given = the whole thread; a tool call is never sent without its result.
+  history_limit: { kind: int(1), field: "historyLimit", doc: "The most stored messages of a thread an `ask … in t` sends (the new prompt not counted)." },
 });

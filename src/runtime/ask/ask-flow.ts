@@ -61,7 +61,10 @@ const NONE: ToolChoice = { type: "none" };
 
 export async function runAskFlow(env: FlowEnv, plan: AskPlan, offer: ToolOffer, req: AskRequest, stats: AskStats): Promise<unknown> {
   // The user's text is always a user message and a tool's result a tool result: neither ever joins `system`.
-  const transcript: TranscriptItem[] = [{ kind: "user", text: req.prompt }];
+  const prompt: TranscriptItem = { kind: "user", text: req.prompt };
+  const transcript: TranscriptItem[] = req.thread ? [...req.thread.history, prompt] : [prompt];
+  // `ask … in t`: what the thread keeps of this ask — the prompt, then each tool round (not retry feedback).
+  const exchange: TranscriptItem[] = [prompt];
   const hasTools = offer.tools !== undefined;
   const maxAttempts = plan.settings.retries + 1;
   // Lazy tools: what this ask has found so far decides each request's tools (tool-discovery.ts).
@@ -112,12 +115,15 @@ export async function runAskFlow(env: FlowEnv, plan: AskPlan, offer: ToolOffer, 
       addUsage(stats, res.usage);
 
       if (res.toolCalls.length > 0) {
-        transcript.push({ kind: "assistant", native: res.assistant, text: res.text, toolCalls: res.toolCalls });
+        const turnItem: TranscriptItem = { kind: "assistant", native: res.assistant, text: res.text, toolCalls: res.toolCalls };
+        transcript.push(turnItem);
+        exchange.push(turnItem);
         toolCalled = true;
         if (choice.type === "none") {
           // Every call must still be answered (providers reject unanswered calls), then the attempt fails.
           const refused = res.toolCalls.map((call) => ({ call, isError: true, content: errorContent("TOOL_RATE_LIMITED", TOOLS_AFTER_LIMIT, false) }));
           transcript.push({ kind: "tool_results", results: refused });
+          exchange.push(transcript[transcript.length - 1]);
           stats.rateLimited += refused.length;
           failure = askErrors.outputInvalid(plan.traceBase.target, plan.model.decl, attempt, TOOLS_AFTER_LIMIT, req.location);
           if (attempt < maxAttempts) transcript.push({ kind: "user", text: retryFeedback(TOOLS_AFTER_LIMIT, plan.format.format) });
@@ -127,6 +133,7 @@ export async function runAskFlow(env: FlowEnv, plan: AskPlan, offer: ToolOffer, 
         stats.toolCalls += outcome.ran;
         stats.rateLimited += res.toolCalls.length - outcome.ran;
         transcript.push({ kind: "tool_results", results: outcome.results });
+        exchange.push(transcript[transcript.length - 1]);
         if (outcome.limitHit) limitHit = true;
         continue;
       }
@@ -139,6 +146,8 @@ export async function runAskFlow(env: FlowEnv, plan: AskPlan, offer: ToolOffer, 
       if (verdict.ok) {
         stats.fenceStripped = verdict.unfenced;
         for (const issue of freshSoftIssues(verdict.value, plan.target.root, verdict.soft)) env.onSoft(issue, req);
+        // The thread keeps the answer as the program got it: a string as is, else its JSON.
+        req.thread?.onExchange({ items: exchange, answer: typeof verdict.value === "string" ? verdict.value : JSON.stringify(verdict.value) });
         return verdict.value;
       }
       failure = askErrors.outputInvalid(plan.traceBase.target, plan.model.decl, attempt, verdict.reason, req.location);

@@ -5,6 +5,7 @@
  */
 import type { AgentDecl, TypeRef } from "../../syntax/ast";
 import type { MethodCallState } from "../tools/tool-invoker-types";
+import type { TranscriptItem } from "../providers/provider-types";
 
 export interface AskRequest {
   agent: AgentDecl;
@@ -27,6 +28,15 @@ export interface AskRequest {
   onText?: (delta: string) => void;
   /** An agent with parameters or `when` tools (issue #25): what this ask is told of its context. */
   context?: AskContext;
+  /**
+   * `ask … in t` (issue #26 §1): the thread's messages sent before the prompt, and where the
+   * ask hands its exchange on success — the user prompt, each tool-calling assistant turn
+   * with its results, and the answer's text — for the thread to append (nothing on failure).
+   */
+  thread?: {
+    history: readonly TranscriptItem[];
+    onExchange: (exchange: AskExchange) => void;
+  };
 }
 
 /** The agent's context for one `ask`, computed by the interpreter from the agent's parameters. */
@@ -35,6 +45,12 @@ export interface AskContext {
   system?: string;
   /** Tools whose `when` condition is false, with the condition's source: not offered, and refused if called. */
   inactive: ReadonlyMap<string, string>;
+}
+
+/** What a successful ask adds to its thread: the transcript items after the history, and the answer (a string as is, else its JSON). */
+export interface AskExchange {
+  items: readonly TranscriptItem[];
+  answer: string;
 }
 
 export interface AskRunner {

@@ -35,7 +35,8 @@ export const journaledTurn = (
     system: turn.system ?? null,
     // An assistant turn is digested as sent (`native`): its read-back text and calls, kept for
     // telemetry, would only repeat it — and change the digest of journals written before them.
-    transcript: turn.transcript.map((i) => (i.kind === "assistant" ? { kind: i.kind, native: i.native } : i)),
+    // A thread's stored turn (no `native`, issue #26 §1) is digested by its neutral text and calls.
+    transcript: turn.transcript.map((i) => (i.kind !== "assistant" ? i : i.native === undefined ? { kind: i.kind, text: i.text ?? "", toolCalls: i.toolCalls ?? [] } : { kind: i.kind, native: i.native })),
     tools: turn.tools?.wire ?? null,
     toolChoice: turn.toolChoice,
     format: turn.format?.wire ?? null,

@@ -19,6 +19,8 @@ import type { Span } from "../../syntax/ast";
 import { wrongType } from "./builtin-args";
 import { NUMBER_BUILTINS } from "./builtins-numbers";
 import { TEXT_BUILTINS } from "./builtins-text";
+import { THREAD_BUILTINS } from "./builtins-threads";
+import { isThread } from "./thread-values";
 import { errorAt } from "./runtime-errors";
 import type { Runtime } from "./runtime-context";
 import { isObjectValue, renderValue, toJson, type Value } from "./values";
@@ -44,6 +46,7 @@ const CORE = {
   len: {
     run([v], rt, span) {
       if (typeof v === "string" || Array.isArray(v)) return v.length;
+      if (isThread(v)) return v.length;
       if (isObjectValue(v)) return Object.keys(v).length;
       return wrongType(rt, "len", v, "a string, an array or an object", span);
     },
@@ -68,7 +71,7 @@ const CORE = {
 } satisfies BuiltinTable;
 
 /** Every builtin of the language's table: one missing here does not compile. */
-const IMPLEMENTATIONS: Record<BuiltinName, BuiltinImpl> = { ...CORE, ...NUMBER_BUILTINS, ...TEXT_BUILTINS };
+const IMPLEMENTATIONS: Record<BuiltinName, BuiltinImpl> = { ...CORE, ...NUMBER_BUILTINS, ...TEXT_BUILTINS, ...THREAD_BUILTINS };
 
 /** Without a prototype, so `toString(x)` is an unknown function, not Object.prototype's. */
 export const BUILTINS: Readonly<Record<string, Builtin | undefined>> = Object.freeze(

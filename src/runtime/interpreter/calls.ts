@@ -27,6 +27,7 @@
 import type { Expr, Field, FnDecl, Span } from "../../syntax/ast";
 import type { AskValue, MethodCallState } from "../tools/tool-invoker-types";
 import { BUILTINS, callBuiltin } from "./builtins";
+import { builtinSuspends, openThreadCall } from "./builtins-threads";
 import { evalExpr } from "./eval-async";
 import { evalSync } from "./eval-sync";
 import { execBlockAsync } from "./exec-async";
@@ -62,7 +63,10 @@ export async function evalCall(e: CallExpr, f: Frame): Promise<Value> {
     }
     if (target?.kind === "fn") return callUser(f, { fn: target.decl, label: name }, await evalArgs(e, f), e);
     const builtin = target?.kind === "builtin" ? BUILTINS[target.name] : undefined;
-    if (builtin) return callBuiltin(rt, name, builtin, await evalArgs(e, f), e.span);
+    if (builtin) {
+      const args = await evalArgs(e, f);
+      return builtinSuspends(name, args.length) ? openThreadCall(rt, args, e.span) : callBuiltin(rt, name, builtin, args, e.span);
+    }
     throw errorAt(rt.sourceOf, "RUNTIME_ERROR", `Unknown function '${name}'`, callee.span);
   }
   const given = callee.kind === "Member" && callee.object.kind === "Call" && callee.object.callee.kind === "Name" ? callee.object : undefined;

@@ -14,6 +14,8 @@ import { type BinaryExpr, binaryOp, leftSpine, readField, readIndex, unaryOp } f
 import { errorAt, locationOf } from "./runtime-errors";
 import type { Frame } from "./runtime-context";
 import { streamToStdout } from "./stream-output";
+import { askInThread, threadOperand } from "./thread-ask";
+import type { AskRequest } from "../ask/ask-types";
 import type { ToolCallRequest } from "../tools/tool-invoker-types";
 import { isTruthy, renderValue, setField, type ObjectValue, type Value } from "./values";
 
@@ -72,8 +74,9 @@ export async function evalAsync(e: Expr, f: Frame): Promise<Value> {
       // a runner whenever a model is declared; an embedder that passes none gets this error.
       if (!runner || !f.agent) throw errorAt(f.rt.sourceOf, "RUNTIME_ERROR", "'ask' needs a model runtime, and none was given to the interpreter", e.span);
       const agent = f.agent;
+      const thread = e.thread ? threadOperand(f, await evalExpr(e.thread, f), e.thread.span) : undefined;
       const streamed = e.stream ? streamToStdout(f.rt.host) : undefined;
-      const out = await located(e.span, () => runner.ask({
+      const request: AskRequest = {
         agent: agent.decl,
         methodCall: f.methodCall ?? { failures: 0 },
         prompt: typeof prompt === "string" ? prompt : renderValue(prompt),
@@ -84,7 +87,8 @@ export async function evalAsync(e: Expr, f: Frame): Promise<Value> {
         stepId: f.scope.nextStep(),
         onText: streamed?.write,
         context: askContextOf(f),
-      })).then(
+      };
+      const out = await located(e.span, () => (thread ? askInThread(f, thread, runner, request) : runner.ask(request))).then(
         (value) => (streamed?.end(true), value),
         (error: unknown) => {
           streamed?.end(false);

@@ -17,6 +17,7 @@
  * - `a[i]`: arrays by integer, objects by string key; out of range (negative included) or
  *   missing is `null`; any other combination is RUNTIME_ERROR.
  */
+import { isThread } from "./thread-values";
 import type { BinaryOp, Expr, Span } from "../../syntax/ast";
 import { errorAt } from "./runtime-errors";
 import type { Runtime } from "./runtime-context";
@@ -118,6 +119,10 @@ export function unaryOp(rt: Runtime, op: "-" | "not", v: Value, span: Span): Val
 }
 
 export function readField(rt: Runtime, obj: Value, field: string, span: Span): Value {
+  if (isThread(obj)) {
+    if (field === "messages") return obj.messages;
+    throw errorAt(rt.sourceOf, "RUNTIME_ERROR", `A Thread has no field '${field}' (only 'messages')`, span);
+  }
   if (isObjectValue(obj)) return Object.hasOwn(obj, field) ? (obj[field] ?? null) : null;
   throw errorAt(rt.sourceOf, "RUNTIME_ERROR", `Cannot read field '${field}' of ${typeName(obj)}`, span);
 }

@@ -17,6 +17,7 @@ import { resolutionOf, type Binding, type NameResolution, type ResolvedUnit } fr
 import type { SourceOf } from "./runtime-errors";
 import type { Value } from "./values";
 import type { StepScope } from "../journal/step-scope";
+import type { ThreadStore } from "../stores/threads/thread-message";
 
 /** What the interpreter needs from its embedder (the CLI, the library API, tests). */
 export interface InterpreterHost {
@@ -41,6 +42,18 @@ export interface InterpreterHost {
   telemetry?: Pick<Telemetry, "invokeAgent">;
   /** How many times a tool's handler ran in this run (`calls`); absent: none counted. */
   handlerRuns?: (tool: string) => number;
+  /** Threads (issue #26 §1): the configured store of `thread(id)`, and what names this run's exchanges. */
+  threads?: ThreadHost;
+}
+
+export interface ThreadHost {
+  /** The `"threads"` store of luma.config.json; absent, `thread(id)` was refused at start-up. */
+  store?: ThreadStore;
+  /**
+   * A journaled run's id: an exchange is named by it and the ask's step, so a resumed run
+   * names its asks' exchanges as before. Absent (no journal), each exchange gets a fresh name.
+   */
+  runKey?: string;
 }
 
 export interface AgentEntry {

@@ -5,6 +5,7 @@
  * by the synchronous evaluator, with no promise or `await` in the way. Which function a call
  * names is the program's one name resolution (`language/name-resolution.ts`), as for the checker.
  */
+import { builtinSuspends } from "./builtins-threads";
 import type { Expr, Program, Stmt } from "../../syntax/ast";
 import { nestedBlocks, pushExprChildren, pushStmtExprs } from "../../language/ast-children";
 import { resolutionOf, type NameResolution } from "../../language/name-resolution";
@@ -117,7 +118,7 @@ export class AsyncAnalysis {
         return suspends || this.expr(e.right);
       }
       case "Call": {
-        const builtin = e.callee.kind === "Name" && this.names.callsBuiltin(e.callee);
+        const builtin = e.callee.kind === "Name" && this.names.callsBuiltin(e.callee) && !builtinSuspends(e.callee.name, e.args.length);
         return !builtin || e.args.some((a) => this.expr(a));
       }
       case "ToolCall":

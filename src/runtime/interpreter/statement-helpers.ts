@@ -3,6 +3,7 @@
  * assignment (with the typed form's validation), assignment into a field or an item, what
  * `for` may iterate, how a loop takes a `break`/`continue`, and how a `while` yields.
  */
+import { isThread } from "./thread-values";
 import type { AssignTarget, Expr, Span, Stmt } from "../../syntax/ast";
 import { errorAt } from "./runtime-errors";
 import type { Frame, Runtime } from "./runtime-context";
@@ -34,6 +35,8 @@ export function forItems(rt: Runtime, v: Value, span: Span): readonly Value[] {
  */
 export function writeInto(rt: Runtime, s: AssignIntoStmt, obj: Value, key: Value, given: Value): void {
   const span = s.target.span;
+  // A thread changes only by `ask … in t` (thread-values.ts): its messages are read-only.
+  if (isThread(obj)) throw errorAt(rt.sourceOf, "RUNTIME_ERROR", "A Thread is read-only: only `ask … in t` adds to it", span);
   const value = checked(rt, s, obj, key, given);
   if (Array.isArray(obj) && typeof key === "number" && Number.isInteger(key)) {
     if (key >= 0 && key < obj.length) {

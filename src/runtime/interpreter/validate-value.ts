@@ -16,7 +16,8 @@ import type { Direction, ValidationTarget } from "../../schema/schema-table-type
 import { freshSoftIssues, softWarningLine } from "../base/soft-issue-report";
 import { errorAt, locationOf } from "./runtime-errors";
 import type { Runtime } from "./runtime-context";
-import type { Value } from "./values";
+import { isObjectValue, typeName, type Value } from "./values";
+import { isThread } from "./thread-values";
 
 function primitiveOk(type: TypeRef, v: Value): boolean {
   if (type.kind !== "PrimType") return false;
@@ -32,6 +33,22 @@ function primitiveOk(type: TypeRef, v: Value): boolean {
     case "float":
       return typeof v === "number";
   }
+}
+
+/**
+ * `Thread` and `Message` (issue #26 §1), unless the program declares a schema of the name:
+ * true when the value is one, what it must be when not, undefined for every other type.
+ */
+function builtinTypeVerdict(rt: Runtime, type: TypeRef, v: Value): true | string | undefined {
+  if (type.kind === "ArrayType") {
+    const inner = builtinTypeVerdict(rt, type.element, null);
+    if (inner === undefined) return undefined;
+    return Array.isArray(v) && v.every((item) => builtinTypeVerdict(rt, type.element, item) === true) ? true : `an array of ${type.element.kind === "NamedType" ? type.element.name : "values"}`;
+  }
+  if (type.kind !== "NamedType" || rt.host.schemas.named(type.name) !== undefined) return undefined;
+  if (type.name === "Thread") return isThread(v) || "a Thread";
+  if (type.name === "Message") return (isObjectValue(v) && typeof v.role === "string" && typeof v.text === "string") || "a Message";
+  return undefined;
 }
 
 const withoutPeriod = (s: string): string => (s.endsWith(".") ? s.slice(0, -1) : s);
@@ -57,6 +74,9 @@ export function validateValue(
   span: Span,
 ): Value {
   if (primitiveOk(type, value)) return value;
+  const builtin = builtinTypeVerdict(rt, type, value);
+  if (builtin === true) return value;
+  if (builtin !== undefined) throw errorAt(rt.sourceOf, "VALUE_INVALID", `${root} must be ${builtin}, got ${typeName(value)}`, span);
   return report(rt, rt.host.schemas.validate(type as ValidationTarget, value, direction, root), root, span, value);
 }
 

@@ -32,7 +32,7 @@ export function typeName(v: unknown): string {
     case "number":
       return Number.isInteger(v) ? "int" : "float";
     case "object":
-      return Array.isArray(v) ? "array" : "object";
+      return Array.isArray(v) ? "array" : isHandle(v) ? "Thread" : "object";
     default:
       return typeof v;
   }
@@ -55,6 +55,8 @@ export function isTruthy(v: Value): boolean {
 /** Deep structural equality. */
 export function valuesEqual(a: unknown, b: unknown): boolean {
   if (a === b) return true;
+  // A thread (thread-values.ts) is a handle: equal only to itself.
+  if (isHandle(a) || isHandle(b)) return false;
   if (a === undefined || a === null) return b === undefined || b === null;
   if (typeof a !== "object" || typeof b !== "object" || b === null) return false;
   if (Array.isArray(a)) {
@@ -74,6 +76,8 @@ export function valuesEqual(a: unknown, b: unknown): boolean {
   for (const key of Object.keys(bo)) if (bo[key] !== undefined) count--;
   return count === 0;
 }
+
+const isHandle = (v: unknown): boolean => typeof v === "object" && v !== null && Symbol.for("luma.thread") in v;
 
 /** Set a key on a fresh object; `__proto__` becomes an ordinary own field, never the prototype. */
 export function setField(obj: ObjectValue, key: string, value: Value): void {

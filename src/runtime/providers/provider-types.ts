@@ -97,6 +97,8 @@ export interface ToolResult {
 export type TranscriptItem =
   | { kind: "user"; text: string }
   // `text` and `toolCalls` are the same turn read back (TurnResult): what telemetry exports as messages.
+  // `native` undefined: a turn from a thread's stored, provider-neutral history (issue #26 §1) —
+  // each adapter writes it in its own shape from `text` and `toolCalls` (thinking is not kept).
   | { kind: "assistant"; native: unknown; text?: string; toolCalls?: readonly ToolCall[] }
   | { kind: "tool_results"; results: ToolResult[] };
 

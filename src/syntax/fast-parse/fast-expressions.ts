@@ -352,14 +352,23 @@ function ask(s: FastState, start: number): Expr | undefined {
   const target = prompt && lit(s, "->") ? parseType(s) : undefined;
   if (!prompt || !target) return undefined;
   const expr: Expr = { kind: "Ask", prompt, target, span: span(s, start, s.pos) };
-  const save = s.pos;
+  let save = s.pos;
   if (keyword(s, "using") >= 0 && keyword(s, "tool") >= 0) {
     const name = ident(s);
     if (name >= 0) {
       expr.span = span(s, start, s.pos);
       expr.usingTool = { name: s.src.slice(name, s.pos), span: span(s, name, s.pos) };
-      return expr;
+      save = s.pos;
     }
+  }
+  s.pos = save;
+  // `AskIn = kwIn Postfix`: the thread the ask continues (issue #26 §1).
+  if (keyword(s, "in") >= 0) {
+    const thread = parsePostfix(s);
+    if (!thread) return undefined;
+    expr.thread = thread;
+    expr.span = span(s, start, s.pos);
+    return expr;
   }
   s.pos = save;
   return expr;

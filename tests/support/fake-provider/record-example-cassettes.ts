@@ -150,6 +150,17 @@ export const RECORDINGS: Recording[] = [
     turns: [{ json: { steps: ["Add column amount and backfill it from total", "Switch reads and writes to amount", "Drop total after a release"], risk: "medium" } }],
   },
   {
+    // A thread: the second request carries the first exchange (its tool call and result too).
+    file: "091_threads",
+    model: "GPT54Mini",
+    kind: "openai",
+    turns: [
+      { toolCalls: [{ name: "lookup_stock", args: { sku: "A-100" } }] },
+      { json: { value: "We have 15 of A-100." } },
+      { json: { value: "Yes: 15 in stock covers an order of 10, leaving 5." } },
+    ],
+  },
+  {
     // Lazy tools: the model searches, the matches are declared on the next request, then it calls one.
     file: "082_lazy_tools",
     model: "GPT54Mini",

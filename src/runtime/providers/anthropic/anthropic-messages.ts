@@ -78,7 +78,7 @@ export function createAnthropicAdapter(): WireAdapter {
       const messages: Obj[] = [];
       for (const item of turn.transcript) {
         if (item.kind === "user") pushUser(messages, [{ type: "text", text: item.text }]);
-        else if (item.kind === "assistant") messages.push(item.native as Obj);
+        else if (item.kind === "assistant") messages.push((item.native as Obj | undefined) ?? neutralAssistant(item.text, item.toolCalls));
         else {
           pushUser(
             messages,
@@ -156,4 +156,12 @@ function thinkingFields(body: Obj, model: string, effort: ReasoningEffort): void
     body.thinking = { type: "adaptive" };
     body.output_config = { ...((body.output_config as Obj | undefined) ?? {}), effort };
   }
+}
+
+/** A thread's stored assistant turn in Anthropic's shape: its text, then its tool_use blocks. */
+function neutralAssistant(text: string | undefined, calls: readonly ToolCall[] | undefined): Obj {
+  const content: Obj[] = [];
+  if (text) content.push({ type: "text", text });
+  for (const c of calls ?? []) content.push({ type: "tool_use", id: c.id, name: c.name, input: c.args ?? {} });
+  return { role: "assistant", content };
 }

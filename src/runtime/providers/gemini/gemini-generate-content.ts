@@ -93,7 +93,7 @@ export function createGeminiAdapter(): WireAdapter {
       const contents: Obj[] = [];
       for (const item of turn.transcript) {
         if (item.kind === "user") pushUser(contents, [{ text: item.text }]);
-        else if (item.kind === "assistant") contents.push(item.native as Obj);
+        else if (item.kind === "assistant") contents.push((item.native as Obj | undefined) ?? neutralModelTurn(item.text, item.toolCalls));
         else {
           pushUser(
             contents,
@@ -192,4 +192,16 @@ export function createGeminiAdapter(): WireAdapter {
     normaliseArgs: (_tool, args) => args,
     normaliseFinal: (_format, value) => value,
   };
+}
+
+/** A thread's stored assistant turn as a Gemini `model` turn (no thought signatures: they belong to the turn that made them). */
+function neutralModelTurn(text: string | undefined, calls: readonly ToolCall[] | undefined): Obj {
+  const parts: Obj[] = [];
+  if (text) parts.push({ text });
+  for (const c of calls ?? []) {
+    const fc: Obj = { name: c.name, args: c.args ?? {} };
+    if (c.nativeId) fc.id = c.id;
+    parts.push({ functionCall: fc });
+  }
+  return { role: "model", parts };
 }

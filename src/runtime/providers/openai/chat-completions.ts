@@ -126,7 +126,7 @@ export function createOpenAiAdapter(variant: OpenAiVariant): WireAdapter {
       if (turn.system !== undefined) messages.push({ role: "system", content: turn.system });
       for (const item of turn.transcript) {
         if (item.kind === "user") messages.push({ role: "user", content: item.text });
-        else if (item.kind === "assistant") messages.push(item.native as Obj);
+        else if (item.kind === "assistant") messages.push((item.native as Obj | undefined) ?? neutralAssistant(item.text, item.toolCalls));
         else for (const r of item.results) messages.push({ role: "tool", tool_call_id: r.call.id, content: toolResultText(r) });
       }
       const body: Obj = { model: model.name, messages };
@@ -201,4 +201,13 @@ function readCall(c: Obj): ToolCall {
     else call.argsError = parsed.error;
   }
   return call;
+}
+
+/** A thread's stored assistant turn as a Chat Completions assistant message. */
+function neutralAssistant(text: string | undefined, calls: readonly ToolCall[] | undefined): Obj {
+  const message: Obj = { role: "assistant", content: text || null };
+  if (calls && calls.length > 0) {
+    message.tool_calls = calls.map((c) => ({ id: c.id, type: "function", function: { name: c.name, arguments: JSON.stringify(c.args ?? {}) } }));
+  }
+  return message;
 }

@@ -89,7 +89,7 @@ export function createOpenAiResponsesAdapter(): WireAdapter {
       const input: Obj[] = [];
       for (const item of turn.transcript) {
         if (item.kind === "user") input.push({ role: "user", content: item.text });
-        else if (item.kind === "assistant") input.push(...(item.native as Obj[]));
+        else if (item.kind === "assistant") input.push(...((item.native as Obj[] | undefined) ?? neutralOutput(item.text, item.toolCalls)));
         else for (const r of item.results) input.push({ type: "function_call_output", call_id: r.call.id, output: toolResultText(r) });
       }
       const body: Obj = { model: model.name };
@@ -161,4 +161,12 @@ export function createOpenAiResponsesAdapter(): WireAdapter {
       return value;
     },
   };
+}
+
+/** A thread's stored assistant turn as Responses input items: its text as an assistant message, then its function calls. */
+function neutralOutput(text: string | undefined, calls: readonly ToolCall[] | undefined): Obj[] {
+  const items: Obj[] = [];
+  if (text) items.push({ role: "assistant", content: text });
+  for (const c of calls ?? []) items.push({ type: "function_call", call_id: c.id, name: c.name, arguments: JSON.stringify(c.args ?? {}) });
+  return items;
 }
