@@ -44,6 +44,7 @@ import { typesConditions } from "./rules/types-conditions";
 import { typesForIterable } from "./rules/types-for-iterable";
 import { typesOperators } from "./rules/types-operators";
 import { typesBuiltinArguments } from "./rules/types-builtin-arguments";
+import { regexPatterns } from "./rules/regex-patterns";
 
 export type Rule = (ctx: CheckContext) => void;
 
@@ -90,4 +91,5 @@ export const RULES: readonly (readonly [name: string, rule: Rule])[] = [
   ["types-for-iterable", typesForIterable],
   ["types-operators", typesOperators],
   ["types-builtin-arguments", typesBuiltinArguments],
+  ["regex-patterns", regexPatterns],
 ];

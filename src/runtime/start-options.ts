@@ -17,6 +17,7 @@ import type { ModulePolicy } from "./module-policy/module-policy";
 import type { RunDeadline } from "./run/run-deadline";
 import type { OpenRemoteTools } from "./tools/registry/registry-types";
 import type { AskValue } from "./tools/tool-invoker-types";
+import type { StdinSource } from "./interpreter/runtime-context";
 
 /** What the person running the program chose: `luma FILE [ARGS…]` and its run-time flags. */
 export interface RunFlags {
@@ -61,6 +62,8 @@ export interface RunHost {
    * tool's answer, an approval's note. Used only when `interactive`; absent: nobody is asked.
    */
   askValue?: AskValue;
+  /** Standard input for `read_line` / `read_all` (the CLI's, cli/stdin-reader.ts); absent: empty. */
+  stdin?: StdinSource;
 }
 
 /** Set only by `luma test` and by tests and benchmarks: seams, never a user's flag. */

@@ -50,6 +50,8 @@ export async function startProgram(program: Program, opts: StartOptions): Promis
           telemetry: open.telemetry,
           stopped: deadline ? deadline.stopped : lifecycle.stopped,
           handlerRuns: open.handlerRuns,
+          env: (name) => opts.env[name],
+          stdin: opts.stdin,
         }),
       );
     } catch (e) {

@@ -20,7 +20,9 @@ import {
   STRING_ARRAY,
   UNKNOWN,
   arrayOf,
+  fieldReadType,
   isOpen,
+  joinAll,
   membersOf,
   type Type,
 } from "./type-model";
@@ -76,6 +78,36 @@ const sliced = (args: readonly Type[]): Type => {
   return membersOf(t).every((m) => m.kind === "string" || m.kind === "array") ? t : UNKNOWN;
 };
 
+/** `abs`: an int stays an int, a float a float. */
+function sameNumber(args: readonly Type[]): Type {
+  const t = args[0] ?? UNKNOWN;
+  return membersOf(t).every((m) => m.kind === "int" || m.kind === "float") ? t : UNKNOWN;
+}
+
+/** `sort`, `reverse`, `unique`: a list of the same items. */
+const sameList = (args: readonly Type[]): Type => {
+  const t = args[0] ?? UNKNOWN;
+  return membersOf(t).every((m) => m.kind === "array") ? t : arrayOf(ANY);
+};
+
+/** The type an object's values have: the join of its fields' (read) types; any for an open object. */
+function valueTypeOf(t: Type): Type {
+  const fields: Type[] = [];
+  for (const m of membersOf(t)) {
+    if (m.kind !== "object" || m.open) return ANY;
+    for (const f of m.fields.values()) fields.push(fieldReadType(f));
+  }
+  return fields.length ? joinAll(fields) : ANY;
+}
+
+const entryOf = (value: Type): Type => ({
+  kind: "object",
+  fields: new Map([
+    ["key", { type: STRING, optional: false }],
+    ["value", { type: value, optional: false }],
+  ]),
+});
+
 const stringFn = (arity: number, returns: Type): BuiltinSignature => ({ params: Array(arity).fill(P.string), returns });
 
 export const BUILTIN_SIGNATURES: Readonly<Record<BuiltinName, BuiltinSignature>> = {
@@ -107,6 +139,31 @@ export const BUILTIN_SIGNATURES: Readonly<Record<BuiltinName, BuiltinSignature>>
   ends_with: stringFn(2, BOOL),
   replace: stringFn(3, STRING),
   slice: { params: [P.sliceable, P.int], returns: sliced },
+  // the standard library (issue #28 §2; runtime/interpreter/builtins-{system,time,lists,regex}.ts)
+  json_parse: { params: [P.string], returns: ANY },
+  env: { params: [P.string], returns: union(STRING, NULL) },
+  now_ms: { returns: INT },
+  parse_time: { params: [P.string], returns: INT },
+  format_time: { params: [{ type: INT, text: "a time in ms (an int)" }, P.string], returns: STRING },
+  abs: { params: [P.number], returns: sameNumber },
+  floor: { params: [P.number], returns: INT },
+  ceil: { params: [P.number], returns: INT },
+  random: { returns: FLOAT },
+  random_int: { params: [P.int, P.int], returns: INT },
+  uuid: { returns: STRING },
+  sort: { params: [P.array], returns: sameList },
+  reverse: { params: [P.array], returns: sameList },
+  unique: { params: [P.array], returns: sameList },
+  values: { params: [P.object], returns: (args) => arrayOf(valueTypeOf(args[0] ?? UNKNOWN)) },
+  entries: { params: [P.object], returns: (args) => arrayOf(entryOf(valueTypeOf(args[0] ?? UNKNOWN))) },
+  index_of: { params: [P.sliceable, P.any], returns: INT },
+  regex_match: stringFn(2, union(STRING_ARRAY, NULL)),
+  regex_find_all: stringFn(2, STRING_ARRAY),
+  regex_replace: stringFn(3, STRING),
+  pad_start: { params: [P.string, P.int, P.string], returns: STRING },
+  pad_end: { params: [P.string, P.int, P.string], returns: STRING },
+  read_line: { returns: union(STRING, NULL) },
+  read_all: { returns: STRING },
   // tests (luma test): how many times a tool's handler ran
   calls: { params: [{ type: STRING, text: "a tool name (a string)" }], returns: INT },
 };

@@ -192,6 +192,14 @@ export const TYPE_DIAGNOSTICS = {
       "A tool, query or command is called with a value (not an object literal) whose type can never fit the declared parameters: a non-object, or an object with an unknown or a missing required field.",
     example: 'x = tool calculate("2 + 3")',
   },
+  badRegexPattern: {
+    code: "E0320",
+    title: "a constant regular expression that does not compile",
+    text: (name: string, pattern: string, reason: string) => `${q(pattern)} is not a regular expression for '${name}': ${reason}.`,
+    explanation:
+      "`regex_match`, `regex_find_all` and `regex_replace` take JavaScript's regular-expression syntax with the `u` (Unicode) flag. A pattern written as a constant string is compiled when the program is checked, so a typo is found before it runs; a pattern computed at run time that does not compile is a RUNTIME_ERROR naming it. In a Luma string a backslash is written twice: `\\\\d+` is the pattern `\\d+`.",
+    example: 'm = regex_match("a-1", "a-(\\\\d+")',
+  },
 } as const satisfies Record<string, WordedEntry>;
 
 /** The E03xx codes, literal: part of the catalog's `DiagnosticCode`. */

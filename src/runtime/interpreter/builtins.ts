@@ -9,7 +9,10 @@
  * - `str(v)`: the text interpolation would produce. `json(v)`: compact JSON text.
  * - `keys(obj)`: an object's keys in insertion order; anything else is RUNTIME_ERROR.
  * - `now()`: the current time as ISO-8601 (`2025-01-31T12:00:00.000Z`).
- * - conversions and numbers in `builtins-numbers.ts`, strings in `builtins-text.ts`.
+ * - conversions and numbers in `builtins-numbers.ts`, strings in `builtins-text.ts`; the
+ *   standard library (issue #28): lists in `builtins-lists.ts`, patterns and padding in
+ *   `builtins-regex.ts`, time in `builtins-time.ts`, JSON, env, randomness and stdin in
+ *   `builtins-system.ts`.
  * - `calls(name)`: how many times tool `name`'s handler ran in this run (in `luma test`, in
  *   this test): cache hits and refused calls are not runs, each retry is.
  * Every builtin returns a value; `print` returns `null`; `exit` does not return.
@@ -19,6 +22,10 @@ import type { Span } from "../../syntax/ast";
 import { wrongType } from "./builtin-args";
 import { NUMBER_BUILTINS } from "./builtins-numbers";
 import { TEXT_BUILTINS } from "./builtins-text";
+import { LIST_BUILTINS } from "./builtins-lists";
+import { REGEX_BUILTINS } from "./builtins-regex";
+import { SYSTEM_BUILTINS } from "./builtins-system";
+import { TIME_BUILTINS } from "./builtins-time";
 import { errorAt } from "./runtime-errors";
 import type { Runtime } from "./runtime-context";
 import { isObjectValue, renderValue, toJson, type Value } from "./values";
@@ -68,7 +75,15 @@ const CORE = {
 } satisfies BuiltinTable;
 
 /** Every builtin of the language's table: one missing here does not compile. */
-const IMPLEMENTATIONS: Record<BuiltinName, BuiltinImpl> = { ...CORE, ...NUMBER_BUILTINS, ...TEXT_BUILTINS };
+const IMPLEMENTATIONS: Record<BuiltinName, BuiltinImpl> = {
+  ...CORE,
+  ...NUMBER_BUILTINS,
+  ...TEXT_BUILTINS,
+  ...LIST_BUILTINS,
+  ...REGEX_BUILTINS,
+  ...SYSTEM_BUILTINS,
+  ...TIME_BUILTINS,
+};
 
 /** Without a prototype, so `toString(x)` is an unknown function, not Object.prototype's. */
 export const BUILTINS: Readonly<Record<string, Builtin | undefined>> = Object.freeze(

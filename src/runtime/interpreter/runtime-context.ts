@@ -41,6 +41,18 @@ export interface InterpreterHost {
   telemetry?: Pick<Telemetry, "invokeAgent">;
   /** How many times a tool's handler ran in this run (`calls`); absent: none counted. */
   handlerRuns?: (tool: string) => number;
+  /** An environment variable (`env(name)`); absent: none is set. */
+  env?: (name: string) => string | undefined;
+  /** The run's standard input (`read_line`, `read_all`); absent: an empty one (`luma test`). */
+  stdin?: StdinSource;
+}
+
+/** Standard input as the stdin builtins read it: line by line, or the rest at once. */
+export interface StdinSource {
+  /** The next line without its line ending; null at the end of input. */
+  readLine(): string | null;
+  /** Everything not read yet ("" at the end of input). */
+  readAll(): string;
 }
 
 export interface AgentEntry {
