@@ -45,6 +45,7 @@ import { typesForIterable } from "./rules/types-for-iterable";
 import { typesOperators } from "./rules/types-operators";
 import { typesBuiltinArguments } from "./rules/types-builtin-arguments";
 import { regexPatterns } from "./rules/regex-patterns";
+import { lambdas } from "./rules/lambdas";
 
 export type Rule = (ctx: CheckContext) => void;
 
@@ -92,4 +93,5 @@ export const RULES: readonly (readonly [name: string, rule: Rule])[] = [
   ["types-operators", typesOperators],
   ["types-builtin-arguments", typesBuiltinArguments],
   ["regex-patterns", regexPatterns],
+  ["lambdas", lambdas],
 ];

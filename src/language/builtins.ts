@@ -16,9 +16,15 @@ export interface Arity {
 export interface BuiltinSpec extends Arity {
   /** One line: what the call returns; completion and hover show it. */
   doc: string;
+  /** Its second argument is a lambda `(x) => e` applied to the items of its first (`map`, `filter`, …). */
+  lambda?: true;
+  /** It waits (`sleep`): the interpreter runs it asynchronously, so Ctrl-C and deadlines end it. */
+  suspends?: true;
 }
 
 const spec = (min: number, max: number, doc: string): BuiltinSpec => ({ min, max, doc });
+/** A builtin of a list and a lambda over its items: `name(xs, (x) => e)`. */
+const withLambda = (doc: string): BuiltinSpec => ({ min: 2, max: 2, doc, lambda: true });
 
 export const BUILTINS = {
   print: spec(0, Infinity, "Prints its values on one line: strings raw, others as compact JSON, joined by a space."),
@@ -65,6 +71,13 @@ export const BUILTINS = {
   values: spec(1, 1, "An object's values, in key order."),
   entries: spec(1, 1, "An object's fields as { key, value } objects, in key order."),
   index_of: spec(2, 2, "The index of the first item == v (or of a substring), -1 when absent."),
+  map: withLambda("A list of the lambda's value for each item: map(xs, (x) => x.id)."),
+  filter: withLambda("The items for which the lambda is true: filter(xs, (x) => x.total > 10)."),
+  find: withLambda("The first item for which the lambda is true, or null."),
+  any: withLambda("Whether the lambda is true for some item (false for an empty list)."),
+  all: withLambda("Whether the lambda is true for every item (true for an empty list)."),
+  sort_by: withLambda("The items ordered by the lambda's value (numbers or strings), ascending, stable."),
+  group_by: withLambda("An object from each of the lambda's values (as text) to the items that gave it, in order."),
   regex_match: spec(2, 2, "The first match of a pattern as [whole, group1, …], or null."),
   regex_find_all: spec(2, 2, "Every match of a pattern, as text."),
   regex_replace: spec(3, 3, "Every match of a pattern replaced; $1 in the new text is a group."),
@@ -72,12 +85,16 @@ export const BUILTINS = {
   pad_end: spec(2, 3, "A string filled at its end to `width` characters (with spaces by default)."),
   read_line: spec(0, 0, "The next line of stdin without its line ending; null at the end of input."),
   read_all: spec(0, 0, "The rest of stdin as one string."),
+  sleep: { ...spec(1, 1, "Waits `ms` milliseconds (at most 24 hours); Ctrl-C and a test's deadline end the wait."), suspends: true },
   calls: spec(1, 1, "How many times a tool's handler ran in this run (in `luma test`, in this test)."),
 } as const satisfies Record<string, BuiltinSpec>;
 
 export type BuiltinName = keyof typeof BUILTINS;
 
 export const isBuiltin = (name: string): name is BuiltinName => Object.hasOwn(BUILTINS, name);
+
+/** Whether the builtin `name` takes a lambda as its second argument. */
+export const takesLambda = (name: string): boolean => isBuiltin(name) && (BUILTINS[name] as BuiltinSpec).lambda === true;
 
 /** "2", "1 to 2", "at least 1" — the expected count in an arity message. */
 export function arityText({ min, max }: Arity): string {

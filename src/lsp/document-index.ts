@@ -165,9 +165,22 @@ export function buildIndex(program: Program, types: ReadonlyMap<Expr, Type>, see
         return globals.get(target.decl.name);
       case "method":
         return methods.get(`${target.agent.name}.${target.decl.name}`);
+      case "lambdaParam":
+        return lambdaParam(target.lambda);
       default:
         return undefined;
     }
+  };
+
+  /** A lambda's parameter, defined once: a variable over the items of the call's list (`map(xs, (x) => …)`: x is an item of xs). */
+  const lambdaParams = new Map<Extract<Expr, { kind: "Lambda" }>, Definition>();
+  const lambdaParam = (lambda: Extract<Expr, { kind: "Lambda" }>, list?: Expr): Definition => {
+    let d = lambdaParams.get(lambda);
+    if (!d) {
+      d = define({ name: lambda.param, kind: "Variable", nameSpan: lambda.paramSpan, span: lambda.span, value: list, iterates: list !== undefined || undefined });
+      lambdaParams.set(lambda, d);
+    }
+    return d;
   };
 
   /** A code unit's parameters and variables (from the name resolution), then every occurrence in its code. */
@@ -213,10 +226,18 @@ export function buildIndex(program: Program, types: ReadonlyMap<Expr, Type>, see
         case "Binary":
         case "Unary":
           break;
+        case "Lambda":
+          lambdaParam(e);
+          break;
         default:
           assertNever(e);
       }
     };
+    // Lambda parameters first, each with the list it ranges over (its type on hover).
+    for (const call of u.flat.exprKinds.get("Call") ?? []) {
+      const [list, lambda] = (call as Extract<Expr, { kind: "Call" }>).args;
+      if (lambda?.kind === "Lambda") lambdaParam(lambda, list);
+    }
     for (const list of u.flat.exprKinds.values()) list.forEach(expr);
     for (const e of extra) forEachInExpr(e, expr);
     for (const s of u.flat.stmts) {

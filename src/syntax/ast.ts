@@ -222,6 +222,8 @@ export type Expr =
   | { kind: "Index"; object: Expr; index: Expr; span: Span }
   /** `f(x)`, `print(x)`, `Flow.run(x)` (callee a Member on an agent name). */
   | { kind: "Call"; callee: Expr; args: Expr[]; span: Span }
+  /** `(x) => body`: only as the argument of a builtin that takes one (`map(xs, (x) => x.id)`). */
+  | { kind: "Lambda"; param: string; paramSpan: Span; body: Expr; span: Span }
   | { kind: "Binary"; op: BinaryOp; left: Expr; right: Expr; span: Span }
   | { kind: "Unary"; op: "-" | "not"; operand: Expr; span: Span }
   | { kind: "ToolCall"; tool: string; toolSpan: Span; arg: Expr; span: Span }

@@ -22,6 +22,7 @@ import {
   arrayOf,
   fieldReadType,
   isOpen,
+  join,
   joinAll,
   membersOf,
   type Type,
@@ -52,6 +53,7 @@ const P = {
   array: { type: ANY_ARRAY, text: "an array" },
   any: { type: ANY, text: "any value" },
   object: { type: ANY_OBJECT, text: "an object" },
+  lambda: { type: ANY, text: "a lambda (x) => …" },
   sized: { type: union(STRING, ANY_ARRAY, ANY_OBJECT), text: "a string, an array or an object" },
   sliceable: { type: union(STRING, ANY_ARRAY), text: "a string or an array" },
   numbers: { type: union(INT, FLOAT, arrayOf(NUMBER)), text: "numbers or an array of numbers" },
@@ -77,6 +79,12 @@ const sliced = (args: readonly Type[]): Type => {
   const t = args[0] ?? UNKNOWN;
   return membersOf(t).every((m) => m.kind === "string" || m.kind === "array") ? t : UNKNOWN;
 };
+
+/** The type of a list's items (unknown for what is not surely a list): a lambda's parameter. */
+export function elementOf(list: Type): Type {
+  const members = membersOf(list);
+  return members.every((m) => m.kind === "array") ? joinAll(members.map((m) => (m as { element: Type }).element)) : UNKNOWN;
+}
 
 /** `abs`: an int stays an int, a float a float. */
 function sameNumber(args: readonly Type[]): Type {
@@ -157,6 +165,15 @@ export const BUILTIN_SIGNATURES: Readonly<Record<BuiltinName, BuiltinSignature>>
   values: { params: [P.object], returns: (args) => arrayOf(valueTypeOf(args[0] ?? UNKNOWN)) },
   entries: { params: [P.object], returns: (args) => arrayOf(entryOf(valueTypeOf(args[0] ?? UNKNOWN))) },
   index_of: { params: [P.sliceable, P.any], returns: INT },
+  // with a lambda (runtime/interpreter/builtins-lambdas.ts): a lambda's type is its body's
+  map: { params: [P.array, P.lambda], returns: (args) => arrayOf(args[1] ?? UNKNOWN) },
+  filter: { params: [P.array, P.lambda], returns: sameList },
+  find: { params: [P.array, P.lambda], returns: (args) => join(elementOf(args[0] ?? UNKNOWN), NULL) },
+  any: { params: [P.array, P.lambda], returns: BOOL },
+  all: { params: [P.array, P.lambda], returns: BOOL },
+  sort_by: { params: [P.array, P.lambda], returns: sameList },
+  // An object of lists of the items; its keys are data, so it reads as any object does.
+  group_by: { params: [P.array, P.lambda], returns: ANY_OBJECT },
   regex_match: stringFn(2, union(STRING_ARRAY, NULL)),
   regex_find_all: stringFn(2, STRING_ARRAY),
   regex_replace: stringFn(3, STRING),
@@ -164,6 +181,7 @@ export const BUILTIN_SIGNATURES: Readonly<Record<BuiltinName, BuiltinSignature>>
   pad_end: { params: [P.string, P.int, P.string], returns: STRING },
   read_line: { returns: union(STRING, NULL) },
   read_all: { returns: STRING },
+  sleep: { params: [{ type: INT, text: "a time in ms (an int)" }], returns: NULL },
   // tests (luma test): how many times a tool's handler ran
   calls: { params: [{ type: STRING, text: "a tool name (a string)" }], returns: INT },
 };

@@ -192,6 +192,31 @@ export const TYPE_DIAGNOSTICS = {
       "A tool, query or command is called with a value (not an object literal) whose type can never fit the declared parameters: a non-object, or an object with an unknown or a missing required field.",
     example: 'x = tool calculate("2 + 3")',
   },
+  lambdaPlacement: {
+    code: "E0319",
+    title: "a lambda where no builtin takes one",
+    text: (callee: string, shadowsBuiltin = false) =>
+      `A lambda cannot be an argument of '${callee}'${shadowsBuiltin ? " (a user function, which shadows the builtin)" : ""}: only map, filter, find, any, all, sort_by and group_by take one, as their second argument.`,
+    explanation:
+      "A lambda `(x) => e` is written only as the second argument of a builtin that applies it to a list's items: `map`, `filter`, `find`, `any`, `all`, `sort_by`, `group_by`. It is no value: it cannot be stored, returned or passed to a `fn` (a user function of one of those names shadows the builtin, so it takes no lambda either). Write the loop with `for`, or call the builtin.",
+    example: 'fn apply(xs: int[], f: any) -> any {\n  return xs\n}\nprint(apply([1], (x) => x + 1))',
+  },
+  lambdaExpected: {
+    code: "E0321",
+    title: "a builtin that takes a lambda called without one",
+    text: (name: string) => `'${name}' takes a lambda as its second argument: ${name}(xs, (x) => …).`,
+    explanation:
+      "`map`, `filter`, `find`, `any`, `all`, `sort_by` and `group_by` apply a lambda to each item of a list, written in the call: `map(orders, (o) => o.id)`. A function's name, a variable or any other value in its place is not a lambda (Luma has no function values).",
+    example: "fn twice(x: int) -> int {\n  return x * 2\n}\nprint(map([1, 2], twice))",
+  },
+  lambdaResult: {
+    code: "E0322",
+    title: "a lambda whose value is of the wrong kind",
+    text: (name: string, expected: string, type: string) => `The lambda of '${name}' must give ${expected}, not ${q(type)}.`,
+    explanation:
+      "The lambda of `filter`, `find`, `any` and `all` is a test: it must give a bool (a value that may be null is accepted as a presence test, as in `if`). The lambda of `sort_by` gives the key to order by: a number or a string. A lambda whose value is surely of another kind is rejected; one the checker cannot type is checked at run time.",
+    example: 'print(filter(["a", ""], (s) => len(s)))',
+  },
   badRegexPattern: {
     code: "E0320",
     title: "a constant regular expression that does not compile",

@@ -47,6 +47,7 @@ function constant(e: Expr): Json {
     case "Member":
     case "Index":
     case "Call":
+    case "Lambda":
     case "Binary":
     case "ToolCall":
     case "Ask":
