@@ -296,8 +296,11 @@ function resolve(program: Program): NameResolution {
     if (decl.kind === "Fn") units.push(new Unit(declared, "fn", decl.body, { fn: decl }));
     if (decl.kind === "Agent") for (const m of decl.methods) units.push(new Unit(declared, "method", m.body, { fn: m, agent: decl }));
   }
-  // A test's mock turns are expressions of the test too.
-  for (const test of program.tests ?? []) units.push(new Unit(declared, "test", test.body, { test }, test.mocks.map((m) => m.turns)));
+  // A test's mock turns and tool stubs' answers are expressions of the test too.
+  for (const test of program.tests ?? []) {
+    const extra = [...test.mocks.map((m) => m.turns), ...(test.stubs ?? []).map((m) => m.answers)];
+    units.push(new Unit(declared, "test", test.body, { test }, extra));
+  }
   const byBody = new Map<readonly Stmt[], Unit>();
   for (const u of units) byBody.set(u.body, u);
 

@@ -255,7 +255,8 @@ export function buildIndex(program: Program, types: ReadonlyMap<Expr, Type>, see
     const owner = u.agent ?? u.fn;
     if (owner && seenDecls.has(owner)) continue;
     if (u.test) for (const m of u.test.mocks) refer(m.modelSpan.start, m.modelSpan.end, globals.get(m.model));
-    unit(u, u.fn ?? u.test ?? null, u.test?.mocks.map((m) => m.turns));
+    if (u.test) for (const m of u.test.stubs ?? []) refer(m.toolSpan.start, m.toolSpan.end, globals.get(m.tool));
+    unit(u, u.fn ?? u.test ?? null, u.test && [...u.test.mocks.map((m) => m.turns), ...(u.test.stubs ?? []).map((m) => m.answers)]);
   }
   for (const decl of program.decls) {
     if (seenDecls.has(decl)) continue;

@@ -15,7 +15,7 @@ import type { Transport } from "./providers/transport";
 import type { LoadedModule } from "./module-loading/loaded-module";
 import type { ModulePolicy } from "./module-policy/module-policy";
 import type { RunDeadline } from "./run/run-deadline";
-import type { OpenRemoteTools } from "./tools/registry/registry-types";
+import type { OpenRemoteTools, ToolStubs } from "./tools/registry/registry-types";
 import type { AskValue } from "./tools/tool-invoker-types";
 import type { StdinSource } from "./interpreter/runtime-context";
 
@@ -70,9 +70,10 @@ export interface RunHost {
 export interface TestHooks {
   /**
    * `luma test`: the ask transport that answers offline (runtime/testing), and fresh stores;
-   * `deadline` stops the test's run once it passes (run/run-deadline.ts).
+   * `deadline` stops the test's run once it passes (run/run-deadline.ts); `toolStubs`
+   * answer the stubbed tools' calls in place of their handlers (testing/tool-stubs.ts).
    */
-  testRun?: { offline: Transport; deadline?: RunDeadline };
+  testRun?: { offline: Transport; deadline?: RunDeadline; toolStubs?: ToolStubs };
   /** Test and benchmark hooks for `ask`: transport, retry sleep, response size cap. */
   askHooks?: Pick<AskRunnerDeps, "transport" | "sleep" | "maxResponseBytes">;
 }

@@ -249,6 +249,15 @@ export interface MockSetup {
   span: Span;
 }
 
+/** `mock tool name [{ output: … }, { error: { code, message } }]`: a tool's calls answered in order (runtime/testing/tool-stubs.ts). */
+export interface ToolStubSetup {
+  kind: "ToolStub";
+  tool: string;
+  toolSpan: Span;
+  answers: Expr;
+  span: Span;
+}
+
 /** `test "name" { … }`: run by `luma test` only, against the file's declarations. */
 export interface TestDecl {
   kind: "Test";
@@ -258,6 +267,8 @@ export interface TestDecl {
   mocks: MockSetup[];
   span: Span;
   nameSpan: Span;
+  /** Its `mock tool` lines, when it has any. */
+  stubs?: ToolStubSetup[];
 }
 
 // ---------------------------------------------------------------- program
