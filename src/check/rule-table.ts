@@ -46,6 +46,7 @@ import { typesOperators } from "./rules/types-operators";
 import { typesBuiltinArguments } from "./rules/types-builtin-arguments";
 import { regexPatterns } from "./rules/regex-patterns";
 import { lambdas } from "./rules/lambdas";
+import { toolStubs } from "./rules/tool-stubs";
 
 export type Rule = (ctx: CheckContext) => void;
 
@@ -94,4 +95,5 @@ export const RULES: readonly (readonly [name: string, rule: Rule])[] = [
   ["types-builtin-arguments", typesBuiltinArguments],
   ["regex-patterns", regexPatterns],
   ["lambdas", lambdas],
+  ["tool-stubs", toolStubs],
 ];

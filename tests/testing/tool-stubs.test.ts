@@ -2,7 +2,8 @@
  * `mock tool name [answers]` in `luma test` (issue #28 §4), through the real binary: the
  * answers come in order instead of the handler, the pipeline around it still runs (output
  * validation, retries, policy refusals that take no answer), `calls` counts stub answers, a call past the list fails the test and no `catch`
- * holds it, a stubbed tool needs no handler module while an unstubbed one runs for real.
+ * holds it, a stubbed tool needs no handler module while an unstubbed one runs for real;
+ * `luma check` refuses a stub of an undeclared or a client tool (E0323).
  */
 import { afterAll, describe, expect, test } from "bun:test";
 import { mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs";
@@ -145,16 +146,18 @@ test "not stubbed here" {
     expect(r.exitCode).toBe(1);
   });
 
-  test("a stub of an undeclared tool, or a malformed answer, fails the test naming the line", () => {
-    const r = runTests(`test "unknown" {
-  mock tool nope [{ output: {} }]
-}
-test "malformed" {
+  test("a malformed answer fails the test naming the line; a stub of an undeclared or a client tool is E0323", () => {
+    const r = runTests(`test "malformed" {
   mock tool rate [{ cents: 1 }]
 }
 `);
-    expect(r.stdout).toContain("FAIL orders.test.luma › unknown\n    Error: [RUNTIME_ERROR] mock tool nope: no tool is declared with that name at orders.test.luma:2:13");
-    expect(r.stdout).toContain(`mock tool rate: a tool stub's answer is { output: value } or { error: { code: "…", message: "…", retryable?: bool } } at orders.test.luma:5:18`);
+    expect(r.stdout).toContain(`FAIL orders.test.luma › malformed\n    Error: [RUNTIME_ERROR] mock tool rate: a tool stub's answer is { output: value } or { error: { code: "…", message: "…", retryable?: bool } } at orders.test.luma:2:18`);
+    const program = PROGRAM + `tool pick(n: int) -> Rate { side_effects: "none", handler: "client" }\n`;
+    const dir = project({ "orders.luma": program, "orders.test.luma": `test "t" {\n  mock tool nope [{ output: {} }]\n  mock tool pick [{ output: { cents: 1 } }]\n}\n` });
+    const c = runLuma(["check", "orders.test.luma"], { cwd: dir });
+    expect(c.exitCode).toBe(2);
+    expect(c.stderr).toContain("orders.test.luma:2:13: error[E0323]: 'mock tool nope' stubs no tool: no tool is declared with that name.");
+    expect(c.stderr).toContain(`orders.test.luma:3:13: error[E0323]: 'mock tool pick' stubs no tool: tool 'pick' is answered by the client (handler: "client").`);
   });
 
   test("luma fmt keeps a stub; luma check accepts it", () => {

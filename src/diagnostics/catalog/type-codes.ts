@@ -217,6 +217,14 @@ export const TYPE_DIAGNOSTICS = {
       "The lambda of `filter`, `find`, `any` and `all` is a test: it must give a bool (a value that may be null is accepted as a presence test, as in `if`). The lambda of `sort_by` gives the key to order by: a number or a string. A lambda whose value is surely of another kind is rejected; one the checker cannot type is checked at run time.",
     example: 'print(filter(["a", ""], (s) => len(s)))',
   },
+  toolStubTarget: {
+    code: "E0323",
+    title: "a tool stub of something that is no stubbable tool",
+    text: (tool: string, reason: string) => `'mock tool ${tool}' stubs no tool: ${reason}.`,
+    explanation:
+      "`mock tool name [answers]` in a `test` answers the calls of a declared tool in place of its handler. The name must be a tool the program declares, and not one answered by the client (`handler: \"client\"`), which has no handler to stand in for.",
+    example: 'test "t" {\n  mock tool lookup [{ output: {} }]\n}',
+  },
   badRegexPattern: {
     code: "E0320",
     title: "a constant regular expression that does not compile",
