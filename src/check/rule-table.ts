@@ -47,6 +47,9 @@ import { typesForIterable } from "./rules/types-for-iterable";
 import { typesOperators } from "./rules/types-operators";
 import { typesBuiltinArguments } from "./rules/types-builtin-arguments";
 import { threadTypes } from "./rules/thread-types";
+import { regexPatterns } from "./rules/regex-patterns";
+import { lambdas } from "./rules/lambdas";
+import { toolStubs } from "./rules/tool-stubs";
 
 export type Rule = (ctx: CheckContext) => void;
 
@@ -96,4 +99,7 @@ export const RULES: readonly (readonly [name: string, rule: Rule])[] = [
   ["types-for-iterable", typesForIterable],
   ["types-operators", typesOperators],
   ["types-builtin-arguments", typesBuiltinArguments],
+  ["regex-patterns", regexPatterns],
+  ["lambdas", lambdas],
+  ["tool-stubs", toolStubs],
 ];

@@ -13,6 +13,7 @@ import { VERSION } from "../version";
 import { fdWriter } from "../runtime/run/write-fully";
 import { askValueOnTerminal } from "./value-prompt";
 import { askOnTerminal } from "./approval-prompt";
+import { processStdin } from "./stdin-reader";
 import { builtAgentPayload } from "../build/agent-payload";
 import { checkFile, generateTypesForFile, importMcpTools, runFile, serveMcp } from "../index";
 
@@ -37,6 +38,7 @@ const host = () => ({
   // The runtime asks through this callback; the terminal is the CLI's (approval-prompt.ts).
   approve: askOnTerminal,
   askValue: askValueOnTerminal,
+  stdin: processStdin(),
   onWarnings: (warnings: Diagnostic[]) => err(renderWarnings(warnings)),
 });
 

@@ -61,6 +61,9 @@ export function printTest(t: TestDecl, p: PrintContext, depth: number): void {
   for (const m of t.mocks) {
     items.push({ span: m.span, write: (d) => p.item(m.span.start, m.span.end, d, () => `mock ${m.model} ${printExpr(m.turns, p, d)}`) });
   }
+  for (const m of t.stubs ?? []) {
+    items.push({ span: m.span, write: (d) => p.item(m.span.start, m.span.end, d, () => `mock tool ${m.tool} ${printExpr(m.answers, p, d)}`) });
+  }
   declBlock(p, t.span, depth, () => `test ${p.text(t.nameSpan)}`, t.nameSpan.end, items);
 }
 

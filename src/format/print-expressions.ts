@@ -18,7 +18,7 @@ import { type PrintContext, UnprintableNode } from "./print-context";
 const POSTFIX = 8;
 
 const precedence = (e: Expr): number =>
-  e.kind === "Binary" ? BINARY_PRECEDENCE[e.op] : e.kind === "Unary" ? PREFIX_PRECEDENCE[e.op] : e.kind === "Ask" ? 0 : POSTFIX;
+  e.kind === "Binary" ? BINARY_PRECEDENCE[e.op] : e.kind === "Unary" ? PREFIX_PRECEDENCE[e.op] : e.kind === "Ask" || e.kind === "Lambda" ? 0 : POSTFIX;
 
 export const unprintable = (node: { kind: string; span?: Span }): never => {
   throw new UnprintableNode(node.kind, node.span);
@@ -169,6 +169,8 @@ export function printExpr(e: Expr, p: PrintContext, depth: number): string {
       // `-1` is a number literal and `--x` reads badly: `- 1` and `- -x` stay a unary minus.
       return /^[-0-9]/.test(operand) ? `- ${operand}` : `-${operand}`;
     }
+    case "Lambda":
+      return `(${e.param}) => ${sub(e.body)}`;
     case "ToolCall":
       return `tool ${e.tool}(${sub(e.arg)})`;
     case "DbCall":

@@ -127,6 +127,9 @@ export function pushExprChildren(expr: Expr, stack: Expr[]): void {
     case "Unary":
       stack.push(expr.operand);
       return;
+    case "Lambda":
+      stack.push(expr.body);
+      return;
     case "ToolCall":
     case "DbCall":
       stack.push(expr.arg);

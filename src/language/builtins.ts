@@ -16,9 +16,15 @@ export interface Arity {
 export interface BuiltinSpec extends Arity {
   /** One line: what the call returns; completion and hover show it. */
   doc: string;
+  /** Its second argument is a lambda `(x) => e` applied to the items of its first (`map`, `filter`, …). */
+  lambda?: true;
+  /** It waits (`sleep`): the interpreter runs it asynchronously, so Ctrl-C and deadlines end it. */
+  suspends?: true;
 }
 
 const spec = (min: number, max: number, doc: string): BuiltinSpec => ({ min, max, doc });
+/** A builtin of a list and a lambda over its items: `name(xs, (x) => e)`. */
+const withLambda = (doc: string): BuiltinSpec => ({ min: 2, max: 2, doc, lambda: true });
 
 export const BUILTINS = {
   print: spec(0, Infinity, "Prints its values on one line: strings raw, others as compact JSON, joined by a space."),
@@ -48,12 +54,48 @@ export const BUILTINS = {
   replace: spec(3, 3, "A string with every occurrence of one text replaced by another."),
   slice: spec(2, 3, "Part of a string or an array: from `start` up to `end` (exclusive)."),
   thread: spec(0, 1, "thread(): a new in-memory conversation; thread(id): the stored one of the \"threads\" store."),
+  // issue #28 §2, the standard library
+  json_parse: spec(1, 1, "The value a JSON text holds; a text that is not JSON is an error naming its line and column."),
+  env: spec(1, 1, "An environment variable's value, or null when it is not set."),
+  now_ms: spec(0, 0, "The current time in milliseconds since 1970-01-01T00:00:00Z."),
+  parse_time: spec(1, 1, "An ISO-8601 time (2025-01-31T12:00:00Z) as milliseconds since the epoch; UTC without a zone."),
+  format_time: spec(1, 2, "A time in ms as text, in UTC: ISO-8601 with milliseconds, or by a pattern (YYYY-MM-DD HH:mm:ss.SSS)."),
+  abs: spec(1, 1, "The absolute value of a number, of the same type."),
+  floor: spec(1, 1, "The greatest int not above a number."),
+  ceil: spec(1, 1, "The least int not below a number."),
+  random: spec(0, 0, "A random float from 0 (included) to 1 (excluded)."),
+  random_int: spec(2, 2, "A random int from `low` to `high`, both included."),
+  uuid: spec(0, 0, "A random (version 4) UUID."),
+  sort: spec(1, 1, "A list of numbers, or of strings, in ascending order."),
+  reverse: spec(1, 1, "A list's items, last to first."),
+  unique: spec(1, 1, "A list's items without repeats (==), first occurrences in order."),
+  values: spec(1, 1, "An object's values, in key order."),
+  entries: spec(1, 1, "An object's fields as { key, value } objects, in key order."),
+  index_of: spec(2, 2, "The index of the first item == v (or of a substring), -1 when absent."),
+  map: withLambda("A list of the lambda's value for each item: map(xs, (x) => x.id)."),
+  filter: withLambda("The items for which the lambda is true: filter(xs, (x) => x.total > 10)."),
+  find: withLambda("The first item for which the lambda is true, or null."),
+  any: withLambda("Whether the lambda is true for some item (false for an empty list)."),
+  all: withLambda("Whether the lambda is true for every item (true for an empty list)."),
+  sort_by: withLambda("The items ordered by the lambda's value (numbers or strings), ascending, stable."),
+  group_by: withLambda("An object from each of the lambda's values (as text) to the items that gave it, in order."),
+  regex_match: spec(2, 2, "The first match of a pattern as [whole, group1, …], or null."),
+  regex_find_all: spec(2, 2, "Every match of a pattern, as text."),
+  regex_replace: spec(3, 3, "Every match of a pattern replaced; $1 in the new text is a group."),
+  pad_start: spec(2, 3, "A string filled at its start to `width` characters (with spaces by default)."),
+  pad_end: spec(2, 3, "A string filled at its end to `width` characters (with spaces by default)."),
+  read_line: spec(0, 0, "The next line of stdin without its line ending; null at the end of input."),
+  read_all: spec(0, 0, "The rest of stdin as one string."),
+  sleep: { ...spec(1, 1, "Waits `ms` milliseconds (at most 24 hours); Ctrl-C and a test's deadline end the wait."), suspends: true },
   calls: spec(1, 1, "How many times a tool's handler ran in this run (in `luma test`, in this test)."),
 } as const satisfies Record<string, BuiltinSpec>;
 
 export type BuiltinName = keyof typeof BUILTINS;
 
 export const isBuiltin = (name: string): name is BuiltinName => Object.hasOwn(BUILTINS, name);
+
+/** Whether the builtin `name` takes a lambda as its second argument. */
+export const takesLambda = (name: string): boolean => isBuiltin(name) && (BUILTINS[name] as BuiltinSpec).lambda === true;
 
 /** "2", "1 to 2", "at least 1" — the expected count in an arity message. */
 export function arityText({ min, max }: Arity): string {

@@ -17,6 +17,9 @@
  * `A.m(…)` is an agent first. When neither fits, the value reading is kept, so the checker
  * can tell "not callable" (a variable) from "unknown function".
  *
+ * A lambda `(x) => e` (only an argument of a builtin that takes one) binds `x` in `e` alone,
+ * over any other meaning of `x`; the rest of `e` reads the unit's names as its body would.
+ *
  * Which names are parameters of a unit is decided in one place, `paramsOf`.
  */
 import type { AgentDecl, Decl, Expr, Field, FnDecl, Program, Stmt, TestDecl } from "../syntax/ast";
@@ -26,12 +29,15 @@ import { exprsOf, flattenBody, forEachInExpr, type FlatBody } from "./walk";
 import { toolConditionsOf } from "./agent-context";
 
 export type NameExpr = Extract<Expr, { kind: "Name" }>;
+export type LambdaExpr = Extract<Expr, { kind: "Lambda" }>;
 /** A statement that binds a variable: an assignment, a `for`, a `try` (its `catch` name). */
 export type Binding = Extract<Stmt, { kind: "Assign" | "For" | "Try" }>;
 
 /** What a name refers to. */
 export type NameTarget =
   | { kind: "param"; field: Field }
+  /** The parameter of the lambda `(x) => …` whose body holds the name (the innermost of that name). */
+  | { kind: "lambdaParam"; lambda: LambdaExpr }
   | { kind: "variable"; name: string; binding: Binding }
   | { kind: "args" }
   | { kind: "agent"; decl: AgentDecl }
@@ -44,7 +50,7 @@ export type NameTarget =
   | { kind: "unknown" };
 
 /** The targets a name may read in code without an unknown-name error (a method is called, never read). */
-const IN_SCOPE: ReadonlySet<NameTarget["kind"]> = new Set(["param", "variable", "args", "agent", "fn", "builtin"]);
+const IN_SCOPE: ReadonlySet<NameTarget["kind"]> = new Set(["param", "lambdaParam", "variable", "args", "agent", "fn", "builtin"]);
 export const isInScope = (target: NameTarget): boolean => IN_SCOPE.has(target.kind);
 
 /** A body of code with its own variables, and what names mean in it. */
@@ -73,8 +79,10 @@ export interface ResolvedUnit {
   variables: ReadonlyMap<string, Binding>;
   /** Parameters and variables by name. */
   locals: ReadonlySet<string>;
-  /** What `name` means read as a value here. */
+  /** What `name` means read as a value here (outside any lambda: see `readName`). */
   read(name: string): NameTarget;
+  /** What this Name of the unit means read as a value: a lambda's parameter inside its body, else `read(name)`. */
+  readName(name: NameExpr): NameTarget;
   /** What `name(…)` calls here; the value reading when nothing callable has the name. */
   call(name: string): NameTarget;
   /** What the `A` of `A.m(…)` is here: an agent, else the value reading. */
@@ -182,6 +190,7 @@ class Unit implements ResolvedUnit {
   private calls?: Map<string, NameTarget>;
   private flatBody?: FlatBody;
   private callees?: Set<NameExpr>;
+  private lambdaBound?: Map<NameExpr, NameTarget>;
 
   constructor(
     private readonly declared: Declared,
@@ -229,6 +238,28 @@ class Unit implements ResolvedUnit {
     return t;
   }
 
+  readName(name: NameExpr): NameTarget {
+    return this.lambdaParams().get(name) ?? this.read(name.name);
+  }
+
+  /**
+   * The Names that read a lambda's parameter: each lambda's body, outer lambdas first, so a
+   * nested lambda of the same parameter name takes its own body's Names over.
+   */
+  private lambdaParams(): Map<NameExpr, NameTarget> {
+    if (!this.lambdaBound) {
+      this.lambdaBound = new Map();
+      const lambdas = [...exprsOf(this.flat, "Lambda")];
+      for (const e of this.extra) forEachInExpr(e, (x) => void (x.kind === "Lambda" && lambdas.push(x)));
+      lambdas.sort((a, b) => a.span.start - b.span.start);
+      for (const lambda of lambdas) {
+        const target: NameTarget = { kind: "lambdaParam", lambda };
+        forEachInExpr(lambda.body, (x) => void (x.kind === "Name" && x.name === lambda.param && this.lambdaBound!.set(x, target)));
+      }
+    }
+    return this.lambdaBound;
+  }
+
   call(name: string): NameTarget {
     let t = (this.calls ??= new Map()).get(name);
     if (t === undefined) {
@@ -261,8 +292,8 @@ class Unit implements ResolvedUnit {
 
   /** Adds every Name of the unit with its target, by its role. */
   addTargets(table: Map<NameExpr, NameTarget>): void {
-    for (const e of exprsOf(this.flat, "Name")) table.set(e, this.read(e.name));
-    for (const e of this.extra) forEachInExpr(e, (x) => void (x.kind === "Name" && table.set(x, this.read(x.name))));
+    for (const e of exprsOf(this.flat, "Name")) table.set(e, this.readName(e));
+    for (const e of this.extra) forEachInExpr(e, (x) => void (x.kind === "Name" && table.set(x, this.readName(x))));
     for (const { callee } of exprsOf(this.flat, "Call")) {
       if (callee.kind === "Name") table.set(callee, this.call(callee.name));
       if (callee.kind === "Member" && callee.object.kind === "Name") table.set(callee.object, this.callObject(callee.object.name));
@@ -281,8 +312,11 @@ function resolve(program: Program): NameResolution {
     const conditions = toolConditionsOf(decl);
     if (conditions.length > 0) units.push(new Unit(declared, "when", conditions.map((c): Stmt => ({ kind: "ExprStmt", expr: c.when, span: c.when.span })), { agent: decl }));
   }
-  // A test's mock turns are expressions of the test too.
-  for (const test of program.tests ?? []) units.push(new Unit(declared, "test", test.body, { test }, test.mocks.map((m) => m.turns)));
+  // A test's mock turns and tool stubs' answers are expressions of the test too.
+  for (const test of program.tests ?? []) {
+    const extra = [...test.mocks.map((m) => m.turns), ...(test.stubs ?? []).map((m) => m.answers)];
+    units.push(new Unit(declared, "test", test.body, { test }, extra));
+  }
   const byBody = new Map<readonly Stmt[], Unit>();
   for (const u of units) byBody.set(u.body, u);
 

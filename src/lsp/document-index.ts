@@ -177,6 +177,8 @@ export function buildIndex(program: Program, types: ReadonlyMap<Expr, Type>, see
         return globals.get(target.decl.name);
       case "method":
         return methods.get(`${target.agent.name}.${target.decl.name}`);
+      case "lambdaParam":
+        return lambdaParam(target.lambda);
       default:
         return undefined;
     }
@@ -195,6 +197,17 @@ export function buildIndex(program: Program, types: ReadonlyMap<Expr, Type>, see
       }
     }
     return context;
+  };
+
+  /** A lambda's parameter, defined once: a variable over the items of the call's list (`map(xs, (x) => …)`: x is an item of xs). */
+  const lambdaParams = new Map<Extract<Expr, { kind: "Lambda" }>, Definition>();
+  const lambdaParam = (lambda: Extract<Expr, { kind: "Lambda" }>, list?: Expr): Definition => {
+    let d = lambdaParams.get(lambda);
+    if (!d) {
+      d = define({ name: lambda.param, kind: "Variable", nameSpan: lambda.paramSpan, span: lambda.span, value: list, iterates: list !== undefined || undefined });
+      lambdaParams.set(lambda, d);
+    }
+    return d;
   };
 
   /** A code unit's parameters and variables (from the name resolution), then every occurrence in its code. */
@@ -240,10 +253,18 @@ export function buildIndex(program: Program, types: ReadonlyMap<Expr, Type>, see
         case "Binary":
         case "Unary":
           break;
+        case "Lambda":
+          lambdaParam(e);
+          break;
         default:
           assertNever(e);
       }
     };
+    // Lambda parameters first, each with the list it ranges over (its type on hover).
+    for (const call of u.flat.exprKinds.get("Call") ?? []) {
+      const [list, lambda] = (call as Extract<Expr, { kind: "Call" }>).args;
+      if (lambda?.kind === "Lambda") lambdaParam(lambda, list);
+    }
     for (const list of u.flat.exprKinds.values()) list.forEach(expr);
     for (const e of extra) forEachInExpr(e, expr);
     for (const s of u.flat.stmts) {
@@ -261,7 +282,8 @@ export function buildIndex(program: Program, types: ReadonlyMap<Expr, Type>, see
     const owner = u.agent ?? u.fn;
     if (owner && seenDecls.has(owner)) continue;
     if (u.test) for (const m of u.test.mocks) refer(m.modelSpan.start, m.modelSpan.end, globals.get(m.model));
-    unit(u, u.fn ?? u.test ?? (u.kind === "when" ? (u.agent ?? null) : null), u.test?.mocks.map((m) => m.turns));
+    if (u.test) for (const m of u.test.stubs ?? []) refer(m.toolSpan.start, m.toolSpan.end, globals.get(m.tool));
+    unit(u, u.fn ?? u.test ?? (u.kind === "when" ? (u.agent ?? null) : null), u.test && [...u.test.mocks.map((m) => m.turns), ...(u.test.stubs ?? []).map((m) => m.answers)]);
   }
   for (const decl of program.decls) {
     if (seenDecls.has(decl)) continue;

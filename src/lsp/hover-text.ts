@@ -13,6 +13,8 @@
  * reads the same in both.
  */
 import { entriesOf } from "../language/key-blocks";
+import { BUILTINS, isBuiltin } from "../language/builtins";
+import { resolutionOf } from "../language/name-resolution";
 import { keyDocText, readKeys } from "../language/keys/key-spec";
 import { TOOL_KEYS } from "../language/keys/tool-keys";
 import { typeText, type Type } from "../check/types/type-model";
@@ -145,6 +147,15 @@ export function expressionAt(a: Analysis, offset: number): Expr | undefined {
   return best;
 }
 
+/** The builtin named by the callee under the cursor (no user function shadows it there): its call's type and its doc line. */
+function builtinHover(a: Analysis, call: Expr, offset: number): string | undefined {
+  if (call.kind !== "Call" || call.callee.kind !== "Name") return undefined;
+  const { name, span } = call.callee;
+  if (offset < span.start || offset > span.end || !isBuiltin(name) || !resolutionOf(a.program).callsBuiltin(call.callee)) return undefined;
+  const t = a.types.get(call);
+  return `${code(`${name}(…) -> ${t ? typeText(t) : "unknown"}`)}\n\nbuiltin: ${BUILTINS[name].doc}`;
+}
+
 /** The key under the cursor in a declaration block, described by its table. */
 function keyHover(a: Analysis, offset: number): string | undefined {
   const decl = a.program?.decls.find((d) => d.span.start <= offset && offset <= d.span.end);
@@ -168,6 +179,8 @@ export function hoverMarkdown(a: Analysis, offset: number, partner: Partner): st
   }
   const key = keyHover(a, offset);
   if (key) return key;
+  const builtin = expr && builtinHover(a, expr, offset);
+  if (builtin) return builtin;
   const t = expr && a.types.get(expr);
   return t ? code(typeText(t)) : undefined;
 }

@@ -72,6 +72,7 @@ export async function openProgram(program: Program, opts: Omit<StartOptions, "ar
     env: opts.env,
     loadEmbedded: agent?.loadModules,
     openRemoteTools: opts.openRemoteTools,
+    stubs: opts.testRun?.toolStubs,
   });
   // Released in reverse order of opening: the journal records the run's end first, the
   // registry (tool modules' bridges, MCP servers) closes last. Every release runs even when

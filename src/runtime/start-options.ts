@@ -15,8 +15,9 @@ import type { Transport } from "./providers/transport";
 import type { LoadedModule } from "./module-loading/loaded-module";
 import type { ModulePolicy } from "./module-policy/module-policy";
 import type { RunDeadline } from "./run/run-deadline";
-import type { OpenRemoteTools } from "./tools/registry/registry-types";
+import type { OpenRemoteTools, ToolStubs } from "./tools/registry/registry-types";
 import type { AskValue } from "./tools/tool-invoker-types";
+import type { StdinSource } from "./interpreter/runtime-context";
 
 /** What the person running the program chose: `luma FILE [ARGS…]` and its run-time flags. */
 export interface RunFlags {
@@ -63,15 +64,18 @@ export interface RunHost {
    * tool's answer, an approval's note. Used only when `interactive`; absent: nobody is asked.
    */
   askValue?: AskValue;
+  /** Standard input for `read_line` / `read_all` (the CLI's, cli/stdin-reader.ts); absent: empty. */
+  stdin?: StdinSource;
 }
 
 /** Set only by `luma test` and by tests and benchmarks: seams, never a user's flag. */
 export interface TestHooks {
   /**
    * `luma test`: the ask transport that answers offline (runtime/testing), and fresh stores;
-   * `deadline` stops the test's run once it passes (run/run-deadline.ts).
+   * `deadline` stops the test's run once it passes (run/run-deadline.ts); `toolStubs`
+   * answer the stubbed tools' calls in place of their handlers (testing/tool-stubs.ts).
    */
-  testRun?: { offline: Transport; deadline?: RunDeadline };
+  testRun?: { offline: Transport; deadline?: RunDeadline; toolStubs?: ToolStubs };
   /** Test and benchmark hooks for `ask`: transport, retry sleep, response size cap. */
   askHooks?: Pick<AskRunnerDeps, "transport" | "sleep" | "maxResponseBytes">;
 }

@@ -51,6 +51,8 @@ export async function startProgram(program: Program, opts: StartOptions): Promis
           stopped: deadline ? deadline.stopped : lifecycle.stopped,
           handlerRuns: open.handlerRuns,
           threads: { store: open.threads, runKey: journal?.runId },
+          env: (name) => opts.env[name],
+          stdin: opts.stdin,
         }),
       );
     } catch (e) {

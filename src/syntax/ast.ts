@@ -239,6 +239,8 @@ export type Expr =
   | { kind: "Index"; object: Expr; index: Expr; span: Span }
   /** `f(x)`, `print(x)`, `Flow.run(x)` (callee a Member on an agent name). */
   | { kind: "Call"; callee: Expr; args: Expr[]; span: Span }
+  /** `(x) => body`: only as the argument of a builtin that takes one (`map(xs, (x) => x.id)`). */
+  | { kind: "Lambda"; param: string; paramSpan: Span; body: Expr; span: Span }
   | { kind: "Binary"; op: BinaryOp; left: Expr; right: Expr; span: Span }
   | { kind: "Unary"; op: "-" | "not"; operand: Expr; span: Span }
   | { kind: "ToolCall"; tool: string; toolSpan: Span; arg: Expr; span: Span }
@@ -264,6 +266,15 @@ export interface MockSetup {
   span: Span;
 }
 
+/** `mock tool name [{ output: … }, { error: { code, message } }]`: a tool's calls answered in order (runtime/testing/tool-stubs.ts). */
+export interface ToolStubSetup {
+  kind: "ToolStub";
+  tool: string;
+  toolSpan: Span;
+  answers: Expr;
+  span: Span;
+}
+
 /** `test "name" { … }`: run by `luma test` only, against the file's declarations. */
 export interface TestDecl {
   kind: "Test";
@@ -273,6 +284,8 @@ export interface TestDecl {
   mocks: MockSetup[];
   span: Span;
   nameSpan: Span;
+  /** Its `mock tool` lines, when it has any. */
+  stubs?: ToolStubSetup[];
 }
 
 // ---------------------------------------------------------------- imports

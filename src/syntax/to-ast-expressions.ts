@@ -63,6 +63,13 @@ export const expressionActions: ohm.ActionDict<unknown> = {
     return optionalList(list);
   },
   Exprs: commaList,
+  CallArgList: commaList,
+  Lambda(_open: Node, param: Node, _close: Node, _arrow: Node, body: Node): Expr {
+    if (!enterNesting(this)) return tooDeep(this);
+    const lambda: Expr = { kind: "Lambda", param: param.sourceString, paramSpan: spanOf(param), body: toAst(body), span: spanOf(this) };
+    leaveNesting();
+    return lambda;
+  },
   IndexArg(index: Node, _close: Node): Expr {
     return toAst(index);
   },

@@ -1,13 +1,14 @@
 /**
  * CST → AST for what only `luma test` reads: `test "name" { … }` blocks, `replay "…"` (in a
- * test or once at the top level of a file), `mock Model [turns]` inside a test, and the
+ * test or once at the top level of a file), `mock Model [turns]` and `mock tool name [answers]`
+ * inside a test, and the
  * `assert` statement (a statement like any other: it may stand in any block).
  *
  * A test block's setup lines (`replay`, `mock`) are split from its statements by the
  * converted node's `kind`, the way an agent's entries are split from its methods.
  */
 import type * as ohm from "ohm-js";
-import type { Expr, ImportDecl, ImportName, MockSetup, ReplaySetup, Span, Stmt, TestDecl } from "./ast";
+import type { Expr, ImportDecl, ImportName, MockSetup, ReplaySetup, Span, Stmt, TestDecl, ToolStubSetup } from "./ast";
 import { PARSE_CODES } from "../diagnostics/catalog/parse-codes";
 import { type Diagnostic, error } from "../diagnostics/diagnostic";
 import { parseContext, spanOf, toAst } from "./parse-context";
@@ -30,7 +31,7 @@ function plainString(node: Node, what: string): string {
 export const testActions: ohm.ActionDict<unknown> = {
   TestDecl(_kw: Node, name: Node, block: Node): TestDecl {
     const test: TestDecl = { kind: "Test", name: plainString(name, "a test name"), body: [], mocks: [], span: spanOf(this), nameSpan: spanOf(name) };
-    for (const item of toAst(block) as (Stmt | ReplaySetup | MockSetup)[]) {
+    for (const item of toAst(block) as (Stmt | ReplaySetup | MockSetup | ToolStubSetup)[]) {
       if (item.kind === "Replay") {
         if (test.replay) {
           parseContext().diagnostics.push(
@@ -39,6 +40,7 @@ export const testActions: ohm.ActionDict<unknown> = {
         }
         test.replay = item;
       } else if (item.kind === "Mock") test.mocks.push(item);
+      else if (item.kind === "ToolStub") (test.stubs ??= []).push(item);
       else test.body.push(item);
     }
     return test;
@@ -66,6 +68,9 @@ export const testActions: ohm.ActionDict<unknown> = {
   },
   MockLine(_kw: Node, _sameLine: Node, model: Node, turns: Node): MockSetup {
     return { kind: "Mock", model: model.sourceString, modelSpan: spanOf(model), turns: toAst(turns), span: spanOf(this) };
+  },
+  ToolStubLine(_kw: Node, _sameLine: Node, _tool: Node, tool: Node, answers: Node): ToolStubSetup {
+    return { kind: "ToolStub", tool: tool.sourceString, toolSpan: spanOf(tool), answers: toAst(answers), span: spanOf(this) };
   },
   AssertStmt(_kw: Node, _sameLine: Node, cond: Node, _comma: Node, message: Node): Stmt {
     const stmt: Stmt = { kind: "Assert", cond: toAst(cond), span: spanOf(this) };

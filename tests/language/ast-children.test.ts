@@ -17,7 +17,7 @@ const STMT_KINDS: Record<Stmt["kind"], true> = {
 };
 const EXPR_KINDS: Record<Expr["kind"], true> = {
   Num: true, Str: true, Bool: true, Null: true, Array: true, Object: true, Name: true, Member: true,
-  Index: true, Call: true, Binary: true, Unary: true, ToolCall: true, Ask: true, DbCall: true,
+  Index: true, Call: true, Lambda: true, Binary: true, Unary: true, ToolCall: true, Ask: true, DbCall: true,
 };
 
 const SOURCE = `fn g(x: int) -> int {
@@ -27,6 +27,7 @@ const SOURCE = `fn g(x: int) -> int {
   o.f = not x
   if x > 1 {
     a = f(x, 2)
+    m = map(y, (v) => v + x)
   } else {
     b = 3
   }

@@ -20,14 +20,14 @@ export function functionValues(ctx: CheckContext): void {
     let reported: Set<Expr> | undefined;
     for (const e of exprsOf(unit.flat, "Member")) {
       if (e.object.kind !== "Name") continue;
-      const target = unit.read(e.object.name);
+      const target = unit.readName(e.object);
       if (target.kind !== "agent" || !ctx.agentMethods(target.decl).has(e.property) || unit.isCallee(e.object)) continue;
       (reported ??= new Set()).add(e.object);
       const method = `${target.decl.name}.${e.property}`;
       ctx.report(messages.functionValue(method, `a method of agent '${target.decl.name}'`), e.span, { hints: [`call it: ${method}(…)`] });
     }
     for (const e of exprsOf(unit.flat, "Name")) {
-      const target = unit.read(e.name);
+      const target = unit.readName(e);
       if (target.kind !== "agent" && target.kind !== "fn" && target.kind !== "builtin") continue;
       if (reported?.has(e) || unit.isCallee(e)) continue;
       if (target.kind === "agent") {

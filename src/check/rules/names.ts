@@ -13,7 +13,7 @@ import { nameHints } from "../suggestions";
 export function names(ctx: CheckContext): void {
   for (const unit of ctx.units) {
     for (const e of exprsOf(unit.flat, "Name")) {
-      if (isInScope(unit.read(e.name)) || unit.isCallee(e)) continue;
+      if (isInScope(unit.readName(e)) || unit.isCallee(e)) continue;
       ctx.report(messages.unknownName(e.name), e.span, { hints: nameHints(ctx, unit, e.name) });
     }
   }

@@ -21,7 +21,10 @@ import {
   UNKNOWN,
   THREAD,
   arrayOf,
+  fieldReadType,
   isOpen,
+  join,
+  joinAll,
   membersOf,
   type Type,
 } from "./type-model";
@@ -51,6 +54,7 @@ const P = {
   array: { type: ANY_ARRAY, text: "an array" },
   any: { type: ANY, text: "any value" },
   object: { type: ANY_OBJECT, text: "an object" },
+  lambda: { type: ANY, text: "a lambda (x) => …" },
   sized: { type: union(STRING, ANY_ARRAY, ANY_OBJECT, THREAD), text: "a string, an array or an object" },
   sliceable: { type: union(STRING, ANY_ARRAY), text: "a string or an array" },
   numbers: { type: union(INT, FLOAT, arrayOf(NUMBER)), text: "numbers or an array of numbers" },
@@ -76,6 +80,42 @@ const sliced = (args: readonly Type[]): Type => {
   const t = args[0] ?? UNKNOWN;
   return membersOf(t).every((m) => m.kind === "string" || m.kind === "array") ? t : UNKNOWN;
 };
+
+/** The type of a list's items (unknown for what is not surely a list): a lambda's parameter. */
+export function elementOf(list: Type): Type {
+  const members = membersOf(list);
+  return members.every((m) => m.kind === "array") ? joinAll(members.map((m) => (m as { element: Type }).element)) : UNKNOWN;
+}
+
+/** `abs`: an int stays an int, a float a float. */
+function sameNumber(args: readonly Type[]): Type {
+  const t = args[0] ?? UNKNOWN;
+  return membersOf(t).every((m) => m.kind === "int" || m.kind === "float") ? t : UNKNOWN;
+}
+
+/** `sort`, `reverse`, `unique`: a list of the same items. */
+const sameList = (args: readonly Type[]): Type => {
+  const t = args[0] ?? UNKNOWN;
+  return membersOf(t).every((m) => m.kind === "array") ? t : arrayOf(ANY);
+};
+
+/** The type an object's values have: the join of its fields' (read) types; any for an open object. */
+function valueTypeOf(t: Type): Type {
+  const fields: Type[] = [];
+  for (const m of membersOf(t)) {
+    if (m.kind !== "object" || m.open) return ANY;
+    for (const f of m.fields.values()) fields.push(fieldReadType(f));
+  }
+  return fields.length ? joinAll(fields) : ANY;
+}
+
+const entryOf = (value: Type): Type => ({
+  kind: "object",
+  fields: new Map([
+    ["key", { type: STRING, optional: false }],
+    ["value", { type: value, optional: false }],
+  ]),
+});
 
 const stringFn = (arity: number, returns: Type): BuiltinSignature => ({ params: Array(arity).fill(P.string), returns });
 
@@ -109,6 +149,41 @@ export const BUILTIN_SIGNATURES: Readonly<Record<BuiltinName, BuiltinSignature>>
   ends_with: stringFn(2, BOOL),
   replace: stringFn(3, STRING),
   slice: { params: [P.sliceable, P.int], returns: sliced },
+  // the standard library (issue #28 §2; runtime/interpreter/builtins-{system,time,lists,regex}.ts)
+  json_parse: { params: [P.string], returns: ANY },
+  env: { params: [P.string], returns: union(STRING, NULL) },
+  now_ms: { returns: INT },
+  parse_time: { params: [P.string], returns: INT },
+  format_time: { params: [{ type: INT, text: "a time in ms (an int)" }, P.string], returns: STRING },
+  abs: { params: [P.number], returns: sameNumber },
+  floor: { params: [P.number], returns: INT },
+  ceil: { params: [P.number], returns: INT },
+  random: { returns: FLOAT },
+  random_int: { params: [P.int, P.int], returns: INT },
+  uuid: { returns: STRING },
+  sort: { params: [P.array], returns: sameList },
+  reverse: { params: [P.array], returns: sameList },
+  unique: { params: [P.array], returns: sameList },
+  values: { params: [P.object], returns: (args) => arrayOf(valueTypeOf(args[0] ?? UNKNOWN)) },
+  entries: { params: [P.object], returns: (args) => arrayOf(entryOf(valueTypeOf(args[0] ?? UNKNOWN))) },
+  index_of: { params: [P.sliceable, P.any], returns: INT },
+  // with a lambda (runtime/interpreter/builtins-lambdas.ts): a lambda's type is its body's
+  map: { params: [P.array, P.lambda], returns: (args) => arrayOf(args[1] ?? UNKNOWN) },
+  filter: { params: [P.array, P.lambda], returns: sameList },
+  find: { params: [P.array, P.lambda], returns: (args) => join(elementOf(args[0] ?? UNKNOWN), NULL) },
+  any: { params: [P.array, P.lambda], returns: BOOL },
+  all: { params: [P.array, P.lambda], returns: BOOL },
+  sort_by: { params: [P.array, P.lambda], returns: sameList },
+  // An object of lists of the items; its keys are data, so it reads as any object does.
+  group_by: { params: [P.array, P.lambda], returns: ANY_OBJECT },
+  regex_match: stringFn(2, union(STRING_ARRAY, NULL)),
+  regex_find_all: stringFn(2, STRING_ARRAY),
+  regex_replace: stringFn(3, STRING),
+  pad_start: { params: [P.string, P.int, P.string], returns: STRING },
+  pad_end: { params: [P.string, P.int, P.string], returns: STRING },
+  read_line: { returns: union(STRING, NULL) },
+  read_all: { returns: STRING },
+  sleep: { params: [{ type: INT, text: "a time in ms (an int)" }], returns: NULL },
   // tests (luma test): how many times a tool's handler ran
   calls: { params: [{ type: STRING, text: "a tool name (a string)" }], returns: INT },
 };

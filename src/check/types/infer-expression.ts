@@ -20,7 +20,8 @@ import { assertNever } from "../../syntax/assert-never";
 import type { CodeUnit } from "../context";
 import type { Symbols } from "../symbols";
 import { canBe } from "./assignability";
-import { builtinReturn, builtinSignature } from "./builtin-signatures";
+import { builtinReturn, builtinSignature, elementOf } from "./builtin-signatures";
+import { takesLambda } from "../../language/builtins";
 import { readFieldType, type FieldRead } from "./field-access";
 import { narrow, type Env } from "./narrowing";
 import type { TypeTable } from "./type-of-schema";
@@ -134,6 +135,7 @@ function note(s: TyperState, e: Expr): void {
     case "Name":
     case "Index":
     case "Ask":
+    case "Lambda":
       break;
     default:
       assertNever(e);
@@ -179,6 +181,9 @@ const INFER: { [K in Expr["kind"]]: Infer<K> } = {
   },
   Index: (s, e, env) => indexType(inferExpr(s, e.object, env), inferExpr(s, e.index, env)),
   Call: (s, e, env) => callType(s, e, env),
+  // A lambda is typed by its call (`callType`, its parameter an item of the list); here only
+  // one that is no builtin's lambda argument (E0319), its parameter unknown.
+  Lambda: (s, e, env) => lambdaType(s, e, env, UNKNOWN),
   Binary: (s, e, env) => binaryType(s, e, env),
   Unary: (s, e, env) => {
     const operand = inferExpr(s, e.operand, env);
@@ -218,12 +223,27 @@ function indexType(object: Type, index: Type): Type {
   return t.kind === "never" ? UNKNOWN : t;
 }
 
+/** A lambda's type is its body's, typed with its parameter bound to `param` (over the enclosing names). */
+function lambdaType(s: TyperState, e: Extract<Expr, { kind: "Lambda" }>, env: Env, param: Type): Type {
+  const inner = env.clone();
+  inner.assign(e.param, param);
+  return inferExpr(s, e.body, inner);
+}
+
 function callType(s: TyperState, e: Extract<Expr, { kind: "Call" }>, env: Env): Type {
-  const args: Type[] = [];
-  for (const arg of e.args) args.push(inferExpr(s, arg, env));
   // `Support(user).reply(…)`: the agent's arguments are typed too (the callee is otherwise not).
   if (e.callee.kind === "Member" && e.callee.object.kind === "Call") inferExpr(s, e.callee.object, env);
   const fn = resolveCallee(s, e.callee);
+  const args: Type[] = [];
+  // `map(xs, (x) => …)`: x is an item of xs.
+  const lambda = !fn && e.callee.kind === "Name" && takesLambda(e.callee.name) && e.args.length === 2 && e.args[1].kind === "Lambda" ? e.args[1] : undefined;
+  for (const arg of e.args) {
+    if (arg === lambda) {
+      const t = lambdaType(s, lambda, env, elementOf(args[0]));
+      record(s, lambda, t);
+      args.push(t);
+    } else args.push(inferExpr(s, arg, env));
+  }
   if (fn) {
     s.callees.set(e, fn);
     return fn.returns ? s.table.ofRef(fn.returns) : UNKNOWN;

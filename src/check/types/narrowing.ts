@@ -149,6 +149,7 @@ export function narrow(env: Env, cond: Expr, truthy: boolean, types: ReadonlyMap
     case "Object":
     case "Index":
     case "Call":
+    case "Lambda":
     case "ToolCall":
     case "Ask":
     case "DbCall":

@@ -192,6 +192,47 @@ export const TYPE_DIAGNOSTICS = {
       "A tool, query or command is called with a value (not an object literal) whose type can never fit the declared parameters: a non-object, or an object with an unknown or a missing required field.",
     example: 'x = tool calculate("2 + 3")',
   },
+  lambdaPlacement: {
+    code: "E0319",
+    title: "a lambda where no builtin takes one",
+    text: (callee: string, shadowsBuiltin = false) =>
+      `A lambda cannot be an argument of '${callee}'${shadowsBuiltin ? " (a user function, which shadows the builtin)" : ""}: only map, filter, find, any, all, sort_by and group_by take one, as their second argument.`,
+    explanation:
+      "A lambda `(x) => e` is written only as the second argument of a builtin that applies it to a list's items: `map`, `filter`, `find`, `any`, `all`, `sort_by`, `group_by`. It is no value: it cannot be stored, returned or passed to a `fn` (a user function of one of those names shadows the builtin, so it takes no lambda either). Write the loop with `for`, or call the builtin.",
+    example: 'fn apply(xs: int[], f: any) -> any {\n  return xs\n}\nprint(apply([1], (x) => x + 1))',
+  },
+  lambdaExpected: {
+    code: "E0321",
+    title: "a builtin that takes a lambda called without one",
+    text: (name: string) => `'${name}' takes a lambda as its second argument: ${name}(xs, (x) => …).`,
+    explanation:
+      "`map`, `filter`, `find`, `any`, `all`, `sort_by` and `group_by` apply a lambda to each item of a list, written in the call: `map(orders, (o) => o.id)`. A function's name, a variable or any other value in its place is not a lambda (Luma has no function values).",
+    example: "fn twice(x: int) -> int {\n  return x * 2\n}\nprint(map([1, 2], twice))",
+  },
+  lambdaResult: {
+    code: "E0322",
+    title: "a lambda whose value is of the wrong kind",
+    text: (name: string, expected: string, type: string) => `The lambda of '${name}' must give ${expected}, not ${q(type)}.`,
+    explanation:
+      "The lambda of `filter`, `find`, `any` and `all` is a test: it must give a bool (a value that may be null is accepted as a presence test, as in `if`). The lambda of `sort_by` gives the key to order by: a number or a string. A lambda whose value is surely of another kind is rejected; one the checker cannot type is checked at run time.",
+    example: 'print(filter(["a", ""], (s) => len(s)))',
+  },
+  toolStubTarget: {
+    code: "E0323",
+    title: "a tool stub of something that is no stubbable tool",
+    text: (tool: string, reason: string) => `'mock tool ${tool}' stubs no tool: ${reason}.`,
+    explanation:
+      "`mock tool name [answers]` in a `test` answers the calls of a declared tool in place of its handler. The name must be a tool the program declares, and not one answered by the client (`handler: \"client\"`), which has no handler to stand in for.",
+    example: 'test "t" {\n  mock tool lookup [{ output: {} }]\n}',
+  },
+  badRegexPattern: {
+    code: "E0320",
+    title: "a constant regular expression that does not compile",
+    text: (name: string, pattern: string, reason: string) => `${q(pattern)} is not a regular expression for '${name}': ${reason}.`,
+    explanation:
+      "`regex_match`, `regex_find_all` and `regex_replace` take JavaScript's regular-expression syntax with the `u` (Unicode) flag. A pattern written as a constant string is compiled when the program is checked, so a typo is found before it runs; a pattern computed at run time that does not compile is a RUNTIME_ERROR naming it. In a Luma string a backslash is written twice: `\\\\d+` is the pattern `\\d+`.",
+    example: 'm = regex_match("a-1", "a-(\\\\d+")',
+  },
 } as const satisfies Record<string, WordedEntry>;
 
 /** The E03xx codes, literal: part of the catalog's `DiagnosticCode`. */

@@ -11,6 +11,7 @@
  *   decimals — `fixed(0.1 + 0.2, 2)` is `"0.30"`; the way to write numbers in a report.
  * - `range(n)`: `0 … n-1`; `range(a, b)`: `a … b-1` (empty when b ≤ a); at most
  *   10,000,000 items.
+ * - `abs(x)`: keeps its argument's type; `floor(x)`, `ceil(x)`: an int (`ceil(-0.5)` is 0).
  * - `sum`, `min`, `max`: over one array of numbers, or over their number arguments;
  *   `sum` of nothing is 0, `min`/`max` of nothing is an error.
  * - `exit(code?)`: ends the run with status `code` (0–255, default 0) through the run's
@@ -111,6 +112,9 @@ export const NUMBER_BUILTINS = {
       return out;
     },
   },
+  abs: { run: ([x], rt, span) => Math.abs(numberArg(rt, "abs", x, span)) },
+  floor: { run: ([x], rt, span) => Math.floor(numberArg(rt, "floor", x, span)) },
+  ceil: { run: ([x], rt, span) => Math.ceil(numberArg(rt, "ceil", x, span)) || 0 },
   sum: {
     run(args, rt, span) {
       let total = 0;

@@ -9,7 +9,11 @@
  * - `str(v)`: the text interpolation would produce. `json(v)`: compact JSON text.
  * - `keys(obj)`: an object's keys in insertion order; anything else is RUNTIME_ERROR.
  * - `now()`: the current time as ISO-8601 (`2025-01-31T12:00:00.000Z`).
- * - conversions and numbers in `builtins-numbers.ts`, strings in `builtins-text.ts`.
+ * - conversions and numbers in `builtins-numbers.ts`, strings in `builtins-text.ts`; the
+ *   standard library (issue #28): lists in `builtins-lists.ts`, patterns and padding in
+ *   `builtins-regex.ts`, time in `builtins-time.ts`, JSON, env, randomness and stdin in
+ *   `builtins-system.ts`.
+ * - lambdas (`map(xs, (x) => e)` …) in `builtins-lambdas.ts`: the evaluators apply them.
  * - `calls(name)`: how many times tool `name`'s handler ran in this run (in `luma test`, in
  *   this test): cache hits and refused calls are not runs, each retry is.
  * Every builtin returns a value; `print` returns `null`; `exit` does not return.
@@ -21,6 +25,11 @@ import { NUMBER_BUILTINS } from "./builtins-numbers";
 import { TEXT_BUILTINS } from "./builtins-text";
 import { THREAD_BUILTINS } from "./builtins-threads";
 import { isThread } from "./thread-values";
+import { LIST_BUILTINS } from "./builtins-lists";
+import { REGEX_BUILTINS } from "./builtins-regex";
+import { SYSTEM_BUILTINS } from "./builtins-system";
+import { TIME_BUILTINS } from "./builtins-time";
+import { LAMBDA_BUILTIN_ROWS } from "./builtins-lambdas";
 import { errorAt } from "./runtime-errors";
 import type { Runtime } from "./runtime-context";
 import { isObjectValue, renderValue, toJson, type Value } from "./values";
@@ -28,6 +37,8 @@ import { isObjectValue, renderValue, toJson, type Value } from "./values";
 /** A builtin's implementation: its arity has been checked (`callBuiltin`). */
 export interface BuiltinImpl {
   run(args: Value[], rt: Runtime, span: Span): Value;
+  /** A builtin that waits (`sleep`, marked `suspends` in the table): the asynchronous evaluator calls this instead of `run`. */
+  wait?(args: Value[], rt: Runtime, span: Span): Promise<Value>;
 }
 
 /** Some builtins' implementations, by name: each file of them `satisfies` it. */
@@ -71,21 +82,44 @@ const CORE = {
 } satisfies BuiltinTable;
 
 /** Every builtin of the language's table: one missing here does not compile. */
-const IMPLEMENTATIONS: Record<BuiltinName, BuiltinImpl> = { ...CORE, ...NUMBER_BUILTINS, ...TEXT_BUILTINS, ...THREAD_BUILTINS };
+const IMPLEMENTATIONS: Record<BuiltinName, BuiltinImpl> = {
+  ...CORE,
+  ...NUMBER_BUILTINS,
+  ...TEXT_BUILTINS,
+  ...THREAD_BUILTINS,
+  ...LIST_BUILTINS,
+  ...REGEX_BUILTINS,
+  ...SYSTEM_BUILTINS,
+  ...TIME_BUILTINS,
+  ...LAMBDA_BUILTIN_ROWS,
+};
 
 /** Without a prototype, so `toString(x)` is an unknown function, not Object.prototype's. */
 export const BUILTINS: Readonly<Record<string, Builtin | undefined>> = Object.freeze(
   Object.assign(
     Object.create(null) as Record<string, Builtin>,
-    Object.fromEntries(Object.entries(SPECS).map(([name, spec]) => [name, { ...spec, run: IMPLEMENTATIONS[name as BuiltinName].run }])),
+    Object.fromEntries(Object.entries(SPECS).map(([name, spec]) => {
+      const impl = IMPLEMENTATIONS[name as BuiltinName];
+      return [name, { ...spec, run: impl.run, wait: impl.wait }];
+    })),
   ),
 );
 
-/** Call a builtin after checking its argument count. */
-export function callBuiltin(rt: Runtime, name: string, b: Builtin, args: Value[], span: Span): Value {
+function checkArity(rt: Runtime, name: string, b: Builtin, args: Value[], span: Span): void {
   if (args.length < b.min || args.length > b.max) {
     const expected = b.min === b.max ? `${b.min}` : b.max === Infinity ? `at least ${b.min}` : `${b.min} to ${b.max}`;
     throw errorAt(rt.sourceOf, "RUNTIME_ERROR", `${name}() expects ${expected} argument(s), got ${args.length}`, span);
   }
+}
+
+/** Call a builtin after checking its argument count. */
+export function callBuiltin(rt: Runtime, name: string, b: Builtin, args: Value[], span: Span): Value {
+  checkArity(rt, name, b, args, span);
   return b.run(args, rt, span);
+}
+
+/** Call a builtin from the asynchronous evaluator: one that waits (`sleep`) is awaited. */
+export function callBuiltinAsync(rt: Runtime, name: string, b: Builtin, args: Value[], span: Span): Value | Promise<Value> {
+  checkArity(rt, name, b, args, span);
+  return b.wait ? b.wait(args, rt, span) : b.run(args, rt, span);
 }

@@ -26,8 +26,9 @@
  */
 import type { Expr, Field, FnDecl, Span } from "../../syntax/ast";
 import type { AskValue, MethodCallState } from "../tools/tool-invoker-types";
-import { BUILTINS, callBuiltin } from "./builtins";
+import { BUILTINS, callBuiltinAsync } from "./builtins";
 import { builtinSuspends, openThreadCall } from "./builtins-threads";
+import { applyLambdaAsync, applyLambdaSync, lambdaOf } from "./builtins-lambdas";
 import { evalExpr } from "./eval-async";
 import { evalSync } from "./eval-sync";
 import { execBlockAsync } from "./exec-async";
@@ -63,9 +64,16 @@ export async function evalCall(e: CallExpr, f: Frame): Promise<Value> {
     }
     if (target?.kind === "fn") return callUser(f, { fn: target.decl, label: name }, await evalArgs(e, f), e);
     const builtin = target?.kind === "builtin" ? BUILTINS[target.name] : undefined;
+    const lambda = builtin?.lambda ? lambdaOf(e) : undefined;
+    if (lambda) {
+      const list = await evalExpr(e.args[0], f);
+      // A body that cannot suspend runs on the synchronous evaluator, item after item.
+      if (!rt.analysis.expr(lambda.body)) return applyLambdaSync(f, name, e, lambda, list, (body) => evalSync(body, f));
+      return applyLambdaAsync(f, name, e, lambda, list, (body) => evalExpr(body, f));
+    }
     if (builtin) {
       const args = await evalArgs(e, f);
-      return builtinSuspends(name, args.length) ? openThreadCall(rt, args, e.span) : callBuiltin(rt, name, builtin, args, e.span);
+      return builtinSuspends(name, args.length) ? openThreadCall(rt, args, e.span) : callBuiltinAsync(rt, name, builtin, args, e.span);
     }
     throw errorAt(rt.sourceOf, "RUNTIME_ERROR", `Unknown function '${name}'`, callee.span);
   }

@@ -113,6 +113,7 @@ export async function evalAsync(e: Expr, f: Frame): Promise<Value> {
     case "Bool":
     case "Null":
     case "Name":
+    case "Lambda":
       return evalSync(e, f);
     default:
       return assertNever(e, () => evalSync(e, f));

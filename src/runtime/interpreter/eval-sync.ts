@@ -7,6 +7,7 @@
 import type { Expr, Span, StrPart } from "../../syntax/ast";
 import { assertNever, type UnknownNode } from "../../syntax/assert-never";
 import { BUILTINS, callBuiltin } from "./builtins";
+import { applyLambdaSync, lambdaOf } from "./builtins-lambdas";
 import { type BinaryExpr, binaryOp, leftSpine, readField, readIndex, unaryOp } from "./operators";
 import { readName } from "./names";
 import { errorAt } from "./runtime-errors";
@@ -50,10 +51,15 @@ export function evalSync(e: Expr, f: Frame): Value {
       const name = e.callee.kind === "Name" ? e.callee.name : "";
       const builtin = BUILTINS[name];
       if (!builtin) throw errorAt(f.rt.sourceOf, "RUNTIME_ERROR", "Internal error: a call reached the synchronous evaluator", e.span);
+      const lambda = builtin.lambda ? lambdaOf(e) : undefined;
+      if (lambda) return applyLambdaSync(f, name, e, lambda, evalSync(e.args[0], f), (body) => evalSync(body, f));
       const args = new Array<Value>(e.args.length);
       for (let i = 0; i < e.args.length; i++) args[i] = evalSync(e.args[i], f);
       return callBuiltin(f.rt, name, builtin, args, e.span);
     }
+    // A lambda is evaluated only by the builtin it is the argument of (above).
+    case "Lambda":
+      throw errorAt(f.rt.sourceOf, "RUNTIME_ERROR", "A lambda (x) => … is only an argument of a builtin that takes one (map, filter, …)", e.span);
     // These may suspend: the analysis sends them to the asynchronous evaluator.
     case "ToolCall":
     case "Ask":

@@ -44,6 +44,10 @@ export interface InterpreterHost {
   handlerRuns?: (tool: string) => number;
   /** Threads (issue #26 §1): the configured store of `thread(id)`, and what names this run's exchanges. */
   threads?: ThreadHost;
+  /** An environment variable (`env(name)`); absent: none is set. */
+  env?: (name: string) => string | undefined;
+  /** The run's standard input (`read_line`, `read_all`); absent: an empty one (`luma test`). */
+  stdin?: StdinSource;
 }
 
 export interface ThreadHost {
@@ -54,6 +58,14 @@ export interface ThreadHost {
    * names its asks' exchanges as before. Absent (no journal), each exchange gets a fresh name.
    */
   runKey?: string;
+}
+
+/** Standard input as the stdin builtins read it: line by line, or the rest at once. */
+export interface StdinSource {
+  /** The next line without its line ending; null at the end of input. */
+  readLine(): string | null;
+  /** Everything not read yet ("" at the end of input). */
+  readAll(): string;
 }
 
 export interface AgentEntry {

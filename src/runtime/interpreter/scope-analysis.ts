@@ -1,7 +1,7 @@
 /**
  * Whether an expression or statement may suspend, computed once per node and cached on it
  * (a WeakMap), never per call: it may (it holds a tool call, `ask`, `query`,
- * `command`, a call to a user function or agent method, or a `while`, which yields). Everything else is evaluated
+ * `command`, a call to a user function or agent method or to `sleep`, or a `while`, which yields). Everything else is evaluated
  * by the synchronous evaluator, with no promise or `await` in the way. Which function a call
  * names is the program's one name resolution (`language/name-resolution.ts`), as for the checker.
  */
@@ -10,6 +10,7 @@ import type { Expr, Program, Stmt } from "../../syntax/ast";
 import { nestedBlocks, pushExprChildren, pushStmtExprs } from "../../language/ast-children";
 import { resolutionOf, type NameResolution } from "../../language/name-resolution";
 import { assertNever } from "../../syntax/assert-never";
+import { BUILTINS, type BuiltinName, type BuiltinSpec } from "../../language/builtins";
 import { leftSpine } from "./operators";
 
 /** Per program: which nodes may suspend. A call is synchronous only when it resolves to a builtin (no user function shadows it). */
@@ -119,8 +120,12 @@ export class AsyncAnalysis {
       }
       case "Call": {
         const builtin = e.callee.kind === "Name" && this.names.callsBuiltin(e.callee) && !builtinSuspends(e.callee.name, e.args.length);
-        return !builtin || e.args.some((a) => this.expr(a));
+        // A builtin that waits (`sleep`) suspends, like a user function.
+        return !builtin || (BUILTINS[(e.callee as { name: BuiltinName }).name] as BuiltinSpec).suspends === true || e.args.some((a) => this.expr(a));
       }
+      // A lambda runs where its builtin applies it: it suspends when its body does.
+      case "Lambda":
+        return this.expr(e.body);
       case "ToolCall":
       case "Ask":
       case "DbCall":

@@ -15,15 +15,15 @@ import { assertNever } from "../../syntax/assert-never";
 import { errorAt, locationOf, type SourceOf } from "../interpreter/runtime-errors";
 import type { ScriptedCall, ScriptedModel, ScriptedTurn } from "./scripted-model";
 
-type Json = null | boolean | number | string | Json[] | { [k: string]: Json };
+export type Json = null | boolean | number | string | Json[] | { [k: string]: Json };
 
-class NotConstant extends Error {
+export class NotConstant extends Error {
   constructor(readonly expr: Expr) {
     super("not a constant");
   }
 }
 
-function constant(e: Expr): Json {
+export function constant(e: Expr): Json {
   switch (e.kind) {
     case "Num":
     case "Bool":
@@ -47,6 +47,7 @@ function constant(e: Expr): Json {
     case "Member":
     case "Index":
     case "Call":
+    case "Lambda":
     case "Binary":
     case "ToolCall":
     case "Ask":

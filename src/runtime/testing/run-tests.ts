@@ -9,6 +9,8 @@
  * `mock` of that model, else by its cassette (`replay "…"` in the test, else the file's),
  * else it fails the test with a PROVIDER_ERROR that says how to script the model.
  *
+ * `mock tool name [answers]` answers a tool's calls in place of its handler (tool-stubs.ts).
+ *
  * A test passes when its body runs to the end. Its output (`print`, warnings) is kept and
  * returned, so the CLI can show it under a failure.
  *
@@ -26,6 +28,7 @@ import { startProgram } from "../start-program";
 import type { OpenRemoteTools } from "../tools/registry/registry-types";
 import { scriptedModels } from "./mock-turns";
 import { scriptedTransport } from "./scripted-model";
+import { toolStubs } from "./tool-stubs";
 
 export interface TestResult {
   file: string;
@@ -90,7 +93,7 @@ async function runOneTest(program: Program, test: TestDecl, opts: RunTestsOption
         stderr: (line) => void output.push(line),
         sourceOf: opts.sourceOf,
         interactive: false,
-        testRun: { offline, deadline },
+        testRun: { offline, deadline, toolStubs: toolStubs(program, test, opts.sourceOf) },
         openRemoteTools: opts.openRemoteTools,
       },
     );

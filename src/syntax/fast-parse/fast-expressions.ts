@@ -163,7 +163,7 @@ export function postfixStep(s: FastState, expr: Expr, start: number, calls: bool
   const c = src.charCodeAt(i);
   if (c === 40 && calls) {
     s.pos = i + 1;
-    const args = parseListThen(s, parseExpr, 41);
+    const args = parseListThen(s, callArg, 41);
     if (args) return { kind: "Call", callee: expr, args, span: span(s, start, s.pos) };
   } else if (c === 91) {
     s.pos = i + 1;
@@ -174,6 +174,29 @@ export function postfixStep(s: FastState, expr: Expr, start: number, calls: bool
     if (name >= 0) return { kind: "Member", object: expr, property: src.slice(name, s.pos), span: span(s, start, s.pos) };
   }
   s.pos = before;
+  return undefined;
+}
+
+/** `CallArg = Lambda | Expr`: a lambda is tried first and gives way to a parenthesised name. */
+function callArg(s: FastState): Expr | undefined {
+  return lambda(s) ?? parseExpr(s);
+}
+
+/** `Lambda = "(" ident ")" "=>" Expr`: one nesting level, as the Ohm path counts it. */
+function lambda(s: FastState): Expr | undefined {
+  const save = s.pos;
+  if (char(s, 40)) {
+    const start = s.pos - 1;
+    const param = ident(s);
+    const paramEnd = s.pos;
+    if (param >= 0 && char(s, 41) && lit(s, "=>")) {
+      enter(s);
+      const body = parseExpr(s);
+      leave(s);
+      if (body) return { kind: "Lambda", param: s.src.slice(param, paramEnd), paramSpan: span(s, param, paramEnd), body, span: span(s, start, s.pos) };
+    }
+  }
+  s.pos = save;
   return undefined;
 }
 

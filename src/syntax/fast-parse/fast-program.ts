@@ -17,7 +17,7 @@
  * again (`ohm-parse.ts`).
  */
 import type { Diagnostic } from "../../diagnostics/diagnostic";
-import type { Decl, Expr, ImportDecl, ImportName, MockSetup, Program, ReplaySetup, Stmt, TestDecl } from "../ast";
+import type { Decl, Expr, ImportDecl, ImportName, MockSetup, Program, ReplaySetup, Stmt, TestDecl, ToolStubSetup } from "../ast";
 import { unclosedBrace } from "../string-literal";
 import { DECLARATIONS } from "./fast-declarations";
 import { parseExpr } from "./fast-expressions";
@@ -212,7 +212,7 @@ function testDecl(s: FastState, start: number): TestDecl | undefined {
   if (!name || !char(s, 123)) return undefined;
   const nameSpan = span(s, name.start, name.end);
   recurse(s);
-  const items: (Stmt | ReplaySetup | MockSetup)[] = [];
+  const items: (Stmt | ReplaySetup | MockSetup | ToolStubSetup)[] = [];
   for (;;) {
     const item = testItem(s);
     if (item) items.push(item);
@@ -226,17 +226,18 @@ function testDecl(s: FastState, start: number): TestDecl | undefined {
       if (test.replay) decline(); // "a test names one cassette"
       test.replay = item;
     } else if (item.kind === "Mock") test.mocks.push(item);
+    else if (item.kind === "ToolStub") (test.stubs ??= []).push(item);
     else test.body.push(item);
   }
   return test;
 }
 
 /** `TestSetup | Stmt` inside a test block. */
-function testItem(s: FastState): Stmt | ReplaySetup | MockSetup | undefined {
+function testItem(s: FastState): Stmt | ReplaySetup | MockSetup | ToolStubSetup | undefined {
   const save = s.pos;
   const first = leadingWord(s);
   const start = s.pos;
-  const setup = first === "replay" ? replayLine(s, start) : first === "mock" ? mockLine(s, start) : undefined;
+  const setup = first === "replay" ? replayLine(s, start) : first === "mock" ? (toolStubLine(s, start) ?? mockLine(s, start)) : undefined;
   if (setup) return setup;
   s.pos = save;
   return parseStmt(s);
@@ -248,6 +249,20 @@ function replayLine(s: FastState, start: number): ReplaySetup | undefined {
   const path = sameLine(s) ? plainString(s) : undefined;
   if (!path) return undefined;
   return { kind: "Replay", path: path.text, span: span(s, start, s.pos) };
+}
+
+/** `ToolStubLine = kwMock #sameLine kwTool ident Expr` (pos at the word `mock`); undefined with pos kept. */
+function toolStubLine(s: FastState, start: number): ToolStubSetup | undefined {
+  s.pos = start + 4;
+  const tool = sameLine(s) && keyword(s, "tool") >= 0 ? ident(s) : -1;
+  if (tool >= 0) {
+    const toolSpan = span(s, tool, s.pos);
+    const toolName = s.src.slice(tool, s.pos);
+    const answers = parseExpr(s);
+    if (answers) return { kind: "ToolStub", tool: toolName, toolSpan, answers, span: span(s, start, s.pos) };
+  }
+  s.pos = start;
+  return undefined;
 }
 
 /** `MockLine = kwMock #sameLine ident Expr` (pos at the word `mock`). */

@@ -25,7 +25,10 @@ import { defaultToolHandlers } from "../../../tool-registry";
 import type { LoadedModule } from "../../module-loading/loaded-module";
 import { readModuleTools } from "./export-shape";
 import { limitCalls, Semaphore } from "../../module-policy/module-semaphore";
-import { BUILTIN_MODULE, type DatasourceBridge, type RemoteHandlers, type ToolHandler, type ToolRegistry } from "./registry-types";
+import { BUILTIN_MODULE, type DatasourceBridge, type RemoteHandlers, type ToolHandler, type ToolRegistry, type ToolStubs } from "./registry-types";
+
+/** Where a stubbed tool's handler comes from, for messages that name a tool's module. */
+const STUB_MODULE = "luma:test-stub";
 
 interface Provided<T> {
   value: T;
@@ -39,6 +42,8 @@ export interface BuildRegistryOptions {
   maxConcurrency?: number;
   /** Handlers served by MCP servers (tools declared with `mcp:`). */
   remote?: RemoteHandlers;
+  /** `luma test`'s tool stubs: each answers in place of the tool's handler, which then need not exist. */
+  stubs?: ToolStubs;
 }
 
 const declaredNames = (program: Program, kind: "Tool" | "Datasource"): string[] =>
@@ -51,7 +56,7 @@ const clientToolNames = (program: Program): Set<string> =>
 const toolDecl = (program: Program, name: string): ToolDecl | undefined =>
   program.decls.find((d): d is ToolDecl => d.kind === "Tool" && d.name === name);
 
-export function buildRegistry({ program, modules, maxConcurrency, remote }: BuildRegistryOptions): ToolRegistry {
+export function buildRegistry({ program, modules, maxConcurrency, remote, stubs }: BuildRegistryOptions): ToolRegistry {
   const clientTools = clientToolNames(program);
   const tools = declaredNames(program, "Tool").filter((name) => !clientTools.has(name));
   const datasourceNames = new Set(declaredNames(program, "Datasource"));
@@ -89,13 +94,19 @@ export function buildRegistry({ program, modules, maxConcurrency, remote }: Buil
     }
   }
 
+  for (const [name, stub] of stubs?.handlers ?? []) {
+    if (!declaredTools.has(name)) continue;
+    handlers.set(name, { value: stub, module: STUB_MODULE });
+    toolConflicts.delete(name);
+  }
+
   const conflicts = [
     ...[...toolConflicts].map((name) => `Tool registry conflict: ${name}.`),
     ...[...bridgeConflicts].map((name) => `Datasource bridge conflict: ${name}.`),
   ];
   if (conflicts.length > 0) throw startupError(conflicts.join("\n"), { catalogCode: "E0602" });
 
-  const missing = tools.filter((name) => !handlers.has(name));
+  const missing = tools.filter((name) => !handlers.has(name) && !stubs?.stubbedInFile.has(name));
   if (missing.length > 0) {
     const why = (name: string) => {
       const reason = remote?.notOffered.get(name);

@@ -24,6 +24,14 @@ export interface ToolRegistry {
  * an MCP server (src/mcp/mcp-tool-source.ts). `module` is how `moduleOf` names their home
  * (`mcp:docs`); `notOffered` says, per tool the server lacks, why it has no handler.
  */
+/** `luma test`'s tool stubs (testing/tool-stubs.ts). */
+export interface ToolStubs {
+  /** This test's stubs: each answers in place of its tool's handler. */
+  handlers: ReadonlyMap<string, ToolHandler>;
+  /** Tools stubbed in some test of the file: they may lack a handler (a call without a stub or one is TOOL_NOT_FOUND). */
+  stubbedInFile: ReadonlySet<string>;
+}
+
 export interface RemoteHandlers {
   handlers: ReadonlyMap<string, { value: ToolHandler; module: string }>;
   notOffered: ReadonlyMap<string, string>;

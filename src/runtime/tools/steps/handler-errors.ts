@@ -23,6 +23,7 @@ import type { PipelineRuntime } from "./step";
 import type { ToolPlan } from "./tool-plan";
 import { toolErrors } from "./tool-errors";
 import { isExitAttempt } from "../../base/exit-guard";
+import { isRunEnding } from "../../base/run-ending-error";
 
 interface ErrorShape {
   code: string;
@@ -45,6 +46,8 @@ const messageOf = (e: unknown): string =>
         : "Tool handler failed.";
 
 export const toToolError = (rt: PipelineRuntime, tool: ToolPlan, thrown: unknown): LumaError => {
+  // An error that ends the run (a `luma test` stub past its answers) is no tool error.
+  if (isRunEnding(thrown)) return thrown;
   if (isExitAttempt(thrown)) return toolErrors.handlerExit(tool.name, thrown.call);
   if (!(thrown instanceof LumaError) && !isErrorShape(thrown)) return toolErrors.handlerError(messageOf(thrown), thrown);
   if (thrown.details !== undefined) {
