@@ -231,6 +231,8 @@ export function buildIndex(program: Program, types: ReadonlyMap<Expr, Type>, see
         case "Call":
         case "Binary":
         case "Unary":
+        // Its variable and body are its loop's, a nested `for` of the unit.
+        case "ParallelFor":
           break;
         default:
           assertNever(e);

@@ -93,6 +93,8 @@ export interface TyperState {
   callees: Map<Expr, FnDecl>;
   unit: CodeUnit;
   methodsOf(agent: NonNullable<CodeUnit["agent"]>): Map<string, FnDecl>;
+  /** Types a `parallel for`'s loop and returns the element type of its value (`type-statements.ts` types statements). */
+  typeParallelLoop(loop: Extract<Stmt, { kind: "For" }>, env: Env): Type;
 }
 
 export function inferExpr(s: TyperState, e: Expr, env: Env): Type {
@@ -134,6 +136,7 @@ function note(s: TyperState, e: Expr): void {
     case "Name":
     case "Index":
     case "Ask":
+    case "ParallelFor":
       break;
     default:
       assertNever(e);
@@ -192,6 +195,11 @@ const INFER: { [K in Expr["kind"]]: Infer<K> } = {
   Ask: (s, e, env) => {
     inferExpr(s, e.prompt, env);
     return s.table.ofRef(e.target);
+  },
+  // The array of each branch's value, in input order.
+  ParallelFor: (s, e, env) => {
+    if (e.limit) inferExpr(s, e.limit, env);
+    return arrayOf(s.typeParallelLoop(e.loop, env));
   },
   DbCall: (s, e, env) => {
     inferExpr(s, e.arg, env);

@@ -51,6 +51,7 @@ function constant(e: Expr): Json {
     case "ToolCall":
     case "Ask":
     case "DbCall":
+    case "ParallelFor":
       throw new NotConstant(e);
     default:
       return assertNever(e, () => {
