@@ -45,6 +45,8 @@ export interface OpenProgram {
   telemetry?: Telemetry;
   /** How many times a tool's handler ran so far (the `calls` builtin). */
   handlerRuns(tool: string): number;
+  /** `parallel_limit` of luma.config.json: a `parallel for` without `limit` runs at most this many bodies at once. */
+  parallelLimit?: number;
   /** Releases everything; `runError` (the run's failure, if any) is recorded in the journal. */
   close(runError?: unknown): Promise<void>;
 }
@@ -168,7 +170,7 @@ export async function openProgram(program: Program, opts: Omit<StartOptions, "ar
       runError = error;
       return releaseAll(owned);
     };
-    return { schemas, tools, ask, journal, telemetry, close, handlerRuns: runCount.runs };
+    return { schemas, tools, ask, journal, telemetry, close, handlerRuns: runCount.runs, parallelLimit: config.config.parallel_limit };
   } catch (e) {
     await releaseAll(opened);
     throw e;
