@@ -15,6 +15,7 @@ import { benchLargeSources } from "./large-sources";
 import { benchStoreRefusal } from "./store-refusal";
 import { benchParserMemory } from "./parser-memory";
 import { benchLazyTools } from "./lazy-tools";
+import { benchParallelFanOut } from "./parallel-fanout";
 
 console.log(`luma benchmarks · Bun ${Bun.version} · ${navigator.hardwareConcurrency} cores\n`);
 await benchStartupAndParse();
@@ -26,6 +27,7 @@ await benchPipelineFileStore();
 await benchStoreRefusal();
 await benchAskRoundtrip();
 await benchLazyTools();
+await benchParallelFanOut();
 await benchDatasources();
 await benchIdempotencyBackends();
 await benchOffThreadRenewal();
