@@ -152,6 +152,30 @@ r = parallel for x in [1, 2, 3, 4, 5, 6] limit 2 {
   });
 });
 
+describe("parallel: what holds across branches", () => {
+  test("an agent method's circuit breaker counts the failures of all its branches", () => {
+    const r = run(`
+agent Worker {
+  tool_failure_limit: 3
+  tools: [boom]
+  fn go() -> string[] {
+    return parallel for n in [1, 2, 3, 4, 5] limit 1 {
+      try {
+        tool boom({ n: n })
+        "ok"
+      } catch e {
+        e.code
+      }
+    }
+  }
+}
+print(Worker.go())
+`);
+    expect(r.stderr).toBe("");
+    expect(r.stdout).toBe('["TOOL_HANDLER_ERROR","TOOL_HANDLER_ERROR","TOOL_CIRCUIT_OPEN","TOOL_CIRCUIT_OPEN","TOOL_CIRCUIT_OPEN"]\n');
+  });
+});
+
 describe("parallel: check errors E1201–E1205", () => {
   test("races, a nested parallel for, jumps out of a branch and a bad limit are rejected before the run", () => {
     const r = run(`
