@@ -29,7 +29,7 @@ function readInto(file: string, memo: SourceMemo): string {
 }
 
 async function load(file: string, memo: SourceMemo) {
-  return loadProgram(file, { source: readInto(file, memo), env: memo.env });
+  return loadProgram(file, { source: readInto(file, memo), env: memo.env, sources: memo.sources });
 }
 
 /** The words runtime/program-rules.ts's rules are about: `needs` (E0604), `tool_contexts` (E0616), `model` (E0615, E0617). */
@@ -47,8 +47,8 @@ export async function checkFile(file: string, memo: SourceMemo = {}): Promise<{ 
   const source = readInto(file, memo);
   // A source without the words those rules are about cannot break one: a cached clean program
   // then answers from its entry's presence, as before (the entry is not even read).
-  if (!PROGRAM_RULE_WORDS.test(source)) return { warnings: await checkProgram(file, { source, env: memo.env }) };
-  const { program, diagnostics } = await loadProgram(file, { source, env: memo.env });
+  if (!PROGRAM_RULE_WORDS.test(source)) return { warnings: await checkProgram(file, { source, env: memo.env, sources: memo.sources }) };
+  const { program, diagnostics } = await loadProgram(file, { source, env: memo.env, sources: memo.sources });
   // What a run would refuse at start-up from the program and its config alone, check refuses too.
   const ruleError = await (await import("./runtime/program-rules")).programRuleErrorOf(program, file);
   if (ruleError) throw ruleError;

@@ -53,6 +53,8 @@ export interface ManifestModule {
 export interface AgentManifest {
   luma_version: string;
   program: { path: string; sha256: string };
+  /** The files the program imports (docs/language/imports.md), as spans name them; absent when none. */
+  imports?: { path: string; sha256: string }[];
   config?: { path: string; sha256: string };
   /** The config's `replay` cassette, embedded (embedded-cassette.ts). */
   replay?: { path: string; sha256: string };
@@ -68,6 +70,8 @@ export interface AgentPayload {
   /** The program file as named at build time (diagnostics and runtime errors name it so). */
   file: string;
   source: string;
+  /** The texts of the files the program imports, for the lines of diagnostics inside them. */
+  imported?: { file: string; source: string }[];
   program: Program;
   warnings: Diagnostic[];
   /** The validated config; undefined when the build used the defaults. */
@@ -120,6 +124,10 @@ export function builtAgentPayload(): AgentPayload | undefined {
 function verifyAgainstManifest(payload: AgentPayload): void {
   const { manifest } = payload;
   if (sha256Hex(payload.source) !== manifest.program.sha256) throw tampered(`the program ${payload.file} does not match the manifest's sha256`);
+  const imported = payload.imported ?? [];
+  if (imported.length !== (manifest.imports?.length ?? 0) || imported.some((f, i) => sha256Hex(f.source) !== manifest.imports![i]!.sha256)) {
+    throw tampered("its imported files do not match the manifest's");
+  }
   if ((payload.replay && sha256Hex(payload.replay.text)) !== manifest.replay?.sha256) throw tampered("its embedded cassette does not match the manifest's sha256");
   if (payload.modules.length !== manifest.modules.length) throw tampered("its tool modules are not the ones its manifest lists");
   for (const [index, m] of payload.modules.entries()) {

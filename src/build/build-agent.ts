@@ -54,7 +54,7 @@ export async function buildAgent(opts: BuildAgentOptions): Promise<BuiltAgent> {
   const target = checkTarget(opts.target);
   const source = readSource(opts.file);
   opts.sources.set(opts.file, source);
-  const { program, diagnostics } = await loadProgram(opts.file, { source, env: opts.env });
+  const { program, diagnostics } = await loadProgram(opts.file, { source, env: opts.env, sources: opts.sources });
 
   const programDir = dirname(resolve(opts.cwd, opts.file));
   const config = await loadConfig({ configPath: opts.configPath && resolve(opts.cwd, opts.configPath), programDir, cwd: opts.cwd });
@@ -67,11 +67,14 @@ export async function buildAgent(opts: BuildAgentOptions): Promise<BuiltAgent> {
   if (ruleError) throw ruleError;
 
   const replay = embeddedCassette(config, opts.configPath);
+  // The imported files' texts (the linked program holds their declarations already).
+  const imported = (program.linked ?? []).slice(1).flatMap((f) => (opts.sources.has(f.file) ? [{ file: f.file, source: opts.sources.get(f.file)! }] : []));
   const bundled = [];
   for (const m of modules) bundled.push(await bundleToolModule(m, programDir));
   const manifest: AgentManifest = {
     luma_version: VERSION,
     program: { path: opts.file, sha256: sha256(source) },
+    imports: imported.length > 0 ? imported.map((f) => ({ path: f.file, sha256: sha256(f.source) })) : undefined,
     config: config.path ? { path: opts.configPath ?? relative(opts.cwd, config.path), sha256: sha256(await Bun.file(config.path).bytes()) } : undefined,
     replay: replay && { path: replay.cassette.path, sha256: sha256(replay.cassette.text) },
     tool_module_policy: policy?.strict ? "strict" : "none",
@@ -82,6 +85,7 @@ export async function buildAgent(opts: BuildAgentOptions): Promise<BuiltAgent> {
     format: PAYLOAD_FORMAT,
     file: opts.file,
     source,
+    imported: imported.length > 0 ? imported : undefined,
     program,
     warnings: diagnostics,
     config: config.path ? config.config : undefined,
@@ -89,7 +93,7 @@ export async function buildAgent(opts: BuildAgentOptions): Promise<BuiltAgent> {
     modules: bundled.map((b) => b.embedded),
     manifest,
   };
-  const inputs = [resolve(opts.cwd, opts.file), ...(config.path ? [config.path] : []), ...(replay ? [replay.file] : []), ...modules.map((m) => m.realPath)];
+  const inputs = [resolve(opts.cwd, opts.file), ...imported.map((f) => resolve(opts.cwd, f.file)), ...(config.path ? [config.path] : []), ...(replay ? [replay.file] : []), ...modules.map((m) => m.realPath)];
   await compileAgent(payload, opts.out, target, inputs);
   return { warnings: diagnostics, manifest };
 }

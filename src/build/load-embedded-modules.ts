@@ -12,6 +12,7 @@
  * Each module gets a path no file has (`/$luma-agent/N/name`): its identity, and the base its
  * controlled `require` resolves from; the bundled text loads no project file or package.
  */
+import { startupError } from "../diagnostics/luma-error";
 import { basename } from "node:path";
 import type { LoadedModule } from "../runtime/module-loading/loaded-module";
 import { loadCommonJs } from "../runtime/module-loading/commonjs-loader";
@@ -36,6 +37,11 @@ async function exportsOf(index: number, m: EmbeddedModule, policy: ModulePolicy 
 }
 
 export async function loadEmbeddedModules(modules: EmbeddedModule[], policy: ModulePolicy | undefined): Promise<LoadedModule[]> {
+  // Not yet: a built agent's modules are bundled text with no files of their own to show a
+  // child. Stopping beats running them in this process under a weaker tier than asked for.
+  if (policy?.tier === "process" && modules.length > 0) {
+    throw startupError(`${policy.configName}: tool_module_policy.sandbox "process" cannot run here: a built agent (luma build) does not run its tool modules in child processes yet. Run the program with luma, or choose "strict" explicitly.`, { catalogCode: "E0510" });
+  }
   installLumaModule();
   const loaded: LoadedModule[] = [];
   for (const [index, m] of modules.entries()) {

@@ -72,6 +72,7 @@ Environment:
                       OTEL_BSP_SCHEDULE_DELAY (ms a span waits for its batch, default 1000);
                       traces-only OTEL_EXPORTER_OTLP_TRACES_PROTOCOL, OTEL_EXPORTER_OTLP_TRACES_HEADERS,
                       OTEL_EXPORTER_OTLP_TRACES_TIMEOUT win; OTEL_SDK_DISABLED=true turns export off
+  LUMA_TOOL_HOST=1    internal: set only by luma's "process" sandbox (the binary serves a tool module's child)
   LUMA_TEST_LEASE_MS · LUMA_TEST_CRASH_AT=<point>[:<n>] · LUMA_TEST_HOST
                       test hooks: shorter idempotency leases; SIGKILL at a crash point;
                       the host name lease owners carry (one machine playing two)

@@ -41,6 +41,9 @@ const host = () => ({
 });
 
 async function main(argv: string[]): Promise<number> {
+  // `sandbox: "process"`: this binary is also a tool module's child, inside its sandbox
+  // (runtime/tools/process-host/child-entry.ts). The variable is set by luma's bwrap command line.
+  if (process.env.LUMA_TOOL_HOST === "1") return (await import("../runtime/tools/process-host/child-entry")).serveToolHost();
   // A built agent (`luma build`) carries its program: its argv is the program's command line.
   const agent = builtAgentPayload();
   if (agent) return (await import("./run-built-agent")).runBuiltAgent(agent, argv, host());

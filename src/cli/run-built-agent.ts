@@ -73,6 +73,7 @@ export async function runBuiltAgent(agent: AgentPayload, argv: string[], host: A
     return 0;
   }
   host.sources.set(agent.file, agent.source);
+  for (const f of agent.imported ?? []) host.sources.set(f.file, f.source);
   if (agent.warnings.length > 0) host.onWarnings(agent.warnings);
   const { startProgram } = await import("../runtime/start-program");
   await startProgram(agent.program, {

@@ -28,10 +28,13 @@ const toolModuleEntry: Rule = {
 const toolModulePolicy: Rule = {
   kind: "object",
   fields: {
-    sandbox: { kind: "enum", values: ["none", "strict"] },
+    sandbox: { kind: "enum", values: ["none", "strict", "process"] },
     allow_builtins: textList,
-    allow_env: { kind: "bool" },
+    allow_env: { kind: "boolOrList", of: envName },
     allow_network: { kind: "bool" },
+    allow_paths: { kind: "list", of: { kind: "stringOr", string: text, object: { kind: "object", required: ["path"], fields: { path: text, write: { kind: "bool" } } } } },
+    allow_spawn: { kind: "bool" },
+    kill_grace_ms: { kind: "int", min: 0 },
     max_memory_mb: { kind: "int", min: 16 },
     max_concurrency: { kind: "int", min: 1 },
   },

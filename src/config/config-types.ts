@@ -4,7 +4,23 @@
  */
 
 export interface ToolModuleEntry { path: string; version?: string; integrity?: string; dependencies?: string[]; dependency_root?: string }
-export interface ToolModulePolicy { sandbox?: "none" | "strict"; allow_builtins?: string[]; allow_env?: boolean; allow_network?: boolean; max_memory_mb?: number; max_concurrency?: number }
+/** A path `sandbox: "process"` shows the child: read-only, or writable with `write: true`. */
+export type AllowedPath = string | { path: string; write?: boolean };
+export interface ToolModulePolicy {
+  sandbox?: "none" | "strict" | "process";
+  allow_builtins?: string[];
+  /** Every variable, none, or these names. */
+  allow_env?: boolean | string[];
+  allow_network?: boolean;
+  /** `"process"` only: extra paths the child sees. */
+  allow_paths?: AllowedPath[];
+  /** `"process"` only: the child may start processes (inside its sandbox). */
+  allow_spawn?: boolean;
+  /** `"process"` only: how long after its timeout a handler that ignores its AbortSignal keeps its child. */
+  kill_grace_ms?: number;
+  max_memory_mb?: number;
+  max_concurrency?: number;
+}
 export interface IdempotencyStoreConfig { backend: "memory" | "file" | "sqlite" | "postgres" | "redis"; path?: string; encryption?: "aes-256-gcm"; url?: string; url_env?: string }
 /** `journal` (durable runs): the SQLite file of this machine, or a PostgreSQL database for worker pools. */
 export interface JournalConfig { backend: "sqlite" | "postgres"; path?: string; url?: string; url_env?: string; table?: string; encryption?: "aes-256-gcm" }

@@ -17,7 +17,9 @@ export type Rule =
   /** An object with free keys (context names), every value checked by `of`. */
   | { kind: "map"; of: Rule }
   /** A string or an object (the short and long form of a tool module entry). */
-  | { kind: "stringOr"; string: Rule; object: Rule };
+  | { kind: "stringOr"; string: Rule; object: Rule }
+  /** `true`, `false` or a list (`allow_env`: every variable, none, or these). */
+  | { kind: "boolOrList"; of: Rule };
 
 /** Cross-field checks of one object; returns problems already worded with their paths. */
 export type ObjectCheck = (value: Record<string, unknown>, path: string) => string[];
@@ -47,6 +49,8 @@ const describe = (rule: Rule): string => {
       return "an object";
     case "stringOr":
       return "a string or an object";
+    case "boolOrList":
+      return "true, false or a list";
   }
 };
 
@@ -71,6 +75,8 @@ const accepts = (rule: Rule, value: unknown): boolean => {
       return isPlainObject(value);
     case "stringOr":
       return typeof value === "string" || isPlainObject(value);
+    case "boolOrList":
+      return typeof value === "boolean" || Array.isArray(value);
   }
 };
 
@@ -83,6 +89,8 @@ export function checkShape(rule: Rule, value: unknown, path: string): string[] {
   switch (rule.kind) {
     case "list":
       return (value as unknown[]).flatMap((item, i) => checkShape(rule.of, item, childPath(path, i)));
+    case "boolOrList":
+      return Array.isArray(value) ? value.flatMap((item, i) => checkShape(rule.of, item, childPath(path, i))) : [];
     case "map":
       return Object.entries(value as Record<string, unknown>).flatMap(([k, v]) => checkShape(rule.of, v, childPath(path, k)));
     case "stringOr":

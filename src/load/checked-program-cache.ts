@@ -1,5 +1,6 @@
 /**
- * Cache of checked ASTs, keyed by a hash of (Luma version, file path, source text), so an
+ * Cache of checked ASTs, keyed by a hash of (Luma version, file path, source text — with
+ * the texts of the files it imports), so an
  * unchanged script starts without loading the grammar or parsing again.
  *
  * Where: `$XDG_CACHE_HOME/luma`, else `~/.cache/luma`. Entries are written to a temp file
@@ -30,8 +31,10 @@ import { VERSION } from "../version";
  * 4: compact spans, `test` blocks. 5: plain JSON again (no rewritten keys). 6: a field or
  * item write carries the declared type the run validates it against (`AssignInto.checkAs`).
  * 7: a write whose field is known only at run time validates its whole object (`checkAs.whole`).
+ * 8: `import` lines and linked programs (`Program.imports`, `Program.linked`); the key then
+ * covers every imported file's text too (`load-program.ts`, `programCacheKey`).
  */
-const FORMAT = 7;
+const FORMAT = 8;
 const MAX_ENTRIES = 256;
 const MAX_AGE_MS = 30 * 24 * 3600 * 1000;
 

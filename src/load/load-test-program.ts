@@ -9,13 +9,16 @@
  * but a check reports every error written in the file it was given. Each diagnostic's span
  * names the file it was found in, so one in the sibling is shown there.
  *
+ * Either file may import others (docs/language/imports.md): each is linked on its own, and
+ * a declaration both reach through imports (the same file, the same place) is kept once.
+ *
  * Never cached: the cache key is one file's text, and a test program is two.
  */
 import { existsSync } from "node:fs";
 import type { Diagnostic } from "../diagnostics/diagnostic";
-import type { Program } from "../syntax/ast";
+import type { Decl, Program } from "../syntax/ast";
 import { testedFileOf } from "../syntax/test-file-pair";
-import { checkOrReject, parseOrReject, readSource } from "./load-program";
+import { checkOrReject, parseLinked, readSource } from "./load-program";
 
 export { testedFileOf };
 
@@ -37,11 +40,24 @@ export async function loadTestProgram(
     sources.set(f, source);
     return source;
   };
-  const own = await parseOrReject(file, read(file));
+  const own = await parseLinked(file, read(file), sources);
   const tested = testedFileOf(file);
   const siblingFile = tested !== undefined && existsSync(tested) ? tested : undefined;
-  const sibling = siblingFile !== undefined ? await parseOrReject(siblingFile, read(siblingFile)) : undefined;
-  const program: Program = { ...own, decls: [...(sibling?.decls ?? []), ...own.decls], body: opts.keepStatements ? own.body : [] };
+  const sibling = siblingFile !== undefined ? await parseLinked(siblingFile, read(siblingFile), sources) : undefined;
+  const program: Program = { ...own, decls: joinDecls(sibling?.decls ?? [], own.decls), body: opts.keepStatements ? own.body : [] };
+  const linked = [...(own.linked ?? []), ...(sibling?.linked ?? [])];
+  if (linked.length > 0) program.linked = linked;
   const diagnostics = await checkOrReject(file, program);
-  return { program, sibling: sibling && siblingFile, diagnostics };
+  if (!program.linked) return { program, sibling: sibling && siblingFile, diagnostics };
+  // Every file is checked whole; what runs is what the two files reach (check/imports/link-program.ts).
+  const { reachedProgram } = await import("../check/imports/link-program");
+  const reached = reachedProgram(program, siblingFile !== undefined ? [file, siblingFile] : [file]);
+  return { program: reached, sibling: sibling && siblingFile, diagnostics };
+}
+
+/** The sibling's declarations, then the test file's, without a second copy of one both import. */
+function joinDecls(first: readonly Decl[], second: readonly Decl[]): Decl[] {
+  const at = (d: Decl) => `${d.span.file}\0${d.span.start}`;
+  const seen = new Set(first.map(at));
+  return [...first, ...second.filter((d) => !seen.has(at(d)))];
 }

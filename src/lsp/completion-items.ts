@@ -103,7 +103,7 @@ function valueBefore(a: Analysis, dot: number): Expr | undefined {
 
 function memberItems(a: Analysis, dot: number, prefixEnd: number): CompletionItem[] {
   const blanked = a.text.slice(0, dot) + " ".repeat(prefixEnd - dot) + a.text.slice(prefixEnd);
-  const b = analyze(a.uri, a.version, blanked, a.pieces, a.tested);
+  const b = analyze(a.uri, a.version, blanked, a.pieces, a.tested, a.readFile);
   const value = valueBefore(b, dot);
   if (!value) return [];
   const items: CompletionItem[] = [];

@@ -115,10 +115,18 @@ export function buildIndex(program: Program, types: ReadonlyMap<Expr, Type>, see
     }
   };
   for (const decl of program.decls) declare(decl, !seenDecls.has(decl));
+  // An import line's names (and aliases) refer to the imported declaration (docs/language/imports.md).
+  for (const line of program.imports ?? []) {
+    for (const item of line.names) {
+      refer(item.nameSpan.start, item.nameSpan.end, globals.get(item.name));
+      if (item.aliasSpan) refer(item.aliasSpan.start, item.aliasSpan.end, globals.get(item.name));
+    }
+  }
 
   const typeRef = (ref: TypeRef) => {
     for (let r: TypeRef | undefined = ref; r; r = r.kind === "ArrayType" ? r.element : undefined) {
-      if (r.kind === "NamedType") refer(r.span.start, r.span.start + r.name.length, globals.get(r.name));
+      // The span, not the name's length: an imported name's alias is read as the declared name (check/imports/).
+      if (r.kind === "NamedType") refer(r.span.start, r.span.end, globals.get(r.name));
     }
   };
   const configValue = (value: ConfigValue) => {
@@ -127,7 +135,7 @@ export function buildIndex(program: Program, types: ReadonlyMap<Expr, Type>, see
       const v = pending.pop() as ConfigValue;
       switch (v.kind) {
         case "Path":
-          refer(v.span.start, v.span.start + v.parts[0].length, globals.get(v.parts[0]));
+          refer(v.span.start, v.parts.length === 1 ? v.span.end : v.span.start + v.parts[0].length, globals.get(v.parts[0]));
           break;
         case "List":
           pending.push(...v.items);
@@ -264,7 +272,7 @@ export function buildIndex(program: Program, types: ReadonlyMap<Expr, Type>, see
         decl.fields.forEach((f) => typeRef(f.type));
         break;
       case "Union":
-        for (const m of decl.members) refer(m.span.start, m.span.start + m.name.length, globals.get(m.name));
+        for (const m of decl.members) refer(m.span.start, m.span.end, globals.get(m.name));
         break;
       case "Tool":
         decl.params.forEach((p) => typeRef(p.type));

@@ -10,8 +10,15 @@
  * disk. Opening, editing or closing `NAME.luma` re-analyses the open test documents that see it.
  * Navigation across the pair reads the other file's analysis (`partnerOf`): its open
  * document's, or one made of the text on disk (kept while that text stays the same).
+ *
+ * A document that imports other files (docs/language/imports.md) reads them as a test
+ * document reads its tested file: the open text, else the disk (`readFile`). Opening,
+ * editing or closing a file re-analyses the open documents that import it, directly or
+ * not. References and rename of a declaration reach every open document that imports its
+ * file, and that file itself (`sharing`).
  */
 import { existsSync, readFileSync } from "node:fs";
+import { pathToFileURL } from "node:url";
 import { testedFileOf, testFileOf } from "../syntax/test-file-pair";
 import { analyze, fileOfUri, lspDiagnostics, type Analysis, type LspDiagnostic, type TestedSource } from "./analyze-document";
 import type { PieceCache } from "./recovering-parse";
@@ -44,6 +51,7 @@ export class DocumentStore {
     this.docs.set(uri, { text, version, pieces: new Map() });
     this.schedule(uri);
     this.rescheduleTestsOf(uri);
+    this.rescheduleImportersOf(uri);
   }
 
   change(uri: string, version: number, changes: readonly TextChange[]): void {
@@ -60,6 +68,44 @@ export class DocumentStore {
     doc.analysis = undefined;
     this.schedule(uri);
     this.rescheduleTestsOf(uri);
+    this.rescheduleImportersOf(uri);
+  }
+
+  /** The open documents that import `uri`'s file (as last analysed) are stale once it changes. */
+  private rescheduleImportersOf(uri: string): void {
+    const file = fileOfUri(uri);
+    for (const [other, doc] of this.docs) {
+      if (other === uri || !doc.analysis?.imported?.has(file)) continue;
+      doc.analysis = undefined;
+      this.schedule(other);
+    }
+  }
+
+  /** An imported file's text: its open document's, else the disk's. */
+  readonly readFile = (file: string): string | undefined => {
+    const open = this.openDocumentOf(file);
+    return open ? open[1].text : readIfThere(file);
+  };
+
+  /**
+   * The analyses that may use the declarations of `file`, but `except`: the open documents
+   * importing it, and the file's own (its open document, else one of its text on disk).
+   */
+  sharing(file: string, except: string): Analysis[] {
+    const out: Analysis[] = [];
+    let home = false;
+    for (const uri of [...this.docs.keys()]) {
+      if (uri === except) continue;
+      const a = this.current(uri);
+      if (!a) continue;
+      if (fileOfUri(uri) === file) home = true;
+      if (fileOfUri(uri) === file || a.imported?.has(file)) out.push(a);
+    }
+    if (!home && fileOfUri(except) !== file) {
+      const text = readIfThere(file);
+      if (text !== undefined) out.push(this.analyzeOffline(pathToFileURL(file).href, text));
+    }
+    return out;
   }
 
   /** The open test documents that see `uri`'s declarations are stale once it changes. */
@@ -90,9 +136,16 @@ export class DocumentStore {
   /**
    * The analysis of the other file of `a`'s pair, on the text `a` was analysed with: for a
    * test document, the file it tests; for `NAME.luma`, its test document (open, else on
-   * disk). Undefined when there is none.
+   * disk). Undefined when there is none. With `file`, a file `a` imports, when it does.
    */
-  partnerOf(a: Analysis): Analysis | undefined {
+  partnerOf(a: Analysis, file?: string): Analysis | undefined {
+    // A file `a` imports: its open document's analysis, else one of its text as `a` read it.
+    const importedText = file === undefined ? undefined : a.imported?.get(file);
+    if (file !== undefined && importedText !== undefined) {
+      const open = this.openDocumentOf(file);
+      if (open && open[1].text === importedText) return this.current(open[0]);
+      return this.analyzeOffline(open?.[0] ?? pathToFileURL(file).href, importedText);
+    }
     if (a.tested) {
       const open = this.openDocumentOf(a.tested.file);
       if (open && open[1].text === a.tested.text) return this.current(open[0]);
@@ -110,7 +163,7 @@ export class DocumentStore {
   private analyzeOffline(uri: string, text: string, tested?: TestedSource): Analysis {
     const o = this.offline;
     if (o?.uri !== uri || o.text !== text || o.testedText !== tested?.text) {
-      this.offline = { uri, text, testedText: tested?.text, analysis: analyze(uri, 0, text, new Map(), tested) };
+      this.offline = { uri, text, testedText: tested?.text, analysis: analyze(uri, 0, text, new Map(), tested, this.readFile) };
     }
     return (this.offline as { analysis: Analysis }).analysis;
   }
@@ -121,8 +174,9 @@ export class DocumentStore {
     clearTimeout(doc.timer);
     this.docs.delete(uri);
     if (clear) this.publish(uri, doc.version, []);
-    // Its tests now see the file on disk again.
+    // Its tests and importers now see the file on disk again.
     if (clear) this.rescheduleTestsOf(uri);
+    if (clear) this.rescheduleImportersOf(uri);
   }
 
   /** The analysis of the document's current text, computed now if the debounce has not run yet. */
@@ -145,7 +199,7 @@ export class DocumentStore {
   private run(uri: string, doc: OpenDocument): void {
     clearTimeout(doc.timer);
     doc.timer = undefined;
-    doc.analysis = analyze(uri, doc.version, doc.text, doc.pieces, this.testedSourceOf(uri));
+    doc.analysis = analyze(uri, doc.version, doc.text, doc.pieces, this.testedSourceOf(uri), this.readFile);
     this.publish(uri, doc.version, lspDiagnostics(doc.analysis));
   }
 }

@@ -72,7 +72,7 @@ export function serveLsp(io: LspIo): Promise<number> {
     const a = store.current(String(p?.textDocument?.uri));
     if (!a) throw new RpcError(RPC_ERRORS.invalidParams, `document not open: ${String(p?.textDocument?.uri)}`);
     const pos = p.position as Position | undefined;
-    return { a, offset: pos ? a.lines.offset(pos) : 0, partner: () => store.partnerOf(a) };
+    return { a, offset: pos ? a.lines.offset(pos) : 0, partner: (file?: string) => store.partnerOf(a, file), sharing: (file: string) => store.sharing(file, a.uri) };
   };
 
   const requests: Record<string, (p: Params) => unknown> = {
@@ -94,8 +94,8 @@ export function serveLsp(io: LspIo): Promise<number> {
       return definitionAt(a, offset, partner) ?? null;
     },
     "textDocument/references": (p) => {
-      const { a, offset, partner } = at(p);
-      return referencesAt(a, offset, p.context?.includeDeclaration !== false, partner);
+      const { a, offset, partner, sharing } = at(p);
+      return referencesAt(a, offset, p.context?.includeDeclaration !== false, partner, sharing);
     },
     "textDocument/documentSymbol": (p) => documentSymbols(at(p).a),
     "textDocument/prepareRename": (p) => {
@@ -103,8 +103,8 @@ export function serveLsp(io: LspIo): Promise<number> {
       return prepareRenameAt(a, offset);
     },
     "textDocument/rename": (p) => {
-      const { a, offset, partner } = at(p);
-      const result = renameAt(a, offset, String(p.newName), partner);
+      const { a, offset, partner, sharing } = at(p);
+      const result = renameAt(a, offset, String(p.newName), partner, sharing);
       if (result && "error" in result) throw new RpcError(RPC_ERRORS.requestFailed, result.error);
       return result;
     },

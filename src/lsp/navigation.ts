@@ -5,12 +5,18 @@
  * with a message, never half applied. A test document and the file it tests are one
  * namespace for the tested file's declarations: definition leads from the test file into
  * `NAME.luma`, and references and rename cover both files (`occurrencesOf`).
+ *
+ * Across imports (docs/language/imports.md) the same holds for a declaration of an imported
+ * file: definition leads into that file, references and rename cover it and the open
+ * documents that import it (`Sharing`). A rename leaves an alias as it is (`as X` and the
+ * uses of `X`): it renames the declaration, not the importer's own name for it.
  */
+import { pathToFileURL } from "node:url";
 import type { Decl } from "../syntax/ast";
 import { fileOfUri, type Analysis } from "./analyze-document";
 import { KEYWORDS } from "./completion-items";
 import type { Definition, Occurrence } from "./document-index";
-import type { Range } from "./line-index";
+import { LineIndex, type Range } from "./line-index";
 
 export interface Location {
   uri: string;
@@ -18,15 +24,23 @@ export interface Location {
 }
 
 /** The analysis of the other file of a document's pair (src/syntax/test-file-pair.ts), computed only when asked. */
-export type Partner = () => Analysis | undefined;
+export type Partner = (file?: string) => Analysis | undefined;
+
+/** The other analyses that may use the declarations of a file (its importers, and its own), computed only when asked. */
+export type Sharing = (file: string) => Analysis[];
 
 /** The document `def` is written in: this one, or the other file of its pair (a test document's tested file). */
 export function homeOf(a: Analysis, def: Definition, partner: Partner): Analysis | undefined {
-  return def.nameSpan.file === fileOfUri(a.uri) ? a : partner();
+  return def.nameSpan.file === fileOfUri(a.uri) ? a : partner(def.nameSpan.file);
 }
 
 export function definitionAt(a: Analysis, offset: number, partner: Partner): Location | undefined {
   const occ = a.index?.at(offset);
+  const importedText = occ && a.imported?.get(occ.def.nameSpan.file);
+  if (occ && importedText !== undefined) {
+    const { file, start, end } = occ.def.nameSpan;
+    return { uri: pathToFileURL(file).href, range: new LineIndex(importedText).range(start, end) };
+  }
   const home = occ && homeOf(a, occ.def, partner);
   return home && occ && { uri: home.uri, range: home.lines.range(occ.def.nameSpan.start, occ.def.nameSpan.end) };
 }
@@ -37,19 +51,25 @@ export function definitionAt(a: Analysis, offset: number, partner: Partner): Loc
  * used by `NAME.test.luma`, so its references and its rename span both. A test file's
  * own declarations and any variable stay in their file.
  */
-function occurrencesOf(a: Analysis, def: Definition, partner: Partner): { doc: Analysis; occ: Occurrence }[] {
+function occurrencesOf(a: Analysis, def: Definition, partner: Partner, sharing?: Sharing): { doc: Analysis; occ: Occurrence }[] {
   const local = def.kind === "Variable" || def.kind === "Param";
+  if (!local && sharing && a.tested === undefined) {
+    const others = sharing(def.nameSpan.file);
+    if (others.length > 0 || a.imported) {
+      return [a, ...others].flatMap((doc) => doc.index.referencesTo(def).map((occ) => ({ doc, occ })));
+    }
+  }
   const crosses = !local && (def.nameSpan.file !== fileOfUri(a.uri) || a.tested === undefined);
   const other = crosses ? partner() : undefined;
   return [a, ...(other ? [other] : [])].flatMap((doc) => doc.index.referencesTo(def).map((occ) => ({ doc, occ })));
 }
 
-export function referencesAt(a: Analysis, offset: number, includeDeclaration: boolean, partner: Partner): Location[] {
+export function referencesAt(a: Analysis, offset: number, includeDeclaration: boolean, partner: Partner, sharing?: Sharing): Location[] {
   const occ = a.index?.at(offset);
   if (!occ) return [];
   const { def } = occ;
   const isDeclaration = (doc: Analysis, o: Occurrence) => o.start === def.nameSpan.start && fileOfUri(doc.uri) === def.nameSpan.file;
-  return occurrencesOf(a, def, partner)
+  return occurrencesOf(a, def, partner, sharing)
     .filter(({ doc, occ: o }) => includeDeclaration || !isDeclaration(doc, o))
     .map(({ doc, occ: o }) => ({ uri: doc.uri, range: doc.lines.range(o.start, o.end) }));
 }
@@ -58,12 +78,14 @@ const IDENTIFIER = /^[A-Za-z_][A-Za-z0-9_]*$/;
 
 export type RenameResult = { changes: Record<string, { range: Range; newText: string }[]> } | { error: string } | null;
 
-export function renameAt(a: Analysis, offset: number, newName: string, partner: Partner): RenameResult {
+export function renameAt(a: Analysis, offset: number, newName: string, partner: Partner, sharing?: Sharing): RenameResult {
   const occ = a.index?.at(offset);
   if (!occ) return null;
   if (!IDENTIFIER.test(newName) || KEYWORDS.includes(newName)) return { error: `'${newName}' is not a valid Luma name.` };
   const changes: Record<string, { range: Range; newText: string }[]> = {};
-  for (const { doc, occ: o } of occurrencesOf(a, occ.def, partner)) {
+  for (const { doc, occ: o } of occurrencesOf(a, occ.def, partner, sharing)) {
+    // An alias (`as X` and its uses) is the importer's own name: it stays.
+    if (doc.text.slice(o.start, o.end) !== occ.def.name) continue;
     (changes[doc.uri] ??= []).push({ range: doc.lines.range(o.start, o.end), newText: newName });
   }
   return { changes };

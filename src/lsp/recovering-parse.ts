@@ -23,7 +23,7 @@
  */
 import { type Diagnostic, warning } from "../diagnostics/diagnostic";
 import { PARSE_CODES } from "../diagnostics/catalog/parse-codes";
-import type { Decl, Program, ReplaySetup, Stmt, TestDecl } from "../syntax/ast";
+import type { Decl, ImportDecl, Program, ReplaySetup, Stmt, TestDecl } from "../syntax/ast";
 import { parse } from "../syntax/parse";
 
 export const MAX_MERGE = 16;
@@ -40,10 +40,12 @@ interface PieceParse {
   /** `luma test` blocks and a file-level `replay` of the piece (test files). */
   tests: TestDecl[];
   replay?: ReplaySetup;
+  /** The piece's `import` lines (docs/language/imports.md). */
+  imports: ImportDecl[];
   diagnostics: Diagnostic[];
   ok: boolean;
   /** The AST last placed at a file offset: re-used as is while the piece stays there. */
-  placed?: { offset: number; decls: Decl[]; body: Stmt[]; tests: TestDecl[]; replay?: ReplaySetup };
+  placed?: { offset: number; decls: Decl[]; body: Stmt[]; tests: TestDecl[]; replay?: ReplaySetup; imports: ImportDecl[] };
 }
 
 /** Piece text → its parse; kept per document, holding only the pieces of the last version. */
@@ -118,7 +120,7 @@ function parsePiece(cache: PieceCache, used: PieceCache, text: string, file: str
     const r = parse(text, file);
     hit = {
       text, decls: r.program?.decls ?? [], body: r.program?.body ?? [], tests: r.program?.tests ?? [], replay: r.program?.replay,
-      diagnostics: r.diagnostics, ok: r.program !== undefined,
+      imports: r.program?.imports ?? [], diagnostics: r.diagnostics, ok: r.program !== undefined,
     };
   }
   used.set(text, hit);
@@ -148,6 +150,7 @@ export function recoveringParse(source: string, file: string, cache: PieceCache 
   const decls: Decl[] = [];
   const body: Stmt[] = [];
   const tests: TestDecl[] = [];
+  const imports: ImportDecl[] = [];
   let replay: ReplaySetup | undefined;
   const syntaxErrors: Diagnostic[] = [];
   let budget = MAX_PARSED_FACTOR * source.length;
@@ -172,11 +175,13 @@ export function recoveringParse(source: string, file: string, cache: PieceCache 
         piece.placed = {
           offset: delta, decls: shifted(piece.decls, delta), body: shifted(piece.body, delta),
           tests: shifted(piece.tests, delta), replay: piece.replay && shifted([piece.replay], delta)[0],
+          imports: shifted(piece.imports, delta),
         };
       }
       decls.push(...piece.placed.decls);
       body.push(...piece.placed.body);
       tests.push(...piece.placed.tests);
+      imports.push(...piece.placed.imports);
       replay ??= piece.placed.replay;
     } else {
       syntaxErrors.push(...shifted(piece.diagnostics, delta));
@@ -194,5 +199,6 @@ export function recoveringParse(source: string, file: string, cache: PieceCache 
   const program: Program = { kind: "Program", file, decls, body, span: { file, start: 0, end: source.length } };
   if (tests.length > 0) program.tests = tests;
   if (replay) program.replay = replay;
+  if (imports.length > 0) program.imports = imports;
   return { program, syntaxErrors, droppedNames };
 }

@@ -289,6 +289,28 @@ export interface TestDecl {
   nameSpan: Span;
 }
 
+// ---------------------------------------------------------------- imports
+
+/** One name of an import list: `Order`, or `Refund as RefundResult`. */
+export interface ImportName {
+  /** The name the imported file declares. */
+  name: string;
+  nameSpan: Span;
+  /** `as X`: the name the importing file uses instead (it renames there only). */
+  alias?: string;
+  aliasSpan?: Span;
+}
+
+/** `import { Order, Refund as RefundResult } from "./orders.luma"` (top level; docs/language/imports.md). */
+export interface ImportDecl {
+  kind: "Import";
+  names: ImportName[];
+  /** As written: relative to the importing file, ending in `.luma` (the loader checks both). */
+  path: string;
+  pathSpan: Span;
+  span: Span;
+}
+
 // ---------------------------------------------------------------- program
 
 export interface Program {
@@ -301,7 +323,22 @@ export interface Program {
   tests?: TestDecl[];
   /** A top-level `replay "…"`: the cassette of every test of the file that names none. */
   replay?: ReplaySetup;
+  /** The file's `import` lines, in source order; absent when it has none. */
+  imports?: ImportDecl[];
+  /**
+   * Set by the loader on a program linked from several files (`load/link-imports.ts`): every
+   * file of it (the main one first) with the names each sees. `decls` then holds every
+   * file's declarations, each span naming its file.
+   */
+  linked?: LinkedFile[];
   span: Span;
+}
+
+/** One file of a linked program: its path (as spans name it), imports, and own declarations' names. */
+export interface LinkedFile {
+  file: string;
+  imports: ImportDecl[];
+  declared: string[];
 }
 
 export type ExprKind = Expr["kind"];

@@ -40,7 +40,7 @@
  */
 import type * as ohm from "ohm-js";
 import { type Diagnostic, error } from "../diagnostics/diagnostic";
-import type { Expr, Program, ReplaySetup, TestDecl } from "./ast";
+import type { Expr, ImportDecl, Program, ReplaySetup, TestDecl } from "./ast";
 import type { ParseResult } from "./parse";
 import { lumaGrammar } from "./luma-grammar";
 import { lumaSemantics } from "./luma-semantics";
@@ -107,6 +107,7 @@ function matchPieces(
     };
     const program: Program = { kind: "Program", file, decls: [], body: [], span: { file, start: 0, end: source.length } };
     const tests: TestDecl[] = [];
+    const imports: ImportDecl[] = [];
     let replay: ReplaySetup | undefined;
     for (let from = first, next = first + 1; next < cuts.length; next++) {
       const [start, end] = [cuts[from], cuts[next]];
@@ -123,6 +124,7 @@ function matchPieces(
       program.body.push(...piece.body);
       // `luma test`'s blocks and a file-level `replay` come along with their piece.
       if (piece.tests) tests.push(...piece.tests);
+      if (piece.imports) imports.push(...piece.imports);
       if (piece.replay && replay) {
         diagnostics.push(secondFileReplay(piece.replay.span));
       } else if (piece.replay) replay = piece.replay;
@@ -131,6 +133,7 @@ function matchPieces(
     // One key order however the pieces fell (the fast parser's, the whole file's).
     if (tests.length > 0) program.tests = tests;
     if (replay) program.replay = replay;
+    if (imports.length > 0) program.imports = imports;
     return { result: diagnostics.length > 0 ? { diagnostics } : { program, diagnostics } };
   } catch (e) {
     // Ohm recurses once per nesting level while matching, before the limit of

@@ -10,6 +10,7 @@ import type {
   Entry,
   Field,
   FnDecl,
+  ImportDecl,
   NeedsEntry,
   Program,
   QueryDecl,
@@ -36,10 +37,12 @@ export const declarationActions: ohm.ActionDict<unknown> = {
     const decls: Decl[] = [];
     const body: Stmt[] = [];
     const tests: TestDecl[] = [];
+    const imports: ImportDecl[] = [];
     let replay: ReplaySetup | undefined;
     const { file, diagnostics } = parseContext();
-    for (const node of itemsWithoutSeps<Decl | Stmt | TestDecl | ReplaySetup>(items)) {
+    for (const node of itemsWithoutSeps<Decl | Stmt | TestDecl | ReplaySetup | ImportDecl>(items)) {
       if (node.kind === "Test") tests.push(node);
+      else if (node.kind === "Import") imports.push(node);
       else if (node.kind === "Replay") {
         if (replay) diagnostics.push(secondFileReplay(node.span));
         replay = node;
@@ -49,6 +52,7 @@ export const declarationActions: ohm.ActionDict<unknown> = {
     const program: Program = { kind: "Program", file, decls, body, span: { file, start: 0, end: this.source.sourceString.length } };
     if (tests.length > 0) program.tests = tests;
     if (replay) program.replay = replay;
+    if (imports.length > 0) program.imports = imports;
     return program;
   },
 

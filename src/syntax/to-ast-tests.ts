@@ -7,7 +7,7 @@
  * converted node's `kind`, the way an agent's entries are split from its methods.
  */
 import type * as ohm from "ohm-js";
-import type { Expr, MockSetup, ReplaySetup, Span, Stmt, TestDecl } from "./ast";
+import type { Expr, ImportDecl, ImportName, MockSetup, ReplaySetup, Span, Stmt, TestDecl } from "./ast";
 import { PARSE_CODES } from "../diagnostics/catalog/parse-codes";
 import { type Diagnostic, error } from "../diagnostics/diagnostic";
 import { parseContext, spanOf, toAst } from "./parse-context";
@@ -48,6 +48,21 @@ export const testActions: ohm.ActionDict<unknown> = {
   },
   ReplayLine(_kw: Node, _sameLine: Node, path: Node): ReplaySetup {
     return { kind: "Replay", path: plainString(path, "a cassette path"), span: spanOf(this) };
+  },
+  // `import { … } from "…"` sits here beside `replay`: both are contextual top-level lines.
+  ImportLine(_kw: Node, _open: Node, names: Node, _comma: Node, _close: Node, _from: Node, path: Node): ImportDecl {
+    return { kind: "Import", names: names.children.flatMap((n) => toAst(n) as ImportName[]), path: plainString(path, "an import path"), pathSpan: spanOf(path), span: spanOf(this) };
+  },
+  ImportNames(first: Node, _commas: Node, rest: Node): ImportName[] {
+    return [first, ...rest.children].map((n) => toAst(n) as ImportName);
+  },
+  ImportName(name: Node, _as: Node, alias: Node): ImportName {
+    const item: ImportName = { name: name.sourceString, nameSpan: spanOf(name) };
+    if (alias.numChildren > 0) {
+      item.alias = alias.child(0).sourceString;
+      item.aliasSpan = spanOf(alias.child(0));
+    }
+    return item;
   },
   MockLine(_kw: Node, _sameLine: Node, model: Node, turns: Node): MockSetup {
     return { kind: "Mock", model: model.sourceString, modelSpan: spanOf(model), turns: toAst(turns), span: spanOf(this) };

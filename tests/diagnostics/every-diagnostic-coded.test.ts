@@ -31,6 +31,7 @@ const SRC = join(REPO, "src");
 const FORWARDING_WRAPPERS = new Set([
   "load/load-program.ts: `${file}: the program has syntax errors`",
   "load/load-program.ts: `${file}: ${count} error${count === 1 ? \"\" : \"s\"} found by the checker`",
+  "load/load-program.ts: `${file}: ${count} import error${count === 1 ? \"\" : \"s\"}`",
   'cli/fmt-command.ts: "luma fmt: files left unformatted"',
   "runtime/tools/steps/agent-context-rules.ts: diagnostics[0].message",
 ]);

@@ -216,7 +216,7 @@ describe("§10 docs/modules.md's strict-policy table lists exactly tool_module_p
     for (const [key, rule] of Object.entries(fields)) {
       const values = rows.find((r) => r[0] === `\`${key}\``)![1]!;
       const r = rule as { kind: string; values?: string[]; min?: number };
-      const expected = r.kind === "enum" ? r.values!.map((v) => `\`${v}\``).join(" · ") : r.kind === "int" ? `int ≥ ${r.min}` : r.kind === "bool" ? "bool" : "string list";
+      const expected = r.kind === "enum" ? r.values!.map((v) => `\`${v}\``).join(" · ") : r.kind === "int" ? `int ≥ ${r.min}` : r.kind === "bool" ? "bool" : r.kind === "boolOrList" ? "bool · string list" : "string list";
       expect({ key, values }).toEqual({ key, values: expected });
     }
   });

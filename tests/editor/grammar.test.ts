@@ -77,6 +77,11 @@ describe("TextMate grammar: the constructs of issue #17", () => {
     for (const kw of ["ask", "using"]) expect(scopesOf(src, kw)).toContain("keyword.other.luma");
   });
 
+  test("`stream ask` (issue #26): `stream` is a keyword before `ask` only; a variable called stream stays a name", () => {
+    expect(scopesOf(`fn r() -> string { stream ask "q" -> string }\n`, "stream")).toContain("keyword.other.luma");
+    expect(scopesOf(`stream = 3\nprint(stream)\n`, "stream")).not.toContain("keyword.other.luma");
+  });
+
   test("strings with {interpolation}: the embedded code is code, escapes are escapes", () => {
     const src = `print("Hello, {user.name + "!"} \\{not code\\}")\n`;
     const tokens = tokenize(src).flat().map((t) => ({ ...t, text: t.text.trim() }));

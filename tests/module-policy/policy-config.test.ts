@@ -14,15 +14,19 @@ async function configWith(block: unknown) {
 
 describe("§10 Strict policy — the tool_module_policy block is validated", () => {
   const bad: [block: unknown, message: string][] = [
-    [{ sandbox: "loose" }, `'tool_module_policy.sandbox' must be one of "none", "strict" (got "loose")`],
+    [{ sandbox: "loose" }, `'tool_module_policy.sandbox' must be one of "none", "strict", "process" (got "loose")`],
     [{ allow_builtins: "fs" }, `'tool_module_policy.allow_builtins' must be a list (got "fs")`],
     [{ allow_builtins: [1] }, `'tool_module_policy.allow_builtins[0]' must be a non-empty string (got 1)`],
-    [{ allow_env: "no" }, `'tool_module_policy.allow_env' must be true or false (got "no")`],
+    [{ allow_env: "no" }, `'tool_module_policy.allow_env' must be true, false or a list (got "no")`],
     [{ allow_network: 1 }, `'tool_module_policy.allow_network' must be true or false (got 1)`],
     [{ max_memory_mb: 15 }, `'tool_module_policy.max_memory_mb' must be an integer >= 16 (got 15)`],
     [{ max_memory_mb: 64.5 }, `'tool_module_policy.max_memory_mb' must be an integer >= 16 (got 64.5)`],
     [{ max_concurrency: 0 }, `'tool_module_policy.max_concurrency' must be an integer >= 1 (got 0)`],
     [{ sandbox: "strict", memory: 1 }, `unknown key 'tool_module_policy.memory'`],
+    [{ allow_env: ["1BAD"] }, `'tool_module_policy.allow_env[0]' must be an environment variable name (got "1BAD")`],
+    [{ allow_paths: [{ write: true }] }, `'tool_module_policy.allow_paths[0].path' is required`],
+    [{ allow_spawn: "yes" }, `'tool_module_policy.allow_spawn' must be true or false (got "yes")`],
+    [{ kill_grace_ms: -1 }, `'tool_module_policy.kill_grace_ms' must be an integer >= 0 (got -1)`],
   ];
   for (const [block, message] of bad) {
     test(`refused: ${JSON.stringify(block)}`, async () => {

@@ -18,6 +18,7 @@ import { runtimeCodes, type RuntimeCode } from "./runtime-codes";
 import { buildCodes, type BuildCode } from "./build-codes";
 import { mcpCodes, type McpCode } from "./mcp-codes";
 import { journalCodes, type JournalCode } from "./journal-codes";
+import { importCodes, type ImportCode } from "./import-codes";
 
 export type { CatalogEntry, WordedEntry } from "./catalog-entry";
 
@@ -32,12 +33,13 @@ export type DiagnosticCode =
   | BuildCode
   | McpCode
   | JournalCode
+  | ImportCode
   | RuntimeCode;
 
 let byCode: Map<string, CatalogEntry> | undefined;
 
 export const allCatalogEntries = (): CatalogEntry[] => [
-  ...parseCodes, ...checkCodes, ...typeCodes, ...configCodes, ...moduleCodes, ...startupCodes, ...buildCodes, ...mcpCodes, ...journalCodes, ...runtimeCodes,
+  ...parseCodes, ...checkCodes, ...typeCodes, ...configCodes, ...moduleCodes, ...startupCodes, ...buildCodes, ...mcpCodes, ...journalCodes, ...importCodes, ...runtimeCodes,
 ];
 
 export function catalogEntry(code: string): CatalogEntry | undefined {

@@ -48,6 +48,27 @@ const MODULE_ENTRIES = [
       "A tool module exports an object of handler functions (directly, or as `lumaTools`, `tools` or `default`), and optionally `datasources`, an object of bridge functions. An export of another kind (a string, a class instance without functions) is reported with what it got.",
     example: 'export const calculate = "not a function";',
   },
+  {
+    code: "E0510",
+    title: "the process sandbox cannot run on this host",
+    explanation:
+      "`tool_module_policy.sandbox: \"process\"` runs each tool module in its own child process confined by bubblewrap (Linux). The message names what is missing: not Linux, `bwrap` not installed, `prlimit` not installed, or bubblewrap unable to create its namespaces (user namespaces disabled). Luma never falls back to a weaker tier: install the mechanism (Debian/Ubuntu: `apt-get install bubblewrap`), or choose `\"strict\"` or `\"none\"` yourself.",
+    example: '{ "tool_module_policy": { "sandbox": "process" }, "tool_modules": ["./tools.ts"] }',
+  },
+  {
+    code: "E0511",
+    title: "allow_paths names a path that does not exist",
+    explanation:
+      "Every path in `tool_module_policy.allow_paths` is shown to each tool module's sandbox at its own place; a path that does not exist cannot be. Paths are relative to the config file's directory. Create it, or remove the entry.",
+    example: '{ "tool_module_policy": { "sandbox": "process", "allow_paths": ["./data", { "path": "./out", "write": true }] } }',
+  },
+  {
+    code: "E0512",
+    title: "tool module could not start in its sandbox",
+    explanation:
+      "Under `sandbox: \"process\"` the module's child process exited (or was killed) before it had loaded the module: the message says how. A module whose top level exits the process, or a host where the sandbox starts but the luma binary cannot run inside it, stops here.",
+    example: '// tools.ts, under "sandbox": "process"\nprocess.kill(process.pid, "SIGKILL");',
+  },
 ] as const satisfies readonly CatalogEntry[];
 
 /** The codes of this list, literal: part of the catalog's `DiagnosticCode`. */

@@ -47,6 +47,13 @@ const RUNTIME_ENTRIES = [
     example: "tool slow(q: string) -> Answer { timeout: 1000 }",
   },
   {
+    code: "TOOL_SANDBOX_FAILED",
+    title: "a tool module's process died during the call",
+    explanation:
+      "Under `tool_module_policy.sandbox: \"process\"` each tool module runs in its own confined child process. It crashed, exited, was killed (from outside, out of memory, past its CPU time), wrote bytes outside the protocol on its channel, or ignored its AbortSignal for the grace period (`kill_grace_ms`, default 1000) after its timeout and was killed. Only the call in flight fails; the message names the module and how it died. Retryable: the next call starts a fresh process, which loads the module again.",
+    example: '{ "tool_module_policy": { "sandbox": "process" }, "tool_modules": ["./tools.ts"] }\n// tools.ts: export const crash = () => process.kill(process.pid, "SIGSEGV");',
+  },
+  {
     code: "TOOL_OUTPUT_INVALID",
     title: "tool result does not match its return schema",
     explanation: "Step 11: the handler returned a value its return schema rejects; the details name each field. The result is not cached or recorded.",

@@ -22,6 +22,10 @@ export interface LoadedModule {
   version?: string;
   /** Manifest fields kept for the strict policy (dependencies, dependency_root). */
   entry?: ToolModuleEntry;
-  /** The ESM namespace, or CommonJS `module.exports`. */
+  /** The ESM namespace, or CommonJS `module.exports` (under `sandbox: "process"`: proxies to its child). */
   exports: unknown;
+  /** `sandbox: "process"`: tool name → credential variable the registry grants its calls. */
+  credentials?: Map<string, string>;
+  /** `sandbox: "process"`: stops the module's child. */
+  close?: () => void;
 }

@@ -11,7 +11,7 @@
 import type { DependencyRules } from "../module-loading/dependency-rules";
 import type { ModuleKind } from "../module-loading/module-kind";
 import type { PreparedSource } from "../module-loading/prepare-source";
-import { checkModuleGraph, type CheckedFiles } from "./module-graph-check";
+import { checkModuleGraph, type CheckedFiles, type GraphCheck } from "./module-graph-check";
 import type { ModulePolicy } from "./module-policy";
 import { refusedModule } from "./policy-violation";
 import { createStrictContext } from "./strict-context";
@@ -35,17 +35,25 @@ export interface StrictModuleInput {
 export const runsInProcess = (kind: ModuleKind): boolean => kind === "esm";
 
 export async function loadStrictModule(input: StrictModuleInput): Promise<unknown> {
+  const { checked } = checkStrictModule(input);
+  if (runsInProcess(input.kind)) return input.loadInProcess();
+  return runInStrictContext(input, checked);
+}
+
+/**
+ * Step 1 alone: every static check, every violation in one startup error. `"process"` runs
+ * it in luma before its child loads the module, and reads from it which files the child sees.
+ */
+export function checkStrictModule(input: Omit<StrictModuleInput, "loadInProcess">): GraphCheck {
   const scope = { policy: input.policy, rules: input.rules };
-  const inProcess = runsInProcess(input.kind);
-  const { violations, checked } = checkModuleGraph(scope, {
+  const check = checkModuleGraph(scope, {
     file: input.realPath,
     raw: input.raw,
     transpiled: input.prepared.transpiled,
-    inProcess,
+    inProcess: runsInProcess(input.kind),
   });
-  if (violations.length > 0) throw refusedModule(input.shownPath, violations);
-  if (inProcess) return input.loadInProcess();
-  return runInStrictContext(input, checked);
+  if (check.violations.length > 0) throw refusedModule(input.shownPath, check.violations);
+  return check;
 }
 
 /** What running a module in the strict VM context needs once its static checks passed. */

@@ -32,6 +32,8 @@ export interface GraphCheck {
   violations: PolicyViolation[];
   /** Every file whose checks ran (the module first). */
   checked: CheckedFiles;
+  /** JSON files the graph imports (read, never checked as code): what `"process"` shows its child too. */
+  dataFiles: string[];
 }
 
 interface QueuedFile {
@@ -51,12 +53,14 @@ export function checkModuleGraph(scope: JudgeScope, root: GraphRoot): GraphCheck
   const violations: PolicyViolation[] = [];
   const checked: CheckedFiles = new Map([[root.file, false]]);
   const queue: QueuedFile[] = [{ ...root, asPackage: false }];
+  const dataFiles: string[] = [];
   while (queue.length > 0) {
     const next = queue.shift()!;
     const result = checkFile(scope, { ...next, inProcess: root.inProcess });
     violations.push(...result.violations);
     for (const { path, asPackage } of result.files) {
       const before = checked.get(path);
+      if (extname(path) === ".json" && !dataFiles.includes(path)) dataFiles.push(path);
       if ((before !== undefined && (before === false || asPackage)) || extname(path) === ".json") continue;
       checked.set(path, asPackage);
       const label = projectRelative(scope.policy.projectDir, path);
@@ -66,7 +70,7 @@ export function checkModuleGraph(scope: JudgeScope, root: GraphRoot): GraphCheck
       else if (helper.raw !== undefined) queue.push({ file: path, raw: helper.raw, transpiled: helper.transpiled, label, asPackage });
     }
   }
-  return { violations, checked };
+  return { violations, checked, dataFiles };
 }
 
 type Helper = { raw: string; transpiled: string } | { raw?: undefined } | { macro: string; line: number; col: number };

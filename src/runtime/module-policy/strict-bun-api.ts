@@ -15,7 +15,7 @@
  * Every member is the host's own function, so its `constructor.constructor` is the host's
  * `Function` (a pinned gap).
  */
-import type { ModulePolicy } from "./module-policy";
+import { visibleEnv, type ModulePolicy } from "./module-policy";
 
 interface BunMemberGroup {
   members: readonly string[];
@@ -88,6 +88,6 @@ export function strictBun(policy: ModulePolicy, makeObject: () => object): objec
   }
   // Like `process.env` of the context's process facade: a copy, so a module cannot change
   // the environment Luma itself reads (LUMA_IDEMPOTENCY_KEY, credentials).
-  if (policy.allowEnv) Object.defineProperty(facade, "env", { value: Object.freeze({ ...process.env }), enumerable: true });
+  if (policy.allowEnv) Object.defineProperty(facade, "env", { value: Object.freeze(visibleEnv(policy, process.env)), enumerable: true });
   return Object.freeze(facade);
 }

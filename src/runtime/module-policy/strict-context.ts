@@ -16,7 +16,7 @@
  * Function. The list says what a module gets handed, not what it can reach.
  */
 import vm from "node:vm";
-import type { ModulePolicy } from "./module-policy";
+import { visibleEnv, type ModulePolicy } from "./module-policy";
 import { strictBun } from "./strict-bun-api";
 
 /** Always present (the spec's list, plus the small Web APIs timers and AbortSignal need). */
@@ -55,9 +55,9 @@ export const PROCESS_FACADE_KEYS = ["env", "platform", "arch", "version", "versi
 
 const host = globalThis as unknown as Record<string, unknown>;
 
-function processFacade(): Record<string, unknown> {
+function processFacade(policy: ModulePolicy): Record<string, unknown> {
   return Object.freeze({
-    env: { ...process.env },
+    env: visibleEnv(policy, process.env),
     platform: process.platform,
     arch: process.arch,
     version: process.version,
@@ -84,7 +84,7 @@ export function createStrictContext(policy: ModulePolicy, name: string): Context
   const sandbox: Record<string, unknown> = Object.create(null);
   for (const key of STRICT_CONTEXT_GLOBALS) if (key !== "Bun") sandbox[key] = host[key];
   if (policy.allowNetwork) for (const key of NETWORK_CONTEXT_GLOBALS) sandbox[key] = host[key];
-  if (policy.allowEnv) sandbox.process = processFacade();
+  if (policy.allowEnv) sandbox.process = processFacade(policy);
   const context = vm.createContext(sandbox, {
     name,
     codeGeneration: { strings: false, wasm: false },

@@ -6,6 +6,10 @@
  *
  * `emitted` tells the client whether any text has gone out: a try that fails after that is
  * not retried, since the text it streamed cannot be taken back.
+ *
+ * The deltas of one piece of the body are handed on together, once the piece is read: a
+ * piece holds what the network delivered at once, so nothing waits, and a fast stream
+ * costs one write per piece rather than one per token (`bun run bench`, streaming).
  */
 import { createParser } from "eventsource-parser";
 import type { StreamDecoder } from "./provider-types";
@@ -25,9 +29,16 @@ export function openStreamReader(decoder: StreamDecoder, onText: (delta: string)
   let fed = false;
   let emitted = false;
   let failure: Error | undefined;
+  let pending = "";
   const hand = (delta: string) => {
+    pending += delta;
+  };
+  const flush = () => {
+    if (pending === "") return;
+    const text = pending;
+    pending = "";
     emitted = true;
-    onText(delta);
+    onText(text);
   };
   const parser = createParser({
     onEvent(e) {
@@ -43,6 +54,7 @@ export function openStreamReader(decoder: StreamDecoder, onText: (delta: string)
     push(text) {
       fed = true;
       parser.feed(text);
+      flush();
     },
     get fed() {
       return fed;
@@ -53,6 +65,7 @@ export function openStreamReader(decoder: StreamDecoder, onText: (delta: string)
     finish() {
       // A last event without its blank line is still an event (the stream's end closes it).
       parser.feed("\n\n");
+      flush();
       if (failure) throw failure;
       return decoder.finish();
     },

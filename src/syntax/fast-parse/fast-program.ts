@@ -17,13 +17,13 @@
  * again (`ohm-parse.ts`).
  */
 import type { Diagnostic } from "../../diagnostics/diagnostic";
-import type { Decl, Expr, MockSetup, Program, ReplaySetup, Stmt, TestDecl } from "../ast";
+import type { Decl, Expr, ImportDecl, ImportName, MockSetup, Program, ReplaySetup, Stmt, TestDecl } from "../ast";
 import { unclosedBrace } from "../string-literal";
 import { DECLARATIONS } from "./fast-declarations";
 import { parseExpr } from "./fast-expressions";
 import { stringExpr } from "./fast-strings";
 import {
-  DECLINE, type FastState, type Shared, char, decline, ident, leadingWord, newState, recurse, sameLine, skip, span,
+  DECLINE, type FastState, type Shared, char, decline, ident, keyword, leadingWord, newState, recurse, sameLine, skip, span,
   unrecurse, work,
 } from "./fast-scanner";
 import { parseStmt } from "./fast-statements";
@@ -31,7 +31,7 @@ import { parseStmt } from "./fast-statements";
 /** Work allowed per character of input: far above any program's, linear all the same. */
 const WORK_PER_CHAR = 8;
 
-type TopItem = { decl: Decl } | { stmt: Stmt } | { test: TestDecl } | { replay: ReplaySetup };
+type TopItem = { decl: Decl } | { stmt: Stmt } | { test: TestDecl } | { replay: ReplaySetup } | { import: ImportDecl };
 
 /**
  * Where a parse declined while reading a top-level item: the offsets at which the items
@@ -108,6 +108,7 @@ function parseProgram(s: FastState, itemStarts: number[]): Program | undefined {
   const decls: Decl[] = [];
   const body: Stmt[] = [];
   const tests: TestDecl[] = [];
+  const imports: ImportDecl[] = [];
   let replay: ReplaySetup | undefined;
   for (;;) {
     const item = topItem(s, itemStarts);
@@ -118,6 +119,7 @@ function parseProgram(s: FastState, itemStarts: number[]): Program | undefined {
     if ("decl" in item) decls.push(item.decl);
     else if ("stmt" in item) body.push(item.stmt);
     else if ("test" in item) tests.push(item.test);
+    else if ("import" in item) imports.push(item.import);
     else if (replay) decline(); // "a file names one cassette for its tests"
     else replay = item.replay;
   }
@@ -126,6 +128,7 @@ function parseProgram(s: FastState, itemStarts: number[]): Program | undefined {
   const program: Program = { kind: "Program", file, decls, body, span: { file, start: 0, end: src.length } };
   if (tests.length > 0) program.tests = tests;
   if (replay) program.replay = replay;
+  if (imports.length > 0) program.imports = imports;
   return program;
 }
 
@@ -136,7 +139,10 @@ function topItem(s: FastState, itemStarts: number[]): TopItem | undefined {
   const first = leadingWord(s);
   const start = s.pos;
   itemStarts.push(start);
-  if (first === "test") {
+  if (first === "import") {
+    const line = importLine(s, start);
+    if (line) return { import: line };
+  } else if (first === "test") {
     const test = testDecl(s, start);
     if (test) return { test };
   } else if (first === "replay") {
@@ -167,6 +173,36 @@ function plainString(s: FastState): { text: string; start: number; end: number }
   // A `{…}` is reported by the Ohm path; so is a lone `{` (no node keeps it to report here).
   if (!str.parts.every((p) => typeof p === "string") || s.shared.loneBraces?.has(str)) decline();
   return { text: str.parts.join(""), start, end: s.pos };
+}
+
+/**
+ * `ImportLine = kwImport "{" (ImportNames ","?)? "}" kwFrom string` with
+ * `ImportNames = ImportName ("," ImportName)*`, `ImportName = ident (kwAs ident)?` (pos at `import`).
+ */
+function importLine(s: FastState, start: number): ImportDecl | undefined {
+  s.pos = start + 6;
+  if (!char(s, 123)) return undefined;
+  const names: ImportName[] = [];
+  for (;;) {
+    const at = ident(s);
+    if (at < 0) break;
+    const item: ImportName = { name: s.src.slice(at, s.pos), nameSpan: span(s, at, s.pos) };
+    const save = s.pos;
+    if (keyword(s, "as") >= 0) {
+      const alias = ident(s);
+      if (alias < 0) s.pos = save;
+      else {
+        item.alias = s.src.slice(alias, s.pos);
+        item.aliasSpan = span(s, alias, s.pos);
+      }
+    }
+    names.push(item);
+    if (!char(s, 44)) break;
+  }
+  if (!char(s, 125) || keyword(s, "from") < 0) return undefined;
+  const path = plainString(s);
+  if (!path) return undefined;
+  return { kind: "Import", names, path: path.text, pathSpan: span(s, path.start, path.end), span: span(s, start, s.pos) };
 }
 
 /** `TestDecl = kwTest string TestBlock`, `TestBlock = "{" (TestSetup | Stmt | stmtSep)* "}"`. */

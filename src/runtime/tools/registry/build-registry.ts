@@ -48,6 +48,9 @@ const declaredNames = (program: Program, kind: "Tool" | "Datasource"): string[] 
 const clientToolNames = (program: Program): Set<string> =>
   new Set(program.decls.filter((d) => d.kind === "Tool" && readToolOptions(d as ToolDecl).handler === "client").map((d) => d.name));
 
+const toolDecl = (program: Program, name: string): ToolDecl | undefined =>
+  program.decls.find((d): d is ToolDecl => d.kind === "Tool" && d.name === name);
+
 export function buildRegistry({ program, modules, maxConcurrency, remote }: BuildRegistryOptions): ToolRegistry {
   const clientTools = clientToolNames(program);
   const tools = declaredNames(program, "Tool").filter((name) => !clientTools.has(name));
@@ -75,6 +78,9 @@ export function buildRegistry({ program, modules, maxConcurrency, remote }: Buil
       const earlier = handlers.get(name);
       if (earlier && earlier.module !== BUILTIN_MODULE) toolConflicts.add(name);
       else handlers.set(name, { value: limit(handler), module: module.realPath });
+      // `sandbox: "process"`: the child gets a tool's credential with that tool's calls only.
+      const credential = module.credentials && toolDecl(program, name) && readToolOptions(toolDecl(program, name)!).credential;
+      if (credential) module.credentials!.set(name, credential);
     }
     for (const [name, bridge] of provided.datasources) {
       if (!datasourceNames.has(name)) continue;

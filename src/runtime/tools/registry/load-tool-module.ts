@@ -53,7 +53,12 @@ const dependencyRulesOf = (request: ModuleRequest): DependencyRules | undefined 
  * Loads `realPath` for the requests naming it (one or more spellings of the same file, whose
  * metadata already agree). Every request's `integrity` is checked before anything runs.
  */
-export async function loadToolModule(realPath: string, requests: ModuleRequest[], policy?: ModulePolicy): Promise<LoadedModule> {
+export async function loadToolModule(
+  realPath: string,
+  requests: ModuleRequest[],
+  policy?: ModulePolicy,
+  env: Record<string, string | undefined> = process.env,
+): Promise<LoadedModule> {
   const [first] = requests;
   const shown = first.shownPath;
   if (!isSupportedExtension(realPath)) throw unsupportedFileType(shown, extname(realPath));
@@ -75,6 +80,13 @@ export async function loadToolModule(realPath: string, requests: ModuleRequest[]
   }
   const rules = dependencyRulesOf(requests.find((r) => r.entry) ?? first);
   if (!strict) checkStaticDependencies(rules, shown, prepared.transpiled);
+  const entry = requests.find((r) => r.entry)?.entry;
+  const version = requests.find((r) => r.entry?.version)?.entry?.version;
+  if (strict?.tier === "process") {
+    const { loadProcessModule } = await import("../process-host/load-process-module");
+    const hosted = await loadProcessModule({ policy: strict, rules, shownPath: shown, realPath, kind, raw, prepared, env });
+    return { shownPath: shown, realPath, kind, version, entry, ...hosted };
+  }
 
   installLumaModule();
   // Package imports point at the files Luma resolves (module-loading/esm-package-imports.ts), from
@@ -104,8 +116,6 @@ export async function loadToolModule(realPath: string, requests: ModuleRequest[]
     throw moduleLoadFailure(shown, e);
   }
 
-  const version = requests.find((r) => r.entry?.version)?.entry?.version;
-  const entry = requests.find((r) => r.entry)?.entry;
   return { shownPath: shown, realPath, kind, version, entry, exports };
 }
 

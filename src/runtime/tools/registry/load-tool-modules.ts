@@ -35,7 +35,7 @@ function assertSameMetadata(realPath: string, earlier: ModuleRequest, later: Mod
 }
 
 /** `policy`: the resolved `tool_module_policy` block, if the config has one. */
-export async function loadToolModules(requests: ModuleRequest[], policy?: ModulePolicy): Promise<LoadedModule[]> {
+export async function loadToolModules(requests: ModuleRequest[], policy?: ModulePolicy, env?: Record<string, string | undefined>): Promise<LoadedModule[]> {
   const byFile = new Map<string, ModuleRequest[]>();
   for (const request of requests) {
     const realPath = await resolveModuleFile(request);
@@ -46,7 +46,24 @@ export async function loadToolModules(requests: ModuleRequest[], policy?: Module
       group.push(request);
     }
   }
+  // `"process"`: each module's child starts at once (a cold start is mostly waiting on a new
+  // process); the first failure in request order is the one reported, the others' children stop.
+  if (policy?.tier === "process") {
+    const settled = await Promise.allSettled([...byFile].map(([realPath, group]) => loadToolModule(realPath, group, policy, env)));
+    const failed = settled.find((r): r is PromiseRejectedResult => r.status === "rejected");
+    const started = settled.flatMap((r) => (r.status === "fulfilled" ? [r.value] : []));
+    if (failed) {
+      for (const module of started) module.close?.();
+      throw failed.reason;
+    }
+    return started;
+  }
   const loaded: LoadedModule[] = [];
-  for (const [realPath, group] of byFile) loaded.push(await loadToolModule(realPath, group, policy));
+  try {
+    for (const [realPath, group] of byFile) loaded.push(await loadToolModule(realPath, group, policy, env));
+  } catch (e) {
+    for (const module of loaded) module.close?.(); // children started for the modules before
+    throw e;
+  }
   return loaded;
 }

@@ -49,6 +49,21 @@ export interface LoadToolRegistryOptions {
 
 export async function loadToolRegistry(opts: LoadToolRegistryOptions): Promise<ToolRegistry> {
   const { policy, modules } = await loadRequestedModules(opts);
+  // `sandbox: "process"`: the modules' children stop with the registry.
+  const hosted = modules.filter((m) => m.close !== undefined);
+  if (hosted.length === 0) return registryOf(opts, policy, modules);
+  const closeChildren = () => hosted.forEach((m) => m.close!());
+  try {
+    const registry = await registryOf(opts, policy, modules);
+    const closeRest = registry.close;
+    return { ...registry, close: async () => (closeChildren(), await closeRest?.()) };
+  } catch (e) {
+    closeChildren();
+    throw e;
+  }
+}
+
+async function registryOf(opts: LoadToolRegistryOptions, policy: ModulePolicy | undefined, modules: LoadedModule[]): Promise<ToolRegistry> {
   // MCP clients (the SDK) load only for a program that declares an `mcp:` tool.
   const usesMcp = opts.program.decls.some((d) => d.kind === "Tool" && entryOf(TOOL_KEYS, d.options, "mcp") !== undefined);
   if (!usesMcp) return buildRegistry({ program: opts.program, modules, maxConcurrency: policy?.maxConcurrency });
@@ -80,7 +95,7 @@ export async function loadRequestedModules(
   let modules: LoadedModule[] = [];
   if (requests.length > 0) {
     const { loadToolModules } = await import("./load-tool-modules");
-    modules = await loadToolModules(requests, policy);
+    modules = await loadToolModules(requests, policy, opts.env);
   }
   return { policy, modules };
 }

@@ -1,0 +1,111 @@
+/**
+ * The command that starts a tool module's child under `sandbox: "process"`: bubblewrap
+ * (`bwrap`) around the luma binary itself, which serves as the child when it finds
+ * LUMA_TOOL_HOST=1 in its environment (child-entry.ts).
+ *
+ * What the child sees (docs/security.md "The process tier"):
+ * - a root of its own, empty but for: the luma binary (read-only, at its own path), the
+ *   shared libraries it links (/lib, /lib64, /usr/lib read-only), the module's files — the
+ *   module, its relative imports, its packages' directories, the package.json files that
+ *   say how they load — read-only at their own paths; `allow_paths` (read-only, or writable
+ *   with `write: true`); a private /tmp, a minimal /dev, and a /proc of its own pid namespace;
+ * - no network namespace of the host (only loopback, down) unless `allow_network: true`,
+ *   then the host's network and the files a resolver and TLS need (/etc/resolv.conf, hosts,
+ *   ssl certificates);
+ * - an empty environment but for what `allow_env` lets through (and, per call, the
+ *   credential a called tool declares) — handed to bwrap as its own environment, never as
+ *   `--setenv` arguments, which every user of the host could read in /proc/<pid>/cmdline;
+ * - every namespace unshared (user, ipc, pid, net, uts, cgroup), all capabilities dropped,
+ *   no new privileges (bwrap sets PR_SET_NO_NEW_PRIVS), a new session (no terminal
+ *   injection), killed with its parent;
+ * - no programs (no /bin, /usr/bin) unless `allow_spawn: true`, and then only inside it;
+ * - at most OPEN_FILES_LIMIT open files (prlimit), CPU time per child bounded by CPU_SECONDS_LIMIT.
+ */
+import { existsSync } from "node:fs";
+import { dirname, join } from "node:path";
+import type { ModulePolicy } from "../../module-policy/module-policy";
+
+export const OPEN_FILES_LIMIT = 256;
+/** CPU seconds a child may use in its lifetime; past it the kernel kills it and the next call starts a fresh one. */
+export const CPU_SECONDS_LIMIT = 600;
+
+const SYSTEM_LIBRARIES = ["/lib", "/lib64", "/usr/lib", "/usr/lib64"];
+const PROGRAM_DIRS = ["/bin", "/usr/bin", "/sbin", "/usr/sbin", "/usr/libexec", "/usr/share"];
+const NETWORK_FILES = ["/etc/resolv.conf", "/etc/hosts", "/etc/nsswitch.conf", "/etc/ssl", "/etc/ca-certificates", "/usr/share/ca-certificates"];
+
+/** Where the tools the mechanism needs are, or what is missing. */
+export interface Mechanism {
+  bwrap: string;
+  prlimit: string;
+}
+
+const findProgram = (name: string): string | undefined => {
+  for (const dir of (process.env.PATH ?? "/usr/bin:/bin").split(":")) {
+    const candidate = join(dir || ".", name);
+    if (existsSync(candidate)) return candidate;
+  }
+  return undefined;
+};
+
+/**
+ * The mechanism on this host, or a sentence naming what is missing (not Linux, no bwrap, no
+ * prlimit). Whether bwrap can make its namespaces is learnt from the first child: when one
+ * dies before it loaded its module, `namespaceProblem` says whether that is why.
+ */
+export function findMechanism(): Mechanism | string {
+  if (process.platform !== "linux") return `it needs Linux (this is ${process.platform})`;
+  const bwrap = findProgram("bwrap");
+  if (!bwrap) return "bubblewrap ('bwrap') is not installed (Debian/Ubuntu: apt-get install bubblewrap)";
+  const prlimit = findProgram("prlimit");
+  if (!prlimit) return "'prlimit' (util-linux) is not installed";
+  return { bwrap, prlimit };
+}
+
+/** Why bwrap cannot create its namespaces here (user namespaces off…), or undefined when it can. */
+export function namespaceProblem({ bwrap }: Mechanism): string | undefined {
+  const probe = Bun.spawnSync([bwrap, "--ro-bind", "/", "/", "--unshare-all", "--cap-drop", "ALL", "--die-with-parent", "true"], { stdout: "ignore", stderr: "pipe" });
+  if (probe.exitCode !== 0) {
+    const why = new TextDecoder().decode(probe.stderr).trim().split("\n")[0] || `exit code ${probe.exitCode}`;
+    return `bubblewrap cannot create its namespaces here (${why}); user namespaces may be disabled`;
+  }
+  return undefined;
+}
+
+/** How the child is started: the compiled binary itself, or (from source, in development) bun with the CLI's entry. */
+export function childProgram(): { argv: string[]; binds: string[] } {
+  const compiled = Bun.main.startsWith("/$bunfs/") || Bun.main.startsWith("B:/~BUN/");
+  if (compiled) return { argv: [process.execPath], binds: [process.execPath] };
+  const srcRoot = join(import.meta.dir, "../../..");
+  const repo = dirname(srcRoot);
+  return { argv: [process.execPath, join(srcRoot, "cli/main.ts")], binds: [process.execPath, repo] };
+}
+
+export interface SandboxInput {
+  mechanism: Mechanism;
+  policy: ModulePolicy;
+  /** Files and directories the module loads from, read-only at their own paths. */
+  view: string[];
+}
+
+export function sandboxArgv({ mechanism, policy, view }: SandboxInput): string[] {
+  const child = childProgram();
+  const args: string[] = [mechanism.prlimit, `--nofile=${OPEN_FILES_LIMIT}`, `--cpu=${CPU_SECONDS_LIMIT}`, "--", mechanism.bwrap];
+  // No --clearenv/--setenv: values on a command line are visible to every user of the host
+  // (/proc/<pid>/cmdline). bwrap is started with exactly the child's environment instead (childEnv).
+  args.push("--unshare-all", "--cap-drop", "ALL", "--die-with-parent", "--new-session");
+  if (policy.allowNetwork) args.push("--share-net");
+  for (const lib of SYSTEM_LIBRARIES) args.push("--ro-bind-try", lib, lib);
+  args.push("--dev", "/dev", "--proc", "/proc", "--tmpfs", "/tmp");
+  for (const path of child.binds) args.push("--ro-bind", path, path);
+  for (const path of view) args.push("--ro-bind", path, path);
+  if (policy.allowNetwork) for (const file of NETWORK_FILES) args.push("--ro-bind-try", file, file);
+  if (policy.allowSpawn) for (const dir of PROGRAM_DIRS) args.push("--ro-bind-try", dir, dir);
+  for (const extra of policy.allowPaths) args.push(extra.write ? "--bind" : "--ro-bind", extra.path, extra.path);
+  // The root (bwrap's own tmpfs, holding the mount points) read-only: writes go to /tmp or allow_paths only.
+  args.push("--remount-ro", "/");
+  args.push("--chdir", "/tmp", "--", ...child.argv);
+  return args;
+}
+
+/** The environment prlimit, bwrap and so the child start with: what allow_env lets through, and the flag that makes the binary a child. */
+export const childEnv = (env: Record<string, string>): Record<string, string> => ({ ...env, LUMA_TOOL_HOST: "1" });
