@@ -17,6 +17,7 @@ import { benchParserMemory } from "./parser-memory";
 import { benchLazyTools } from "./lazy-tools";
 import { benchStreaming } from "./streaming";
 import { benchProcessSandbox } from "./process-sandbox";
+import { benchParallelFanOut } from "./parallel-fanout";
 
 console.log(`luma benchmarks · Bun ${Bun.version} · ${navigator.hardwareConcurrency} cores\n`);
 await benchStartupAndParse();
@@ -29,6 +30,7 @@ await benchStoreRefusal();
 await benchAskRoundtrip();
 await benchLazyTools();
 await benchStreaming();
+await benchParallelFanOut();
 await benchDatasources();
 await benchIdempotencyBackends();
 await benchOffThreadRenewal();

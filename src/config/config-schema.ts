@@ -142,5 +142,7 @@ export const CONFIG_SCHEMA: Rule = {
     mcp_servers: { kind: "map", of: mcpServer },
     /** A cassette (relative to the config's directory) that answers every `ask`, offline; `--replay` overrides. */
     replay: text,
+    /** How many bodies of a `parallel for` written without `limit` run at once (default 8). */
+    parallel_limit: { kind: "int", min: 1 },
   },
 };

@@ -93,6 +93,7 @@ function normalise(raw: RawConfig): LumaConfig {
   if (raw.mcp_servers) config.mcp_servers = raw.mcp_servers;
   if (raw.journal) config.journal = raw.journal;
   if (raw.replay !== undefined) config.replay = raw.replay;
+  if (raw.parallel_limit !== undefined) config.parallel_limit = raw.parallel_limit;
   return config;
 }
 

@@ -175,6 +175,10 @@ export function printExpr(e: Expr, p: PrintContext, depth: number): string {
       return `tool ${e.tool}(${sub(e.arg)})`;
     case "DbCall":
       return `${e.op} ${e.name}(${sub(e.arg)})`;
+    // Only as a statement's whole value (`x = parallel for …`), which `printStmt` lays out
+    // over lines; nested in an expression the checker rejects it (E1203), and `fmt` leaves it.
+    case "ParallelFor":
+      return unprintable(e);
     case "Ask": {
       const prompt = wrapped(e.prompt, e.prompt.kind === "Ask");
       return `${e.stream ? "stream " : ""}ask ${prompt} -> ${printType(e.target)}${e.usingTool ? ` using tool ${e.usingTool.name}` : ""}${e.thread ? ` in ${sub(e.thread)}` : ""}`;

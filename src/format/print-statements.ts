@@ -38,6 +38,15 @@ const closingBrace = (p: PrintContext, open: number, body: Stmt[]) =>
 
 export function printStmt(s: Stmt, p: PrintContext, depth: number): void {
   const expr = (e: Parameters<typeof printExpr>[0]) => printExpr(e, p, depth);
+  const whole = s.kind === "Assign" || s.kind === "Return" ? s.value : s.kind === "ExprStmt" ? s.expr : undefined;
+  if (whole?.kind === "ParallelFor") {
+    const lead = s.kind === "Assign" ? `${s.name}${s.type ? `: ${printType(s.type)}` : ""} = ` : s.kind === "Return" ? "return " : "";
+    const loop = whole.loop;
+    const open = p.skipTo((whole.limit ?? loop.iterable).span.end, "{");
+    const limit = whole.limit ? ` limit ${expr(whole.limit)}` : "";
+    printStmtBlock(p, s.span.start, depth, () => `${lead}parallel for ${loop.name} in ${expr(loop.iterable)}${limit}`, [open, loop.span.end - 1], loop.body);
+    return;
+  }
   switch (s.kind) {
     case "Assign": {
       const type = s.type ? `: ${printType(s.type)}` : "";
@@ -53,6 +62,11 @@ export function printStmt(s: Stmt, p: PrintContext, depth: number): void {
     case "For": {
       const open = p.skipTo(s.iterable.span.end, "{");
       printStmtBlock(p, s.span.start, depth, () => `for ${s.name} in ${expr(s.iterable)}`, [open, s.span.end - 1], s.body);
+      return;
+    }
+    case "Parallel": {
+      const open = p.skipTo(s.span.start + "parallel".length, "{");
+      printStmtBlock(p, s.span.start, depth, () => "parallel", [open, s.span.end - 1], s.body);
       return;
     }
     case "While": {

@@ -15,20 +15,29 @@ import { assertNever } from "../syntax/assert-never";
 
 const NONE: readonly Stmt[][] = [];
 
-/** The statement lists a statement holds directly: `if`/`else` branches, a `for` or `while` body, `try` and `catch`. */
+/**
+ * The statement lists a statement holds directly: `if`/`else` branches, a `for` or `while`
+ * body, `try` and `catch`, a `parallel` block — and the `[for …]` of a `parallel for` that is
+ * the statement's whole value (`x = parallel for …`, `return parallel for …`): its loop is
+ * walked as a nested `for` statement (its variable, its body), so every walker sees it.
+ */
 export function nestedBlocks(stmt: Stmt): readonly Stmt[][] {
   switch (stmt.kind) {
     case "If":
       return stmt.else ? [stmt.then, stmt.else] : [stmt.then];
     case "For":
     case "While":
+    case "Parallel":
       return [stmt.body];
     case "Try":
       return [stmt.body, stmt.handler];
     case "Assign":
-    case "AssignInto":
+      return stmt.value.kind === "ParallelFor" ? [[stmt.value.loop]] : NONE;
     case "Return":
+      return stmt.value?.kind === "ParallelFor" ? [[stmt.value.loop]] : NONE;
     case "ExprStmt":
+      return stmt.expr.kind === "ParallelFor" ? [[stmt.expr.loop]] : NONE;
+    case "AssignInto":
     case "Assert":
     case "Break":
     case "Continue":
@@ -55,6 +64,7 @@ export function boundNameOf(stmt: Stmt): string | undefined {
     case "Assert":
     case "Break":
     case "Continue":
+    case "Parallel":
       return undefined;
     default:
       return assertNever(stmt);
@@ -90,6 +100,7 @@ export function pushStmtExprs(stmt: Stmt, stack: Expr[]): void {
     case "Try":
     case "Break":
     case "Continue":
+    case "Parallel":
       return;
     default:
       return assertNever(stmt);
@@ -137,6 +148,10 @@ export function pushExprChildren(expr: Expr, stack: Expr[]): void {
     case "Ask":
       if (expr.thread) stack.push(expr.thread);
       stack.push(expr.prompt);
+      return;
+    // The loop's iterable and body are the nested `for` statement's (`nestedBlocks`).
+    case "ParallelFor":
+      if (expr.limit) stack.push(expr.limit);
       return;
     case "Num":
     case "Bool":

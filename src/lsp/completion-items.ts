@@ -44,8 +44,8 @@ const BUILTIN_TYPE_DOCS: ReadonlyMap<string, string> = new Map([
   ["Message", "One message of a thread: { role, text, tool_calls?, tool_call_id?, agent?, time }."],
 ]);
 
-/** What completion offers as words: the grammar's keywords and the primitive type names. */
-export const KEYWORDS: readonly string[] = [...SYNTAX_KEYWORDS, ...PRIMITIVE_TYPES];
+/** What completion offers as words: the grammar's keywords, the contextual `parallel` (issue #27) and the primitive type names. */
+export const KEYWORDS: readonly string[] = [...SYNTAX_KEYWORDS, "parallel", ...PRIMITIVE_TYPES];
 
 const SNIPPETS: CompletionItem[] = [
   { label: "schema", kind: KIND.snippet, detail: "schema declaration", insertTextFormat: 2, insertText: "schema ${1:Name} {\n  ${2:field}: ${3:string}\n}" },

@@ -252,6 +252,8 @@ export function buildIndex(program: Program, types: ReadonlyMap<Expr, Type>, see
         case "Call":
         case "Binary":
         case "Unary":
+        // Its variable and body are its loop's, a nested `for` of the unit.
+        case "ParallelFor":
           break;
         case "Lambda":
           lambdaParam(e);

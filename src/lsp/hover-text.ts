@@ -165,6 +165,22 @@ function keyHover(a: Analysis, offset: number): string | undefined {
   return keyDocText(entry.key, block.table[entry.key]);
 }
 
+const PARALLEL_DOC =
+  "`parallel for x in xs [limit N] { … }`: the body runs for each item, at most N at once (default: `parallel_limit` of luma.config.json, 8); " +
+  "its value is the array of each body's value, in input order. `parallel { … }`: each statement runs at once; what they assign is visible after. " +
+  "The first failure aborts the others and is raised where `try` can catch it.";
+
+/** The contextual keyword `parallel` under the cursor (before `{` or `for`): what it does, and a `parallel for`'s type. */
+function parallelHover(a: Analysis, offset: number, expr: Expr | undefined): string | undefined {
+  const text = a.text;
+  let start = offset;
+  while (start > 0 && /\w/.test(text[start - 1])) start--;
+  if (!text.startsWith("parallel", start) || /\w/.test(text[start + 8] ?? "") || offset > start + 8) return undefined;
+  if (!/^\s*(\{|for\b)/.test(text.slice(start + 8, start + 40))) return undefined;
+  const t = expr?.kind === "ParallelFor" && expr.span.start === start ? a.types.get(expr) : undefined;
+  return t ? `${code(typeText(t))}\n\n${PARALLEL_DOC}` : PARALLEL_DOC;
+}
+
 /** `partner`: the other file of the document's pair; a name declared there is described as that file's hover does. */
 export function hoverMarkdown(a: Analysis, offset: number, partner: Partner): string | undefined {
   const occ = a.index?.at(offset);
@@ -179,6 +195,8 @@ export function hoverMarkdown(a: Analysis, offset: number, partner: Partner): st
   }
   const key = keyHover(a, offset);
   if (key) return key;
+  const keyword = parallelHover(a, offset, expr);
+  if (keyword) return keyword;
   const builtin = expr && builtinHover(a, expr, offset);
   if (builtin) return builtin;
   const t = expr && a.types.get(expr);

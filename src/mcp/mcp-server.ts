@@ -163,7 +163,7 @@ export async function serveProgram(program: Program, opts: ServeOptions): Promis
     // The `tools/call` answers still being worked out, so stopping can wait for them.
     const calls = new WorkInFlight();
     try {
-      const interpreter = createRuntime(program, { args: [], schemas: open.schemas, tools: open.tools, stdout, stderr: opts.stderr, sourceOf: opts.sourceOf, ask: open.ask, telemetry: open.telemetry, threads: { store: open.threads } });
+      const interpreter = createRuntime(program, { args: [], schemas: open.schemas, tools: open.tools, stdout, stderr: opts.stderr, sourceOf: opts.sourceOf, ask: open.ask, telemetry: open.telemetry, threads: { store: open.threads }, parallelLimit: open.parallelLimit });
       // An agent with parameters is served with the ones `--agent-args` gives; its tools whose `when` is false are not served.
       const agentArgs = servedAgentArgs(program, interpreter, opts.agent, opts.agentArgs);
       const inactive = agentArgs && opts.agent ? inactiveToolsOf(interpreter, opts.agent, agentArgs) : new Set<string>();

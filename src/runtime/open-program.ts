@@ -49,6 +49,8 @@ export interface OpenProgram {
   handlerRuns(tool: string): number;
   /** The `"threads"` store, opened when the program calls `thread(id)` (issue #26 §1). */
   threads?: ThreadStore;
+  /** `parallel_limit` of luma.config.json: a `parallel for` without `limit` runs at most this many bodies at once. */
+  parallelLimit?: number;
   /** Releases everything; `runError` (the run's failure, if any) is recorded in the journal. */
   close(runError?: unknown): Promise<void>;
 }
@@ -179,7 +181,7 @@ export async function openProgram(program: Program, opts: Omit<StartOptions, "ar
       runError = error;
       return releaseAll(owned);
     };
-    return { schemas, tools, ask, journal, telemetry, close, handlerRuns: runCount.runs, threads };
+    return { schemas, tools, ask, journal, telemetry, close, handlerRuns: runCount.runs, threads, parallelLimit: config.config.parallel_limit };
   } catch (e) {
     await releaseAll(opened);
     throw e;

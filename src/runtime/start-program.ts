@@ -53,6 +53,7 @@ export async function startProgram(program: Program, opts: StartOptions): Promis
           threads: { store: open.threads, runKey: journal?.runId },
           env: (name) => opts.env[name],
           stdin: opts.stdin,
+          parallelLimit: open.parallelLimit,
         }),
       );
     } catch (e) {

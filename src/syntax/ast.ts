@@ -200,7 +200,12 @@ export type Stmt =
   | { kind: "Try"; body: Stmt[]; errName: string; errSpan: Span; handler: Stmt[]; span: Span }
   | { kind: "ExprStmt"; expr: Expr; span: Span }
   /** `assert cond` / `assert cond, message`: fails the test (or the run) when cond is false. */
-  | { kind: "Assert"; cond: Expr; message?: Expr; span: Span };
+  | { kind: "Assert"; cond: Expr; message?: Expr; span: Span }
+  /**
+   * `parallel { a = f(x)  b = g(x) }` (issue #27 §4): each statement of `body` is a branch,
+   * run concurrently; what the branches assign is visible after the block.
+   */
+  | { kind: "Parallel"; body: Stmt[]; span: Span };
 
 /** What `AssignInto` writes: a chain of fields and items that starts at a variable. */
 export type AssignTarget = Extract<Expr, { kind: "Member" | "Index" }>;
@@ -246,7 +251,16 @@ export type Expr =
   | { kind: "ToolCall"; tool: string; toolSpan: Span; arg: Expr; span: Span }
   /** `stream ask …` (issue #26 §2): the answer's text goes to stdout as it arrives. `… in t` (§1): the thread it continues. */
   | { kind: "Ask"; prompt: Expr; target: TypeRef; usingTool?: { name: string; span: Span }; stream?: true; thread?: Expr; span: Span }
-  | { kind: "DbCall"; op: "query" | "command"; name: string; nameSpan: Span; arg: Expr; span: Span };
+  | { kind: "DbCall"; op: "query" | "command"; name: string; nameSpan: Span; arg: Expr; span: Span }
+  /**
+   * `parallel for d in docs limit 8 { … }` (issue #27 §4): the body runs for each item
+   * concurrently, at most `limit` at once; the value is the array of each body's value.
+   * `loop` is the `for d in docs { … }` it runs (span from `for` to the block's end), so
+   * every walker sees its variable and body as a `for`'s; it is the whole value of an
+   * assignment, a `return` or an expression statement (the checker holds that), and those
+   * statements list `[loop]` among their nested blocks (`language/ast-children.ts`).
+   */
+  | { kind: "ParallelFor"; loop: Extract<Stmt, { kind: "For" }>; limit?: Expr; span: Span };
 
 // ---------------------------------------------------------------- tests (`luma test`)
 

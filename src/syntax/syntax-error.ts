@@ -16,7 +16,7 @@ import { UNCLOSED_BRACE_MESSAGE } from "./string-literal";
 import { PARSE_CODES } from "../diagnostics/catalog/parse-codes";
 
 const EXPRESSION_STARTERS = [
-  "a name", "a number", '"\\""', '"true"', '"false"', '"null"', '"tool"', '"ask"', '"stream"', '"query"',
+  "a name", "a number", '"\\""', '"true"', '"false"', '"null"', '"tool"', '"ask"', '"stream"', '"parallel"', '"query"',
   '"command"', '"("', '"["', '"{"', '"-"', '"not"',
 ];
 const BINARY_OPERATORS = ['"or"', '"and"', '"=="', '"!="', '"<"', '"<="', '">"', '">="', '"+"', '"-"', '"*"', '"/"', '"%"'];

@@ -6,7 +6,7 @@
  * (an enclosing binary expression's span does include them).
  */
 import type * as ohm from "ohm-js";
-import type { BinaryOp, Expr } from "./ast";
+import type { BinaryOp, Expr, Stmt } from "./ast";
 import { type FlatOperand, type Located, type PrefixOp, applyPrecedence } from "./operator-precedence";
 import { enterNesting, leaveNesting } from "./nesting-limit";
 import { commaList, optionalList, parseContext, spanBetween, spanOf, toAst } from "./parse-context";
@@ -134,6 +134,25 @@ export const expressionActions: ohm.ActionDict<unknown> = {
     leaveNesting();
     if (stream.numChildren > 0) expr.stream = true;
     return expr;
+  },
+  ParallelFor(_kw: Node, _sameLine: Node, loop: Node): Expr {
+    if (!enterNesting(this)) return tooDeep(this);
+    const parts = toAst(loop) as { loop: Extract<Stmt, { kind: "For" }>; limit?: Expr };
+    leaveNesting();
+    const expr: Extract<Expr, { kind: "ParallelFor" }> = { kind: "ParallelFor", loop: parts.loop, span: spanOf(this) };
+    if (parts.limit) expr.limit = parts.limit;
+    return expr;
+  },
+  ParallelLoop(_for: Node, name: Node, _in: Node, iterable: Node, limit: Node, body: Node) {
+    const loop: Extract<Stmt, { kind: "For" }> = {
+      kind: "For",
+      name: name.sourceString,
+      nameSpan: spanOf(name),
+      iterable: toAst(iterable),
+      body: toAst(body),
+      span: spanOf(this),
+    };
+    return limit.numChildren > 0 ? { loop, limit: toAst(limit.child(0).child(1)) as Expr } : { loop };
   },
   DbCall(kw: Node, name: Node, _open: Node, arg: Node, _close: Node): Expr {
     if (!enterNesting(this)) return tooDeep(this);

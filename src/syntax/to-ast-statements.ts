@@ -35,6 +35,9 @@ export const statementActions: ohm.ActionDict<unknown> = {
       span: spanOf(this),
     };
   },
+  ParallelStmt(_kw: Node, _sameLine: Node, body: Node): Stmt {
+    return { kind: "Parallel", body: toAst(body), span: spanOf(this) };
+  },
   WhileStmt(_kw: Node, cond: Node, body: Node): Stmt {
     return { kind: "While", cond: toAst(cond), body: toAst(body), span: spanOf(this) };
   },

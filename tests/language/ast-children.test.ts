@@ -13,11 +13,12 @@ import { nestedBlocks, pushExprChildren, pushStmtExprs } from "../../src/languag
 
 const STMT_KINDS: Record<Stmt["kind"], true> = {
   Assign: true, If: true, For: true, While: true, Break: true, Continue: true,
-  AssignInto: true, Return: true, Try: true, ExprStmt: true, Assert: true,
+  AssignInto: true, Return: true, Try: true, ExprStmt: true, Assert: true, Parallel: true,
 };
 const EXPR_KINDS: Record<Expr["kind"], true> = {
   Num: true, Str: true, Bool: true, Null: true, Array: true, Object: true, Name: true, Member: true,
   Index: true, Call: true, Lambda: true, Binary: true, Unary: true, ToolCall: true, Ask: true, DbCall: true,
+  ParallelFor: true,
 };
 
 const SOURCE = `fn g(x: int) -> int {
@@ -45,6 +46,12 @@ const SOURCE = `fn g(x: int) -> int {
   z = ask "q {x}" -> int
   w = query q({ a: 1 })
   assert x == 1, "m"
+  p = parallel for d in y limit 2 {
+    d + 1
+  }
+  parallel {
+    m = 1
+  }
   return x
 }
 `;
@@ -112,8 +119,10 @@ describe("the one child visitor", () => {
       const exprs: Expr[] = [];
       pushStmtExprs(s, exprs);
       expect(new Set(exprs)).toEqual(new Set(direct(s)));
+      // A `parallel for` that is a statement's whole value lends it its loop, a nested `for`.
+      const value = s.kind === "Assign" || s.kind === "Return" ? s.value : s.kind === "ExprStmt" ? s.expr : undefined;
       expect(nestedBlocks(s).flat()).toEqual(
-        Object.entries(s).filter(([, v]) => Array.isArray(v)).flatMap(([, v]) => v as Stmt[]),
+        value?.kind === "ParallelFor" ? [value.loop] : Object.entries(s).filter(([, v]) => Array.isArray(v)).flatMap(([, v]) => v as Stmt[]),
       );
     });
     forEachExpr(body, (e) => {

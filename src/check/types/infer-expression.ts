@@ -94,6 +94,8 @@ export interface TyperState {
   callees: Map<Expr, FnDecl>;
   unit: CodeUnit;
   methodsOf(agent: NonNullable<CodeUnit["agent"]>): Map<string, FnDecl>;
+  /** Types a `parallel for`'s loop and returns the element type of its value (`type-statements.ts` types statements). */
+  typeParallelLoop(loop: Extract<Stmt, { kind: "For" }>, env: Env): Type;
 }
 
 export function inferExpr(s: TyperState, e: Expr, env: Env): Type {
@@ -136,6 +138,7 @@ function note(s: TyperState, e: Expr): void {
     case "Index":
     case "Ask":
     case "Lambda":
+    case "ParallelFor":
       break;
     default:
       assertNever(e);
@@ -198,6 +201,11 @@ const INFER: { [K in Expr["kind"]]: Infer<K> } = {
     inferExpr(s, e.prompt, env);
     if (e.thread) inferExpr(s, e.thread, env);
     return s.table.ofRef(e.target);
+  },
+  // The array of each branch's value, in input order.
+  ParallelFor: (s, e, env) => {
+    if (e.limit) inferExpr(s, e.limit, env);
+    return arrayOf(s.typeParallelLoop(e.loop, env));
   },
   DbCall: (s, e, env) => {
     inferExpr(s, e.arg, env);

@@ -153,6 +153,7 @@ export function narrow(env: Env, cond: Expr, truthy: boolean, types: ReadonlyMap
     case "ToolCall":
     case "Ask":
     case "DbCall":
+    case "ParallelFor":
       return env;
     default:
       return assertNever(cond);

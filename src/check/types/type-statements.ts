@@ -157,6 +157,11 @@ const TYPE_STMT: { [K in Stmt["kind"]]: TypeStmt<K> } = {
   Break: () => true,
   Continue: () => true,
   Try: (w, s, env) => typeTry(w, s, env),
+  // Branches assign distinct names and read none another assigns (E1201, E1202): typed in order.
+  Parallel: (w, s, env) => {
+    typeBlock(w, s.body, env);
+    return false;
+  },
 };
 
 const typeStmt = (w: StatementTyper, s: Stmt, env: Env): boolean => (TYPE_STMT[s.kind] as TypeStmt<Stmt["kind"]>)(w, s, env);
@@ -253,6 +258,26 @@ function forPasses(w: StatementTyper, s: Extract<Stmt, { kind: "For" }>, env: En
     typeBlock(w, s.body, second);
     env.adoptJoin(looped, second);
   }
+}
+
+/**
+ * A `parallel for`'s loop: each branch starts from `env` with its own variables (the run
+ * gives each branch a copy; what it assigns is seen neither by the others nor after), so
+ * the body is typed once in a copy and `env` keeps its types. The value's element is the
+ * join of the body's tails (a block's value is its last expression, as in a `fn`).
+ */
+export function typeParallelLoop(w: StatementTyper, loop: Extract<Stmt, { kind: "For" }>, env: Env): Type {
+  if (firstTyping(w, loop)) w.found.fors.push(loop);
+  const el = elementType(inferExpr(w, loop.iterable, env));
+  const branch = env.clone();
+  bind(w, branch, loop.name, el);
+  typeBlock(w, loop.body, branch);
+  const last = loop.body[loop.body.length - 1];
+  if (last?.kind !== "ExprStmt" && last?.kind !== "If" && last?.kind !== "Try") return NULL;
+  const tails = tailExprs(loop.body);
+  let t: Type = NEVER;
+  for (const tail of tails) t = join(t, w.types.get(tail) ?? UNKNOWN);
+  return t.kind === "never" ? UNKNOWN : t;
 }
 
 function typeTry(w: StatementTyper, s: Extract<Stmt, { kind: "Try" }>, env: Env): boolean {

@@ -11,7 +11,7 @@ import type { CheckContext } from "../context";
 import { createTypeTable, type TypeTable } from "./type-of-schema";
 import type { FieldRead } from "./field-access";
 import { emptyFound, type FoundNodes } from "./infer-expression";
-import { typeUnit, type StatementTyper } from "./type-statements";
+import { typeParallelLoop, typeUnit, type StatementTyper } from "./type-statements";
 import { UNKNOWN, type Type } from "./type-model";
 
 export interface TypedProgram {
@@ -64,6 +64,7 @@ function typeUnits(ctx: CheckContext): TypedProgram {
     collectors: [],
     loopDepth: 0,
     typedAssigns: 0,
+    typeParallelLoop: (loop, env) => typeParallelLoop(w, loop, env),
   };
   for (const unit of ctx.units) {
     w.unit = unit;

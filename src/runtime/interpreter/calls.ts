@@ -89,7 +89,7 @@ export async function evalCall(e: CallExpr, f: Frame): Promise<Value> {
       }
       const label = `${agentName}.${callee.property}`;
       // A new method call, still under the caller's cancellation (if one was given from outside).
-      const methodCall = { failures: 0, signal: f.methodCall?.signal, askValue: f.methodCall?.askValue };
+      const methodCall = { failures: 0, signal: f.signal ?? f.methodCall?.signal, askValue: f.methodCall?.askValue };
       // `Support(u).reply(…)`: the agent's arguments first, bound and validated (agent-context.ts).
       const agentArgs = given ? bindAgentArgs(rt, agent.decl, await evalArgs(given, f), given.args.map((a) => a.span), given.span) : undefined;
       const args = await evalArgs(e, f);
@@ -150,6 +150,8 @@ async function callUser(caller: Frame, c: Callee, args: Value[], call: CallExpr)
   const fn = c.fn;
   // The callee's steps are numbered inside the caller's next step number (step-scope.ts).
   const frame = createFrame(rt, fn.body, caller.scope.child(c.label), c.agent, c.methodCall, c.agentArgs);
+  // Called from a `parallel` branch: the branch's cancellation reaches the callee's calls too.
+  if (caller.signal) frame.signal = caller.signal;
   bindParams(rt, c, args, call, frame);
   rt.depth++;
   let result: Value;

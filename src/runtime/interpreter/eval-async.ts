@@ -7,6 +7,8 @@
 import { locateError } from "../../diagnostics/luma-error";
 import type { Expr, Span, StrPart } from "../../syntax/ast";
 import { evalCall } from "./calls";
+import { evalParallelFor } from "./exec-parallel";
+import { execBlockAsync } from "./exec-async";
 import { askContextOf, assertToolActive } from "./agent-context";
 import { evalSync } from "./eval-sync";
 import { assertNever } from "../../syntax/assert-never";
@@ -65,6 +67,7 @@ export async function evalAsync(e: Expr, f: Frame): Promise<Value> {
         req.agent = f.agent.decl;
         req.methodCall = f.methodCall;
       }
+      if (f.signal) req.signal = f.signal;
       return callTool(req, e.span, f);
     }
     case "Ask": {
@@ -107,8 +110,11 @@ export async function evalAsync(e: Expr, f: Frame): Promise<Value> {
         req.agent = f.agent.decl;
         req.methodCall = f.methodCall;
       }
+      if (f.signal) req.signal = f.signal;
       return callTool(req, e.span, f);
     }
+    case "ParallelFor":
+      return evalParallelFor(e, f, evalExpr, execBlockAsync);
     case "Num":
     case "Bool":
     case "Null":

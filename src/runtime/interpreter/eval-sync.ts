@@ -64,6 +64,7 @@ export function evalSync(e: Expr, f: Frame): Value {
     case "ToolCall":
     case "Ask":
     case "DbCall":
+    case "ParallelFor":
       return notSynchronous(f, e);
     default:
       return assertNever(e, (node) => notSynchronous(f, node));

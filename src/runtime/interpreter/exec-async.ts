@@ -9,6 +9,7 @@ import { evalSync } from "./eval-sync";
 import { execBlockSync, execStmtSync, unknownStatement, whileTurnsSync } from "./exec-sync";
 import { assertNever } from "../../syntax/assert-never";
 import { runAssert } from "./assert-statement";
+import { execParallel } from "./exec-parallel";
 import { isRunStop } from "../journal/journal-errors";
 import { asLumaError, errorAt, errorValue } from "./runtime-errors";
 import { isRunEnding } from "../base/run-ending-error";
@@ -99,6 +100,9 @@ async function execStmtAsync(s: Stmt, f: Frame): Promise<Value> {
         f.vars.set(s.errName, errorValue(asLumaError(e, f.rt.sourceOf, s.span)));
         return block(s.handler, f);
       }
+    case "Parallel":
+      await execParallel(s, f, execBlockAsync);
+      return null;
     // `break` and `continue` never suspend: the synchronous executor runs them.
     case "Break":
     case "Continue":

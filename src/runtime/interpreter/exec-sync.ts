@@ -86,6 +86,7 @@ export function execStmtSync(s: Stmt, f: Frame): Value {
       }
     // A `while` always runs in the asynchronous executor (it yields now and then): never here.
     case "While":
+    case "Parallel":
       return unknownStatement(f, s);
     default:
       return assertNever(s, (node) => unknownStatement(f, node));

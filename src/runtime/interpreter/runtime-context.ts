@@ -40,6 +40,8 @@ export interface InterpreterHost {
   stopped?: () => unknown;
   /** Span export (OpenTelemetry); absent unless configured. */
   telemetry?: Pick<Telemetry, "invokeAgent">;
+  /** `parallel for` without `limit`: at most this many branches at once (`parallel_limit` in luma.config.json; absent: 8). */
+  parallelLimit?: number;
   /** How many times a tool's handler ran in this run (`calls`); absent: none counted. */
   handlerRuns?: (tool: string) => number;
   /** Threads (issue #26 §1): the configured store of `thread(id)`, and what names this run's exchanges. */
@@ -102,6 +104,11 @@ export interface Frame {
   agentArgs?: ReadonlyMap<string, Value>;
   /** Numbers this activation's steps (journal step ids, the handler's `ctx.stepId`). */
   scope: StepScope;
+  /**
+   * A `parallel` branch's cancellation (under the caller's, exec-parallel.ts): the tool calls
+   * and agent method calls the branch makes, and the functions it calls, pass it on.
+   */
+  signal?: AbortSignal;
   /** Set by `return`; every block loop stops when it sees it. */
   returned: boolean;
   returnValue: Value;

@@ -64,6 +64,9 @@ export class AsyncAnalysis {
       // now and then: a loop that never waits would otherwise never see Ctrl-C.
       case "While":
         return true;
+      // Branches run concurrently: only the asynchronous executor runs them.
+      case "Parallel":
+        return true;
       default:
         return assertNever(s, () => true);
     }
@@ -129,6 +132,7 @@ export class AsyncAnalysis {
       case "ToolCall":
       case "Ask":
       case "DbCall":
+      case "ParallelFor":
         return true;
       default:
         // A node kind this version does not know: assume it may suspend.

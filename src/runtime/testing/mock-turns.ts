@@ -52,6 +52,7 @@ export function constant(e: Expr): Json {
     case "ToolCall":
     case "Ask":
     case "DbCall":
+    case "ParallelFor":
       throw new NotConstant(e);
     default:
       return assertNever(e, () => {

@@ -7,11 +7,12 @@
  * (shared with the Ohm path) builds the tree; postfix steps and operator runs are loops,
  * so a long chain never recurses. String literals are `fast-strings.ts`.
  */
-import type { BinaryOp, Expr } from "../ast";
+import type { BinaryOp, Expr, Stmt } from "../ast";
+import { parseBlock } from "./fast-statements";
 import { type FlatOperand, type Located, type PrefixOp, applyPrecedence } from "../operator-precedence";
 import {
   type FastState,  char, deferBegin, deferEnd, enter, identEnd, ident, isIdentPart, keyword, leave, lit,
-  numberEnd, recurse, skip, span, unrecurse, word, work,
+  numberEnd, recurse, sameLine, skip, span, unrecurse, word, work,
 } from "./fast-scanner";
 import { KEYWORDS } from "../keywords";
 import { constString, stringExpr } from "./fast-strings";
@@ -268,6 +269,12 @@ function parsePrimary(s: FastState): Expr | undefined {
       case "query":
       case "command":
         return bracketed(s, dbCall);
+      case "parallel": {
+        // `parallel for …`; else `parallel` is a name (it is contextual, as in the grammar).
+        const expr = bracketed(s, parallelFor);
+        if (expr) return expr;
+        break;
+      }
     }
     if (KEYWORDS.has(name)) return undefined;
     s.pos = end;
@@ -347,6 +354,27 @@ function toolCall(s: FastState, start: number): Expr | undefined {
   const arg = char(s, 40) ? parseExpr(s) : undefined;
   if (!arg || !char(s, 41)) return undefined;
   return { kind: "ToolCall", tool: s.src.slice(name, toolSpan.end - s.base), toolSpan, arg, span: span(s, start, s.pos) };
+}
+
+/** `ParallelFor = kwParallel #sameLine ParallelLoop` (pos at `parallel`). */
+function parallelFor(s: FastState, start: number): Expr | undefined {
+  s.pos = start + 8;
+  if (!sameLine(s)) return undefined;
+  const forAt = keyword(s, "for");
+  if (forAt < 0) return undefined;
+  const name = ident(s);
+  if (name < 0) return undefined;
+  const nameSpan = span(s, name, s.pos);
+  const nameText = s.src.slice(name, s.pos);
+  const iterable = keyword(s, "in") >= 0 ? parseExpr(s) : undefined;
+  if (!iterable) return undefined;
+  const limit = keyword(s, "limit") >= 0 ? parseExpr(s) : undefined;
+  const body = parseBlock(s);
+  if (!body) return undefined;
+  const loop: Extract<Stmt, { kind: "For" }> = { kind: "For", name: nameText, nameSpan, iterable, body, span: span(s, forAt, s.pos) };
+  const expr: Extract<Expr, { kind: "ParallelFor" }> = { kind: "ParallelFor", loop, span: span(s, start, s.pos) };
+  if (limit) expr.limit = limit;
+  return expr;
 }
 
 function dbCall(s: FastState, start: number): Expr | undefined {

@@ -57,6 +57,7 @@ export function parseStmt(s: FastState): Stmt | undefined {
     else if (next === 58) stmt = typedAssign(s, start);
     else if (next === 46 || s.src.charCodeAt(blanksEnd) === 91) stmt = intoAssign(s, start);
     if (!stmt && first === "assert") stmt = assertStmt(s, start);
+    if (!stmt && first === "parallel") stmt = parallelStmt(s, start);
   } else if (Object.hasOwn(KEYWORD_STATEMENTS, first)) stmt = KEYWORD_STATEMENTS[first](s, start);
   if (!stmt) {
     s.pos = start;
@@ -124,6 +125,14 @@ const afterBlanks = (src: string, at: number): number => {
   while (src.charCodeAt(i) === 32 || src.charCodeAt(i) === 9) i++;
   return i;
 };
+
+/** `ParallelStmt = kwParallel #sameLine Block` (else `parallel` is a name: ExprStmt follows). */
+function parallelStmt(s: FastState, start: number): Stmt | undefined {
+  s.pos = start + 8;
+  if (!sameLine(s)) return undefined;
+  const body = parseBlock(s);
+  return body ? { kind: "Parallel", body, span: span(s, start, s.pos) } : undefined;
+}
 
 /** `Assign = ident assignOp Expr`. */
 function assign(s: FastState, start: number): Stmt | undefined {

@@ -46,6 +46,8 @@ export interface FakeProvider {
   expectKey(key: string | undefined): void;
   /** Don't record requests (the benchmark). */
   recording: boolean;
+  /** A fixed wait before each answer, in ms (0: none): a provider's latency, for the `parallel` benchmark. */
+  latencyMs: number;
   stop(): void;
 }
 
@@ -102,6 +104,7 @@ export async function startFakeProvider(): Promise<FakeProvider> {
       key = k;
     },
     recording: true,
+    latencyMs: 0,
     stop: () => server.stop(true),
   };
 
@@ -131,6 +134,7 @@ export async function startFakeProvider(): Promise<FakeProvider> {
       }
       const turn = turns.shift();
       served++;
+      if (fake.latencyMs > 0) await Bun.sleep(fake.latencyMs);
       if (!turn) return Response.json(errorBody(family, 500, "fake provider: no scripted turn left"), { status: 500 });
       const rendered = render(family, turn, served, String(model));
       // A streamed request: the same answer as the provider's server-sent events.
