@@ -134,5 +134,7 @@ export const CONFIG_SCHEMA: Rule = {
     mcp_servers: { kind: "map", of: mcpServer },
     /** A cassette (relative to the config's directory) that answers every `ask`, offline; `--replay` overrides. */
     replay: text,
+    /** How deep agents listed as tools may call each other (issue #27 §1); the outermost agent call is depth 1. */
+    max_agent_depth: { kind: "int", min: 1 },
   },
 };

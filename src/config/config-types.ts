@@ -11,7 +11,7 @@ export interface JournalConfig { backend: "sqlite" | "postgres"; path?: string; 
 export interface ContextFieldSource { env: string; parse?: "string" | "json" | "number" | "integer" | "boolean" }
 /** An MCP server a `tool … { mcp: "name" }` reaches: started over stdio (`command`) or at a Streamable HTTP `url`. */
 export interface McpServerConfig { command?: string; args?: string[]; env?: Record<string, string>; url?: string; headers_env?: Record<string, string> }
-export interface LumaConfig { tool_modules: ToolModuleEntry[]; tool_module_policy?: ToolModulePolicy; idempotency_store?: IdempotencyStoreConfig; journal?: JournalConfig; tool_contexts: Record<string, Record<string, ContextFieldSource>>; mcp_servers?: Record<string, McpServerConfig>; replay?: string }
+export interface LumaConfig { tool_modules: ToolModuleEntry[]; tool_module_policy?: ToolModulePolicy; idempotency_store?: IdempotencyStoreConfig; journal?: JournalConfig; tool_contexts: Record<string, Record<string, ContextFieldSource>>; mcp_servers?: Record<string, McpServerConfig>; replay?: string; max_agent_depth?: number }
 
 /** What `loadConfig` returns. */
 export interface LoadedConfig {

@@ -92,6 +92,7 @@ function normalise(raw: RawConfig): LumaConfig {
   if (raw.mcp_servers) config.mcp_servers = raw.mcp_servers;
   if (raw.journal) config.journal = raw.journal;
   if (raw.replay !== undefined) config.replay = raw.replay;
+  if (raw.max_agent_depth !== undefined) config.max_agent_depth = raw.max_agent_depth;
   return config;
 }
 

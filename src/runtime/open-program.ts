@@ -45,6 +45,8 @@ export interface OpenProgram {
   telemetry?: Telemetry;
   /** How many times a tool's handler ran so far (the `calls` builtin). */
   handlerRuns(tool: string): number;
+  /** The config's `max_agent_depth` (issue #27 §1); absent: the default, 4. */
+  maxAgentDepth?: number;
   /** Releases everything; `runError` (the run's failure, if any) is recorded in the journal. */
   close(runError?: unknown): Promise<void>;
 }
@@ -168,7 +170,7 @@ export async function openProgram(program: Program, opts: Omit<StartOptions, "ar
       runError = error;
       return releaseAll(owned);
     };
-    return { schemas, tools, ask, journal, telemetry, close, handlerRuns: runCount.runs };
+    return { schemas, tools, ask, journal, telemetry, close, handlerRuns: runCount.runs, maxAgentDepth: config.config.max_agent_depth };
   } catch (e) {
     await releaseAll(opened);
     throw e;

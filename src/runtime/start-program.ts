@@ -50,6 +50,7 @@ export async function startProgram(program: Program, opts: StartOptions): Promis
           telemetry: open.telemetry,
           stopped: deadline ? deadline.stopped : lifecycle.stopped,
           handlerRuns: open.handlerRuns,
+          maxAgentDepth: open.maxAgentDepth,
         }),
       );
     } catch (e) {

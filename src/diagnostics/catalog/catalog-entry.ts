@@ -12,6 +12,7 @@
  *   E07xx luma build            build-codes.ts
  *   E08xx MCP                   mcp-codes.ts
  *   E09xx durable runs          journal-codes.ts
+ *   E11xx check rules, many agents  check-multi-agent-codes.ts (joined in check-codes.ts)
  * The checker's entries (E02xx, E03xx) are `WordedEntry`s: they carry the text builder the
  * rule reports with, so a diagnostic's code, wording and explanation are one record.
  * Runtime error codes of the spec (TOOL_TIMEOUT, VALUE_INVALID…) are catalog entries of

@@ -2,8 +2,9 @@
  * E02xx: the checker's declaration and code rules (`src/check/rules/*`), one entry per
  * diagnostic, in files by what the rule looks at: declarations
  * (`check-declaration-codes.ts`), code (`check-statement-codes.ts`), agents with
- * parameters (`check-agent-context-codes.ts`) and who sees a tool
- * (`check-tool-audience-codes.ts`). This file joins them:
+ * parameters (`check-agent-context-codes.ts`), who sees a tool
+ * (`check-tool-audience-codes.ts`) and many agents (`check-multi-agent-codes.ts`, E11xx:
+ * the E02xx range is full). This file joins them:
  * `CHECK_DIAGNOSTICS` by builder name — what `src/check/messages.ts` turns into the
  * `messages.*` and `exact.*` builders — and `checkCodes` by code, for `luma explain` and the
  * diagnostics page. All are errors that reject the program before it runs (exit code 2),
@@ -14,12 +15,14 @@ import { CHECK_DECLARATION_DIAGNOSTICS } from "./check-declaration-codes";
 import { CHECK_STATEMENT_DIAGNOSTICS } from "./check-statement-codes";
 import { CHECK_AGENT_CONTEXT_DIAGNOSTICS } from "./check-agent-context-codes";
 import { CHECK_TOOL_AUDIENCE_DIAGNOSTICS } from "./check-tool-audience-codes";
+import { CHECK_MULTI_AGENT_DIAGNOSTICS } from "./check-multi-agent-codes";
 
 export const CHECK_DIAGNOSTICS = {
   ...CHECK_DECLARATION_DIAGNOSTICS,
   ...CHECK_STATEMENT_DIAGNOSTICS,
   ...CHECK_AGENT_CONTEXT_DIAGNOSTICS,
   ...CHECK_TOOL_AUDIENCE_DIAGNOSTICS,
+  ...CHECK_MULTI_AGENT_DIAGNOSTICS,
 };
 
 /** The E02xx codes, literal: part of the catalog's `DiagnosticCode`. */

@@ -91,6 +91,13 @@ const RUNTIME_ENTRIES = [
     example: "agent Support(user: User) {\n  tools: [issue_refund when user.can_refund]\n  fn refund(id: int) -> Refund { tool issue_refund({ id: id }) }\n}",
   },
   {
+    code: "AGENT_DEPTH_EXCEEDED",
+    title: "agents calling agents went deeper than max_agent_depth",
+    explanation:
+      "An agent lists a method of another agent in its `tools` (docs/language/multi-agent.md), and the model's call of it would run deeper than the config's `max_agent_depth` (default 4; the outermost agent method call is depth 1, each agent called as a tool one more). The message names the method and the limit. Not retryable: it ends the outer `ask` like any non-retryable tool error, and `try` can catch it. Raise `max_agent_depth` in luma.config.json if the nesting is meant.",
+    example: "agent Echo {\n  model: M\n  tools: [Echo.run]\n  fn run(text: string) -> string { ask text -> string }\n}",
+  },
+  {
     code: "TOOL_UNAVAILABLE",
     title: "a tool's MCP server is down",
     explanation:

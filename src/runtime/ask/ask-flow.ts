@@ -78,6 +78,8 @@ export async function runAskFlow(env: FlowEnv, plan: AskPlan, offer: ToolOffer, 
     concurrency: plan.settings.toolConcurrency,
     rate: { limit: plan.settings.toolRateLimit, used: 0 },
     inactive: req.context?.inactive,
+    agentTools: offer.agentTools,
+    callAgent: req.callAgent,
   };
   let toolCalled = false;
   let failure: LumaError | undefined;

@@ -5,6 +5,7 @@
  */
 import type { AgentDecl, TypeRef } from "../../syntax/ast";
 import type { MethodCallState } from "../tools/tool-invoker-types";
+import type { AgentToolCaller } from "./agent-tools";
 
 export interface AskRequest {
   agent: AgentDecl;
@@ -27,6 +28,8 @@ export interface AskRequest {
   onText?: (delta: string) => void;
   /** An agent with parameters or `when` tools (issue #25): what this ask is told of its context. */
   context?: AskContext;
+  /** Runs another agent's method the model called as a tool (issue #27 §1, agent-tools.ts); given by the interpreter. */
+  callAgent?: AgentToolCaller;
 }
 
 /** The agent's context for one `ask`, computed by the interpreter from the agent's parameters. */

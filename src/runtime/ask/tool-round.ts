@@ -18,6 +18,8 @@
  *   discovery (tool-discovery.ts) without the pipeline; they count toward the rate limit.
  * - Queries and commands listed in `tools` are called by name through the same invoker
  *   (the datasource runtime registers them as tool plans, spec §12).
+ * - Another agent's method listed in `tools` (`Refunds_handle`) runs through the
+ *   interpreter instead of the pipeline (agent-tools.ts); its errors follow the same rules.
  * - A tool's `max_result_chars`: the model is shown at most that many characters of a result
  *   (result-cut.ts); the pipeline, the journal and the trace have the whole value.
  */
@@ -29,6 +31,7 @@ import { nativeCallId } from "../journal/step-scope";
 import { cutForModel } from "./result-cut";
 import { askSettingsOf } from "../tools/steps/agent-ask-settings";
 import type { ToolDiscovery } from "./tool-discovery";
+import { callAgentTool, type AgentToolCaller, type AgentToolTarget } from "./agent-tools";
 
 export interface RoundContext {
   tools: ToolInvoker;
@@ -47,6 +50,9 @@ export interface RoundContext {
   stepBase?: string;
   /** Tools whose `when` is false in this ask (issue #25): not offered, and a call of one is not run. */
   inactive?: ReadonlyMap<string, string>;
+  /** Offered agents' methods (`Refunds_handle`, agent-tools.ts) and the interpreter's runner of them. */
+  agentTools?: ReadonlyMap<string, AgentToolTarget>;
+  callAgent?: AgentToolCaller;
 }
 
 export interface RoundOutcome {
@@ -148,5 +154,8 @@ function runOne(ctx: RoundContext, call: ToolCall, i: number): Promise<unknown> 
   const input = call.argsError !== undefined ? undefined : ctx.adapter.normaliseArgs(spec, call.args);
   // Numbered by its place in the model's answer, whatever order concurrent calls start in.
   const stepId = ctx.stepBase === undefined ? undefined : nativeCallId(ctx.stepBase, i + 1);
+  // Another agent's method: run by the interpreter, under that agent's own settings (agent-tools.ts).
+  const agentTool = ctx.agentTools?.get(call.name);
+  if (agentTool) return callAgentTool(ctx.callAgent, agentTool, input, stepId);
   return ctx.tools.call({ tool: call.name, input, mode: "native", agent: ctx.agent, methodCall: ctx.methodCall, stepId, callId: call.id });
 }

@@ -77,7 +77,7 @@ export async function evalCall(e: CallExpr, f: Frame): Promise<Value> {
       }
       const label = `${agentName}.${callee.property}`;
       // A new method call, still under the caller's cancellation (if one was given from outside).
-      const methodCall = { failures: 0, signal: f.methodCall?.signal, askValue: f.methodCall?.askValue };
+      const methodCall = { failures: 0, signal: f.methodCall?.signal, askValue: f.methodCall?.askValue, agentDepth: f.methodCall?.agentDepth };
       // `Support(u).reply(…)`: the agent's arguments first, bound and validated (agent-context.ts).
       const agentArgs = given ? bindAgentArgs(rt, agent.decl, await evalArgs(given, f), given.args.map((a) => a.span), given.span) : undefined;
       const args = await evalArgs(e, f);
@@ -171,6 +171,15 @@ function bindParams(rt: Runtime, c: Callee, args: Value[], call: CallExpr, frame
     }
     frame.vars.set(name, v);
   }
+}
+
+/**
+ * An agent method called by a model as a tool (agent-tools.ts): a new method call made
+ * from `caller` (an empty frame whose scope numbers it), arguments by position.
+ */
+export function callAgentMethodIn(caller: Frame, agent: AgentEntry, method: FnDecl, args: Value[], methodCall: MethodCallState): Promise<Value> {
+  const call: CallExpr = { kind: "Call", callee: { kind: "Name", name: method.name, span: method.nameSpan }, args: [], span: method.nameSpan };
+  return callUser(caller, { fn: method, label: `${agent.decl.name}.${method.name}`, agent, methodCall }, args, call);
 }
 
 /**

@@ -7,6 +7,7 @@
 import { locateError } from "../../diagnostics/luma-error";
 import type { Expr, Span, StrPart } from "../../syntax/ast";
 import { evalCall } from "./calls";
+import { agentToolCaller } from "./agent-tools";
 import { askContextOf, assertToolActive } from "./agent-context";
 import { evalSync } from "./eval-sync";
 import { assertNever } from "../../syntax/assert-never";
@@ -84,6 +85,7 @@ export async function evalAsync(e: Expr, f: Frame): Promise<Value> {
         stepId: f.scope.nextStep(),
         onText: streamed?.write,
         context: askContextOf(f),
+        callAgent: agentToolCaller(f),
       })).then(
         (value) => (streamed?.end(true), value),
         (error: unknown) => {

@@ -41,6 +41,8 @@ export interface InterpreterHost {
   telemetry?: Pick<Telemetry, "invokeAgent">;
   /** How many times a tool's handler ran in this run (`calls`); absent: none counted. */
   handlerRuns?: (tool: string) => number;
+  /** The config's `max_agent_depth`: how deep agents called as tools may nest (agent-tools.ts); absent, 4. */
+  maxAgentDepth?: number;
 }
 
 export interface AgentEntry {

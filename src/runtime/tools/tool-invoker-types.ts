@@ -14,6 +14,8 @@ export interface MethodCallState {
   signal?: AbortSignal;
   /** The MCP client's asker for a person's value (src/mcp/): every client tool and approval note the method's calls reach asks it. */
   askValue?: AskValue;
+  /** How deep in agents called as tools this method call runs (issue #27 §1): absent, 1 (the outermost). */
+  agentDepth?: number;
 }
 
 export interface ToolCallRequest {
