@@ -16,6 +16,8 @@ export const AGENT_KEYS = keyTable({
   tool_failure_limit: { kind: int(1), field: "failureLimit", doc: "Tool failures in one method call before calls fail with TOOL_CIRCUIT_OPEN." },
   tool_policy: { kind: oneOf("allow", "deny_write", "approval"), default: "allow", field: "toolPolicy", doc: 'Which tools may run: "allow", "deny_write" or "approval".' },
   // Not given = no scope check (undefined); given = a tool with another scope is denied.
+  // "tell_model" (issue #27 §3): a native call refused by policy becomes a tool error result the model reads.
+  on_denied: { kind: oneOf("fail", "tell_model"), default: "fail", field: "onDenied", doc: 'A native call refused by policy: "fail" ends the ask, "tell_model" returns the refusal to the model.' },
   tool_scopes: { kind: stringSet, field: "toolScopes", doc: "The scopes a tool's scope must be in; not given, no scope check." },
   // Not given = every context; [] = none.
   tool_contexts: { kind: stringSet, field: "toolContexts", doc: "The tool_contexts entries tools may use; not given, all; [], none." },

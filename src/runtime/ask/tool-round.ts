@@ -11,6 +11,9 @@
  *   retryable error whose retries ran out, goes back to the model as an error result (and
  *   the pipeline counted it toward `tool_failure_limit`); any `retryable: false` error stops
  *   the ask at once with that error.
+ * - A call refused by policy (deny_write, approval declined, scope, credential, tool
+ *   context) stops the ask, unless the agent says `on_denied: "tell_model"`: then the model
+ *   gets the refusal's code and message as an error result and the ask goes on.
  * - A tool the agent does not list, or that this ask did not offer, is not run: the model
  *   gets an error result; one whose `when` condition is false in this ask is "not available"
  *   (TOOL_NOT_ACTIVE).
@@ -75,8 +78,17 @@ const rateLimited = (call: ToolCall, limit: number): ToolResult => ({
   ),
 });
 
-/** Goes back to the model (true) or stops the ask (false). */
-const returnsToModel = (e: LumaError): boolean => e.code === "TOOL_INPUT_INVALID" || e.retryable;
+/**
+ * A refusal by policy (issue #27 §3): deny_write, a declined approval, scope, credential,
+ * a tool context the agent does not allow. A journaled wait for a person (exit 75) is not
+ * one: it stops the run whatever `on_denied` says.
+ */
+const refusedByPolicy = (e: LumaError): boolean =>
+  (e.code === "TOOL_PERMISSION_DENIED" || e.code === "TOOL_CONTEXT_INVALID") && e.phase !== "pending";
+
+/** Goes back to the model (true) or stops the ask (false); `on_denied: "tell_model"` also returns refusals. */
+const returnsToModel = (e: LumaError, agent: AgentDecl): boolean =>
+  e.code === "TOOL_INPUT_INVALID" || e.retryable || (refusedByPolicy(e) && askSettingsOf(agent).onDenied === "tell_model");
 
 export async function runToolRound(ctx: RoundContext, calls: readonly ToolCall[]): Promise<RoundOutcome> {
   const results = new Array<ToolResult>(calls.length);
@@ -118,7 +130,7 @@ export async function runToolRound(ctx: RoundContext, calls: readonly ToolCall[]
       results[i] = cutForModel({ call, isError: false, content: await runOne(ctx, call, i) }, ctx.maxResultChars?.get(call.name));
     } catch (e) {
       const err = isLumaError(e) ? e : runtimeError("RUNTIME_ERROR", e instanceof Error ? e.message : String(e));
-      if (returnsToModel(err)) {
+      if (returnsToModel(err, ctx.agent)) {
         const message = call.argsError !== undefined && err.code === "TOOL_INPUT_INVALID"
           ? `The arguments of tool '${call.name}' are not valid JSON: ${call.argsError}`
           : err.message;
