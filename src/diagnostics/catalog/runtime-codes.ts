@@ -98,6 +98,13 @@ const RUNTIME_ENTRIES = [
     example: "agent Echo {\n  model: M\n  tools: [Echo.run]\n  fn run(text: string) -> string { ask text -> string }\n}",
   },
   {
+    code: "BUDGET_EXCEEDED",
+    title: "an agent's budget_tokens or budget_usd was used up",
+    explanation:
+      "An agent declares `budget_tokens` (input + output tokens, cached input included) or `budget_usd` (from the models' prices), bounding one call into it from outside, sub-agents included (docs/language/multi-agent.md). Usage is counted after each provider response; the response that crosses the budget is not used, and the work stops with this error, naming the key, the limit, the amount used and the agent. Not retryable; `try` can catch it.",
+    example: "agent Writer {\n  model: M\n  budget_tokens: 1000\n  fn run(text: string) -> string { ask text -> string }\n}",
+  },
+  {
     code: "TOOL_UNAVAILABLE",
     title: "a tool's MCP server is down",
     explanation:

@@ -3,7 +3,7 @@
  * the checker, the runtime's agent settings (`agent-ask-settings.ts`, `agent-policy.ts`),
  * completion and the first-hour hints read. Whether `ask` needs a `model` is a rule file.
  */
-import { int, modelRef, oneOf, str, stringSet, toolList } from "../value-kinds";
+import { int, modelRef, nonNegative, oneOf, str, stringSet, toolList } from "../value-kinds";
 import { keyTable } from "./key-spec";
 
 export const AGENT_KEYS = keyTable({
@@ -25,5 +25,8 @@ export const AGENT_KEYS = keyTable({
   tool_timeout_max: { kind: int(1), field: "toolTimeoutMax", doc: "ms, the ceiling on every tool's timeout." },
   retries: { kind: int(0), default: 0, doc: "Extra attempts of an ask (invalid final JSON, provider failure)." },
   // ms, a whole `ask`: every turn, wait and retry; twice a request's default timeout.
+  // Issue #27 §5: one outside call into the agent, sub-agents included (runtime/usage/budgets.ts).
+  budget_tokens: { kind: int(1), field: "budgetTokens", doc: "Input + output tokens one call into the agent may use, sub-agents included." },
+  budget_usd: { kind: nonNegative, field: "budgetUsd", doc: "USD (from the models' prices) one call into the agent may spend, sub-agents included." },
   ask_timeout: { kind: int(1), default: 600_000, field: "askTimeout", doc: "ms, the ceiling on a whole ask: every turn, wait and retry." },
 });

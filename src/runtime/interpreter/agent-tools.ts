@@ -18,6 +18,8 @@ import { runtimeError } from "../../diagnostics/luma-error";
 import type { AgentToolCaller } from "../ask/agent-tools";
 import { StepScope } from "../journal/step-scope";
 import { callAgentMethodIn } from "./calls";
+import { budgetsFor } from "../usage/budgets";
+import { askSettingsOf } from "../tools/steps/agent-ask-settings";
 import { createFrame, type Frame } from "./runtime-context";
 import type { Value } from "./values";
 
@@ -40,7 +42,8 @@ export function agentToolCaller(f: Frame): AgentToolCaller {
     // Numbered under the native call's step id (journaled runs), else a scope of its own.
     const scope = new StepScope(undefined, stepId ?? `${f.scope.pathText()}/agent-tool`, 0);
     const caller = createFrame(rt, [], scope);
-    const methodCall = { failures: 0, signal: f.methodCall?.signal, askValue: f.methodCall?.askValue, agentDepth: depth };
+    const budgets = budgetsFor(target.agent, askSettingsOf(agent.decl), f.methodCall?.budgets);
+    const methodCall = { failures: 0, signal: f.methodCall?.signal, askValue: f.methodCall?.askValue, agentDepth: depth, budgets };
     const run = () => callAgentMethodIn(caller, agent, method, positional, methodCall);
     return rt.host.telemetry ? rt.host.telemetry.invokeAgent(target.agent, target.method, run) : run();
   };
