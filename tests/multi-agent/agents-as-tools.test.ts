@@ -185,3 +185,25 @@ try { print(Echo.run("go")) } catch e { print("caught {e.code}: {e.message}") }
     }, LIMIT_MS);
   });
 }
+
+describe("an agent tool with a when condition", () => {
+  test("Refunds.handle when user.can_refund is offered only while the condition holds", async () => {
+    fake.script([{ json: { value: "no refunds for you" } }, { json: { value: "ok" } }]);
+    const source = `${MODELS.openai}${DECLS.replace("agent Triage {", "agent Unused {")}
+schema User { can_refund: bool }
+agent Front(user: User) {
+  model: M
+  tools: [lookup_order, Refunds.handle when user.can_refund]
+  fn run(text: string) -> string { ask text -> string }
+}
+print(Front({ can_refund: false }).run("refund A-7"))
+print(Front({ can_refund: true }).run("refund A-7"))
+`;
+    const r = await runAsync([file(source), "--tool-module", TOOLS_MODULE], { ...KEYS.openai, LUMA_BASE_URL_M: fake.baseUrl("openai") });
+    expect(r.stderr).toBe("");
+    expect(r.stdout).toBe("no refunds for you\nok\n");
+    const [no, yes] = fake.requests.map((q) => Object.keys(toolsOf("openai", q.body)));
+    expect(no).toEqual(["lookup_order"]);
+    expect(yes).toEqual(["lookup_order", "Refunds_handle"]);
+  }, LIMIT_MS);
+});

@@ -47,6 +47,8 @@ export interface ToolCandidate {
   lazy?: boolean;
   /** `Refunds.handle` in `tools`: the agent method a call of `Refunds_handle` runs (agent-tools.ts). */
   agentTool?: AgentToolTarget;
+  /** How the agent's `tools` writes it when that differs from `name` (`Refunds.handle`): what a `when` condition is keyed by. */
+  listedAs?: string;
 }
 
 /** A candidate this ask does not offer, and why (the `tool.withheld` trace event). */
@@ -94,7 +96,7 @@ export function toolCandidates(program: Program, schemas: SchemaTable, names: re
   for (const name of names) {
     if (name.includes(".")) {
       const agentTool = agentToolOf(program, name);
-      if (agentTool) out.push({ name: agentTool.name, spec: agentTool.spec, agentTool: agentTool.target });
+      if (agentTool) out.push({ name: agentTool.name, spec: agentTool.spec, agentTool: agentTool.target, listedAs: name });
       continue;
     }
     const decl = program.decls.find(
@@ -118,7 +120,7 @@ export function toolCandidates(program: Program, schemas: SchemaTable, names: re
 
 /** Why this ask does not offer a candidate, or undefined when it does. */
 function withheldReason(c: ToolCandidate, env: Record<string, string | undefined>, inactive?: ReadonlyMap<string, string>): Withheld | undefined {
-  const condition = inactive?.get(c.name);
+  const condition = inactive?.get(c.listedAs ?? c.name);
   if (condition !== undefined) return { tool: c.name, reason: "when", condition };
   if (c.credential !== undefined && !env[c.credential]) return { tool: c.name, reason: "credential", variable: c.credential };
   return undefined;
