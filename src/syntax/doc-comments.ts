@@ -1,9 +1,10 @@
 /**
  * Doc comments (issue #27 §1): the `///` lines directly above a `fn` — a top-level function
  * or an agent's method — become its `FnDecl.doc`, their text (after `///` and one space)
- * joined by newlines. A blank line or any other line between ends the comment. Read from
- * the source once both parsers are done, so the fast parser and the Ohm path (which treat
- * `///` as an ordinary comment) stay one grammar; the doc travels on the AST, cached with it.
+ * joined by newlines. A blank line or any other line between ends the comment. Both parsers
+ * (the fast one and the Ohm path, which read `///` as an ordinary comment) call this on the
+ * program they built, so they stay one grammar and give the same AST; the doc travels on
+ * the AST, cached with it.
  * Read by an agent tool's description (the model sees it), LSP hover, `luma mcp` and typegen.
  */
 import type { FnDecl, Program } from "./ast";

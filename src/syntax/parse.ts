@@ -21,7 +21,6 @@
 import type { Diagnostic } from "../diagnostics/diagnostic";
 import type { Program } from "./ast";
 import { type FastStop, fastParse } from "./fast-parse/fast-program";
-import { attachDocComments } from "./doc-comments";
 import { type LexicalScan, scanLexical } from "./lexical-scan";
 import { mayHaveMisspeltKeyword, misspeltKeyword } from "./misspelt-keyword";
 
@@ -39,13 +38,6 @@ export interface ParseOptions {
 }
 
 export function parse(source: string, file: string, opts: ParseOptions = {}): ParseResult {
-  const result = parseWith(source, file, opts);
-  // `///` above a fn is its doc (doc-comments.ts), whichever parser read the program.
-  if (result.program) attachDocComments(result.program, source);
-  return result;
-}
-
-function parseWith(source: string, file: string, opts: ParseOptions): ParseResult {
   let scan: LexicalScan | undefined;
   if (mayHaveMisspeltKeyword(source)) {
     scan = scanLexical(source, { lineWords: true });
