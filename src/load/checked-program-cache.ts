@@ -30,8 +30,9 @@ import { VERSION } from "../version";
  * 4: compact spans, `test` blocks. 5: plain JSON again (no rewritten keys). 6: a field or
  * item write carries the declared type the run validates it against (`AssignInto.checkAs`).
  * 7: a write whose field is known only at run time validates its whole object (`checkAs.whole`).
+ * 8: a fn's `///` doc comment (`FnDecl.doc`), and `tools: [Agent.method]` (issue #27).
  */
-const FORMAT = 7;
+const FORMAT = 8;
 const MAX_ENTRIES = 256;
 const MAX_AGE_MS = 30 * 24 * 3600 * 1000;
 
