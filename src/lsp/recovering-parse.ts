@@ -21,6 +21,7 @@
  * and after MAX_FAILED_PIECES failed items the rest of the file is left unparsed (a
  * warning there says so).
  */
+import { attachDocComments } from "../syntax/doc-comments";
 import { type Diagnostic, warning } from "../diagnostics/diagnostic";
 import { PARSE_CODES } from "../diagnostics/catalog/parse-codes";
 import type { Decl, Program, ReplaySetup, Stmt, TestDecl } from "../syntax/ast";
@@ -194,5 +195,7 @@ export function recoveringParse(source: string, file: string, cache: PieceCache 
   const program: Program = { kind: "Program", file, decls, body, span: { file, start: 0, end: source.length } };
   if (tests.length > 0) program.tests = tests;
   if (replay) program.replay = replay;
+  // A fn's `///` lines may sit in the piece before its own: read them from the whole text.
+  attachDocComments(program, source);
   return { program, syntaxErrors, droppedNames };
 }

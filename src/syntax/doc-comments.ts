@@ -20,7 +20,9 @@ export function attachDocComments(program: Program, source: string): void {
 
 function setDoc(fn: FnDecl, source: string): void {
   const doc = docAbove(source, fn.span.start);
+  // Re-read on a re-used node (the LSP's cached pieces): a doc the source no longer has goes.
   if (doc !== undefined) fn.doc = doc;
+  else delete fn.doc;
 }
 
 /** The `///` block ending on the line before the one `at` is on; undefined when there is none. */
