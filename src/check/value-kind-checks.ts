@@ -13,6 +13,7 @@ import { CHECK_TOOL_AUDIENCE_DIAGNOSTICS } from "../diagnostics/catalog/check-to
 import type { CheckContext } from "./context";
 import { messages, type CheckMessage } from "./messages";
 import { declHints } from "./suggestions";
+import { checkAgentToolItem } from "./agent-tool-items";
 
 const MODEL_CALLABLE = new Set<string>(MODEL_CALLABLE_KINDS);
 const singleName = (v: ConfigValue) => (v.kind === "Path" && v.parts.length === 1 ? v.parts[0] : undefined);
@@ -69,6 +70,13 @@ function checkToolList(v: ConfigValue, ctx: CheckContext): boolean {
   if (v.kind !== "List") return false;
   const seen = new Set<string>();
   for (const item of v.items) {
+    // `Refunds.handle`: another agent's method, offered as the tool `Refunds_handle`.
+    if (item.kind === "Path" && item.parts.length > 1) {
+      const offered = checkAgentToolItem(item, ctx);
+      if (offered !== undefined && seen.has(offered)) ctx.report(messages.duplicateMember("tool", offered, "tools"), item.span);
+      if (offered !== undefined) seen.add(offered);
+      continue;
+    }
     const name = singleName(item);
     if (name === undefined) return false;
     const decl = ctx.symbols.byName.get(name);

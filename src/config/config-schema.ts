@@ -144,5 +144,7 @@ export const CONFIG_SCHEMA: Rule = {
     replay: text,
     /** How many bodies of a `parallel for` written without `limit` run at once (default 8). */
     parallel_limit: { kind: "int", min: 1 },
+    /** How deep agents listed as tools may call each other (issue #27 §1); the outermost agent call is depth 1. */
+    max_agent_depth: { kind: "int", min: 1 },
   },
 };

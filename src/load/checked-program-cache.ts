@@ -33,8 +33,9 @@ import { VERSION } from "../version";
  * 7: a write whose field is known only at run time validates its whole object (`checkAs.whole`).
  * 8: `import` lines and linked programs (`Program.imports`, `Program.linked`); the key then
  * covers every imported file's text too (`load-program.ts`, `programCacheKey`).
+ * 9: a fn's `///` doc comment (`FnDecl.doc`), and `tools: [Agent.method]` (issue #27).
  */
-const FORMAT = 8;
+const FORMAT = 9;
 const MAX_ENTRIES = 256;
 const MAX_AGE_MS = 30 * 24 * 3600 * 1000;
 

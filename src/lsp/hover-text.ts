@@ -12,6 +12,7 @@
  * document takes from the file it tests is described by that file's analysis, so it
  * reads the same in both.
  */
+import { docAbove } from "../syntax/doc-comments";
 import { entriesOf } from "../language/key-blocks";
 import { BUILTINS, isBuiltin } from "../language/builtins";
 import { resolutionOf } from "../language/name-resolution";
@@ -82,7 +83,8 @@ function declHover(a: Analysis, decl: Decl): string {
     }
     case "Fn": {
       const { text, descs } = signature(a, "fn", decl);
-      return [code(text), ...(descs.length > 0 ? [descs.join("\n")] : [])].join("\n\n");
+      const doc = docAbove(a.text, decl.span.start);
+      return [code(text), ...(doc !== undefined ? [doc] : []), ...(descs.length > 0 ? [descs.join("\n")] : [])].join("\n\n");
     }
     case "Query":
     case "Command": {
@@ -114,8 +116,12 @@ export function definitionHover(a: Analysis, def: Definition, expr: Expr | undef
       const desc = descOf(f.annotations);
       return desc === undefined ? head : `${head}\n\n${desc}`;
     }
-    case "Method":
-      return code(`${def.container}.${signature(a, "fn", def.node as FnDecl).text.replace(/^fn /, "")}`);
+    case "Method": {
+      // The `///` lines above the method (issue #27): what a model calling it as a tool reads too.
+      const head = code(`${def.container}.${signature(a, "fn", def.node as FnDecl).text.replace(/^fn /, "")}`);
+      const doc = docAbove(a.text, (def.node as FnDecl).span.start);
+      return doc === undefined ? head : `${head}\n\n${doc}`;
+    }
     case "Variable": {
       const valueType = def.value && a.types.get(def.value);
       const t = (expr && a.types.get(expr)) ?? (def.iterates ? valueType && elementOf(valueType) : valueType);

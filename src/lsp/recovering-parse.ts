@@ -21,6 +21,7 @@
  * and after MAX_FAILED_PIECES failed items the rest of the file is left unparsed (a
  * warning there says so).
  */
+import { attachDocComments } from "../syntax/doc-comments";
 import { type Diagnostic, warning } from "../diagnostics/diagnostic";
 import { PARSE_CODES } from "../diagnostics/catalog/parse-codes";
 import type { Decl, ImportDecl, Program, ReplaySetup, Stmt, TestDecl } from "../syntax/ast";
@@ -200,5 +201,7 @@ export function recoveringParse(source: string, file: string, cache: PieceCache 
   if (tests.length > 0) program.tests = tests;
   if (replay) program.replay = replay;
   if (imports.length > 0) program.imports = imports;
+  // A fn's `///` lines may sit in the piece before its own: read them from the whole text.
+  attachDocComments(program, source);
   return { program, syntaxErrors, droppedNames };
 }

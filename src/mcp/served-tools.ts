@@ -114,7 +114,8 @@ function methodTool(program: Program, schemas: SchemaTable, agent: AgentDecl, me
     name,
     agent,
     method,
-    description: `Agent method ${name} (runs the method, including its ask and tool calls).`,
+    // Its `///` doc comment (issue #27), else a sentence naming it.
+    description: method.doc ?? `Agent method ${name} (runs the method, including its ask and tool calls).`,
     inputSchema: toJsonSchema(toTypeBox(shape)),
     ...outputOf(schemas, method.returns),
     validateInput(args) {

@@ -51,6 +51,8 @@ export interface OpenProgram {
   threads?: ThreadStore;
   /** `parallel_limit` of luma.config.json: a `parallel for` without `limit` runs at most this many bodies at once. */
   parallelLimit?: number;
+  /** The config's `max_agent_depth` (issue #27 §1); absent: the default, 4. */
+  maxAgentDepth?: number;
   /** Releases everything; `runError` (the run's failure, if any) is recorded in the journal. */
   close(runError?: unknown): Promise<void>;
 }
@@ -181,7 +183,7 @@ export async function openProgram(program: Program, opts: Omit<StartOptions, "ar
       runError = error;
       return releaseAll(owned);
     };
-    return { schemas, tools, ask, journal, telemetry, close, handlerRuns: runCount.runs, threads, parallelLimit: config.config.parallel_limit };
+    return { schemas, tools, ask, journal, telemetry, close, handlerRuns: runCount.runs, threads, parallelLimit: config.config.parallel_limit, maxAgentDepth: config.config.max_agent_depth };
   } catch (e) {
     await releaseAll(opened);
     throw e;

@@ -54,6 +54,7 @@ export async function startProgram(program: Program, opts: StartOptions): Promis
           env: (name) => opts.env[name],
           stdin: opts.stdin,
           parallelLimit: open.parallelLimit,
+          maxAgentDepth: open.maxAgentDepth,
         }),
       );
     } catch (e) {

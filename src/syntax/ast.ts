@@ -137,6 +137,8 @@ export interface FnDecl {
   body: Stmt[];
   span: Span;
   nameSpan: Span;
+  /** The `///` lines directly above the `fn`, their text joined by newlines (issue #27: an agent tool's description, hover, `luma mcp`, typegen). */
+  doc?: string;
 }
 
 export interface AgentDecl {

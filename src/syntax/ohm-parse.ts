@@ -38,6 +38,7 @@
  * conversion is skipped then: the whole never matched, so it would not have run. The scan
  * also answers a stack overflow without being run again.
  */
+import { attachDocComments } from "./doc-comments";
 import type * as ohm from "ohm-js";
 import { type Diagnostic, error } from "../diagnostics/diagnostic";
 import type { Expr, ImportDecl, Program, ReplaySetup, TestDecl } from "./ast";
@@ -68,11 +69,15 @@ export function ohmParse(
 ): ParseResult {
   const cuts = [...chunkStarts(source, lineWords, chunkChars), lexical?.unterminated?.start ?? source.length];
   const near = itemStarts ? resumePiece(cuts, itemStarts) : 0;
+  let result: ParseResult | undefined;
   if (near > 0) {
-    const { result, matchFailed } = matchPieces(source, file, cuts, near, lexical);
-    if (matchFailed) return result;
+    const piece = matchPieces(source, file, cuts, near, lexical);
+    if (piece.matchFailed) result = piece.result;
   }
-  return matchPieces(source, file, cuts, 0, lexical).result;
+  result ??= matchPieces(source, file, cuts, 0, lexical).result;
+  // `///` above a fn is its doc (doc-comments.ts), as the fast parser sets it.
+  if (result.program) attachDocComments(result.program, source);
+  return result;
 }
 
 /**

@@ -101,6 +101,9 @@ agent Worker {
   tool_timeout: 1000
   tool_timeout_max: 2000
   retries: 1
+  on_denied: "tell_model"
+  budget_tokens: 5000
+  budget_usd: 0.5
   ask_timeout: 90000
   history_limit: 20
 }
@@ -265,10 +268,10 @@ describe("§5 model keys: one table for the checker and model resolution", () =>
 });
 
 describe("§6 agent keys: one table for the checker, the ask settings and the tool policy", () => {
-  test("the keys are the spec's §6 table plus ask_timeout and history_limit (docs/language/agents.md)", () => {
+  test("the keys are the spec's §6 table plus ask_timeout and history_limit (docs/language/agents.md) and issue #27's on_denied, budget_tokens, budget_usd", () => {
     expect(Object.keys(AGENT_KEYS)).toEqual([
-      "model", "system", "tools", "tool_rate_limit", "tool_concurrency", "tool_failure_limit", "tool_policy",
-      "tool_scopes", "tool_contexts", "tool_timeout", "tool_timeout_max", "retries", "ask_timeout", "history_limit",
+      "model", "system", "tools", "tool_rate_limit", "tool_concurrency", "tool_failure_limit", "tool_policy", "on_denied",
+      "tool_scopes", "tool_contexts", "tool_timeout", "tool_timeout_max", "retries", "budget_tokens", "budget_usd", "ask_timeout", "history_limit",
     ]);
   });
 
@@ -276,6 +279,7 @@ describe("§6 agent keys: one table for the checker, the ask settings and the to
     const agent = declNamed<AgentDecl>(every, "Worker");
     expect(askSettingsOf(agent)).toMatchObject({
       model: "Fast", system: "Be brief.", tools: ["fetch_doc", "top_rows"], toolRateLimit: 0, toolConcurrency: 3, retries: 1, askTimeout: 90000,
+      onDenied: "tell_model", budgetTokens: 5000, budgetUsd: 0.5,
     });
     const policy = readAgentPolicy(agent);
     expect(policy).toMatchObject({ name: "Worker", toolPolicy: "deny_write", toolTimeout: 1000, toolTimeoutMax: 2000, failureLimit: 2 });
@@ -288,7 +292,7 @@ describe("§6 agent keys: one table for the checker, the ask settings and the to
     const idle = readAgentPolicy(declNamed<AgentDecl>(none, "Idle"));
     const defaults = {
       model: undefined, system: undefined, tools: [], toolRateLimit: 5, toolConcurrency: 1, failureLimit: undefined, toolPolicy: "allow" as const,
-      toolScopes: undefined, toolContexts: undefined, toolTimeout: 30000, toolTimeoutMax: undefined, retries: 0, askTimeout: 600000, historyLimit: undefined,
+      toolScopes: undefined, toolContexts: undefined, toolTimeout: 30000, toolTimeoutMax: undefined, retries: 0, askTimeout: 600000, historyLimit: undefined, onDenied: "fail" as const, budgetTokens: undefined, budgetUsd: undefined,
     };
     expect(idle).toEqual({ name: "Idle", ...defaults });
     expect(TOP_LEVEL_POLICY).toEqual({ name: undefined, ...defaults });

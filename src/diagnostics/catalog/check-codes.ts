@@ -3,7 +3,8 @@
  * diagnostic, in files by what the rule looks at: declarations
  * (`check-declaration-codes.ts`), code (`check-statement-codes.ts`), agents with
  * parameters (`check-agent-context-codes.ts`), who sees a tool
- * (`check-tool-audience-codes.ts`) and `parallel` (E12xx, `check-parallel-codes.ts`). This file joins them:
+ * (`check-tool-audience-codes.ts`), many agents (`check-multi-agent-codes.ts`, E11xx: the
+ * E02xx range is full) and `parallel` (E12xx, `check-parallel-codes.ts`). This file joins them:
  * `CHECK_DIAGNOSTICS` by builder name — what `src/check/messages.ts` turns into the
  * `messages.*` and `exact.*` builders — and `checkCodes` by code, for `luma explain` and the
  * diagnostics page. All are errors that reject the program before it runs (exit code 2),
@@ -15,6 +16,7 @@ import { CHECK_STATEMENT_DIAGNOSTICS } from "./check-statement-codes";
 import { CHECK_AGENT_CONTEXT_DIAGNOSTICS } from "./check-agent-context-codes";
 import { CHECK_TOOL_AUDIENCE_DIAGNOSTICS } from "./check-tool-audience-codes";
 import { CHECK_PARALLEL_DIAGNOSTICS } from "./check-parallel-codes";
+import { CHECK_MULTI_AGENT_DIAGNOSTICS } from "./check-multi-agent-codes";
 
 export const CHECK_DIAGNOSTICS = {
   ...CHECK_DECLARATION_DIAGNOSTICS,
@@ -22,6 +24,7 @@ export const CHECK_DIAGNOSTICS = {
   ...CHECK_AGENT_CONTEXT_DIAGNOSTICS,
   ...CHECK_TOOL_AUDIENCE_DIAGNOSTICS,
   ...CHECK_PARALLEL_DIAGNOSTICS,
+  ...CHECK_MULTI_AGENT_DIAGNOSTICS,
 };
 
 /** The E02xx codes, literal: part of the catalog's `DiagnosticCode`. */

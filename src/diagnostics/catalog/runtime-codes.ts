@@ -98,6 +98,20 @@ const RUNTIME_ENTRIES = [
     example: "agent Support(user: User) {\n  tools: [issue_refund when user.can_refund]\n  fn refund(id: int) -> Refund { tool issue_refund({ id: id }) }\n}",
   },
   {
+    code: "AGENT_DEPTH_EXCEEDED",
+    title: "agents calling agents went deeper than max_agent_depth",
+    explanation:
+      "An agent lists a method of another agent in its `tools` (docs/language/multi-agent.md), and the model's call of it would run deeper than the config's `max_agent_depth` (default 4; the outermost agent method call is depth 1, each agent called as a tool one more). The message names the method and the limit. Not retryable: it ends the outer `ask` like any non-retryable tool error, and `try` can catch it. Raise `max_agent_depth` in luma.config.json if the nesting is meant.",
+    example: "agent Echo {\n  model: M\n  tools: [Echo.run]\n  fn run(text: string) -> string { ask text -> string }\n}",
+  },
+  {
+    code: "BUDGET_EXCEEDED",
+    title: "an agent's budget_tokens or budget_usd was used up",
+    explanation:
+      "An agent declares `budget_tokens` (input + output tokens, cached input included) or `budget_usd` (from the models' prices), bounding one call into it from outside, sub-agents included (docs/language/multi-agent.md). Usage is counted after each provider response; the response that crosses the budget is not used, and the work stops with this error, naming the key, the limit, the amount used and the agent. Not retryable; `try` can catch it.",
+    example: "agent Writer {\n  model: M\n  budget_tokens: 1000\n  fn run(text: string) -> string { ask text -> string }\n}",
+  },
+  {
     code: "TOOL_UNAVAILABLE",
     title: "a tool's MCP server is down",
     explanation:

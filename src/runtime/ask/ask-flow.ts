@@ -40,6 +40,7 @@ import type { AskPlan } from "./ask-plan";
 import { decodeAnswer } from "./ask-target";
 import type { AskStats } from "./ask-trace";
 import { addUsage } from "../usage/token-totals";
+import { chargeResponse } from "../usage/budgets";
 import type { AskRequest } from "./ask-types";
 import { retryFeedback, TOOLS_AFTER_LIMIT } from "./prompt-rendering";
 import { errorContent, runToolRound, type RoundContext } from "./tool-round";
@@ -81,6 +82,8 @@ export async function runAskFlow(env: FlowEnv, plan: AskPlan, offer: ToolOffer, 
     concurrency: plan.settings.toolConcurrency,
     rate: { limit: plan.settings.toolRateLimit, used: 0 },
     inactive: req.context?.inactive,
+    agentTools: offer.agentTools,
+    callAgent: req.callAgent,
   };
   let toolCalled = false;
   let failure: LumaError | undefined;
@@ -111,8 +114,14 @@ export async function runAskFlow(env: FlowEnv, plan: AskPlan, offer: ToolOffer, 
         throw failure;
       }
       stats.turns++;
-      stream?.answered(res.text);
       addUsage(stats, res.usage);
+      // Budgets (usage/budgets.ts): the response that crosses one is not used.
+      try {
+        chargeResponse(req.methodCall.budgets, plan.model, res.usage);
+      } catch (e) {
+        throw locatedAt(e as LumaError, req.location);
+      }
+      stream?.answered(res.text);
 
       if (res.toolCalls.length > 0) {
         const turnItem: TranscriptItem = { kind: "assistant", native: res.assistant, text: res.text, toolCalls: res.toolCalls };

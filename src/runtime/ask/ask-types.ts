@@ -6,6 +6,7 @@
 import type { AgentDecl, TypeRef } from "../../syntax/ast";
 import type { MethodCallState } from "../tools/tool-invoker-types";
 import type { TranscriptItem } from "../providers/provider-types";
+import type { AgentToolCaller } from "./agent-tools";
 
 export interface AskRequest {
   agent: AgentDecl;
@@ -37,6 +38,8 @@ export interface AskRequest {
     history: readonly TranscriptItem[];
     onExchange: (exchange: AskExchange) => void;
   };
+  /** Runs another agent's method the model called as a tool (issue #27 §1, agent-tools.ts); given by the interpreter. */
+  callAgent?: AgentToolCaller;
 }
 
 /** The agent's context for one `ask`, computed by the interpreter from the agent's parameters. */

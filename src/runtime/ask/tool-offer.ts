@@ -33,6 +33,7 @@ import type { JsonSchema, PreparedTools, ProviderAdapter, ToolSpec } from "../pr
 import { readStatementEntries } from "../datasources/statement-entries";
 import { readToolOptions } from "../tools/steps/tool-options";
 import { initialTools, lazyCatalog, type LazyCatalog } from "./tool-discovery";
+import { agentToolOf, type AgentToolTarget } from "./agent-tools";
 
 /** One tool (query, command) an agent lists that a model may be offered. */
 export interface ToolCandidate {
@@ -44,6 +45,10 @@ export interface ToolCandidate {
   maxResultChars?: number;
   /** Declared only once `search_tools` found it (tool-discovery.ts). */
   lazy?: boolean;
+  /** `Refunds.handle` in `tools`: the agent method a call of `Refunds_handle` runs (agent-tools.ts). */
+  agentTool?: AgentToolTarget;
+  /** How the agent's `tools` writes it when that differs from `name` (`Refunds.handle`): what a `when` condition is keyed by. */
+  listedAs?: string;
 }
 
 /** A candidate this ask does not offer, and why (the `tool.withheld` trace event). */
@@ -67,6 +72,8 @@ export interface ToolOffer {
   systemFor(found: readonly string[], base?: string): string | undefined;
   /** The offered tools' `max_result_chars`. */
   maxResultChars: ReadonlyMap<string, number>;
+  /** The offered agents' methods (`Refunds_handle`), by tool name: run by the interpreter, not the pipeline. */
+  agentTools: ReadonlyMap<string, AgentToolTarget>;
   withheld: readonly Withheld[];
 }
 
@@ -87,6 +94,11 @@ export interface OfferSource {
 export function toolCandidates(program: Program, schemas: SchemaTable, names: readonly string[]): ToolCandidate[] {
   const out: ToolCandidate[] = [];
   for (const name of names) {
+    if (name.includes(".")) {
+      const agentTool = agentToolOf(program, name);
+      if (agentTool) out.push({ name: agentTool.name, spec: agentTool.spec, agentTool: agentTool.target, listedAs: name });
+      continue;
+    }
     const decl = program.decls.find(
       (d): d is ToolDecl | QueryDecl => d.name === name && (d.kind === "Tool" || d.kind === "Query" || d.kind === "Command"),
     );
@@ -108,7 +120,7 @@ export function toolCandidates(program: Program, schemas: SchemaTable, names: re
 
 /** Why this ask does not offer a candidate, or undefined when it does. */
 function withheldReason(c: ToolCandidate, env: Record<string, string | undefined>, inactive?: ReadonlyMap<string, string>): Withheld | undefined {
-  const condition = inactive?.get(c.name);
+  const condition = inactive?.get(c.listedAs ?? c.name);
   if (condition !== undefined) return { tool: c.name, reason: "when", condition };
   if (c.credential !== undefined && !env[c.credential]) return { tool: c.name, reason: "credential", variable: c.credential };
   return undefined;
@@ -136,6 +148,8 @@ function prepareOffer(source: OfferSource, offered: readonly ToolCandidate[]): S
   const specs = new Map(offered.map((c) => [c.name, c.spec]));
   const maxResultChars = new Map<string, number>();
   for (const c of offered) if (c.maxResultChars !== undefined) maxResultChars.set(c.name, c.maxResultChars);
+  const agentTools = new Map<string, AgentToolTarget>();
+  for (const c of offered) if (c.agentTool) agentTools.set(c.name, c.agentTool);
   const lazyNames = new Set(offered.filter((c) => c.lazy).map((c) => c.name));
   // One system prompt per set of lazy tools found (most asks find none, or always the same ones).
   const systems = new Map<string, string | undefined>();
@@ -153,6 +167,7 @@ function prepareOffer(source: OfferSource, offered: readonly ToolCandidate[]): S
     specs,
     systemFor,
     maxResultChars,
+    agentTools,
   };
 }
 

@@ -11,6 +11,9 @@
  *   retryable error whose retries ran out, goes back to the model as an error result (and
  *   the pipeline counted it toward `tool_failure_limit`); any `retryable: false` error stops
  *   the ask at once with that error.
+ * - A call refused by policy (deny_write, approval declined, scope, credential, tool
+ *   context) stops the ask, unless the agent says `on_denied: "tell_model"`: then the model
+ *   gets the refusal's code and message as an error result and the ask goes on.
  * - A tool the agent does not list, or that this ask did not offer, is not run: the model
  *   gets an error result; one whose `when` condition is false in this ask is "not available"
  *   (TOOL_NOT_ACTIVE).
@@ -18,6 +21,8 @@
  *   discovery (tool-discovery.ts) without the pipeline; they count toward the rate limit.
  * - Queries and commands listed in `tools` are called by name through the same invoker
  *   (the datasource runtime registers them as tool plans, spec §12).
+ * - Another agent's method listed in `tools` (`Refunds_handle`) runs through the
+ *   interpreter instead of the pipeline (agent-tools.ts); its errors follow the same rules.
  * - A tool's `max_result_chars`: the model is shown at most that many characters of a result
  *   (result-cut.ts); the pipeline, the journal and the trace have the whole value.
  */
@@ -29,6 +34,7 @@ import { nativeCallId } from "../journal/step-scope";
 import { cutForModel } from "./result-cut";
 import { askSettingsOf } from "../tools/steps/agent-ask-settings";
 import type { ToolDiscovery } from "./tool-discovery";
+import { callAgentTool, type AgentToolCaller, type AgentToolTarget } from "./agent-tools";
 
 export interface RoundContext {
   tools: ToolInvoker;
@@ -47,6 +53,9 @@ export interface RoundContext {
   stepBase?: string;
   /** Tools whose `when` is false in this ask (issue #25): not offered, and a call of one is not run. */
   inactive?: ReadonlyMap<string, string>;
+  /** Offered agents' methods (`Refunds_handle`, agent-tools.ts) and the interpreter's runner of them. */
+  agentTools?: ReadonlyMap<string, AgentToolTarget>;
+  callAgent?: AgentToolCaller;
 }
 
 export interface RoundOutcome {
@@ -69,8 +78,17 @@ const rateLimited = (call: ToolCall, limit: number): ToolResult => ({
   ),
 });
 
-/** Goes back to the model (true) or stops the ask (false). */
-const returnsToModel = (e: LumaError): boolean => e.code === "TOOL_INPUT_INVALID" || e.retryable;
+/**
+ * A refusal by policy (issue #27 §3): deny_write, a declined approval, scope, credential,
+ * a tool context the agent does not allow. A journaled wait for a person (exit 75) is not
+ * one: it stops the run whatever `on_denied` says.
+ */
+const refusedByPolicy = (e: LumaError): boolean =>
+  (e.code === "TOOL_PERMISSION_DENIED" || e.code === "TOOL_CONTEXT_INVALID") && e.phase !== "pending";
+
+/** Goes back to the model (true) or stops the ask (false); `on_denied: "tell_model"` also returns refusals. */
+const returnsToModel = (e: LumaError, agent: AgentDecl): boolean =>
+  e.code === "TOOL_INPUT_INVALID" || e.retryable || (refusedByPolicy(e) && askSettingsOf(agent).onDenied === "tell_model");
 
 export async function runToolRound(ctx: RoundContext, calls: readonly ToolCall[]): Promise<RoundOutcome> {
   const results = new Array<ToolResult>(calls.length);
@@ -112,7 +130,7 @@ export async function runToolRound(ctx: RoundContext, calls: readonly ToolCall[]
       results[i] = cutForModel({ call, isError: false, content: await runOne(ctx, call, i) }, ctx.maxResultChars?.get(call.name));
     } catch (e) {
       const err = isLumaError(e) ? e : runtimeError("RUNTIME_ERROR", e instanceof Error ? e.message : String(e));
-      if (returnsToModel(err)) {
+      if (returnsToModel(err, ctx.agent)) {
         const message = call.argsError !== undefined && err.code === "TOOL_INPUT_INVALID"
           ? `The arguments of tool '${call.name}' are not valid JSON: ${call.argsError}`
           : err.message;
@@ -148,5 +166,8 @@ function runOne(ctx: RoundContext, call: ToolCall, i: number): Promise<unknown> 
   const input = call.argsError !== undefined ? undefined : ctx.adapter.normaliseArgs(spec, call.args);
   // Numbered by its place in the model's answer, whatever order concurrent calls start in.
   const stepId = ctx.stepBase === undefined ? undefined : nativeCallId(ctx.stepBase, i + 1);
+  // Another agent's method: run by the interpreter, under that agent's own settings (agent-tools.ts).
+  const agentTool = ctx.agentTools?.get(call.name);
+  if (agentTool) return callAgentTool(ctx.callAgent, agentTool, input, stepId);
   return ctx.tools.call({ tool: call.name, input, mode: "native", agent: ctx.agent, methodCall: ctx.methodCall, stepId, callId: call.id });
 }

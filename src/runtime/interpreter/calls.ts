@@ -39,6 +39,8 @@ import { topLevelScope } from "../journal/step-scope";
 import { createFrame, MAX_CALL_DEPTH, type AgentEntry, type Frame, type Runtime } from "./runtime-context";
 import { validateParam, validateValue } from "./validate-value";
 import { bindAgentArgs } from "./agent-context";
+import { budgetsFor } from "../usage/budgets";
+import { askSettingsOf } from "../tools/steps/agent-ask-settings";
 import type { Value } from "./values";
 
 type CallExpr = Extract<Expr, { kind: "Call" }>;
@@ -89,7 +91,8 @@ export async function evalCall(e: CallExpr, f: Frame): Promise<Value> {
       }
       const label = `${agentName}.${callee.property}`;
       // A new method call, still under the caller's cancellation (if one was given from outside).
-      const methodCall = { failures: 0, signal: f.signal ?? f.methodCall?.signal, askValue: f.methodCall?.askValue };
+      const budgets = budgetsFor(agentName, askSettingsOf(agent.decl), f.methodCall?.budgets);
+      const methodCall = { failures: 0, signal: f.signal ?? f.methodCall?.signal, askValue: f.methodCall?.askValue, agentDepth: f.methodCall?.agentDepth, budgets };
       // `Support(u).reply(…)`: the agent's arguments first, bound and validated (agent-context.ts).
       const agentArgs = given ? bindAgentArgs(rt, agent.decl, await evalArgs(given, f), given.args.map((a) => a.span), given.span) : undefined;
       const args = await evalArgs(e, f);
@@ -188,6 +191,15 @@ function bindParams(rt: Runtime, c: Callee, args: Value[], call: CallExpr, frame
 }
 
 /**
+ * An agent method called by a model as a tool (agent-tools.ts): a new method call made
+ * from `caller` (an empty frame whose scope numbers it), arguments by position.
+ */
+export function callAgentMethodIn(caller: Frame, agent: AgentEntry, method: FnDecl, args: Value[], methodCall: MethodCallState): Promise<Value> {
+  const call: CallExpr = { kind: "Call", callee: { kind: "Name", name: method.name, span: method.nameSpan }, args: [], span: method.nameSpan };
+  return callUser(caller, { fn: method, label: `${agent.decl.name}.${method.name}`, agent, methodCall }, args, call);
+}
+
+/**
  * `Agent.method(args…)` called from outside the program's code — `luma mcp` serves agent
  * methods as MCP tools (src/mcp/). It is one new agent method call, as from top level:
  * arguments bind and validate by position, the result is validated against the return type.
@@ -207,7 +219,8 @@ export function callAgentMethod(
   if (!agent || !fn) throw new Error(`internal: no method ${agentName}.${method}`);
   const call: CallExpr = { kind: "Call", callee: { kind: "Name", name: method, span: fn.nameSpan }, args: [], span: fn.nameSpan };
   // Called as from top level: an empty top-level frame is the caller (its step scope numbers the call).
-  const run = () => callUser(createFrame(rt, [], topLevelScope()), { fn, label: `${agentName}.${method}`, agent, methodCall: { failures: 0, signal, askValue }, agentArgs }, args, call);
+  const budgets = budgetsFor(agentName, askSettingsOf(agent.decl));
+  const run = () => callUser(createFrame(rt, [], topLevelScope()), { fn, label: `${agentName}.${method}`, agent, methodCall: { failures: 0, signal, askValue, budgets }, agentArgs }, args, call);
   // One `invoke_agent` span, as `Agent.method(…)` from top level would be.
   return rt.host.telemetry ? rt.host.telemetry.invokeAgent(agentName, method, run) : run();
 }

@@ -9,6 +9,7 @@ import type { Expr, Span, StrPart } from "../../syntax/ast";
 import { evalCall } from "./calls";
 import { evalParallelFor } from "./exec-parallel";
 import { execBlockAsync } from "./exec-async";
+import { agentToolCaller } from "./agent-tools";
 import { askContextOf, assertToolActive } from "./agent-context";
 import { evalSync } from "./eval-sync";
 import { assertNever } from "../../syntax/assert-never";
@@ -90,6 +91,7 @@ export async function evalAsync(e: Expr, f: Frame): Promise<Value> {
         stepId: f.scope.nextStep(),
         onText: streamed?.write,
         context: askContextOf(f),
+        callAgent: agentToolCaller(f),
       };
       const out = await located(e.span, () => (thread ? askInThread(f, thread, runner, request) : runner.ask(request))).then(
         (value) => (streamed?.end(true), value),

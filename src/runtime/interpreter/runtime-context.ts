@@ -50,6 +50,8 @@ export interface InterpreterHost {
   env?: (name: string) => string | undefined;
   /** The run's standard input (`read_line`, `read_all`); absent: an empty one (`luma test`). */
   stdin?: StdinSource;
+  /** The config's `max_agent_depth`: how deep agents called as tools may nest (agent-tools.ts); absent, 4. */
+  maxAgentDepth?: number;
 }
 
 export interface ThreadHost {

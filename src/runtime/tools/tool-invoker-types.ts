@@ -4,6 +4,15 @@
  */
 import type { AgentDecl } from "../../syntax/ast";
 
+/** One open budget (issue #27 §5, usage/budgets.ts): an agent's declared limits and what its call has used so far. */
+export interface OpenBudget {
+  agent: string;
+  tokens?: number;
+  usd?: number;
+  usedTokens: number;
+  usedUsd: number;
+}
+
 /** State that lives for one agent method call (the circuit breaker counts failures here, §9). */
 export interface MethodCallState {
   failures: number;
@@ -14,6 +23,10 @@ export interface MethodCallState {
   signal?: AbortSignal;
   /** The MCP client's asker for a person's value (src/mcp/): every client tool and approval note the method's calls reach asks it. */
   askValue?: AskValue;
+  /** How deep in agents called as tools this method call runs (issue #27 §1): absent, 1 (the outermost). */
+  agentDepth?: number;
+  /** The budgets this method call runs under, outermost first (runtime/usage/budgets.ts): each response is charged to all. */
+  budgets?: readonly OpenBudget[];
 }
 
 export interface ToolCallRequest {

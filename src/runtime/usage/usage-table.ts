@@ -6,6 +6,10 @@
  *   usage      provider  asks  requests  input  cached  output  reasoning
  *   GPT54Mini  openai       1         3    130       -      17          -
  *   total                   1         3    130       -      17          -
+ *
+ * A run whose asks came from more than one agent (agents as tools, issue #27 §1) also has a
+ * row per agent (`agent Triage`), each counting that agent's own asks and requests; the
+ * total counts all of them once.
  */
 import type { UsageLedger, UsageRow } from "./usage-ledger";
 
@@ -27,7 +31,9 @@ export function usageTable(ledger: UsageLedger): string[] {
     count(r.tokensReasoning),
     ...(withCost ? [usd(r.cost)] : []),
   ];
-  const rows = [head, ...models.map((m) => cells(m.model, m.provider, m)), cells("total", "", ledger.total())];
+  const agents = ledger.byAgent();
+  const agentRows = agents.length > 1 ? agents.map((a) => cells(`agent ${a.agent}`, "", a)) : [];
+  const rows = [head, ...models.map((m) => cells(m.model, m.provider, m)), ...agentRows, cells("total", "", ledger.total())];
   const widths = head.map((_, i) => Math.max(...rows.map((r) => r[i].length)));
   // The first two columns are names (left-aligned), the rest numbers (right-aligned).
   return rows.map((r) => r.map((c, i) => (i < 2 ? c.padEnd(widths[i]) : c.padStart(widths[i]))).join("  ").trimEnd());

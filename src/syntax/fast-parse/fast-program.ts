@@ -16,6 +16,7 @@
  * items it took, so the Ohm path, which must still find the error, need not match them
  * again (`ohm-parse.ts`).
  */
+import { attachDocComments } from "../doc-comments";
 import type { Diagnostic } from "../../diagnostics/diagnostic";
 import type { Decl, Expr, ImportDecl, ImportName, MockSetup, Program, ReplaySetup, Stmt, TestDecl, ToolStubSetup } from "../ast";
 import { unclosedBrace } from "../string-literal";
@@ -61,6 +62,8 @@ export function fastParse(source: string, file: string, counter?: { work: number
       if (stop) stop.diagnostics = loneBraceErrors(program, shared.loneBraces, file);
       return undefined;
     }
+    // `///` above a fn is its doc (doc-comments.ts), as the Ohm path sets it.
+    if (program) attachDocComments(program, source);
     return program;
   } catch (e) {
     // DECLINE, or anything unforeseen (a stack overflow the bounds should prevent, a bug):

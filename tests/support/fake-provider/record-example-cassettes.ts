@@ -185,6 +185,19 @@ export const RECORDINGS: Recording[] = [
     ],
   },
   {
+    file: "100_agents_as_tools",
+    model: "M",
+    kind: "openai",
+    toolModules: ["examples/tools/refund-tools.ts"],
+    turns: [
+      { toolCalls: [{ name: "Refunds_handle", args: { order_id: "A-7", reason: "It arrived broken." } }] },
+      { toolCalls: [{ name: "lookup_order", args: { id: "A-7" } }] },
+      { toolCalls: [{ name: "issue_refund", args: { id: "A-7", amount: 25 } }] },
+      { json: { ok: true, note: "Refunded 25 on order A-7 (delivered, arrived broken)." } },
+      { json: { value: "I'm sorry your order arrived broken. I've refunded the full 25 on order A-7." } },
+    ],
+  },
+  {
     file: "086_tools_kit_port",
     model: "M",
     kind: "openai",

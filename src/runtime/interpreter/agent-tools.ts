@@ -1,0 +1,50 @@
+/**
+ * Agents as tools, the interpreter's side (issue #27 §1, docs/language/multi-agent.md): when
+ * a model calls `Refunds_handle` (an agent listing `Refunds.handle` in its `tools`), the ask
+ * hands the validated arguments here (`AskRequest.callAgent`, ask/agent-tools.ts) and the
+ * method runs as if called from code: a new agent method call (its own breaker count, its
+ * agent's model, tools, policies, retries and timeouts), under the outer method call's
+ * cancellation and MCP asker (so an approval inside surfaces where a direct one would).
+ *
+ * Depth: the outermost agent method call is depth 1; each agent called as a tool runs one
+ * deeper, and the call that would pass the config's `max_agent_depth` (default 4) fails with
+ * a non-retryable AGENT_DEPTH_EXCEEDED, which ends the outer `ask` (catchable with `try`).
+ *
+ * Steps: in a journaled run the sub-agent's steps are numbered under the native call's own
+ * step id (`…/1.req1.call1/Refunds.handle#1/1`), so a resume finds each finished step of the
+ * sub-agent again (its provider requests, its tool calls) and re-runs none of them.
+ */
+import { runtimeError } from "../../diagnostics/luma-error";
+import type { AgentToolCaller } from "../ask/agent-tools";
+import { StepScope } from "../journal/step-scope";
+import { callAgentMethodIn } from "./calls";
+import { budgetsFor } from "../usage/budgets";
+import { askSettingsOf } from "../tools/steps/agent-ask-settings";
+import { createFrame, type Frame } from "./runtime-context";
+import type { Value } from "./values";
+
+export const DEFAULT_MAX_AGENT_DEPTH = 4;
+
+/** The runner of agent tools for the `ask`s of frame `f` (an agent's method). */
+export function agentToolCaller(f: Frame): AgentToolCaller {
+  return (target, args, stepId) => {
+    const rt = f.rt;
+    const agent = rt.agents.get(target.agent);
+    const method = agent?.methods.get(target.method);
+    if (!agent || !method) return Promise.reject(runtimeError("RUNTIME_ERROR", `internal: no method ${target.agent}.${target.method}`));
+    const depth = (f.methodCall?.agentDepth ?? 1) + 1;
+    const limit = rt.host.maxAgentDepth ?? DEFAULT_MAX_AGENT_DEPTH;
+    if (depth > limit) {
+      const message = `Calling agent method '${target.agent}.${target.method}' as a tool would run at agent depth ${depth}, deeper than max_agent_depth ${limit}`;
+      return Promise.reject(runtimeError("AGENT_DEPTH_EXCEEDED", message, { retryable: false }));
+    }
+    const positional = target.params.map((p) => (args[p] ?? null) as Value);
+    // Numbered under the native call's step id (journaled runs), else a scope of its own.
+    const scope = new StepScope(undefined, stepId ?? `${f.scope.pathText()}/agent-tool`, 0);
+    const caller = createFrame(rt, [], scope);
+    const budgets = budgetsFor(target.agent, askSettingsOf(agent.decl), f.methodCall?.budgets);
+    const methodCall = { failures: 0, signal: f.methodCall?.signal, askValue: f.methodCall?.askValue, agentDepth: depth, budgets };
+    const run = () => callAgentMethodIn(caller, agent, method, positional, methodCall);
+    return rt.host.telemetry ? rt.host.telemetry.invokeAgent(target.agent, target.method, run) : run();
+  };
+}
