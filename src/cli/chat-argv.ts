@@ -12,6 +12,7 @@ export interface ChatCommand {
   agent: string;
   method?: string;
   thread?: string;
+  agentArgs?: string;
   toolModules: string[];
   config?: string;
   trace?: string;

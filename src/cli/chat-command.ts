@@ -25,6 +25,7 @@ export async function runChatCommand(cmd: ChatCommand, term: ChatTerminal): Prom
     agent: cmd.agent,
     method: cmd.method,
     thread: cmd.thread,
+    agentArgs: cmd.agentArgs,
     toolModules: cmd.toolModules,
     configPath: cmd.config,
     trace: cmd.trace,

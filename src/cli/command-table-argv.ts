@@ -94,6 +94,7 @@ const CHAT_OPTIONS: readonly OptionRow[] = [
   { name: "--agent", value: "text", metavar: "NAME", doc: "the agent that answers each line", field: "agent", required: true },
   { name: "--method", value: "text", metavar: "NAME", doc: "answer through this method, (Thread, string) -> string (default: the agent's own model)", field: "method" },
   { name: "--thread", value: "text", metavar: "ID", doc: "continue the stored thread ID (the \"threads\" store; default: a new one in memory)", field: "thread" },
+  { name: "--agent-args", value: "text", metavar: "JSON", doc: "the agent's parameters, a JSON object (agent Name(p: T))", field: "agentArgs" },
   TOOL_MODULE,
   CONFIG,
   TRACE,

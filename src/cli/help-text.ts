@@ -30,7 +30,7 @@ Usage:
                               write OUT, one executable running the program (see docs/build.md)
   luma mcp FILE.luma [--agent NAME [--agent-args JSON]] [--http HOST:PORT [--allowed-hosts H,…]] [--tool-module P]… [--config P] [--trace F]
                               serve the program's tools and agent methods over MCP (stdio by default)
-  luma chat FILE.luma --agent NAME [--method M] [--thread ID] [--tool-module P]… [--config P] [--trace F] [--record F | --replay F]
+  luma chat FILE.luma --agent NAME [--method M] [--thread ID] [--agent-args JSON] [--tool-module P]… [--config P] [--trace F] [--record F | --replay F]
                               chat with an agent: each line of stdin a message, the reply streamed; EOF or /exit ends
   luma mcp import NAME [--config P]
                               print Luma tool declarations for the tools of MCP server NAME

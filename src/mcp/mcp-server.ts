@@ -51,7 +51,7 @@ import { VERSION } from "../version";
 import { errorAnswer, serveCall, type ServeCallDeps } from "./serve-call";
 import { elicitValue } from "./elicit-value";
 import { servedTools, type ServedTool } from "./served-tools";
-import { servedAgentArgs } from "./served-agent-args";
+import { servedAgentArgs } from "../runtime/interpreter/agent-args-json";
 import { inactiveToolsOf } from "../runtime/interpreter/agent-context";
 import { isOversizeMessage, MAX_MESSAGE_BYTES, MAX_MESSAGE_TEXT } from "./message-size-limit";
 import { screenedInput } from "./screen-stdio-lines";

@@ -8,6 +8,9 @@
  * - With `--method m`, `A.m(thread, line)` answers; its signature must be
  *   `(Thread, string) -> string`, checked before the first line (E0662). What it streams
  *   (`stream ask`) goes out as it arrives; a reply it did not stream is written when returned.
+ * - `--agent-args '{…}'`: an agent declared with parameters (`agent Support(user: User)`) gets
+ *   them once for the session, validated as `luma mcp --agent-args` does (E0654–E0656): its
+ *   `system` is filled in and its `when` conditions decide the tools of each line's ask.
  * - `--thread ID` continues the stored thread ID (the `"threads"` store, E0660 without one);
  *   without it the chat's thread lives in memory for the session.
  *
@@ -25,6 +28,8 @@ import { asLumaError } from "./interpreter/runtime-errors";
 import { openStoredThread, ThreadHandle } from "./interpreter/thread-values";
 import { streamToStdout } from "./interpreter/stream-output";
 import { askSettingsOf } from "./tools/steps/agent-ask-settings";
+import { servedAgentArgs } from "./interpreter/agent-args-json";
+import { agentContextFor } from "./interpreter/agent-context";
 import type { ThreadStore } from "./stores/threads/thread-message";
 import type { Value } from "./interpreter/values";
 
@@ -32,6 +37,8 @@ export interface ChatOptions extends Omit<StartOptions, "args"> {
   agent: string;
   method?: string;
   thread?: string;
+  /** `--agent-args`: the agent's parameters, a JSON object. */
+  agentArgs?: string;
   /** One tool call, ended (`tool.call` trace events). */
   onToolCall?: (event: { tool: string; outcome: string; code: string | null; duration_ms: number }) => void;
 }
@@ -97,11 +104,13 @@ export async function openChat(program: Program, opts: ChatOptions): Promise<Cha
       sourceOf: opts.sourceOf, ask: open.ask, telemetry: open.telemetry, handlerRuns: open.handlerRuns, threads: { store: open.threads ?? ownStore },
     });
     const site = {};
+    const agentArgs = servedAgentArgs(program, rt, agent.name, opts.agentArgs);
+    const context = agentContextFor(rt, agent.name, agentArgs ?? new Map());
     return {
       async reply(line) {
         if (fn) {
           streamed = false;
-          const value = await callAgentMethod(rt, agent.name, fn.name, [thread as unknown as Value, line]);
+          const value = await callAgentMethod(rt, agent.name, fn.name, [thread as unknown as Value, line], undefined, undefined, agentArgs);
           if (!streamed) opts.stdout(String(value));
           return;
         }
@@ -110,7 +119,7 @@ export async function openChat(program: Program, opts: ChatOptions): Promise<Cha
         try {
           await thread.askIn(
             runner,
-            { agent, methodCall: { failures: 0 }, prompt: line, target: STRING_TYPE, site, location: `luma chat --agent ${agent.name}`, onText: out.write },
+            { agent, methodCall: { failures: 0 }, prompt: line, target: STRING_TYPE, site, location: `luma chat --agent ${agent.name}`, onText: out.write, context },
             askSettingsOf(agent).historyLimit,
             agent.name,
             crypto.randomUUID(),

@@ -117,3 +117,42 @@ describe("issue #26 §3: luma chat --thread", () => {
     expect(none.stderr).toContain('configures no "threads" store');
   });
 });
+
+describe("luma chat --agent-args: an agent with parameters (issue #25) chats with them", () => {
+  const withParams = `${modelDecl("openai")}
+schema User { name: string  can_refund: bool }
+schema Refund { ok: bool }
+tool issue_refund(id: int) -> Refund {}
+agent Desk(user: User) {
+  model: M
+  system: "You help {user.name}."
+  tools: [issue_refund when user.can_refund]
+  fn reply(t: Thread, text: string) -> string { ask "{user.name} says: {text}" -> string in t }
+}
+`;
+
+  test("the system is filled in and a false `when` keeps its tool out of the request; --method sees the parameters too", async () => {
+    fake.script([{ text: "Hello Bob." }]);
+    const r = await chat(project(withParams), ["--agent", "Desk", "--agent-args", '{"user": {"name": "Bob", "can_refund": false}}'], "hi\n");
+    expect(r.stderr).toBe("");
+    expect(r.stdout).toBe("Hello Bob.\n");
+    const body = fake.requests[0].body;
+    expect(body.messages[0]).toEqual({ role: "system", content: "You help Bob." });
+    expect(body.tools).toBeUndefined();
+    fake.script([{ json: { value: "ok" } }]);
+    const m = await chat(project(withParams), ["--agent", "Desk", "--method", "reply", "--agent-args", '{"user": {"name": "Ada", "can_refund": true}}'], "refund 7\n");
+    expect(m.stdout).toBe("ok\n");
+    expect(fake.requests[0].body.messages.at(-1)).toEqual({ role: "user", content: "Ada says: refund 7" });
+    expect(fake.requests[0].body.tools.map((t: any) => t.function.name)).toEqual(["issue_refund"]);
+  });
+
+  test("missing or invalid parameters stop before the first line (exit 2), naming the parameter", async () => {
+    const missing = await chat(project(withParams), ["--agent", "Desk"], "hi\n");
+    expect(missing.exitCode).toBe(2);
+    expect(missing.stderr).toContain("E0654");
+    expect(missing.stderr).toContain("user");
+    const invalid = await chat(project(withParams), ["--agent", "Desk", "--agent-args", '{"user": {"name": 3, "can_refund": true}}'], "hi\n");
+    expect(invalid.exitCode).toBe(2);
+    expect(invalid.stderr).toContain("Desk.user.name");
+  });
+});

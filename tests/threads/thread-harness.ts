@@ -7,7 +7,7 @@ import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { ensureBinary } from "../support/luma-binary";
 
-export const TOOLS = `export const lumaTools = { lookup_order: (i: { id: number }) => ({ id: i.id, status: "shipped" }) };\n`;
+export const TOOLS = `export const lumaTools = { lookup_order: (i: { id: number }) => ({ id: i.id, status: "shipped" }), issue_refund: () => ({ ok: true }) };\n`;
 
 export function project(source: string, config?: object): string {
   const dir = mkdtempSync(join(tmpdir(), "luma-threads-"));

@@ -80,6 +80,12 @@ export function askContextOf(f: Frame): AskContext | undefined {
   return { system, inactive };
 }
 
+/** What an `ask` of agent `name` is told of its context for these parameters, outside any of its frames (`luma chat`). */
+export function agentContextFor(rt: Runtime, name: string, agentArgs: ReadonlyMap<string, Value>): AskContext | undefined {
+  const agent = rt.agents.get(name);
+  return agent && askContextOf(createFrame(rt, [], topLevelScope(), agent, undefined, agentArgs));
+}
+
 /** The tools of agent `name` whose `when` is false for these parameters (what `luma mcp --agent` does not serve). */
 export function inactiveToolsOf(rt: Runtime, name: string, agentArgs: ReadonlyMap<string, Value>): Set<string> {
   const agent = rt.agents.get(name);

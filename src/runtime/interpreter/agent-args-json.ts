@@ -6,11 +6,11 @@
  * parameters are trusted input (docs/security.md). The tools whose `when` is false for them
  * are not served.
  */
-import { isLumaError, startupError } from "../diagnostics/luma-error";
-import type { AgentDecl, Program } from "../syntax/ast";
-import { bindAgentArgs } from "../runtime/interpreter/agent-context";
-import type { Runtime } from "../runtime/interpreter/runtime-context";
-import type { Value } from "../runtime/interpreter/values";
+import { isLumaError, startupError } from "../../diagnostics/luma-error";
+import type { AgentDecl, Program } from "../../syntax/ast";
+import { bindAgentArgs } from "./agent-context";
+import type { Runtime } from "./runtime-context";
+import type { Value } from "./values";
 
 const isObject = (v: unknown): v is Record<string, unknown> => typeof v === "object" && v !== null && !Array.isArray(v);
 
