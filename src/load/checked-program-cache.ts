@@ -34,8 +34,9 @@ import { VERSION } from "../version";
  * 8: `import` lines and linked programs (`Program.imports`, `Program.linked`); the key then
  * covers every imported file's text too (`load-program.ts`, `programCacheKey`).
  * 9: a fn's `///` doc comment (`FnDecl.doc`), and `tools: [Agent.method]` (issue #27).
+ * 10: an item write into a variable or parameter declared as an array (`xs: int[]`) is checked.
  */
-const FORMAT = 9;
+const FORMAT = 10;
 const MAX_ENTRIES = 256;
 const MAX_AGE_MS = 30 * 24 * 3600 * 1000;
 

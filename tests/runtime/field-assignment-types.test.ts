@@ -153,6 +153,28 @@ print(s)`);
   });
 });
 
+describe("issue #24: an item of a variable or parameter declared as an array keeps the item type", () => {
+  test("xs: int[] and a string[] parameter: VALUE_INVALID naming the item, nothing written; an inferred list takes any value", () => {
+    const r = run(
+      [
+        "xs: int[] = [1, 2]",
+        attempt('xs[0] = pick("a")'),
+        "xs[1] = pick(5)",
+        "fn put(ys: string[]) { ys[0] = pick(3) }",
+        attempt('put(["x"])'),
+        "loose = [1, 2]",
+        'loose[0] = pick("free")',
+        "print(xs, loose)",
+      ].join("\n"),
+    );
+    expect(r.lines).toEqual([
+      expect.stringContaining("VALUE_INVALID xs[0] must be an integer"),
+      expect.stringContaining("VALUE_INVALID ys[0] must be a string"),
+      '[1,5] ["free",2]',
+    ]);
+  });
+});
+
 describe("issue #24: a provable mismatch is E0317 at check time, for both forms", () => {
   for (const write of ['order.status = "bogus"', 'order["status"] = "bogus"']) {
     test(write, () => {

@@ -15,6 +15,7 @@ import { reasonHint, typeMessages } from "../types/type-messages";
 import { STRING, typeText, valueText, type Type } from "../types/type-model";
 import { typesOf } from "../types/typed-program";
 import { declaredInto, literalKey, provesFit } from "../types/into-check-as";
+import { resolutionOf } from "../../language/name-resolution";
 
 export function typesAssignments(ctx: CheckContext): void {
   const typed = typesOf(ctx);
@@ -29,6 +30,12 @@ export function typesAssignments(ctx: CheckContext): void {
     ctx.report(m.text(s.name, t, v), s.value.span, { code: m.code, hints: reasonHint(why, value, target) });
   }
   const into = typeMessages.intoMismatch;
+  const names = resolutionOf(ctx.program);
+  const declaredAs = (name: Extract<Expr, { kind: "Name" }>) => {
+    const target = names.targetOf(name);
+    if (target?.kind === "param") return target.field.type;
+    return target?.kind === "variable" && target.binding.kind === "Assign" ? target.binding.type : undefined;
+  };
   for (const s of typed.found.intos) {
     const read = typed.typeOf(s.target);
     const target = declaredBySchema(s.target, typed.typeOf) ? read : widenLiterals(read);
@@ -38,7 +45,7 @@ export function typesAssignments(ctx: CheckContext): void {
     const why = mismatch(value, target);
     if (why === undefined) {
       // It may fit: where the field's type is declared and not proved, the run checks it.
-      const check = declaredInto(s.target, ctx.symbols, typed.typeOf);
+      const check = declaredInto(s.target, ctx.symbols, typed.typeOf, declaredAs);
       if (check && !provesFit(value, check)) s.checkAs = check;
       continue;
     }

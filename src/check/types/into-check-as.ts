@@ -36,7 +36,11 @@ function schemaOf(t: Type): string | undefined {
 }
 
 /** The declared type of the field or item `t` writes, when the program declares one. */
-export function declaredInto(t: AssignTarget, symbols: Symbols, typeOf: (e: Expr) => Type): IntoCheck | undefined {
+/**
+ * `declaredAs`: the type a variable or parameter was declared with (`xs: int[] = …`,
+ * `fn f(xs: int[])`), from the program's name resolution; undefined when it was only inferred.
+ */
+export function declaredInto(t: AssignTarget, symbols: Symbols, typeOf: (e: Expr) => Type, declaredAs?: (name: Extract<Expr, { kind: "Name" }>) => TypeRef | undefined): IntoCheck | undefined {
   const key = literalKey(t);
   if (typeof key === "string") {
     const schema = schemaOf(typeOf(t.object));
@@ -53,7 +57,7 @@ export function declaredInto(t: AssignTarget, symbols: Symbols, typeOf: (e: Expr
     if (whole) return whole;
   }
   // An item: of an array a schema field declares (`o.tags[0]`), else of an array of schema values.
-  const outer = t.object.kind === "Member" || t.object.kind === "Index" ? declaredInto(t.object, symbols, typeOf) : undefined;
+  const outer = t.object.kind === "Member" || t.object.kind === "Index" ? declaredInto(t.object, symbols, typeOf, declaredAs) : undefined;
   if (outer) return outer.type.kind === "ArrayType" ? { type: outer.type.element, orNull: false } : undefined;
   const arrays = nonNull(typeOf(t.object));
   const array = arrays.length === 1 ? arrays[0] : undefined;
@@ -61,7 +65,10 @@ export function declaredInto(t: AssignTarget, symbols: Symbols, typeOf: (e: Expr
   const el = array.element;
   const hasNull = el.kind === "union" && el.members.some((m) => m.kind === "null");
   const name = el.kind === "union" && el.name !== undefined ? el.name : schemaOf(el);
-  return name === undefined ? undefined : { type: { kind: "NamedType", name, span: t.span }, orNull: hasNull };
+  if (name !== undefined) return { type: { kind: "NamedType", name, span: t.span }, orNull: hasNull };
+  // An item of a variable or parameter declared as an array (`xs: int[]`, `xs[0] = v`): its item type.
+  const declared = t.object.kind === "Name" ? declaredAs?.(t.object) : undefined;
+  return declared?.kind === "ArrayType" ? { type: declared.element, orNull: false } : undefined;
 }
 
 /**
