@@ -10,7 +10,7 @@ import { afterAll, beforeAll, describe, expect, test } from "bun:test";
 import { mkdtempSync, readFileSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
-import { ensureBinary, runLuma } from "../support/luma-binary";
+import { runLuma, runLumaAsync } from "../support/luma-binary";
 import { startFakeProvider, type FakeProvider } from "../support/fake-provider/fake-provider";
 import { connectLuma, textJson } from "../mcp/mcp-harness";
 
@@ -132,17 +132,6 @@ agent A(user: User) {
   });
 });
 
-/** `dist/luma FILE` as a child process, so the in-process fake provider can answer it. */
-async function runAsync(args: string[], env: Record<string, string>) {
-  const proc = Bun.spawn([ensureBinary(), ...args], {
-    env: { PATH: process.env.PATH ?? "", HOME: process.env.HOME ?? "", LUMA_NO_CACHE: "1", NO_COLOR: "1", ...env },
-    stdout: "pipe",
-    stderr: "pipe",
-  });
-  const [stdout, stderr, exitCode] = await Promise.all([new Response(proc.stdout).text(), new Response(proc.stderr).text(), proc.exited]);
-  return { exitCode, stdout, stderr };
-}
-
 const toolNames = (family: "openai" | "anthropic", body: any): string[] =>
   (body.tools ?? []).map((t: any) => (family === "openai" ? t.function.name : t.name));
 const systemOf = (family: "openai" | "anthropic", body: any): string =>
@@ -161,7 +150,7 @@ for (const family of ["openai", "anthropic"] as const) {
 
     test("a user who may get refunds is offered issue_refund; one who may not is not", async () => {
       fake.script([{ json: { value: "Hi Ada" } }, { json: { value: "Hi Bob" } }]);
-      const r = await runAsync(
+      const r = await runLumaAsync(
         [
           program(`ada: User = { name: "Ada", plan: "pro", can_refund: true }
 bob: User = { name: "Bob", plan: "free", can_refund: false }
@@ -183,7 +172,7 @@ print(Support(bob).reply("two"))`),
 
     test("a native call of an unavailable tool gets a 'not available' result and the ask goes on", async () => {
       fake.script([{ toolCalls: [{ name: "issue_refund", args: { id: 7 } }] }, { json: { value: "Sorry, no refund" } }]);
-      const r = await runAsync(
+      const r = await runLumaAsync(
         [program(`bob: User = { name: "Bob", plan: "free", can_refund: false }\nprint(Support(bob).reply("refund 7"))`), "--tool-module", TOOLS_MODULE],
         env(),
       );
@@ -212,7 +201,7 @@ print(Desk(ada).reply("one"))
 print(Desk(bob).reply("two"))
 `);
     fake.script([{ json: { value: "a" } }, { json: { value: "b" } }]);
-    const r = await runAsync([path, "--tool-module", TOOLS_MODULE], { ...KEYS.openai, LUMA_BASE_URL_M: fake.baseUrl("openai") });
+    const r = await runLumaAsync([path, "--tool-module", TOOLS_MODULE], { ...KEYS.openai, LUMA_BASE_URL_M: fake.baseUrl("openai") });
     expect(r.stdout).toBe("a\nb\n");
     const [ada, bob] = fake.requests.map((q) => toolNames("openai", q.body));
     expect(ada).toEqual(["lookup_order", "search_tools"]);

@@ -10,7 +10,7 @@ import { afterAll, beforeAll, describe, expect, test } from "bun:test";
 import { mkdtempSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
-import { ensureBinary, runLuma } from "../support/luma-binary";
+import { runLuma, runLumaAsync } from "../support/luma-binary";
 import { startFakeProvider, type FakeProvider } from "../support/fake-provider/fake-provider";
 
 const LIMIT_MS = 60_000;
@@ -92,18 +92,6 @@ agent Bad {
   });
 });
 
-/** `dist/luma ARGS` as a child process, so the in-process fake provider can answer it. */
-async function runAsync(args: string[], env: Record<string, string>) {
-  const proc = Bun.spawn([ensureBinary(), ...args], {
-    cwd: dir,
-    env: { PATH: process.env.PATH ?? "", HOME: process.env.HOME ?? "", LUMA_NO_CACHE: "1", NO_COLOR: "1", ...env },
-    stdout: "pipe",
-    stderr: "pipe",
-  });
-  const [stdout, stderr, exitCode] = await Promise.all([new Response(proc.stdout).text(), new Response(proc.stderr).text(), proc.exited]);
-  return { exitCode, stdout, stderr };
-}
-
 /** The tool declarations of a request, as name → { description, parameters }. */
 function toolsOf(family: "openai" | "anthropic", body: any): Record<string, { description?: string; parameters: any }> {
   const out: Record<string, { description?: string; parameters: any }> = {};
@@ -132,7 +120,7 @@ for (const family of ["openai", "anthropic"] as const) {
         { json: { ok: true, note: "refunded 25 on A-7" } },
         { json: { value: "Your refund is on its way." } },
       ]);
-      const r = await runAsync([program(`print(Triage.run("My order A-7 arrived broken"))`), "--tool-module", TOOLS_MODULE, "--usage"], env());
+      const r = await runLumaAsync([program(`print(Triage.run("My order A-7 arrived broken"))`), "--tool-module", TOOLS_MODULE, "--usage"], env());
       expect(r.stdout).toBe("Your refund is on its way.\n");
       expect(r.exitCode).toBe(0);
       const [outer1, inner1, inner2, outer2] = fake.requests.map((q) => q.body);
@@ -158,7 +146,7 @@ for (const family of ["openai", "anthropic"] as const) {
         { toolCalls: [{ name: "Refunds_handle", args: { order_id: "A-7" } }] },
         { json: { value: "Which reason?" } },
       ]);
-      const r = await runAsync([program(`print(Triage.run("refund A-7"))`), "--tool-module", TOOLS_MODULE], env());
+      const r = await runLumaAsync([program(`print(Triage.run("refund A-7"))`), "--tool-module", TOOLS_MODULE], env());
       expect(r.stdout).toBe("Which reason?\n");
       expect(fake.requests.length).toBe(2);
       const second = JSON.stringify(fake.requests[1].body);
@@ -178,7 +166,7 @@ agent Echo {
 }
 try { print(Echo.run("go")) } catch e { print("caught {e.code}: {e.message}") }
 `;
-      const r = await runAsync([file(source), "--config", join(dir, "luma.config.json")], env());
+      const r = await runLumaAsync([file(source), "--config", join(dir, "luma.config.json")], env());
       expect(fake.requests.length).toBe(3);
       expect(r.stdout).toContain("caught AGENT_DEPTH_EXCEEDED: Calling agent method 'Echo.run' as a tool would run at agent depth 4, deeper than max_agent_depth 3");
       expect(r.exitCode).toBe(0);
@@ -199,7 +187,7 @@ agent Front(user: User) {
 print(Front({ can_refund: false }).run("refund A-7"))
 print(Front({ can_refund: true }).run("refund A-7"))
 `;
-    const r = await runAsync([file(source), "--tool-module", TOOLS_MODULE], { ...KEYS.openai, LUMA_BASE_URL_M: fake.baseUrl("openai") });
+    const r = await runLumaAsync([file(source), "--tool-module", TOOLS_MODULE], { ...KEYS.openai, LUMA_BASE_URL_M: fake.baseUrl("openai") });
     expect(r.stderr).toBe("");
     expect(r.stdout).toBe("no refunds for you\nok\n");
     const [no, yes] = fake.requests.map((q) => Object.keys(toolsOf("openai", q.body)));

@@ -8,7 +8,7 @@ import { afterAll, beforeAll, describe, expect, test } from "bun:test";
 import { mkdtempSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
-import { ensureBinary, runLuma } from "../support/luma-binary";
+import { runLuma, runLumaAsync } from "../support/luma-binary";
 import { startFakeProvider, type FakeProvider } from "../support/fake-provider/fake-provider";
 
 const LIMIT_MS = 60_000;
@@ -36,16 +36,6 @@ agent Helper {
 }
 `;
 
-async function runAsync(args: string[], env: Record<string, string>) {
-  const proc = Bun.spawn([ensureBinary(), ...args], {
-    env: { PATH: process.env.PATH ?? "", HOME: process.env.HOME ?? "", LUMA_NO_CACHE: "1", NO_COLOR: "1", ...env },
-    stdout: "pipe",
-    stderr: "pipe",
-  });
-  const [stdout, stderr, exitCode] = await Promise.all([new Response(proc.stdout).text(), new Response(proc.stderr).text(), proc.exited]);
-  return { exitCode, stdout, stderr };
-}
-
 let fake: FakeProvider;
 beforeAll(async () => {
   fake = await startFakeProvider();
@@ -66,11 +56,11 @@ for (const family of ["openai", "anthropic"] as const) {
 
     test("without a budget the ask answers; a budget_tokens below two responses stops at the second", async () => {
       fake.script(turns());
-      const free = await runAsync([file(`${MODELS[family]}${DECLS}\nprint(Helper.run("where is A-7?"))\n`), "--tool-module", TOOLS_MODULE], env());
+      const free = await runLumaAsync([file(`${MODELS[family]}${DECLS}\nprint(Helper.run("where is A-7?"))\n`), "--tool-module", TOOLS_MODULE], env());
       expect(free.stdout).toBe("delivered\n");
       fake.script(turns());
       const source = `${MODELS[family]}${DECLS.replace("tools: [lookup]", "tools: [lookup]\n  budget_tokens: 120")}\ntry { print(Helper.run("where is A-7?")) } catch e { print("{e.code}: {e.message}") }\n`;
-      const r = await runAsync([file(source), "--tool-module", TOOLS_MODULE], env());
+      const r = await runLumaAsync([file(source), "--tool-module", TOOLS_MODULE], env());
       expect(r.stdout).toMatch(/^BUDGET_EXCEEDED: Agent 'Helper' exceeded its budget_tokens of 120: \d+ tokens used/);
       expect(r.stdout).not.toContain("delivered");
       expect(fake.requests.length).toBe(2);
@@ -87,7 +77,7 @@ agent Front {
 }
 print(Front.run("where is A-7?"))
 `;
-      const r = await runAsync([file(source), "--tool-module", TOOLS_MODULE], env());
+      const r = await runLumaAsync([file(source), "--tool-module", TOOLS_MODULE], env());
       expect(r.exitCode).toBe(1);
       expect(r.stderr).toMatch(/\[BUDGET_EXCEEDED\] Agent 'Front' exceeded its budget_tokens of 200: \d+ tokens used/);
       expect(fake.requests.length).toBe(3);
@@ -96,7 +86,7 @@ print(Front.run("where is A-7?"))
     test("budget_usd counts the models' prices", async () => {
       fake.script(turns());
       const source = `${MODELS[family]}${DECLS.replace("tools: [lookup]", "tools: [lookup]\n  budget_usd: 0.05")}\nprint(Helper.run("where is A-7?"))\n`;
-      const r = await runAsync([file(source), "--tool-module", TOOLS_MODULE], env());
+      const r = await runLumaAsync([file(source), "--tool-module", TOOLS_MODULE], env());
       expect(r.exitCode).toBe(1);
       expect(r.stderr).toMatch(/\[BUDGET_EXCEEDED\] Agent 'Helper' exceeded its budget_usd of 0.05: 0\.\d+ USD used/);
     }, LIMIT_MS);

@@ -7,7 +7,7 @@ import { afterAll, beforeAll, describe, expect, test } from "bun:test";
 import { mkdtempSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
-import { ensureBinary, runLuma } from "../support/luma-binary";
+import { runLuma, runLumaAsync } from "../support/luma-binary";
 import { startFakeProvider, type FakeProvider } from "../support/fake-provider/fake-provider";
 
 const LIMIT_MS = 60_000;
@@ -38,16 +38,6 @@ agent Refunds {
 print(Refunds.handle("A-7"))
 `;
 
-async function runAsync(args: string[], env: Record<string, string>) {
-  const proc = Bun.spawn([ensureBinary(), ...args], {
-    env: { PATH: process.env.PATH ?? "", HOME: process.env.HOME ?? "", LUMA_NO_CACHE: "1", NO_COLOR: "1", ...env },
-    stdout: "pipe",
-    stderr: "pipe",
-  });
-  const [stdout, stderr, exitCode] = await Promise.all([new Response(proc.stdout).text(), new Response(proc.stderr).text(), proc.exited]);
-  return { exitCode, stdout, stderr };
-}
-
 let fake: FakeProvider;
 beforeAll(async () => {
   fake = await startFakeProvider();
@@ -69,7 +59,7 @@ for (const family of ["openai", "gemini"] as const) {
 
     test(`on_denied: "tell_model": a deny_write refusal is a tool error result and the ask goes on`, async () => {
       fake.script([{ toolCalls: [{ name: "issue_refund", args: { id: "A-7" } }] }, { json: { value: "I could not refund this." } }]);
-      const r = await runAsync([file(program(family, `on_denied: "tell_model"`)), "--tool-module", TOOLS_MODULE], env());
+      const r = await runLumaAsync([file(program(family, `on_denied: "tell_model"`)), "--tool-module", TOOLS_MODULE], env());
       expect(r.stdout).toBe("I could not refund this.\n");
       expect(r.exitCode).toBe(0);
       const second = JSON.stringify(fake.requests[1].body);
@@ -84,14 +74,14 @@ for (const family of ["openai", "gemini"] as const) {
         { toolCalls: [{ name: "issue_refund", args: { id: "A-8" } }] },
         { json: { value: "Refunds refused twice." } },
       ]);
-      const r = await runAsync([file(program(family, `on_denied: "tell_model"`)), "--tool-module", TOOLS_MODULE], env());
+      const r = await runLumaAsync([file(program(family, `on_denied: "tell_model"`)), "--tool-module", TOOLS_MODULE], env());
       expect(r.stdout).toBe("Refunds refused twice.\n");
       expect(fake.requests.length).toBe(3);
     }, LIMIT_MS);
 
     test("the default (fail): the refusal ends the ask", async () => {
       fake.script([{ toolCalls: [{ name: "issue_refund", args: { id: "A-7" } }] }, { json: { value: "never asked" } }]);
-      const r = await runAsync([file(program(family, "")), "--tool-module", TOOLS_MODULE], env());
+      const r = await runLumaAsync([file(program(family, "")), "--tool-module", TOOLS_MODULE], env());
       expect(r.exitCode).toBe(1);
       expect(r.stderr).toContain("[TOOL_PERMISSION_DENIED]");
       expect(fake.requests.length).toBe(1);

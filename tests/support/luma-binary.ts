@@ -52,3 +52,18 @@ export function runLuma(
   });
   return { exitCode: r.exitCode ?? -1, stdout: r.stdout.toString(), stderr: r.stderr.toString() };
 }
+
+/**
+ * `dist/luma` as a child process that does not block this one: for tests whose in-process
+ * servers (the fake provider) must answer while it runs. Same environment as `runLuma`.
+ */
+export async function runLumaAsync(args: string[], env: Record<string, string | undefined> = {}): Promise<LumaRun> {
+  const proc = Bun.spawn([ensureBinary(), ...args], {
+    cwd: REPO,
+    env: { PATH: process.env.PATH, HOME: process.env.HOME, LUMA_NO_CACHE: "1", NO_COLOR: "1", ...env },
+    stdout: "pipe",
+    stderr: "pipe",
+  });
+  const [stdout, stderr, exitCode] = await Promise.all([new Response(proc.stdout).text(), new Response(proc.stderr).text(), proc.exited]);
+  return { exitCode, stdout, stderr };
+}
