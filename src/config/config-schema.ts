@@ -130,6 +130,32 @@ const mcpServer: Rule = {
   },
 };
 
+/** An `http_hosts` entry: a host name or IP literal, with a port or without. */
+const HTTP_HOST = /^(?:[A-Za-z0-9](?:[A-Za-z0-9-]{0,61}[A-Za-z0-9])?(?:\.[A-Za-z0-9](?:[A-Za-z0-9-]{0,61}[A-Za-z0-9])?)*|\[[0-9A-Fa-f:.]+\])(?::\d{1,5})?$/;
+const httpHost: Rule = { kind: "string", pattern: HTTP_HOST, form: 'a host name, optionally with a port ("api.example.com", "127.0.0.1:8080")' };
+/** A header name (RFC 9110 token). */
+const headerName = /^[!#$%&'*+.^_`|~0-9A-Za-z-]+$/;
+
+/** `std` (docs/language/std-tools.md): the confinement of luma:std's tools. */
+const std: Rule = {
+  kind: "object",
+  fields: {
+    files_root: text,
+    http_hosts: { kind: "list", of: httpHost },
+    /** Host → header name → the environment variable holding the value (never the value itself). */
+    http_headers_env: { kind: "map", of: { kind: "map", of: envName } },
+  },
+  check: (value, path) => {
+    const headers = value.http_headers_env;
+    if (typeof headers !== "object" || headers === null) return [];
+    return Object.values(headers as Record<string, unknown>).flatMap((byName, i) =>
+      typeof byName === "object" && byName !== null
+        ? Object.keys(byName).filter((name) => !headerName.test(name)).map((name) => `'${childPath(childPath(path, "http_headers_env"), Object.keys(headers)[i]!)}' has '${name}', which is not a header name`)
+        : [],
+    );
+  },
+};
+
 export const CONFIG_SCHEMA: Rule = {
   kind: "object",
   fields: {
@@ -146,5 +172,6 @@ export const CONFIG_SCHEMA: Rule = {
     parallel_limit: { kind: "int", min: 1 },
     /** How deep agents listed as tools may call each other (issue #27 §1); the outermost agent call is depth 1. */
     max_agent_depth: { kind: "int", min: 1 },
+    std,
   },
 };

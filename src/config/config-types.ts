@@ -29,7 +29,16 @@ export interface ContextFieldSource { env: string; parse?: "string" | "json" | "
 export interface McpServerConfig { command?: string; args?: string[]; env?: Record<string, string>; url?: string; headers_env?: Record<string, string> }
 /** `threads` (issue #26 §1): where `thread(id)` keeps conversations; sealed like the idempotency store. */
 export interface ThreadsConfig { backend: "file" | "sqlite" | "postgres" | "redis"; path?: string; encryption?: "aes-256-gcm"; url?: string; url_env?: string }
-export interface LumaConfig { tool_modules: ToolModuleEntry[]; tool_module_policy?: ToolModulePolicy; idempotency_store?: IdempotencyStoreConfig; threads?: ThreadsConfig; journal?: JournalConfig; tool_contexts: Record<string, Record<string, ContextFieldSource>>; mcp_servers?: Record<string, McpServerConfig>; replay?: string; /** `parallel for` without `limit`: at most this many bodies at once (absent: 8). */ parallel_limit?: number; /** How deep agents listed as tools may call each other (absent: 4). */ max_agent_depth?: number }
+/** `std` (docs/language/std-tools.md): where luma:std's tools may reach. */
+export interface StdConfig {
+  /** The directory file paths resolve under; relative to the config file (default: the program's directory). */
+  files_root?: string;
+  /** The hosts http_get / http_send may reach: "host" (any port) or "host:port"; none by default. */
+  http_hosts?: string[];
+  /** Per allowed host: header name → the environment variable holding its value. */
+  http_headers_env?: Record<string, Record<string, string>>;
+}
+export interface LumaConfig { tool_modules: ToolModuleEntry[]; tool_module_policy?: ToolModulePolicy; idempotency_store?: IdempotencyStoreConfig; threads?: ThreadsConfig; journal?: JournalConfig; tool_contexts: Record<string, Record<string, ContextFieldSource>>; mcp_servers?: Record<string, McpServerConfig>; replay?: string; /** `parallel for` without `limit`: at most this many bodies at once (absent: 8). */ parallel_limit?: number; /** How deep agents listed as tools may call each other (absent: 4). */ max_agent_depth?: number; std?: StdConfig }
 
 /** What `loadConfig` returns. */
 export interface LoadedConfig {

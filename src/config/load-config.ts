@@ -95,6 +95,7 @@ function normalise(raw: RawConfig): LumaConfig {
   if (raw.replay !== undefined) config.replay = raw.replay;
   if (raw.parallel_limit !== undefined) config.parallel_limit = raw.parallel_limit;
   if (raw.max_agent_depth !== undefined) config.max_agent_depth = raw.max_agent_depth;
+  if (raw.std) config.std = raw.std;
   return config;
 }
 

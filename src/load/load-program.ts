@@ -103,7 +103,11 @@ export async function parseLinked(file: string, source: string, sources?: Map<st
     sources?.set(f, text);
     return text;
   };
-  const graph = collectProgramFiles(main, read, (f, text) => rejectSyntaxErrors(f, parse(text, f)));
+  const graph = collectProgramFiles(main, read, (f, text) => {
+    // A built-in module (luma:std) is parsed from the binary's text: kept so a diagnostic there renders its line.
+    if (!sources?.has(f)) sources?.set(f, text);
+    return rejectSyntaxErrors(f, parse(text, f));
+  });
   // Linked even when a file is missing: the names of the imports that did load are judged too.
   const { linkProgram } = await import("../check/imports/link-program");
   const linked = linkProgram(graph.files);

@@ -32,6 +32,8 @@ import { endJournalRun, startJournalRun } from "./journal/start-run";
 import type { RunJournal } from "./journal/run-journal";
 import { nestedBlocks } from "../language/ast-children";
 import type { StartOptions } from "./start-options";
+import { STD_MODULE } from "../language/std-tools";
+import type { StdSettings } from "./tools/std/std-settings";
 
 /**
  * Everything a started program holds between its start-up checks and its end: what the
@@ -66,6 +68,7 @@ export async function openProgram(program: Program, opts: Omit<StartOptions, "ar
   const programDir = agent ? opts.cwd : dirname(resolve(opts.cwd, opts.file));
   const configPath = opts.configPath && resolve(opts.cwd, opts.configPath);
   const config = agent ? await agent.loadConfig(configPath) : await loadConfig({ configPath, programDir });
+  const std = await stdSettingsOf(program, config, programDir, opts, agent !== undefined);
   const registry = await loadToolRegistry({
     program,
     config,
@@ -77,6 +80,7 @@ export async function openProgram(program: Program, opts: Omit<StartOptions, "ar
     loadEmbedded: agent?.loadModules,
     openRemoteTools: opts.openRemoteTools,
     stubs: opts.testRun?.toolStubs,
+    std,
   });
   // Released in reverse order of opening: the journal records the run's end first, the
   // registry (tool modules' bridges, MCP servers) closes last. Every release runs even when
@@ -251,3 +255,24 @@ const noType = (): never => {
   throw new Error("internal: a program without declarations asked for a schema");
 };
 const NO_TYPES: SchemaTable = { named: () => undefined, typeOf: noType, toolInput: noType, validate: noType };
+
+/**
+ * luma:std's reach (docs/language/std-tools.md), for a program that imports one of its
+ * tools: the files root (checked to be a directory when a file tool is imported, E1301)
+ * and the allowed hosts. A built agent's default root is its executable's directory.
+ */
+async function stdSettingsOf(
+  program: Program, config: LoadedConfig, programDir: string, opts: Omit<StartOptions, "args">, built: boolean,
+): Promise<StdSettings | undefined> {
+  const stdTools = program.decls.filter((d) => d.kind === "Tool" && d.span.file === STD_MODULE).map((d) => d.name);
+  if (stdTools.length === 0) return undefined;
+  const { resolveStdSettings, requireFilesRoot } = await import("./tools/std/std-settings");
+  const { STD_FILE_TOOLS } = await import("./tools/std/std-handlers");
+  const settings = resolveStdSettings({
+    config, programDir, env: opts.env,
+    agentDir: built ? dirname(process.execPath) : undefined,
+    configGiven: opts.configPath !== undefined,
+  });
+  if (stdTools.some((t) => STD_FILE_TOOLS.has(t as never))) requireFilesRoot(settings, config.config.std?.files_root !== undefined);
+  return settings;
+}

@@ -13,6 +13,9 @@
  * A file is named in spans as the importing file's name joined with the path
  * (`examples/lib/orders.luma` for `"./lib/orders.luma"` in `examples/main.luma`), so every
  * message points at a path the user can open from where they ran the command.
+ *
+ * A path starting with `luma:` names a built-in module (`luma:std`, docs/language/std-tools.md),
+ * parsed from the binary's own text rather than read (`builtin-modules.ts`).
  */
 import { resolve } from "node:path";
 import type { Diagnostic } from "../../diagnostics/diagnostic";
@@ -21,6 +24,8 @@ import type { Program } from "../../syntax/ast";
 import { importMessages as m } from "./import-messages";
 import { importedFileName, isImportPath } from "./import-paths";
 import type { ParsedFile } from "./link-program";
+import { builtinModuleFile, keepImportedStdTools } from "./builtin-modules";
+import { isBuiltinModulePath } from "../../language/std-tools";
 
 /** How a file's text is read (and kept for rendering); throws as `readFileSync` does. */
 export type ReadText = (file: string) => string;
@@ -43,6 +48,11 @@ export function collectProgramFiles(
     for (const line of pf.program.imports ?? []) {
       pf.targets.push(undefined);
       const slot = pf.targets.length - 1;
+      if (isBuiltinModulePath(line.path)) {
+        const builtin = builtinModuleFile(line, byKey, files, parse, diagnostics);
+        if (builtin) pf.targets[slot] = builtin.file;
+        continue;
+      }
       if (!isImportPath(line.path)) {
         diagnostics.push(error(m.importPath(line.path), line.pathSpan, { code: m.code.importPath }));
         continue;
@@ -77,6 +87,6 @@ export function collectProgramFiles(
     }
   };
   visit(first, [resolve(main.file)]);
-  return { files, diagnostics };
+  return { files: keepImportedStdTools(files), diagnostics };
 }
 

@@ -26,6 +26,8 @@ import { forEachDeclarationReference } from "../../language/declaration-referenc
 import { resolutionOf } from "../../language/name-resolution";
 import type { Decl, LinkedFile, Program, Span } from "../../syntax/ast";
 import { importMessages as m } from "./import-messages";
+import { STD_IMPORT_DIAGNOSTICS } from "../../diagnostics/catalog/std-codes";
+import { STD_MODULE, STD_SOURCE_NAMES } from "../../language/std-tools";
 
 /** One parsed file of the program and the file each of its imports names (by import, same order). */
 export interface ParsedFile {
@@ -50,7 +52,9 @@ export function linkProgram(files: readonly ParsedFile[]): { program: Program; d
       const first = owner.get(decl.name);
       if (!first) owner.set(decl.name, { file: f.file, decl });
       else if (first.file !== f.file) {
-        diagnostics.push(error(m.declaredTwice(decl.name, first.file, f.file), decl.nameSpan, { code: m.code.declaredTwice }));
+        // luma:std comes last and cannot be edited: the clash is reported at the program's own declaration.
+        const at = f.file === STD_MODULE ? first.decl.nameSpan : decl.nameSpan;
+        diagnostics.push(error(m.declaredTwice(decl.name, first.file, f.file), at, { code: m.code.declaredTwice }));
       }
     }
   }
@@ -92,6 +96,7 @@ function scopeOf(f: ParsedFile, byFile: Map<string, ParsedFile>, diagnostics: Di
 }
 
 function unknownName(name: string, span: Span, target: ParsedFile, importer: ParsedFile, declared: Set<string>): Diagnostic {
+  if (target.file === STD_MODULE) return unknownStdName(name, span);
   const hints: string[] = [];
   const via = (target.program.imports ?? []).find((l) => l.names.some((n) => (n.alias ?? n.name) === name));
   if (via) hints.push(m.hints.noReexport(via.path));
@@ -100,6 +105,13 @@ function unknownName(name: string, span: Span, target: ParsedFile, importer: Par
     if (near) hints.push(m.hints.didYouMean(near));
   }
   return error(m.unknownName(name, target.file, importer.file), span, { code: m.code.unknownName, hints });
+}
+
+/** E1009: luma:std offers its tools and their schemas (all of them, whichever the program keeps). */
+function unknownStdName(name: string, span: Span): Diagnostic {
+  const d = STD_IMPORT_DIAGNOSTICS.unknownStdName;
+  const near = closestName(name, STD_SOURCE_NAMES);
+  return error(d.text(name, STD_SOURCE_NAMES.join(", ")), span, { code: d.code, hints: near ? [d.hints.didYouMean(near)] : [] });
 }
 
 /**

@@ -163,6 +163,20 @@ const RUNTIME_ENTRIES = [
     example: 'fn reply(t: Thread, text: string) -> string { ask text -> string in t }   (two processes on thread("customer-42") at once)',
   },
   {
+    code: "STD_FILE_ERROR",
+    title: "a luma:std file tool could not do it",
+    explanation:
+      "read_file, list_dir or write_file (luma:std, docs/language/std-tools.md) met a file that does not exist, a directory where a file was meant (or the other way), a file larger than 1048576 bytes or not UTF-8 text. `details.reason` says which (not_found, is_directory, not_a_directory, not_a_file, too_large, not_text, unreadable, unwritable). Not retryable. A path outside std.files_root is TOOL_PERMISSION_DENIED instead.",
+    example: 'import { read_file } from "luma:std"\nf = tool read_file({ path: "missing.txt" })',
+  },
+  {
+    code: "STD_HTTP_ERROR",
+    title: "a luma:std HTTP request failed",
+    explanation:
+      "http_get or http_send (luma:std) could not complete: the URL is not a URL, the connection failed (`details.reason` network, retryable), or the response body is larger than 1048576 bytes (too_large; nothing of it is returned). An HTTP error status is no failure: it is the result's `status`. A host not in std.http_hosts is TOOL_PERMISSION_DENIED instead.",
+    example: 'import { http_get } from "luma:std"\nr = tool http_get({ url: "http://127.0.0.1:1/" })',
+  },
+  {
     code: "RUNTIME_ERROR",
     title: "runtime error",
     explanation: "Any other failure while the program runs: a field read on null, a division by zero, an index out of range, a value of the wrong kind for an operator. The message names the file:line:col.",

@@ -14,6 +14,9 @@
  *   refused (E0657): the program says the caller answers, so the module's would never run.
  * - Handlers of `mcp:` tools come from their MCP server (`remote`) and count as one more
  *   module: a tool module exporting the same tool is a conflict.
+ * - A tool declared by `luma:std` (its span's file) is served by the standard handlers
+ *   (`tools/std/`), bound to the run's `std` settings; a module exporting one is a conflict
+ *   like two modules are, and a `luma test` stub still answers in its place.
  * - Under a `tool_module_policy` block, every handler and bridge of a module goes behind that
  *   module's semaphore (`max_concurrency`, spec §10): the pipeline calls handlers through
  *   the registry, so the limit holds for every caller.
@@ -25,6 +28,9 @@ import { defaultToolHandlers } from "../../../tool-registry";
 import type { LoadedModule } from "../../module-loading/loaded-module";
 import { readModuleTools } from "./export-shape";
 import { limitCalls, Semaphore } from "../../module-policy/module-semaphore";
+import { STD_MODULE, isStdToolName } from "../../../language/std-tools";
+import { STD_HANDLERS } from "../std/std-handlers";
+import type { StdSettings } from "../std/std-settings";
 import { BUILTIN_MODULE, type DatasourceBridge, type RemoteHandlers, type ToolHandler, type ToolRegistry, type ToolStubs } from "./registry-types";
 
 /** Where a stubbed tool's handler comes from, for messages that name a tool's module. */
@@ -44,7 +50,12 @@ export interface BuildRegistryOptions {
   remote?: RemoteHandlers;
   /** `luma test`'s tool stubs: each answers in place of the tool's handler, which then need not exist. */
   stubs?: ToolStubs;
+  /** Where luma:std's tools may reach; absent where the registry is only judged (`luma build`), never called. */
+  std?: StdSettings;
 }
+
+/** Reaches nothing: no files root that exists, no host. */
+const NO_STD_REACH: StdSettings = { filesRoot: "/nonexistent/luma-std-root", httpHosts: [], headersEnv: {}, env: {} };
 
 const declaredNames = (program: Program, kind: "Tool" | "Datasource"): string[] =>
   program.decls.filter((decl) => decl.kind === kind).map((decl) => decl.name);
@@ -56,7 +67,7 @@ const clientToolNames = (program: Program): Set<string> =>
 const toolDecl = (program: Program, name: string): ToolDecl | undefined =>
   program.decls.find((d): d is ToolDecl => d.kind === "Tool" && d.name === name);
 
-export function buildRegistry({ program, modules, maxConcurrency, remote, stubs }: BuildRegistryOptions): ToolRegistry {
+export function buildRegistry({ program, modules, maxConcurrency, remote, stubs, std }: BuildRegistryOptions): ToolRegistry {
   const clientTools = clientToolNames(program);
   const tools = declaredNames(program, "Tool").filter((name) => !clientTools.has(name));
   const datasourceNames = new Set(declaredNames(program, "Datasource"));
@@ -65,6 +76,9 @@ export function buildRegistry({ program, modules, maxConcurrency, remote, stubs 
   const handlers = new Map<string, Provided<ToolHandler>>();
   for (const name of tools) {
     if (Object.hasOwn(defaultToolHandlers, name)) handlers.set(name, { value: defaultToolHandlers[name], module: BUILTIN_MODULE });
+    if (isStdToolName(name) && toolDecl(program, name)?.span.file === STD_MODULE) {
+      handlers.set(name, { value: STD_HANDLERS[name](std ?? NO_STD_REACH), module: STD_MODULE });
+    }
   }
   for (const [name, provided] of remote?.handlers ?? []) if (declaredTools.has(name)) handlers.set(name, provided);
   const bridges = new Map<string, Provided<DatasourceBridge>>();

@@ -19,6 +19,7 @@ import { moduleRequests } from "../../module-loading/module-requests";
 import { policyNotices, resolveModulePolicy, type ModulePolicy } from "../../module-policy/module-policy";
 import { buildRegistry } from "./build-registry";
 import type { OpenRemoteTools, ToolRegistry, ToolStubs } from "./registry-types";
+import type { StdSettings } from "../std/std-settings";
 
 export interface LoadToolRegistryOptions {
   program: Program;
@@ -47,6 +48,8 @@ export interface LoadToolRegistryOptions {
   openRemoteTools?: OpenRemoteTools;
   /** `luma test`'s tool stubs (testing/tool-stubs.ts): they answer in place of any handler. */
   stubs?: ToolStubs;
+  /** Where luma:std's tools may reach (tools/std/std-settings.ts). */
+  std?: StdSettings;
 }
 
 export async function loadToolRegistry(opts: LoadToolRegistryOptions): Promise<ToolRegistry> {
@@ -68,7 +71,7 @@ export async function loadToolRegistry(opts: LoadToolRegistryOptions): Promise<T
 async function registryOf(opts: LoadToolRegistryOptions, policy: ModulePolicy | undefined, modules: LoadedModule[]): Promise<ToolRegistry> {
   // MCP clients (the SDK) load only for a program that declares an `mcp:` tool.
   const usesMcp = opts.program.decls.some((d) => d.kind === "Tool" && entryOf(TOOL_KEYS, d.options, "mcp") !== undefined);
-  if (!usesMcp) return buildRegistry({ program: opts.program, modules, maxConcurrency: policy?.maxConcurrency, stubs: opts.stubs });
+  if (!usesMcp) return buildRegistry({ program: opts.program, modules, maxConcurrency: policy?.maxConcurrency, stubs: opts.stubs, std: opts.std });
   if (opts.openRemoteTools === undefined) throw new Error("internal: the program declares an mcp: tool, but no MCP tool source was plugged in (openRemoteTools)");
   const source = await opts.openRemoteTools({
     program: opts.program,
@@ -77,7 +80,7 @@ async function registryOf(opts: LoadToolRegistryOptions, policy: ModulePolicy | 
     env: opts.env ?? process.env,
   });
   try {
-    const registry = buildRegistry({ program: opts.program, modules, maxConcurrency: policy?.maxConcurrency, remote: source, stubs: opts.stubs });
+    const registry = buildRegistry({ program: opts.program, modules, maxConcurrency: policy?.maxConcurrency, remote: source, stubs: opts.stubs, std: opts.std });
     return { ...registry, close: source.close };
   } catch (e) {
     await source.close();
