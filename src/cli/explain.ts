@@ -7,6 +7,7 @@
 import { closestName } from "../diagnostics/did-you-mean";
 import { allCatalogEntries, catalogEntry, type CatalogEntry } from "../diagnostics/catalog";
 import { UsageError } from "./usage-error";
+import { STD_SOURCE } from "../language/std-tools";
 
 const indent = (text: string) =>
   text
@@ -52,7 +53,23 @@ function closestCode(wrong: string, codes: readonly string[]): string | undefine
   return closestName(wrong, codes);
 }
 
+/**
+ * `luma explain std`: the contracts of luma:std as the checker reads them (the embedded
+ * source itself, so the page and the truth cannot drift), and where its reach is set.
+ */
+function stdContractsText(): string {
+  return [
+    "luma:std — the standard tool set (docs/language/std-tools.md)",
+    "",
+    'Confinement, in luma.config.json: "std": { "files_root": "…", "http_hosts": ["host", "host:port"],',
+    '"http_headers_env": { "host": { "Header-Name": "ENV_VAR" } } }. A refusal is TOOL_PERMISSION_DENIED naming the key.',
+    "",
+    STD_SOURCE.trimEnd(),
+  ].join("\n");
+}
+
 export function explainText(code: string): string {
+  if (code.trim().toLowerCase() === "std" || code.trim() === "luma:std") return stdContractsText();
   const entry = catalogEntry(code.trim());
   if (entry) return formatEntry(entry);
   const closest = closestCode(code.trim().toUpperCase(), allCatalogEntries().map((e) => e.code));

@@ -24,7 +24,7 @@ Usage:
   luma test [PATH…] [--filter TEXT] [--format junit FILE] [--tool-module P]… [--config P] [--timeout MS]
                               run the test blocks of PATH's *.test.luma files (default .), offline
   luma init [DIR]             scaffold a project that runs and tests offline (DIR missing or empty)
-  luma explain CODE           explain a diagnostic code (E0201, E0601, TOOL_TIMEOUT…)
+  luma explain CODE           explain a diagnostic code (E0201, E0601, TOOL_TIMEOUT…); \`std\`: luma:std's contracts
   luma fmt [--check] PATH…    rewrite .luma files (directories: all under them) in the one layout; --check lists, exits 1
   luma build FILE.luma -o OUT [--tool-module PATH]… [--config PATH] [--target T]
                               write OUT, one executable running the program (see docs/build.md)
