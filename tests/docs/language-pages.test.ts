@@ -21,7 +21,7 @@ function checkSnippet(code: string) {
 
 describe("docs/language — every snippet is real Luma", () => {
   test("the reference has its pages", () => {
-    expect(pages).toEqual(["agents.md", "functions.md", "imports.md", "lexical.md", "models.md", "multi-agent.md", "schemas.md", "testing.md", "tools.md", "types.md"]);
+    expect(pages).toEqual(["agents.md", "functions.md", "imports.md", "lexical.md", "models.md", "multi-agent.md", "schemas.md", "std-tools.md", "testing.md", "tools.md", "types.md"]);
   });
 
   for (const page of pages) {
