@@ -57,13 +57,11 @@ schema StdHttpResponse {
 
 tool read_file(path: string @desc("A path relative to files_root")) -> StdFile {
   side_effects: "read"
-  timeout: 10000
   description: "Read a UTF-8 text file under the configured files root."
 }
 
 tool list_dir(path: string @desc("A directory relative to files_root; \\".\\" is the root")) -> StdDirListing {
   side_effects: "read"
-  timeout: 10000
   description: "List a directory under the configured files root: each entry's name, kind and size."
 }
 
@@ -75,7 +73,6 @@ tool write_file(
   side_effects: "write"
   idempotent: true
   idempotency_key: request_id
-  timeout: 10000
   description: "Write a UTF-8 text file under the configured files root (replacing it), once per request_id."
 }
 
@@ -84,7 +81,6 @@ tool http_get(
   headers?: any @desc("Request headers, name to value; secrets come from std.http_headers_env")
 ) -> StdHttpResponse {
   side_effects: "read"
-  timeout: 30000
   description: "GET a URL on an allowed host; returns the status, the response headers and the body as text."
 }
 
@@ -96,7 +92,6 @@ tool http_send(
   request_id?: string @desc("Sent as the Idempotency-Key header")
 ) -> StdHttpResponse {
   side_effects: "write"
-  timeout: 30000
   description: "Send a request with a body to a URL on an allowed host; returns the status, headers and body text."
 }
 `;
