@@ -165,6 +165,8 @@ function linkImports(own: Program, readFile: ReadFile): { program: Program; diag
     return t;
   };
   const parse = (f: string, t: string): Program => {
+    // A built-in module (luma:std) is not read: its text is kept here, for hover and references.
+    if (!texts.has(f)) texts.set(f, t);
     let memo = importedMemo.get(f);
     if (memo?.text !== t) {
       memo = { text: t, program: recoveringParse(t, f, new Map()).program };

@@ -19,6 +19,7 @@
  */
 import { existsSync, readFileSync } from "node:fs";
 import { pathToFileURL } from "node:url";
+import { isBuiltinModulePath } from "../language/std-tools";
 import { testedFileOf, testFileOf } from "../syntax/test-file-pair";
 import { analyze, fileOfUri, lspDiagnostics, type Analysis, type LspDiagnostic, type TestedSource } from "./analyze-document";
 import type { PieceCache } from "./recovering-parse";
@@ -144,7 +145,8 @@ export class DocumentStore {
     if (file !== undefined && importedText !== undefined) {
       const open = this.openDocumentOf(file);
       if (open && open[1].text === importedText) return this.current(open[0]);
-      return this.analyzeOffline(open?.[0] ?? pathToFileURL(file).href, importedText);
+      // luma:std has no file: its analysis is named by the import path itself.
+      return this.analyzeOffline(open?.[0] ?? (isBuiltinModulePath(file) ? file : pathToFileURL(file).href), importedText);
     }
     if (a.tested) {
       const open = this.openDocumentOf(a.tested.file);

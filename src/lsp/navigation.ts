@@ -12,6 +12,7 @@
  * uses of `X`): it renames the declaration, not the importer's own name for it.
  */
 import { pathToFileURL } from "node:url";
+import { isBuiltinModulePath } from "../language/std-tools";
 import type { Decl } from "../syntax/ast";
 import { fileOfUri, type Analysis } from "./analyze-document";
 import { KEYWORDS } from "./completion-items";
@@ -39,6 +40,8 @@ export function definitionAt(a: Analysis, offset: number, partner: Partner): Loc
   const importedText = occ && a.imported?.get(occ.def.nameSpan.file);
   if (occ && importedText !== undefined) {
     const { file, start, end } = occ.def.nameSpan;
+    // A declaration of luma:std has no file an editor could open (hover shows it instead).
+    if (isBuiltinModulePath(file)) return undefined;
     return { uri: pathToFileURL(file).href, range: new LineIndex(importedText).range(start, end) };
   }
   const home = occ && homeOf(a, occ.def, partner);
