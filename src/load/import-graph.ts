@@ -6,7 +6,7 @@
  */
 import { existsSync, readFileSync } from "node:fs";
 import { resolve } from "node:path";
-import { importedFileName, isImportPath } from "../check/imports/import-paths";
+import { builtinModuleText, importedFileName, isImportPath } from "../check/imports/import-paths";
 
 /** `from "…"` anywhere: every import's path matches, so a key built from these misses none. */
 const FROM_PATH = /\bfrom\s*"([^"\\\n]*)"/g;
@@ -25,6 +25,11 @@ export function importedTextsForKey(file: string, source: string): string {
   const scan = (from: string, text: string): void => {
     for (const match of text.matchAll(FROM_PATH)) {
       const path = match[1]!;
+      const builtin = builtinModuleText(path);
+      if (builtin !== undefined && !seen.has(path)) {
+        seen.add(path);
+        parts.push(`${path}\0${builtin}`);
+      }
       if (!isImportPath(path)) continue;
       const name = importedFileName(from, path);
       const key = resolve(name);

@@ -7,7 +7,7 @@
  * directory).
  */
 import { describe, expect, test } from "bun:test";
-import { copyFileSync, mkdirSync, readFileSync, writeFileSync } from "node:fs";
+import { copyFileSync, mkdirSync, readdirSync, readFileSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
 import { STD_SOURCE } from "../../src/language/std-tools";
 import { luma, project } from "./std-project";
@@ -100,3 +100,13 @@ test("a built executable carries luma:std; its files root is its own directory (
   const r2 = await luma([], elsewhere, {}, join(place, "agent2"));
   expect(r2.stdout).toBe("in data/\n");
 }, 120_000);
+
+test("from the checked-program cache, a std tool is still served by its built-in handler", async () => {
+  const dir = project({ "a.txt": "cached", "main.luma": `import { read_file } from "luma:std"\nprint(tool read_file({ path: "a.txt" }).text)\n` });
+  const env = { LUMA_NO_CACHE: "", XDG_CACHE_HOME: join(dir, ".cache") };
+  const first = await luma(["main.luma"], dir, env);
+  const second = await luma(["main.luma"], dir, env);
+  expect([first.stdout, second.stdout]).toEqual(["cached\n", "cached\n"]);
+  expect(second.stderr).toBe("");
+  expect(readdirSync(join(dir, ".cache/luma")).length).toBe(1);
+});
