@@ -6,7 +6,7 @@
  * `credential`) — and the secret appears in no output and no trace.
  */
 import { afterAll, beforeAll, describe, expect, test } from "bun:test";
-import { readFileSync } from "node:fs";
+import { readFileSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
 import { attempt, luma, project } from "./std-project";
 
@@ -158,5 +158,8 @@ ${attempt(`tool http_get({ url: "${base()}/hello", headers: { "Authorization": "
     const bad = await luma(["main.luma", "--config", "bad.json"], dir);
     expect(bad.exitCode).toBe(2);
     expect(bad.stderr).toContain("std.http_hosts[0]");
+    writeFileSync(join(dir, "bad.json"), config({ http_hosts: ["a.com"], http_headers_env: { "a.com": { "Bad Header": "T" } } }));
+    const badName = await luma(["main.luma", "--config", "bad.json"], dir);
+    expect(badName.stderr).toContain("'std.http_headers_env.a.com' has 'Bad Header', which is not a header name");
   });
 });
