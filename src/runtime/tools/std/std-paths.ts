@@ -3,7 +3,9 @@
  * relative, has no `..` segment and no NUL byte, and what it names — after every symlink is
  * followed, at the moment of the call — lies under the root's own real path. A symlink
  * inside the root that points out of it is refused like `..` is; one created after
- * `luma check` is seen, since nothing is resolved before the call.
+ * `luma check` is seen, since nothing is resolved before the call. The file itself is opened
+ * without following a symlink; a directory on the way swapped for one between the check and
+ * the open of the same call is not caught (there is no openat in Node's fs).
  */
 import { realpath } from "node:fs/promises";
 import { isAbsolute, join, relative, sep } from "node:path";
@@ -39,7 +41,7 @@ const realRoot = async (tool: string, settings: StdSettings): Promise<string> =>
 };
 
 /** The real path of an existing file or directory under the root; symlinks followed, then judged. */
-export async function confinedExisting(tool: string, settings: StdSettings, path: string): Promise<string> {
+export async function confinedExisting(tool: string, settings: StdSettings, path: string, shown = path): Promise<string> {
   checkShape(tool, path);
   const root = await realRoot(tool, settings);
   let real: string;
@@ -49,7 +51,7 @@ export async function confinedExisting(tool: string, settings: StdSettings, path
     const code = (e as NodeJS.ErrnoException).code;
     throw fileError(tool, path, code === "ENOENT" ? "does not exist" : code === "ENOTDIR" ? "goes through a file as if it were a directory" : "cannot be resolved", code === "ENOENT" ? "not_found" : "unresolvable");
   }
-  if (!isInside(root, real)) throw refused(tool, `the path ${JSON.stringify(path)} (a symlink leads out of files_root)`, ROOT_KEY);
+  if (!isInside(root, real)) throw refused(tool, `the path ${JSON.stringify(shown)} (a symlink leads out of files_root)`, ROOT_KEY);
   return real;
 }
 
@@ -63,6 +65,6 @@ export async function confinedNew(tool: string, settings: StdSettings, path: str
   const parts = path.split(/[\\/]/).filter((p) => p !== "" && p !== ".");
   const name = parts.pop();
   if (name === undefined) throw fileError(tool, path, "names the root directory, not a file", "is_directory");
-  const dir = await confinedExisting(tool, settings, parts.length === 0 ? "." : parts.join("/"));
+  const dir = await confinedExisting(tool, settings, parts.length === 0 ? "." : parts.join("/"), path);
   return join(dir, name);
 }
