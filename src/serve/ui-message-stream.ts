@@ -1,0 +1,116 @@
+/**
+ * The Vercel AI SDK's UI message stream protocol (v1), the server's side: what `useChat`
+ * (`DefaultChatTransport`) reads. Server-sent events, one JSON part per `data:` line, ended
+ * by `data: [DONE]`, under the header `x-vercel-ai-ui-message-stream: v1`. The part shapes
+ * are the `ai` package's (`UIMessageChunk`, ui-message-chunks.ts in ai 7):
+ *
+ *   start { messageId } · start-step · text-start { id } · text-delta { id, delta } · text-end { id }
+ *   tool-input-available { toolCallId, toolName, input } · tool-output-available { toolCallId, output }
+ *   tool-output-error { toolCallId, errorText } · finish-step · finish { finishReason } · error { errorText }
+ *
+ * One writer per answer: it keeps the open text block and step, so a tool round closes the
+ * text before its calls and opens a new step after their results, as the SDK's own server does.
+ */
+import type { ToolCall, ToolResult } from "../runtime/providers/provider-types";
+
+export const UI_MESSAGE_STREAM_HEADERS: Readonly<Record<string, string>> = {
+  "content-type": "text/event-stream",
+  "cache-control": "no-cache",
+  connection: "keep-alive",
+  "x-vercel-ai-ui-message-stream": "v1",
+  "x-accel-buffering": "no",
+};
+
+type Part = { type: string } & Record<string, unknown>;
+
+export interface UiMessageWriter {
+  /** The SSE body to answer with. */
+  readonly body: ReadableStream<Uint8Array>;
+  text(delta: string): void;
+  toolCalls(calls: readonly ToolCall[]): void;
+  toolResults(results: readonly ToolResult[]): void;
+  /** Ends the message: the open text and step close, `finish`, `[DONE]`. */
+  finish(): void;
+  /** Ends the message with an `error` part (what useChat shows as its error), then `[DONE]`. */
+  fail(errorText: string): void;
+}
+
+const encoder = new TextEncoder();
+
+/** `onCancel`: the client went away (the body was cancelled). */
+export function uiMessageWriter(messageId: string, onCancel: () => void): UiMessageWriter {
+  let controller!: ReadableStreamDefaultController<Uint8Array>;
+  let closed = false;
+  const body = new ReadableStream<Uint8Array>({
+    start: (c) => void (controller = c),
+    cancel() {
+      closed = true;
+      onCancel();
+    },
+  });
+  const send = (part: Part | "[DONE]") => {
+    if (closed) return;
+    controller.enqueue(encoder.encode(`data: ${typeof part === "string" ? part : JSON.stringify(part)}\n\n`));
+  };
+  const end = () => {
+    if (closed) return;
+    send("[DONE]");
+    closed = true;
+    controller.close();
+  };
+  let textId: string | undefined;
+  let texts = 0;
+  let stepOpen = false;
+  const openStep = () => {
+    if (!stepOpen) send({ type: "start-step" });
+    stepOpen = true;
+  };
+  const closeText = () => {
+    if (textId !== undefined) send({ type: "text-end", id: textId });
+    textId = undefined;
+  };
+  const closeStep = () => {
+    closeText();
+    if (stepOpen) send({ type: "finish-step" });
+    stepOpen = false;
+  };
+  send({ type: "start", messageId });
+  openStep();
+  return {
+    body,
+    text(delta) {
+      if (delta === "") return;
+      openStep();
+      if (textId === undefined) send({ type: "text-start", id: (textId = `text-${++texts}`) });
+      send({ type: "text-delta", id: textId, delta });
+    },
+    toolCalls(calls) {
+      openStep();
+      closeText();
+      for (const c of calls) send({ type: "tool-input-available", toolCallId: c.id, toolName: c.name, input: c.args ?? {} });
+    },
+    toolResults(results) {
+      for (const r of results) {
+        if (!r.isError) send({ type: "tool-output-available", toolCallId: r.call.id, output: r.content ?? null });
+        else send({ type: "tool-output-error", toolCallId: r.call.id, errorText: errorTextOf(r.content) });
+      }
+      closeStep();
+    },
+    finish() {
+      closeStep();
+      send({ type: "finish", finishReason: "stop" });
+      end();
+    },
+    fail(errorText) {
+      closeText();
+      send({ type: "error", errorText });
+      end();
+    },
+  };
+}
+
+/** A tool's error result (`{ error: { code, message } }`, tool-round.ts) as one line. */
+function errorTextOf(content: unknown): string {
+  const e = (content as { error?: { code?: string; message?: string } } | undefined)?.error;
+  return e ? `[${e.code ?? "TOOL_HANDLER_ERROR"}] ${e.message ?? ""}`.trim() : JSON.stringify(content);
+}
