@@ -31,7 +31,7 @@ export interface UiMessageWriter {
   toolResults(results: readonly ToolResult[]): void;
   /** Ends the message: the open text and step close, `finish`, `[DONE]`. */
   finish(): void;
-  /** Ends the message with an `error` part (what useChat shows as its error), then `[DONE]`. */
+  /** Ends the message with an `error` part (what useChat shows as its error), then `[DONE]`; a tool call still running gets the error as its output error first. */
   fail(errorText: string): void;
 }
 
@@ -60,6 +60,8 @@ export function uiMessageWriter(messageId: string, onCancel: () => void): UiMess
   };
   let textId: string | undefined;
   let texts = 0;
+  // Calls sent as tool input and not answered yet: a failure that ends the ask answers them.
+  const pending = new Set<string>();
   let stepOpen = false;
   const openStep = () => {
     if (!stepOpen) send({ type: "start-step" });
@@ -87,10 +89,14 @@ export function uiMessageWriter(messageId: string, onCancel: () => void): UiMess
     toolCalls(calls) {
       openStep();
       closeText();
-      for (const c of calls) send({ type: "tool-input-available", toolCallId: c.id, toolName: c.name, input: c.args ?? {} });
+      for (const c of calls) {
+        pending.add(c.id);
+        send({ type: "tool-input-available", toolCallId: c.id, toolName: c.name, input: c.args ?? {} });
+      }
     },
     toolResults(results) {
       for (const r of results) {
+        pending.delete(r.call.id);
         if (!r.isError) send({ type: "tool-output-available", toolCallId: r.call.id, output: r.content ?? null });
         else send({ type: "tool-output-error", toolCallId: r.call.id, errorText: errorTextOf(r.content) });
       }
@@ -103,6 +109,8 @@ export function uiMessageWriter(messageId: string, onCancel: () => void): UiMess
     },
     fail(errorText) {
       closeText();
+      for (const id of pending) send({ type: "tool-output-error", toolCallId: id, errorText });
+      pending.clear();
       send({ type: "error", errorText });
       end();
     },
