@@ -35,6 +35,7 @@ import { createRuntime } from "../runtime/interpreter/runtime-context";
 import { authorized, corsHeaders, serveAccess, type ServeAccess } from "./serve-access";
 import { servedAgents } from "./served-agents";
 import { openChatThreads } from "./chat-threads";
+import { WaitingTurns } from "./chat-turns";
 import { errorResponse } from "./error-answer";
 import { routeRequest, type Routes } from "./routes";
 
@@ -95,7 +96,7 @@ export async function serveHttpProgram(program: Program, opts: ServeHttpOptions)
       });
       const routes: Routes = {
         rt, served: servedAgents(program, open.schemas, opts.agents), telemetry: open.telemetry,
-        chat: open.ask && { rt, runner: open.ask, threads, telemetry: open.telemetry },
+        chat: open.ask && { rt, runner: open.ask, threads, waiting: new WaitingTurns(), telemetry: open.telemetry },
       };
       await listen(routes, access, opts.stderr, draining, drainMs, lifecycle, threads.shown);
     } finally {

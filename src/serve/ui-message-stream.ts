@@ -6,7 +6,8 @@
  *
  *   start { messageId } · start-step · text-start { id } · text-delta { id, delta } · text-end { id }
  *   tool-input-available { toolCallId, toolName, input } · tool-output-available { toolCallId, output }
- *   tool-output-error { toolCallId, errorText } · finish-step · finish { finishReason } · error { errorText }
+ *   tool-output-error { toolCallId, errorText } · tool-output-denied { toolCallId }
+ *   tool-approval-request { approvalId, toolCallId } · finish-step · finish { finishReason } · error { errorText }
  *
  * One writer per answer: it keeps the open text block and step, so a tool round closes the
  * text before its calls and opens a new step after their results, as the SDK's own server does.
@@ -23,12 +24,26 @@ export const UI_MESSAGE_STREAM_HEADERS: Readonly<Record<string, string>> = {
 
 type Part = { type: string } & Record<string, unknown>;
 
+/**
+ * What the writers of one chat turn share when it spans several answers (a turn paused for an
+ * approval or a client tool's output continues on the client's next request): the calls sent
+ * as tool input and not answered yet, and those a person refused.
+ */
+export interface CallStates {
+  pending: Set<string>;
+  denied: Set<string>;
+}
+
+export const newCallStates = (): CallStates => ({ pending: new Set(), denied: new Set() });
+
 export interface UiMessageWriter {
   /** The SSE body to answer with. */
   readonly body: ReadableStream<Uint8Array>;
   text(delta: string): void;
   toolCalls(calls: readonly ToolCall[]): void;
   toolResults(results: readonly ToolResult[]): void;
+  /** Asks the client to approve call `toolCallId` (its answer comes with the next request). */
+  approvalRequest(approvalId: string, toolCallId: string): void;
   /** Ends the message: the open text and step close, `finish`, `[DONE]`. */
   finish(): void;
   /** Ends the message with an `error` part (what useChat shows as its error), then `[DONE]`; a tool call still running gets the error as its output error first. */
@@ -38,7 +53,7 @@ export interface UiMessageWriter {
 const encoder = new TextEncoder();
 
 /** `onCancel`: the client went away (the body was cancelled). */
-export function uiMessageWriter(messageId: string, onCancel: () => void): UiMessageWriter {
+export function uiMessageWriter(messageId: string, onCancel: () => void, calls: CallStates = newCallStates()): UiMessageWriter {
   let controller!: ReadableStreamDefaultController<Uint8Array>;
   let closed = false;
   const body = new ReadableStream<Uint8Array>({
@@ -61,7 +76,11 @@ export function uiMessageWriter(messageId: string, onCancel: () => void): UiMess
   let textId: string | undefined;
   let texts = 0;
   // Calls sent as tool input and not answered yet: a failure that ends the ask answers them.
-  const pending = new Set<string>();
+  const { pending, denied } = calls;
+  const unanswered = (id: string, errorText: string) => {
+    pending.delete(id);
+    send(denied.has(id) ? { type: "tool-output-denied", toolCallId: id } : { type: "tool-output-error", toolCallId: id, errorText });
+  };
   let stepOpen = false;
   const openStep = () => {
     if (!stepOpen) send({ type: "start-step" });
@@ -96,11 +115,15 @@ export function uiMessageWriter(messageId: string, onCancel: () => void): UiMess
     },
     toolResults(results) {
       for (const r of results) {
+        if (!pending.has(r.call.id)) continue; // answered already (a client tool's output came from the client)
         pending.delete(r.call.id);
         if (!r.isError) send({ type: "tool-output-available", toolCallId: r.call.id, output: r.content ?? null });
-        else send({ type: "tool-output-error", toolCallId: r.call.id, errorText: errorTextOf(r.content) });
+        else unanswered(r.call.id, errorTextOf(r.content));
       }
       closeStep();
+    },
+    approvalRequest(approvalId, toolCallId) {
+      send({ type: "tool-approval-request", approvalId, toolCallId });
     },
     finish() {
       closeStep();
@@ -109,8 +132,7 @@ export function uiMessageWriter(messageId: string, onCancel: () => void): UiMess
     },
     fail(errorText) {
       closeText();
-      for (const id of pending) send({ type: "tool-output-error", toolCallId: id, errorText });
-      pending.clear();
+      for (const id of [...pending]) unanswered(id, errorText);
       send({ type: "error", errorText });
       end();
     },

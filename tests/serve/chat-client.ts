@@ -18,13 +18,16 @@ export function chatClient(url: string, headers: Record<string, string> = {}) {
   const user = (text: string): UIMessage => ({ id: `u${++n}`, role: "user", parts: [{ type: "text", text }] });
   return {
     user,
-    /** Sends `messages` (the last one the new user message) as chat `chatId`; the assistant's reply as useChat sees it. */
-    async send(agent: string, chatId: string, messages: UIMessage[]): Promise<ChatTurn> {
+    /**
+     * Sends `messages` (the last one the new user message, or the assistant's with answers) as
+     * chat `chatId`; the assistant's reply as useChat sees it — `continuing` that message when given.
+     */
+    async send(agent: string, chatId: string, messages: UIMessage[], continuing?: UIMessage): Promise<ChatTurn> {
       const transport = new DefaultChatTransport<UIMessage>({ api: `${url}/chat/${agent}`, headers });
       const stream = await transport.sendMessages({ trigger: "submit-message", chatId, messageId: undefined, messages, abortSignal: undefined });
       const errors: string[] = [];
       let message: UIMessage | undefined;
-      for await (const m of readUIMessageStream<UIMessage>({ stream, onError: (e) => errors.push(e instanceof Error ? e.message : String(e)) })) message = m;
+      for await (const m of readUIMessageStream<UIMessage>({ message: continuing && structuredClone(continuing), stream, onError: (e) => errors.push(e instanceof Error ? e.message : String(e)) })) message = m;
       return { message: message ?? { id: "", role: "assistant", parts: [] }, errors };
     },
   };

@@ -13,6 +13,7 @@ export const TOOLS = `export const lumaTools = {
   slow_lookup: async (i: { id: number }) => { await Bun.sleep(Number(process.env.SLOW_MS ?? 300)); return { id: i.id, status: "late" }; },
   fail_lookup: () => { throw new Error("database down"); },
   cancel_order: (i: { id: number }) => ({ id: i.id, status: "cancelled" }),
+  issue_refund: (i: { id: number }) => ({ id: i.id, refunded: true }),
 };
 `;
 
