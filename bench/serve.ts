@@ -10,6 +10,8 @@
  *   through `luma serve`, minus the same percentile of the same requests sent straight to
  *   the fake (the "fake alone"), both at 1,000 concurrent with no hold.
  * - Throughput: chats completed per second in that 1,000-concurrent round through luma serve.
+ * - And one at a time (SEQUENTIAL chats, no concurrency): the added latency of the server's
+ *   own path, without the queueing 1,000 concurrent requests on 2 cores add.
  */
 import { mkdtempSync, readFileSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
@@ -20,6 +22,7 @@ import { fmt } from "./measure";
 const LUMA = join(import.meta.dir, "..", "dist", "luma");
 const STREAMS = Number(process.env.SERVE_BENCH_STREAMS ?? 1000);
 const HOLD_MS = 3000;
+const SEQUENTIAL = 200;
 const ANSWER = "Order 7 has shipped and arrives on Thursday.";
 
 const PROGRAM = `model M { provider: "openai"  name: "gpt-5.4-mini" }
@@ -54,6 +57,14 @@ async function round(fake: FakeProvider, send: (i: number) => Promise<number>): 
   const t0 = performance.now();
   const times = await Promise.all(Array.from({ length: STREAMS }, (_, i) => send(i)));
   return { times, wallMs: performance.now() - t0 };
+}
+
+/** The same requests one at a time. */
+async function sequential(fake: FakeProvider, send: (i: number) => Promise<number>): Promise<number[]> {
+  fake.script(Array.from({ length: SEQUENTIAL }, () => ({ text: ANSWER })));
+  const times: number[] = [];
+  for (let i = 0; i < SEQUENTIAL; i++) times.push(await send(i));
+  return times;
 }
 
 async function startServe(dir: string, fake: FakeProvider) {
@@ -98,13 +109,16 @@ export async function benchServe(): Promise<void> {
     // 2–3. Latency and throughput: the fake alone, then through luma serve.
     const alone = await round(fake, () => timed(`${fake.url}/v1/chat/completions`, fakeBody));
     const served = await round(fake, chat);
+    const aloneOne = await sequential(fake, () => timed(`${fake.url}/v1/chat/completions`, fakeBody));
+    const servedOne = await sequential(fake, chat);
     const p = (xs: number[], q: number) => percentile(xs, q);
     console.log(`luma serve, ${STREAMS} concurrent chat streams (fake provider, ${navigator.hardwareConcurrency} cores)`);
     console.log(`  memory per open stream        ${fmt((peakKb - idleKb) / STREAMS)} KB  (idle ${fmt(idleKb / 1024)} MB, ${STREAMS} open ${fmt(peakKb / 1024)} MB)`);
     console.log(`  fake alone p50 / p99          ${fmt(p(alone.times, 50))} / ${fmt(p(alone.times, 99))} ms`);
     console.log(`  through luma serve p50 / p99  ${fmt(p(served.times, 50))} / ${fmt(p(served.times, 99))} ms`);
     console.log(`  added latency p50 / p99       ${fmt(p(served.times, 50) - p(alone.times, 50))} / ${fmt(p(served.times, 99) - p(alone.times, 99))} ms`);
-    console.log(`  throughput                    ${fmt(STREAMS / (served.wallMs / 1000), 0)} chats/s  (fake alone ${fmt(STREAMS / (alone.wallMs / 1000), 0)} requests/s)\n`);
+    console.log(`  throughput                    ${fmt(STREAMS / (served.wallMs / 1000), 0)} chats/s  (fake alone ${fmt(STREAMS / (alone.wallMs / 1000), 0)} requests/s)`);
+    console.log(`  one at a time: added p50 / p99  ${fmt(p(servedOne, 50) - p(aloneOne, 50), 2)} / ${fmt(p(servedOne, 99) - p(aloneOne, 99), 2)} ms  (fake alone ${fmt(p(aloneOne, 50), 2)} ms, through luma serve ${fmt(p(servedOne, 50), 2)} ms)\n`);
   } finally {
     proc.kill("SIGTERM");
     await proc.exited;
