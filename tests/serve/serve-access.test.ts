@@ -21,6 +21,7 @@ agent Support {
   fn slow(id: int) -> Order { return tool slow_lookup({ id: id }) }
 }
 agent Personal(user: string) { fn hello() -> string { return "hi {user}" } }
+agent Billing { fn total() -> int { return 42 } }
 `;
 
 describe("issue #26 §4: start-up refusals (exit 2, nothing listens)", () => {
@@ -28,7 +29,7 @@ describe("issue #26 §4: start-up refusals (exit 2, nothing listens)", () => {
     ["a non-loopback address without LUMA_SERVE_TOKEN", ["--http", "0.0.0.0:0"], {}, "E0671", "0.0.0.0 is not a loopback address"],
     ["an empty LUMA_SERVE_TOKEN", ["--http", "127.0.0.1:0"], { LUMA_SERVE_TOKEN: " " }, "E0671", "LUMA_SERVE_TOKEN is set but empty"],
     ["an address that is not HOST:PORT", ["--http", "127.0.0.1:99999"], {}, "E0670", "expected HOST:PORT or PORT"],
-    ["--agent naming no agent", ["--agent", "Suport"], {}, "E0672", "declares no agent 'Suport' (agents: Support, Personal)"],
+    ["--agent naming no agent", ["--agent", "Suport"], {}, "E0672", "declares no agent 'Suport' (agents: Support, Personal, Billing)"],
     ["--agent naming an agent with parameters", ["--agent", "Personal"], {}, "E0672", "declared with parameters"],
     ["--cors with a path", ["--cors", "https://app.example.com/chat"], {}, "E0673", "expected one origin"],
     ["--cors *", ["--cors", "*"], {}, "E0673", "expected one origin"],
@@ -47,6 +48,24 @@ describe("issue #26 §4: start-up refusals (exit 2, nothing listens)", () => {
     const r = await serveEnds(project(program), ["--port", "1"]);
     expect(r.exitCode).toBe(64);
     expect(r.stderr).toContain("unknown option --port for luma serve");
+  });
+});
+
+describe("issue #26 §4: --agent", () => {
+  test("without it every agent without parameters is served; with it only those named", async () => {
+    const all = await serve(project(program), []);
+    const only = await serve(project(program), ["--agent", "Billing"]);
+    try {
+      expect(all.stderr()).toContain("(agents: Support, Billing;");
+      expect(await (await post(`${all.url}/agents/Billing/total`, {})).json()).toBe(42);
+      expect(only.stderr()).toContain("(agents: Billing;");
+      expect(await (await post(`${only.url}/agents/Billing/total`, {})).json()).toBe(42);
+      const left = await post(`${only.url}/agents/Support/status`, { id: 1 });
+      expect(left.status).toBe(404);
+      expect(((await left.json()) as any).error.message).toBe("No agent 'Support' is served here (served: Billing).");
+    } finally {
+      await Promise.all([all.stop(), only.stop()]);
+    }
   });
 });
 
