@@ -1,8 +1,9 @@
 /**
  * Issue #26 §4, scale-out: two `luma serve` processes — as behind a load balancer — on one
- * PostgreSQL database share threads and idempotency. A chat continued on the other process
- * sees its whole history (tool calls included), and a keyed write sent to both at once runs
- * once, both answering its one result. Needs LUMA_TEST_PG_URL (the CI's PostgreSQL).
+ * PostgreSQL database (and on one Redis) share threads and idempotency. A chat continued on
+ * the other process sees its whole history (tool calls included), and a keyed write sent to
+ * both at once runs once, both answering its one result. Needs LUMA_TEST_PG_URL and
+ * LUMA_TEST_REDIS_URL (the CI's services); a backend without its URL is skipped.
  */
 import { afterAll, describe, expect, setDefaultTimeout, test } from "bun:test";
 import { readFileSync, writeFileSync } from "node:fs";
@@ -14,7 +15,10 @@ import { post, project, serve } from "./serve-harness";
 
 setDefaultTimeout(60_000);
 
-const pgUrl = process.env.LUMA_TEST_PG_URL;
+const BACKENDS: [string, string | undefined][] = [
+  ["postgres", process.env.LUMA_TEST_PG_URL],
+  ["redis", process.env.LUMA_TEST_REDIS_URL],
+];
 const fake = await startFakeProvider();
 afterAll(() => fake.stop());
 
@@ -48,19 +52,19 @@ export const lumaTools = {
 };
 `;
 
-describe.skipIf(pgUrl === undefined)("issue #26 §4: two luma serve processes on one PostgreSQL", () => {
-  test("a chat continued on the other process sees its whole history; a keyed write sent to both runs once", async () => {
+describe("issue #26 §4: two luma serve processes on one store", () => {
+  for (const [backend, storeUrl] of BACKENDS) test.skipIf(storeUrl === undefined)(`${backend}: a chat continued on the other process sees its whole history; a keyed write sent to both runs once`, async () => {
     const dir = project(program, {
-      threads: { backend: "postgres", url_env: "PG_URL" },
-      idempotency_store: { backend: "postgres", url_env: "PG_URL" },
+      threads: { backend, url_env: "STORE_URL" },
+      idempotency_store: { backend, url_env: "STORE_URL" },
     });
     writeFileSync(join(dir, "tools.ts"), TOOLS);
     const runs = join(dir, "runs.txt");
     writeFileSync(runs, "");
-    const env = { ...KEYS.openai, LUMA_BASE_URL_M: fake.baseUrl("openai"), PG_URL: pgUrl, RUNS_FILE: runs };
+    const env = { ...KEYS.openai, LUMA_BASE_URL_M: fake.baseUrl("openai"), STORE_URL: storeUrl, RUNS_FILE: runs };
     const [a, b] = await Promise.all([serve(dir, [], env), serve(dir, [], env)]);
     try {
-      expect(a.stderr()).toContain("chat threads: postgres");
+      expect(a.stderr()).toContain(`chat threads: ${backend}`);
       const chatId = `chat-${crypto.randomUUID()}`;
       const onA = chatClient(a.url);
       fake.script([{ text: "Let me look. ", toolCalls: [{ name: "lookup_order", args: { id: 7 }, id: "call_7" }] }, { text: "Order 7 has shipped." }]);
