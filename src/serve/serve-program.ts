@@ -114,7 +114,7 @@ export async function serveHttpProgram(program: Program, opts: ServeHttpOptions)
 function drainTimeFrom(env: Record<string, string | undefined>): number {
   const text = env.LUMA_SERVE_DRAIN_MS;
   if (text === undefined) return DEFAULT_DRAIN_MS;
-  if (!/^\d+$/.test(text)) throw startupError(`LUMA_SERVE_DRAIN_MS must be a whole number of milliseconds (got '${text}').`, { catalogCode: "E0670" });
+  if (!/^\d+$/.test(text)) throw startupError(`LUMA_SERVE_DRAIN_MS must be a whole number of milliseconds (got '${text}').`, { catalogCode: "E0674" });
   return Number(text);
 }
 

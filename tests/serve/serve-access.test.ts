@@ -33,6 +33,7 @@ describe("issue #26 §4: start-up refusals (exit 2, nothing listens)", () => {
     ["--agent naming an agent with parameters", ["--agent", "Personal"], {}, "E0672", "declared with parameters"],
     ["--cors with a path", ["--cors", "https://app.example.com/chat"], {}, "E0673", "expected one origin"],
     ["--cors *", ["--cors", "*"], {}, "E0673", "expected one origin"],
+    ["LUMA_SERVE_DRAIN_MS that is not a number", [], { LUMA_SERVE_DRAIN_MS: "10s" }, "E0674", "LUMA_SERVE_DRAIN_MS must be a whole number of milliseconds (got '10s')"],
   ];
   for (const [name, args, env, code, text] of cases) {
     test(name, async () => {

@@ -34,6 +34,13 @@ export const SERVE_ENTRIES = [
       "`--cors ORIGIN` lets pages of that one origin call the server from a browser (`Access-Control-Allow-Origin`). An origin is a scheme, a host and an optional port — `https://app.example.com`, `http://localhost:5173` — with no path; `*` is refused, since the server runs agents with your keys.",
     example: "luma serve app.luma --cors https://app.example.com/chat",
   },
+  {
+    code: "E0674",
+    title: "LUMA_SERVE_DRAIN_MS is not a number of milliseconds",
+    explanation:
+      "After SIGTERM or SIGINT, `luma serve` lets the requests in flight finish for LUMA_SERVE_DRAIN_MS milliseconds (default 10000) before it aborts them. The variable must be a whole number (0: abort at once).",
+    example: "LUMA_SERVE_DRAIN_MS=10s luma serve app.luma",
+  },
 ] as const satisfies readonly CatalogEntry[];
 
 /** The codes of this list, literal: part of the catalog's `DiagnosticCode` (through StartupCode). */
