@@ -62,8 +62,10 @@ function answersIn(parts: UiPart[]): ClientAnswer[] {
 
 /** The `useChat` body: the chat's id, and the user's new message — or, last, the assistant's with the client's answers. */
 function chatRequest(body: Record<string, unknown>): ChatRequest {
-  const { id, messages } = body;
+  const { id, messages, trigger } = body;
   if (typeof id !== "string" || id === "") throw requestInvalid("The chat body needs `id`, a non-empty string: it names the chat's thread.");
+  // The thread keeps every answer: regenerating one would add the user's message a second time.
+  if (trigger === "regenerate-message") throw requestInvalid("Regenerating an answer is not served: the chat's thread keeps every exchange; send a new message instead.");
   const last = Array.isArray(messages) ? (messages.at(-1) as { role?: unknown; parts?: unknown } | undefined) : undefined;
   if (last?.role === "assistant" && Array.isArray(last.parts)) return { id, kind: "answers", answers: answersIn(last.parts as UiPart[]) };
   if (last === undefined || last.role !== "user" || !Array.isArray(last.parts)) {

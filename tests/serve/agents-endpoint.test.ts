@@ -133,6 +133,13 @@ describe("issue #26 §4: one trace per request, exported while serving", () => {
       expect(roots[0].traceId).not.toBe(roots[1].traceId);
       const tools = rx.spans.filter((x) => x.name === "execute_tool lookup_order");
       expect(tools.map((t) => t.traceId).sort()).toEqual(roots.map((r) => r.traceId).sort());
+      // A chat turn is a trace of its own too, its model request under its invoke_agent span.
+      fake.script([{ text: "Hi." }]);
+      await (await post(`${traced.url}/chat/Support`, { id: "traced", messages: [{ id: "u", role: "user", parts: [{ type: "text", text: "hi" }] }] })).text();
+      while (rx.spans.filter((x) => x.name === "invoke_agent Support").length < 3 && Date.now() < deadline) await Bun.sleep(50);
+      const chatRoot = rx.spans.filter((x) => x.name === "invoke_agent Support")[2];
+      expect(chatRoot.parentSpanId).toBe("");
+      expect(new Set([...roots, chatRoot].map((r) => r.traceId)).size).toBe(3);
     } finally {
       await traced.stop();
       rx.stop();

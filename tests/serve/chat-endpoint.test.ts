@@ -116,7 +116,7 @@ describe("issue #26 §4: POST /chat/{Agent} speaks the UI message stream protoco
     expect(fake.requests[0].body.messages.map((m: any) => m.content)).toEqual(["You help with orders.", "second"]);
   });
 
-  test("refused before streaming: an unknown agent or one without a model is 404, a body without a user message 400 — as useChat's error", async () => {
+  test("refused before streaming: an unknown agent or one without a model is 404, a body without a user message or a regenerate 400 — as useChat's error", async () => {
     const chat = chatClient(s.url);
     await expect(chat.send("Nobody", "x", [chat.user("hi")])).rejects.toThrow(/No agent 'Nobody' is served here/);
     await expect(chat.send("Quiet", "x", [chat.user("hi")])).rejects.toThrow(/declares no model to chat with/);
@@ -125,5 +125,8 @@ describe("issue #26 §4: POST /chat/{Agent} speaks the UI message stream protoco
     expect(((await res.json()) as any).error.code).toBe("REQUEST_INVALID");
     const noId = await post(`${s.url}/chat/Support`, { messages: [{ role: "user", parts: [{ type: "text", text: "hi" }] }] });
     expect(noId.status).toBe(400);
+    const regenerate = await post(`${s.url}/chat/Support`, { id: "x", trigger: "regenerate-message", messages: [{ role: "user", parts: [{ type: "text", text: "hi" }] }] });
+    expect(regenerate.status).toBe(400);
+    expect(((await regenerate.json()) as any).error.message).toContain("Regenerating an answer is not served");
   });
 });
