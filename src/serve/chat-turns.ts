@@ -139,6 +139,15 @@ export class WaitingTurns {
     return turn;
   }
 
+  /** The server stops: every waiting turn's waits are refused and its calls aborted. */
+  refuseAll(): void {
+    for (const turn of this.byChat.values()) {
+      turn.answer([]);
+      turn.abort.abort();
+    }
+    this.byChat.clear();
+  }
+
   /** Forgets `turn` once it ended (finished, failed, or timed out waiting). */
   forget(chatId: string, turn: ChatTurn): void {
     if (this.byChat.get(chatId) === turn) this.byChat.delete(chatId);

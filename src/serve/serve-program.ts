@@ -159,6 +159,8 @@ async function listen(
   void http.stop(false);
   await inFlight.settled(drainMs);
   for (const a of aborts) a.abort();
+  // A chat turn waiting for its client's approval or output will not get it now.
+  routes.chat?.waiting.refuseAll();
   lifecycle.stop(endingWith(runtimeError("RUNTIME_ERROR", `luma serve stopped (signal, exit code ${code}).`), 0, true));
   await inFlight.settled(UNWIND_MS);
   await http.stop(true);
