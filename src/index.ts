@@ -109,6 +109,26 @@ export async function serveMcp(opts: ServeMcpOptions): Promise<void> {
   await serveProgram(loaded.program, { ...opts, sourceOf: (f) => sources.get(f) });
 }
 
+export type ServeHttpFileOptions = Omit<StartOptions, "args" | "interactive" | "approve" | "askValue" | "openRemoteTools" | "sourceOf" | "record" | "replay" | "askHooks"> &
+  SourceMemo & {
+    /** `HOST:PORT` to listen at (default 127.0.0.1:8787). */
+    http?: string;
+    /** Serve only these agents; every agent without parameters when empty. */
+    agents: string[];
+    /** The one browser origin allowed to call (CORS). */
+    cors?: string;
+    onWarnings?: (warnings: Diagnostic[]) => void;
+  };
+
+/** `luma serve FILE`: load and check the program, then serve its agents over HTTP until SIGTERM/SIGINT. */
+export async function serveHttp(opts: ServeHttpFileOptions): Promise<void> {
+  const sources = opts.sources ?? new Map<string, string>();
+  const loaded = await load(opts.file, { sources, env: opts.env });
+  if (loaded.diagnostics.length) opts.onWarnings?.(loaded.diagnostics);
+  const { serveHttpProgram } = await import("./serve/serve-program");
+  await serveHttpProgram(loaded.program, { ...opts, sourceOf: (f) => sources.get(f) });
+}
+
 export type ChatHost = Omit<StartOptions, "args" | "sourceOf" | "file" | "toolModules"> & SourceMemo & { sources: Map<string, string>; onWarnings?: (warnings: Diagnostic[]) => void };
 export type ChatFileOptions = ChatHost &
   Omit<ChatOptions, keyof StartOptions> & { file: string; toolModules: string[]; configPath?: string; trace?: string; record?: string; replay?: string };

@@ -23,12 +23,13 @@ const ALLOWED: Record<Stage, { values: Stage[]; types?: Stage[] }> = {
   load: { values: ["diagnostics", "syntax", "check", "root"] },
   runtime: { values: ["diagnostics", "language", "schema", "config", "syntax", "root"], types: ["syntax"] },
   mcp: { values: ["diagnostics", "schema", "config", "runtime", "root"], types: ["syntax"] },
+  serve: { values: ["diagnostics", "config", "runtime", "mcp"], types: ["syntax", "schema"] },
   build: { values: ["diagnostics", "config", "language", "load", "runtime", "syntax", "root"] },
   init: { values: ["diagnostics", "syntax", "typegen"] },
   format: { values: ["diagnostics", "syntax"] },
   lsp: { values: ["diagnostics", "syntax", "language", "check", "schema", "format", "root"], types: ["syntax"] },
   cli: { values: ["*"] },
-  root: { values: ["diagnostics", "load", "runtime", "mcp", "typegen"], types: ["syntax"] },
+  root: { values: ["diagnostics", "load", "runtime", "mcp", "serve", "typegen"], types: ["syntax"] },
 };
 
 /** ARCHITECTURE.md § Only cli/ prints or exits: the named exceptions (a process-tier child writes its console to stderr). */

@@ -14,6 +14,7 @@ import { parseFmtArgv, type FmtCommand } from "./fmt-argv";
 import { parseJournalCommand, type JournalCommand } from "./journal-argv";
 import { parseMcpArgv, type McpImportCommand, type McpServeCommand } from "./mcp-argv";
 import { parseChatArgv, type ChatCommand } from "./chat-argv";
+import { parseServeArgv, type ServeCommand } from "./serve-argv";
 import { scanArgv } from "./scan-argv";
 import { parseStoreArgv, type StoreResetCommand } from "./store-argv";
 import { UsageError } from "./usage-error";
@@ -23,6 +24,7 @@ export { UsageError } from "./usage-error";
 export { CHECK_FORMATS, type CheckFormat } from "./command-table-argv";
 export type { McpImportCommand, McpServeCommand } from "./mcp-argv";
 export type { ChatCommand } from "./chat-argv";
+export type { ServeCommand } from "./serve-argv";
 
 export interface RunCommand {
   kind: "run";
@@ -59,6 +61,7 @@ export type Command =
   | McpServeCommand
   | McpImportCommand
   | ChatCommand
+  | ServeCommand
   | { kind: "help" }
   | { kind: "version" }
   /** `luma lsp`: the language server over stdio (src/lsp/). */
@@ -177,6 +180,7 @@ const PARSERS: Record<string, (argv: readonly string[]) => Command> = {
   build: (argv) => parseBuildArgv(argv.slice(1)),
   mcp: (argv) => parseMcpArgv(argv.slice(1)),
   chat: (argv) => parseChatArgv(argv.slice(1)),
+  serve: (argv) => parseServeArgv(argv.slice(1)),
   lsp: (argv) => parseLsp(argv.slice(1)),
   runs: parseJournalCommand,
   approve: parseJournalCommand,

@@ -102,6 +102,16 @@ const CHAT_OPTIONS: readonly OptionRow[] = [
   { name: "--replay", value: "file", metavar: "FILE", doc: "answer model requests from a cassette, offline (no API key)", field: "replay" },
 ];
 
+/** `luma serve` (issue #26 §4): where to listen, which agents, which browser origin. */
+const SERVE_OPTIONS: readonly OptionRow[] = [
+  { name: "--http", value: "text", metavar: "HOST:PORT", doc: "listen here (default 127.0.0.1:8787; off loopback needs LUMA_SERVE_TOKEN)", field: "http" },
+  { name: "--agent", value: "text", metavar: "NAME", doc: "serve only this agent (repeatable; default: every agent without parameters)", repeatable: true, field: "agents" },
+  { name: "--cors", value: "text", metavar: "ORIGIN", doc: "let pages of this origin call from a browser (CORS; default: none)", field: "cors" },
+  TOOL_MODULE,
+  CONFIG,
+  TRACE,
+];
+
 const BUILD_OPTIONS: readonly OptionRow[] = [
   { name: "--output", aliases: ["-o"], value: "file", metavar: "OUT", doc: "the executable to write", field: "out" },
   TOOL_MODULE,
@@ -166,6 +176,7 @@ const TABLE = {
   build: { words: "build", summary: "write one executable running the program", options: BUILD_OPTIONS },
   mcp: { words: "mcp", summary: "serve the program's tools and agent methods over MCP", options: MCP_SERVE_OPTIONS },
   chat: { words: "chat", summary: "chat with an agent in the terminal, one line per message", options: CHAT_OPTIONS },
+  serve: { words: "serve", summary: "serve agents over HTTP: JSON calls and useChat streams", options: SERVE_OPTIONS },
   "mcp-import": { words: "mcp import", summary: "print Luma declarations for an MCP server's tools", options: [CONFIG] },
   lsp: {
     words: "lsp", summary: "the language server (LSP over stdio)",
@@ -199,7 +210,7 @@ export const COMMAND_TABLE: Readonly<Record<CommandName, CommandEntry>> = TABLE;
  * aliases of `--help` and `--version`); tests/cli/command-table.test.ts holds them to the
  * table's first words.
  */
-export const COMMAND_WORDS = new Set(["check", "test", "init", "explain", "fmt", "build", "mcp", "chat", "lsp", "runs", "approve", "deny", "store", "completion", "help", "version"]);
+export const COMMAND_WORDS = new Set(["check", "test", "init", "explain", "fmt", "build", "mcp", "chat", "serve", "lsp", "runs", "approve", "deny", "store", "completion", "help", "version"]);
 
 /** The shells `luma completion` writes a script for. */
 export const COMPLETION_SHELLS = ["bash", "zsh", "fish"] as const;

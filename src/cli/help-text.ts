@@ -32,6 +32,8 @@ Usage:
                               serve the program's tools and agent methods over MCP (stdio by default)
   luma chat FILE.luma --agent NAME [--method M] [--thread ID] [--agent-args JSON] [--tool-module P]… [--config P] [--trace F] [--record F | --replay F]
                               chat with an agent: each line of stdin a message, the reply streamed; EOF or /exit ends
+  luma serve FILE.luma [--http HOST:PORT] [--agent NAME]… [--cors ORIGIN] [--tool-module P]… [--config P] [--trace F]
+                              serve agents over HTTP: POST /agents/A/m (JSON), POST /chat/A (useChat stream)
   luma mcp import NAME [--config P]
                               print Luma tool declarations for the tools of MCP server NAME
   luma lsp                    the language server (LSP over stdio) for editors: diagnostics, hover, completion…
@@ -65,6 +67,8 @@ Environment:
   LUMA_BASE_URL_<MODEL> redirect a model (MODEL = its declaration name, upper-cased)
   LUMA_MCP_TOKEN      bearer token luma mcp --http requires (off loopback it must be set)
   LUMA_MCP_SESSION_IDLE_MS ms before luma mcp --http closes an idle session (default 1800000)
+  LUMA_SERVE_TOKEN    bearer token luma serve requires (off loopback it must be set)
+  LUMA_SERVE_DRAIN_MS ms luma serve lets requests in flight finish after SIGTERM (default 10000)
   OPENAI_API_KEY · AZURE_OPENAI_API_KEY (+ AZURE_OPENAI_ENDPOINT) · ANTHROPIC_API_KEY · GEMINI_API_KEY
                       default API key variables of the model providers (api_key_env overrides)
   OTEL_EXPORTER_OTLP_ENDPOINT · OTEL_EXPORTER_OTLP_TRACES_ENDPOINT

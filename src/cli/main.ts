@@ -15,7 +15,7 @@ import { askValueOnTerminal } from "./value-prompt";
 import { askOnTerminal } from "./approval-prompt";
 import { processStdin } from "./stdin-reader";
 import { builtAgentPayload } from "../build/agent-payload";
-import { checkFile, generateTypesForFile, importMcpTools, runFile, serveMcp } from "../index";
+import { checkFile, generateTypesForFile, importMcpTools, runFile, serveMcp, serveHttp } from "../index";
 
 const sources = new Map<string, string>();
 const renderWarnings = (warnings: Diagnostic[]) =>
@@ -141,6 +141,12 @@ async function main(argv: string[]): Promise<number> {
     }
     case "chat":
       return (await import("./chat-command")).runChatCommand(cmd, { ...host(), write: stdout, err });
+    case "serve":
+      await serveHttp({
+        ...cmd, configPath: cmd.config, cwd: process.cwd(), env: process.env, stdout: out, stderr: err, sources,
+        onWarnings: (warnings) => err(renderWarnings(warnings)),
+      });
+      return EXIT.ok;
     case "mcp-import":
       out((await importMcpTools({ server: cmd.server, configPath: cmd.config, cwd: process.cwd(), env: process.env })).trimEnd());
       return EXIT.ok;

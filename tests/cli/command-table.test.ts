@@ -22,6 +22,7 @@ const BASES: Record<CommandName, string[]> = {
   build: ["build", "p.luma", "-o", "out"],
   mcp: ["mcp", "f.luma", "--http", "127.0.0.1:1"],
   chat: ["chat", "f.luma", "--agent", "A"],
+  serve: ["serve", "f.luma"],
   "mcp-import": ["mcp", "import", "server"],
   lsp: ["lsp"],
   runs: ["runs"],

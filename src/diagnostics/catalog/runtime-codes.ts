@@ -177,6 +177,24 @@ const RUNTIME_ENTRIES = [
     example: 'import { http_get } from "luma:std"\nr = tool http_get({ url: "http://127.0.0.1:1/" })',
   },
   {
+    code: "AGENT_NOT_FOUND",
+    title: "luma serve: no such agent or method",
+    explanation: "`POST /agents/{Agent}/{method}` or `POST /chat/{Agent}` names an agent (or method) the server does not serve: not in the program, left out by `--agent`, or declared with parameters. Answered with HTTP 404.",
+    example: "curl -X POST http://127.0.0.1:8787/agents/Suport/reply -d '{}'",
+  },
+  {
+    code: "REQUEST_INVALID",
+    title: "luma serve: the request body is not what the endpoint takes",
+    explanation: "`luma serve` takes a JSON object of named arguments (`/agents/…`) or the `useChat` body `{ id, messages }` (`/chat/…`), at most 1 MiB. A body that is not JSON, not an object, too large (HTTP 413) or missing the last user message is refused with HTTP 400 before anything runs.",
+    example: "curl -X POST http://127.0.0.1:8787/agents/Support/reply -d 'not json'",
+  },
+  {
+    code: "REQUEST_UNAUTHORIZED",
+    title: "luma serve: missing or wrong bearer token",
+    explanation: "A server started with LUMA_SERVE_TOKEN answers every request that does not carry `Authorization: Bearer <that token>` with HTTP 401, before it looks at anything else.",
+    example: "LUMA_SERVE_TOKEN=s3cret luma serve app.luma --http 0.0.0.0:8787   (then a request without the header)",
+  },
+  {
     code: "RUNTIME_ERROR",
     title: "runtime error",
     explanation: "Any other failure while the program runs: a field read on null, a division by zero, an index out of range, a value of the wrong kind for an operator. The message names the file:line:col.",

@@ -4,6 +4,7 @@
  * or writes for the run, idempotency stores.
  */
 import type { CatalogEntry } from "./catalog-entry";
+import { SERVE_ENTRIES, type ServeCode } from "./serve-codes";
 
 const STARTUP_ENTRIES = [
   {
@@ -198,6 +199,6 @@ const STARTUP_ENTRIES = [
 ] as const satisfies readonly CatalogEntry[];
 
 /** The codes of this list, literal: part of the catalog's `DiagnosticCode`. */
-export type StartupCode = (typeof STARTUP_ENTRIES)[number]["code"];
+export type StartupCode = (typeof STARTUP_ENTRIES)[number]["code"] | ServeCode;
 
-export const startupCodes: CatalogEntry[] = [...STARTUP_ENTRIES];
+export const startupCodes: CatalogEntry[] = [...STARTUP_ENTRIES, ...SERVE_ENTRIES];

@@ -138,7 +138,9 @@ export async function runAskFlow(env: FlowEnv, plan: AskPlan, offer: ToolOffer, 
           if (attempt < maxAttempts) transcript.push({ kind: "user", text: retryFeedback(TOOLS_AFTER_LIMIT, plan.format.format) });
           break;
         }
+        req.onToolRound?.calls(res.toolCalls);
         const outcome = await runToolRound(round, res.toolCalls);
+        req.onToolRound?.results(outcome.results);
         stats.toolCalls += outcome.ran;
         stats.rateLimited += res.toolCalls.length - outcome.ran;
         transcript.push({ kind: "tool_results", results: outcome.results });

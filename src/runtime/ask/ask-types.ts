@@ -5,7 +5,7 @@
  */
 import type { AgentDecl, TypeRef } from "../../syntax/ast";
 import type { MethodCallState } from "../tools/tool-invoker-types";
-import type { TranscriptItem } from "../providers/provider-types";
+import type { ToolCall, ToolResult, TranscriptItem } from "../providers/provider-types";
 import type { AgentToolCaller } from "./agent-tools";
 
 export interface AskRequest {
@@ -27,6 +27,11 @@ export interface AskRequest {
    * piece by piece as it arrives — text before tool calls too — and returned whole.
    */
   onText?: (delta: string) => void;
+  /**
+   * `luma serve`'s chat stream (issue #26 §4): each native tool round as it happens — the
+   * model's calls before they run, then their results (errors included) in the same order.
+   */
+  onToolRound?: ToolRoundObserver;
   /** An agent with parameters or `when` tools (issue #25): what this ask is told of its context. */
   context?: AskContext;
   /**
@@ -40,6 +45,11 @@ export interface AskRequest {
   };
   /** Runs another agent's method the model called as a tool (issue #27 §1, agent-tools.ts); given by the interpreter. */
   callAgent?: AgentToolCaller;
+}
+
+export interface ToolRoundObserver {
+  calls(calls: readonly ToolCall[]): void;
+  results(results: readonly ToolResult[]): void;
 }
 
 /** The agent's context for one `ask`, computed by the interpreter from the agent's parameters. */

@@ -45,7 +45,8 @@ export const providerErrors = {
     runtimeError(
       "PROVIDER_ERROR",
       `${who(model, provider)} did not answer within its ${ms} ms timeout (model key timeout)${tries > 1 ? ` (after ${tries} tries)` : ""}.`,
-      { retryable: true },
+      // `timeout_ms` marks a timeout for whoever maps errors to answers (luma serve: 504).
+      { retryable: true, details: { timeout_ms: ms } },
     ),
   /** Not retryable: the ceiling bounds the whole ask, its retry loop included. */
   askCeiling: (model: string, provider: string, agent: string, ms: number, last: string | undefined): LumaError =>
@@ -53,6 +54,7 @@ export const providerErrors = {
       "PROVIDER_ERROR",
       `${who(model, provider)} did not give a final answer within the ${ms} ms limit of an ask (agent '${agent}', key ask_timeout)` +
         `${last ? `; the last try: ${last}` : ""}.`,
+      { details: { timeout_ms: ms } },
     ),
   tooLarge: (model: string, provider: string, limit: number): LumaError =>
     runtimeError("PROVIDER_ERROR", `${who(model, provider)} sent a response larger than the ${limit}-byte limit; it was refused.`),

@@ -76,7 +76,7 @@ export interface ToolInvokerDeps {
   /** Receives whole lines, e.g. `warning: Answer.score must be <= 10 (@range).` */
   warn: (line: string) => void;
   /** Asks the user to approve a write tool (the CLI's TTY prompt); absent = not interactive. */
-  approve?: (tool: string, args: string, withinMs?: number, writes?: boolean) => Promise<boolean>;
+  approve?: (tool: string, args: string, withinMs?: number, writes?: boolean, callId?: string) => Promise<boolean>;
   /** Asks the user for a value (the CLI's TTY prompt): a client tool's answer, an approval's note; absent = not interactive. */
   askValue?: AskValue;
   /** Defaults to a process-local memory store. */

@@ -23,6 +23,12 @@ export interface MethodCallState {
   signal?: AbortSignal;
   /** The MCP client's asker for a person's value (src/mcp/): every client tool and approval note the method's calls reach asks it. */
   askValue?: AskValue;
+  /**
+   * The asker of approvals for every call this method call reaches (`luma serve`'s chat: the
+   * protocol's approval request); between the call's own and the host's. `callId` is a native
+   * call's id, so the asker can name the call it asks about.
+   */
+  approve?: (tool: string, args: string, withinMs: number, writes?: boolean, callId?: string) => Promise<boolean>;
   /** How deep in agents called as tools this method call runs (issue #27 §1): absent, 1 (the outermost). */
   agentDepth?: number;
   /** The budgets this method call runs under, outermost first (runtime/usage/budgets.ts): each response is charged to all. */
@@ -48,7 +54,7 @@ export interface ToolCallRequest {
    * invoker's `approve`. `withinMs` is the tool's timeout: an asker that cannot wait on a person
    * for ever (a remote client) gives up after it.
    */
-  approve?: (tool: string, args: string, withinMs: number, writes?: boolean) => Promise<boolean>;
+  approve?: (tool: string, args: string, withinMs: number, writes?: boolean, callId?: string) => Promise<boolean>;
   /**
    * Asks this call's user for a value (an MCP client's elicitation): a client tool's answer,
    * an approval's note. Overrides the invoker's `askValue` (the terminal's).
@@ -82,6 +88,8 @@ export interface ValueRequest {
   problem(value: unknown): string | undefined;
   /** The tool's timeout: an asker that cannot wait on a person for ever (a remote client) gives up after it. */
   withinMs: number;
+  /** A native call's id from the model's turn: what a chat client knows the call by. */
+  callId?: string;
 }
 
 /** The person's value, already checked with `problem`; undefined when they declined. */

@@ -4,7 +4,7 @@
  * calls need it). A tool listed in LUMA_APPROVED_TOOLS never reaches this step (the plan
  * leaves it out) — unless it wants a note, which no list can supply. Otherwise the call's own
  * asker (an MCP client's elicitation), else the host's (the CLI's TTY prompt) is asked on
- * every call; without one — stdin is not a terminal — the call is refused, unless the run
+ * every call (a chat served by `luma serve` asks through its method call's asker); without one — stdin is not a terminal — the call is refused, unless the run
  * has a journal: then the call waits for a recorded decision (pending-approvals.ts, exit 75
  * until there is one).
  *
@@ -39,7 +39,7 @@ export const approval: StepFactory = (rt) => ({
       ctx.approval = got.value;
       return next(ctx);
     }
-    const approve = ctx.req.approve ?? rt.approve;
+    const approve = ctx.req.approve ?? ctx.req.methodCall?.approve ?? rt.approve;
     if (approve === undefined) {
       if (rt.journal !== undefined && ctx.req.stepId !== undefined) return awaitApproval(rt, ctx, next);
       throw toolErrors.approvalUnavailable(tool);
@@ -47,7 +47,7 @@ export const approval: StepFactory = (rt) => ({
     const credential = ctx.plan.tool.options.credential;
     const secret = credential === undefined ? undefined : rt.env[credential];
     const writes = ctx.plan.tool.options.sideEffects === "write";
-    const approved = await approve(tool, redactedArgs(ctx.req.input, secret ? [secret] : []), ctx.plan.timeoutMs, writes);
+    const approved = await approve(tool, redactedArgs(ctx.req.input, secret ? [secret] : []), ctx.plan.timeoutMs, writes, ctx.req.callId);
     ctx.startedAt = -1; // the prompt took a while: the handler's deadline starts later
     if (approved !== true) throw toolErrors.approvalRefused(tool);
     return next(ctx);

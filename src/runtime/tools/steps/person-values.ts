@@ -70,6 +70,7 @@ export const askPerson = async (rt: PipelineRuntime, ctx: CallContext, ask: AskV
       return r.ok ? undefined : r.problem;
     },
     withinMs: ctx.plan.timeoutMs,
+    callId: ctx.req.callId,
   };
   const got = await ask(req);
   ctx.startedAt = -1; // the person took a while: the handler's deadline starts later

@@ -54,7 +54,7 @@ export interface PipelineRuntime {
   trace?: (event: object, content?: ContentThunk) => void;
   warn: (line: string) => void;
   /** `writes`: the tool is a write (the question says "write tool"); false for `approval: true` on a read. */
-  approve?: (tool: string, args: string, withinMs?: number, writes?: boolean) => Promise<boolean>;
+  approve?: (tool: string, args: string, withinMs?: number, writes?: boolean, callId?: string) => Promise<boolean>;
   /** The host's asker for a person's value (the terminal, only when interactive). */
   askValue?: AskValue;
   /** `LUMA_APPROVED_TOOLS`, parsed once. */

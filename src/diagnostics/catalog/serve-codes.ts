@@ -1,0 +1,47 @@
+/**
+ * `luma serve FILE` (issue #26 §4, E0670–E0679): why a program is not served. They are
+ * start-up errors (exit 2, nothing listens), joined into startup-codes.ts's list, so the
+ * catalog's tests see them with the other E06xx codes.
+ */
+import type { CatalogEntry } from "./catalog-entry";
+
+export const SERVE_ENTRIES = [
+  {
+    code: "E0670",
+    title: "luma serve --http: not an address to serve at",
+    explanation:
+      "`--http` takes HOST:PORT or PORT (127.0.0.1 when the host is left out; port 0 picks a free one), and the address must be free to listen on.",
+    example: "luma serve app.luma --http 127.0.0.1:99999",
+  },
+  {
+    code: "E0671",
+    title: "luma serve off loopback without LUMA_SERVE_TOKEN",
+    explanation:
+      "A loopback address (127.0.0.0/8, ::1, localhost) is reached only from this machine. Any other address (0.0.0.0, a LAN or public one) would let whoever reaches it call every served agent, so `luma serve` starts there only with a bearer token in LUMA_SERVE_TOKEN (an environment variable: every user of the machine can read a process's arguments). Clients then send `Authorization: Bearer <token>`. An empty token, or one with whitespace, is refused too.",
+    example: "luma serve app.luma --http 0.0.0.0:8080   (LUMA_SERVE_TOKEN not set)",
+  },
+  {
+    code: "E0672",
+    title: "luma serve --agent: no such agent to serve",
+    explanation:
+      "`--agent A` (repeatable) limits what is served to those agents; each must be an agent of the program, and one declared with parameters (`agent Support(user: User)`) cannot be served: an HTTP request has no trusted place to give them.",
+    example: "luma serve app.luma --agent Suport",
+  },
+  {
+    code: "E0673",
+    title: "luma serve --cors: not an origin",
+    explanation:
+      "`--cors ORIGIN` lets pages of that one origin call the server from a browser (`Access-Control-Allow-Origin`). An origin is a scheme, a host and an optional port — `https://app.example.com`, `http://localhost:5173` — with no path; `*` is refused, since the server runs agents with your keys.",
+    example: "luma serve app.luma --cors https://app.example.com/chat",
+  },
+  {
+    code: "E0674",
+    title: "LUMA_SERVE_DRAIN_MS is not a number of milliseconds",
+    explanation:
+      "After SIGTERM or SIGINT, `luma serve` lets the requests in flight finish for LUMA_SERVE_DRAIN_MS milliseconds (default 10000) before it aborts them. The variable must be a whole number (0: abort at once).",
+    example: "LUMA_SERVE_DRAIN_MS=10s luma serve app.luma",
+  },
+] as const satisfies readonly CatalogEntry[];
+
+/** The codes of this list, literal: part of the catalog's `DiagnosticCode` (through StartupCode). */
+export type ServeCode = (typeof SERVE_ENTRIES)[number]["code"];

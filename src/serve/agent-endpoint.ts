@@ -1,0 +1,36 @@
+/**
+ * `POST /agents/{Agent}/{method}` (issue #26 §4): the body is a JSON object of the method's
+ * named arguments, checked against its parameters (defaults filled in, 400 with each field
+ * named otherwise); the method runs through the interpreter as `Agent.method(…)` would from
+ * top level — its asks, tool calls, policies and journal included — and its typed result is
+ * the answer's JSON. A failure is the LumaError as JSON with its status (error-answer.ts).
+ */
+import type { Value } from "../runtime/interpreter/values";
+import { callAgentMethod } from "../runtime/interpreter/calls";
+import type { Runtime } from "../runtime/interpreter/runtime-context";
+import { asLumaError } from "../runtime/interpreter/runtime-errors";
+import type { ServedAgents } from "./served-agents";
+import { readJsonObject } from "./request-body";
+import { requestInvalid } from "./error-answer";
+
+export interface AgentCall {
+  agent: string;
+  method: string;
+  req: Request;
+  /** Aborted when the client goes away or the server stops: every tool the method calls sees it. */
+  signal: AbortSignal;
+}
+
+/** The method's result as JSON text; throws a LumaError for the caller to answer with. */
+export async function callServedMethod(rt: Runtime, served: ServedAgents, call: AgentCall): Promise<Value> {
+  const tool = served.method(call.agent, call.method);
+  const args = await readJsonObject(call.req, `a JSON object of ${tool.name}'s named arguments`);
+  const checked = tool.validateInput(args);
+  if (!checked.ok) throw requestInvalid(checked.messages.join(" ") || `${tool.name}: the arguments are invalid.`);
+  const positional = tool.method.params.map((p) => (checked.value[p.name] ?? null) as Value);
+  try {
+    return await callAgentMethod(rt, call.agent, call.method, positional, call.signal);
+  } catch (e) {
+    throw asLumaError(e, rt.sourceOf, tool.method.nameSpan);
+  }
+}

@@ -1,0 +1,132 @@
+/**
+ * `POST /chat/{Agent}` (issue #26 §4): a `useChat` front end talks to a Luma agent unchanged.
+ * The request is the AI SDK's chat body `{ id, messages }`; the answer is the UI message
+ * stream (ui-message-stream.ts) of one streamed ask of the agent — its model, system prompt
+ * and tools — in the thread the chat `id` names (chat-threads.ts), as `stream ask text ->
+ * string in t` in one of its methods would be.
+ *
+ * The stored thread is the truth: only the client's last message, which must be the user's,
+ * is the new prompt; the earlier messages the client sends are not added again (the thread
+ * has them, or — a new server without a store — they are gone, and the client's copy is not
+ * trusted to say what the model said). A failed ask appends nothing and ends the stream with
+ * an `error` part naming its code; a request refused before the ask starts (unknown agent,
+ * bad body) is a JSON error with its status instead of a stream.
+ *
+ * A call that needs the client — an approval, a client tool's output — pauses the turn
+ * (chat-turns.ts): the stream finishes with the call as tool input (and an approval request),
+ * and the client's next request, whose last message is the assistant's holding its answers,
+ * continues the same turn into a new stream.
+ */
+import { randomUUID } from "node:crypto";
+import type { AgentDecl, TypeRef } from "../syntax/ast";
+import type { AskRunner } from "../runtime/ask/ask-types";
+import type { Runtime } from "../runtime/interpreter/runtime-context";
+import { agentContextFor } from "../runtime/interpreter/agent-context";
+import { asLumaError } from "../runtime/interpreter/runtime-errors";
+import { askSettingsOf } from "../runtime/tools/steps/agent-ask-settings";
+import type { ThreadHandle } from "../runtime/interpreter/thread-values";
+import { readJsonObject } from "./request-body";
+import { requestInvalid } from "./error-answer";
+import { UI_MESSAGE_STREAM_HEADERS, uiMessageWriter, type UiMessageWriter } from "./ui-message-stream";
+import { ChatTurn, type ClientAnswer, type WaitingTurns } from "./chat-turns";
+import type { ChatThreads } from "./chat-threads";
+import type { Telemetry } from "../runtime/telemetry/telemetry";
+
+const STRING_TYPE: TypeRef = { kind: "PrimType", name: "string", span: { file: "<serve>", start: 0, end: 0 } };
+
+export interface ChatDeps {
+  rt: Runtime;
+  runner: AskRunner;
+  threads: ChatThreads;
+  /** Turns paused for an approval or a client tool's output, by chat id (chat-turns.ts). */
+  waiting: WaitingTurns;
+  /** OpenTelemetry export, when configured: each chat turn is one `invoke_agent <Agent>` span. */
+  telemetry?: Pick<Telemetry, "invokeAgent">;
+}
+
+type ChatRequest = { id: string } & ({ kind: "prompt"; text: string } | { kind: "answers"; answers: ClientAnswer[] });
+
+type UiPart = { type?: unknown; text?: unknown; state?: unknown; toolCallId?: unknown; output?: unknown; approval?: { id?: unknown; approved?: unknown } };
+
+/** The answers an assistant message carries (`addToolApprovalResponse`, `addToolOutput`). */
+function answersIn(parts: UiPart[]): ClientAnswer[] {
+  const tools = parts.filter((p) => typeof p.type === "string" && (p.type.startsWith("tool-") || p.type === "dynamic-tool"));
+  return tools.flatMap((p): ClientAnswer[] => {
+    if (p.state === "approval-responded" && typeof p.approval?.id === "string") return [{ kind: "approval", approvalId: p.approval.id, approved: p.approval.approved === true }];
+    if (typeof p.toolCallId !== "string") return [];
+    if (p.state === "output-available") return [{ kind: "output", toolCallId: p.toolCallId, output: p.output }];
+    if (p.state === "output-error") return [{ kind: "output-error", toolCallId: p.toolCallId }];
+    return [];
+  });
+}
+
+/** The `useChat` body: the chat's id, and the user's new message — or, last, the assistant's with the client's answers. */
+function chatRequest(body: Record<string, unknown>): ChatRequest {
+  const { id, messages, trigger } = body;
+  if (typeof id !== "string" || id === "") throw requestInvalid("The chat body needs `id`, a non-empty string: it names the chat's thread.");
+  // The thread keeps every answer: regenerating one would add the user's message a second time.
+  if (trigger === "regenerate-message") throw requestInvalid("Regenerating an answer is not served: the chat's thread keeps every exchange; send a new message instead.");
+  const last = Array.isArray(messages) ? (messages.at(-1) as { role?: unknown; parts?: unknown } | undefined) : undefined;
+  if (last?.role === "assistant" && Array.isArray(last.parts)) return { id, kind: "answers", answers: answersIn(last.parts as UiPart[]) };
+  if (last === undefined || last.role !== "user" || !Array.isArray(last.parts)) {
+    throw requestInvalid("The chat body needs `messages` ending with the user's message (`{ role: \"user\", parts: [{ type: \"text\", text }] }`).");
+  }
+  const text = (last.parts as UiPart[])
+    .filter((p) => p.type === "text" && typeof p.text === "string")
+    .map((p) => p.text as string)
+    .join("");
+  if (text.trim() === "") throw requestInvalid("The user's last message has no text part.");
+  return { id, kind: "prompt", text };
+}
+
+const streamed = (writer: UiMessageWriter, done: Promise<void>) => ({ response: new Response(writer.body, { headers: UI_MESSAGE_STREAM_HEADERS }), done });
+
+/**
+ * Reads the request and starts the answer. Refusals before the ask throw (a JSON error);
+ * after that, everything — the ask's failure included — goes out on the stream.
+ */
+export async function answerChat(deps: ChatDeps, agent: AgentDecl, req: Request, request: AbortController): Promise<{ response: Response; done: Promise<void> }> {
+  const chat = chatRequest(await readJsonObject(req, "the useChat body { id, messages }"));
+  if (chat.kind === "answers") {
+    const turn = deps.waiting.take(chat.id);
+    if (turn === undefined || !turn.answer(chat.answers)) {
+      throw requestInvalid(`Nothing in chat '${chat.id}' waits for an approval or a tool output here (the turn that asked ended, timed out, or runs on another server).`);
+    }
+    const writer = uiMessageWriter(turn.messageId, () => turn.abort.abort(), turn.calls);
+    turn.attach(writer, request.signal);
+    return streamed(writer, turn.ended);
+  }
+  // A new message while a turn waits: the wait is refused, and that turn ends.
+  deps.waiting.take(chat.id)?.answer([]);
+  const thread: ThreadHandle = await deps.threads.open(chat.id);
+  const turn = new ChatTurn((t) => deps.waiting.add(chat.id, t));
+  const writer = uiMessageWriter(turn.messageId, () => turn.abort.abort(), turn.calls);
+  turn.attach(writer, request.signal);
+  const context = agentContextFor(deps.rt, agent.name, new Map());
+  const ask = () =>
+    thread.askIn(
+      deps.runner,
+      {
+        agent,
+        methodCall: { failures: 0, signal: turn.abort.signal, approve: turn.approve, askValue: turn.askValue },
+        prompt: chat.text,
+        target: STRING_TYPE,
+        site: agent,
+        location: `luma serve /chat/${agent.name}`,
+        onText: (delta) => turn.out((w) => w.text(delta)),
+        onToolRound: { calls: (c) => turn.out((w) => w.toolCalls(c)), results: (r) => turn.out((w) => w.toolResults(r)) },
+        context,
+      },
+      askSettingsOf(agent).historyLimit,
+      agent.name,
+      randomUUID(),
+    );
+  turn.ended = (deps.telemetry ? deps.telemetry.invokeAgent(agent.name, "chat", ask) : ask()).then(
+    () => turn.out((w) => w.finish()),
+    (e) => {
+      const err = asLumaError(e, deps.rt.sourceOf, agent.nameSpan);
+      turn.out((w) => w.fail(`[${err.code ?? "RUNTIME_ERROR"}] ${err.message}`));
+    },
+  ).finally(() => deps.waiting.forget(chat.id, turn));
+  return streamed(writer, turn.ended);
+}
