@@ -11,15 +11,7 @@ import { existsSync, mkdirSync, mkdtempSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { dirname, join } from "node:path";
 import { ensureBinary, runLuma } from "../support/luma-binary";
-
-const bwrapWorks = Bun.spawnSync(["sh", "-c", "bwrap --ro-bind / / --unshare-all --cap-drop ALL true"], { stderr: "ignore" }).exitCode === 0;
-// Skipped with the reason where bubblewrap cannot run — except under CI=true, where they run (and fail), like the server tests.
-const skipped = !bwrapWorks && process.env.CI !== "true";
-if (skipped) console.warn("process-sandbox tests skipped: bubblewrap is not installed or cannot create namespaces here (apt-get install bubblewrap)");
-const it = skipped ? test.skip : test;
-
-/** The host's `Bun` and `process` through the pinned gap, in a CommonJS module. */
-const GAP = `const H = (i) => i.constructor.constructor; const B = (i) => H(i)("return Bu" + "n")(); const P = (i) => H(i)("return pro" + "cess")();\n`;
+import { GAP, it } from "./process-project";
 
 const APP = `schema Out { r: string }
 tool probe(x: string) -> Out { timeout: 3000 }
@@ -338,17 +330,5 @@ describe("issue #30: no silent fallback", () => {
     expect(r.stdout).toBe("");
     expect(r.stderr).toContain("bubblewrap ('bwrap') is not installed");
     expect(r.stderr).toContain("E0510");
-  });
-
-  test("a built agent (luma build) asking for process stops with E0510 instead of running its modules in-process", () => {
-    const dir = project(`(i) => ({ r: "ran here" })`, PROCESS);
-    const built = runLuma(["build", "app.luma", "-o", join(dir, "agent")], { cwd: dir });
-    expect(built.stderr).toBe("");
-    expect(built.exitCode).toBe(0);
-    const r = Bun.spawnSync([join(dir, "agent")], { cwd: dir, env: { PATH: process.env.PATH, NO_COLOR: "1", LUMA_NO_CACHE: "1" }, stdout: "pipe", stderr: "pipe" });
-    expect(r.exitCode).toBe(2);
-    expect(r.stdout.toString()).toBe("");
-    expect(r.stderr.toString()).toContain("does not run its tool modules in child processes yet");
-    expect(r.stderr.toString()).toContain("E0510");
   });
 });

@@ -15,6 +15,10 @@ import type { LoadedModule } from "../../module-loading/loaded-module";
 import type { ModulePolicy } from "../../module-policy/module-policy";
 import { readModuleTools, type ModuleTools } from "../registry/export-shape";
 import { loadToolModule } from "../registry/load-tool-module";
+import { bundledPathOf, runBundledModule } from "../registry/run-bundled-module";
+import { installLumaModule } from "../../module-loading/luma-virtual-module";
+import { moduleLoadFailure } from "../../module-loading/load-failure";
+import { assertNever } from "../../../syntax/assert-never";
 import { encodeFrame, FrameReader } from "./frames";
 import { toWireError, type ChildMessage, type LoadRequest, type ParentMessage } from "./wire";
 
@@ -74,8 +78,7 @@ export async function serveToolHost(): Promise<number> {
         // bwrap sets PWD for --chdir: the child's environment is only what allow_env lets through.
         if (!m.policy.allowEnv || (m.policy.allowEnvNames && !m.policy.allowEnvNames.includes("PWD"))) delete process.env.PWD;
         try {
-          const loaded: LoadedModule = await loadToolModule(m.realPath, [{ shownPath: m.shownPath, absPath: m.realPath, entry: m.rules?.allow ? { path: m.realPath, dependencies: m.rules.allow } : undefined, dependencyRoot: m.rules?.root }], toStrictPolicy(m));
-          tools = readModuleTools(loaded);
+          tools = readModuleTools(await loadModule(m));
           reply({ t: "loaded", handlers: [...tools.handlers.keys()], datasources: [...tools.datasources.keys()] });
         } catch (e) {
           reply({ t: "load-failed", error: toWireError(e) });
@@ -86,6 +89,31 @@ export async function serveToolHost(): Promise<number> {
   }
   // luma closed the channel (its run ended): past the guard, which refuses the CLI's own exit too.
   return exitProcess(0);
+}
+
+/** The module, loaded as `"strict"` loads it: from its file, or from a built agent's bundled text. */
+async function loadModule(load: LoadRequest): Promise<LoadedModule> {
+  const policy = toStrictPolicy(load);
+  const from = load.from;
+  switch (from.kind) {
+    case "file": {
+      const entry = from.rules?.allow ? { path: from.realPath, dependencies: from.rules.allow } : undefined;
+      return loadToolModule(from.realPath, [{ shownPath: load.shownPath, absPath: from.realPath, entry, dependencyRoot: from.rules?.root }], policy);
+    }
+    case "bundled": {
+      installLumaModule();
+      let exports: unknown;
+      try {
+        exports = await runBundledModule(from.index, from.module, policy);
+      } catch (e) {
+        if ((e as { phase?: unknown }).phase === "startup") throw e; // a refused require: already one of ours
+        throw moduleLoadFailure(load.shownPath, e);
+      }
+      return { shownPath: load.shownPath, realPath: bundledPathOf(from.index, from.module), kind: from.module.kind, exports };
+    }
+    default:
+      return assertNever(from);
+  }
 }
 
 function invoke(tools: ModuleTools | undefined, m: Extract<ParentMessage, { t: "call" }>, signal: AbortSignal): Promise<unknown> {
