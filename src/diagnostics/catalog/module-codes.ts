@@ -69,6 +69,13 @@ const MODULE_ENTRIES = [
       "Under `sandbox: \"process\"` the module's child process exited (or was killed) before it had loaded the module: the message says how. A module whose top level exits the process, or a host where the sandbox starts but the luma binary cannot run inside it, stops here.",
     example: '// tools.ts, under "sandbox": "process"\nprocess.kill(process.pid, "SIGKILL");',
   },
+  {
+    code: "E0513",
+    title: "the process sandbox's seccomp filter could not be installed",
+    explanation:
+      "Under `sandbox: \"process\"` each module's child installs a seccomp filter on itself before it loads the module: no `ptrace`, no reading another process's memory, and no `execve` unless `allow_spawn` is true. Where it cannot — an architecture Luma has no system call table for (x86-64 and arm64 have one), a libc that cannot be opened, a kernel without seccomp filters — the module does not run, and start-up stops. Luma never runs the module without the filter; choose another tier explicitly if this host cannot have it.",
+    example: '{ "tool_module_policy": { "sandbox": "process" } } // on an architecture other than x86-64 or arm64',
+  },
 ] as const satisfies readonly CatalogEntry[];
 
 /** The codes of this list, literal: part of the catalog's `DiagnosticCode`. */

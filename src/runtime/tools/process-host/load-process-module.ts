@@ -131,6 +131,7 @@ const wirePolicy = (policy: ModulePolicy): WirePolicy => ({
   allowEnv: policy.allowEnv,
   allowEnvNames: policy.allowEnvNames && [...policy.allowEnvNames],
   allowNetwork: policy.allowNetwork,
+  allowSpawn: policy.allowSpawn,
   maxConcurrency: policy.maxConcurrency,
   projectDir: policy.projectDir,
   configName: policy.configName,

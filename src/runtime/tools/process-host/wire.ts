@@ -35,6 +35,8 @@ export interface WirePolicy {
   allowEnv: boolean;
   allowEnvNames?: string[];
   allowNetwork: boolean;
+  /** Whether the child's seccomp filter lets execve through (seccomp-filter.ts). */
+  allowSpawn: boolean;
   maxConcurrency: number;
   projectDir: string;
   configName: string;
