@@ -52,7 +52,7 @@ const MODULE_ENTRIES = [
     code: "E0510",
     title: "the process sandbox cannot run on this host",
     explanation:
-      "`tool_module_policy.sandbox: \"process\"` runs each tool module in its own child process confined by bubblewrap (Linux). The message names what is missing: not Linux, `bwrap` not installed, `prlimit` not installed, or bubblewrap unable to create its namespaces (user namespaces disabled). Luma never falls back to a weaker tier: install the mechanism (Debian/Ubuntu: `apt-get install bubblewrap`), or choose `\"strict\"` or `\"none\"` yourself.",
+      "`tool_module_policy.sandbox: \"process\"` runs each tool module in its own child process confined by bubblewrap (Linux). The message names what is missing: not Linux, `bwrap` not installed, or bubblewrap unable to create its namespaces (user namespaces disabled). Luma never falls back to a weaker tier: install the mechanism (Debian/Ubuntu: `apt-get install bubblewrap`), or choose `\"strict\"` or `\"none\"` yourself.",
     example: '{ "tool_module_policy": { "sandbox": "process" }, "tool_modules": ["./tools.ts"] }',
   },
   {

@@ -3,8 +3,8 @@
  * LUMA_TOOL_HOST=1 (the CLI checks that before anything else), inside its bubblewrap
  * sandbox. It reads framed requests on stdin and writes framed replies on stdout
  * (frames.ts, wire.ts): first a load — the module is loaded exactly as `"strict"` loads it
- * (strict's checks again, CommonJS/TypeScript in the VM context), after the child installed
- * its seccomp filter on itself (seccomp-filter.ts) — then calls, each run
+ * (strict's checks again, CommonJS/TypeScript in the VM context), after the child set its
+ * limits and seccomp filter on itself (child-confinement.ts) — then calls, each run
  * with its own AbortSignal, which an abort message fires.
  *
  * Stdout is the channel: console output goes to stderr, which luma forwards to its own.
@@ -21,7 +21,7 @@ import { installLumaModule } from "../../module-loading/luma-virtual-module";
 import { moduleLoadFailure } from "../../module-loading/load-failure";
 import { assertNever } from "../../../syntax/assert-never";
 import { encodeFrame, FrameReader } from "./frames";
-import { installSeccompFilter } from "./seccomp-filter";
+import { confineChild } from "./child-confinement";
 import { toWireError, type ChildMessage, type LoadRequest, type ParentMessage } from "./wire";
 
 const out = Bun.stdout.writer();
@@ -53,6 +53,9 @@ function quietStdout(): void {
 
 export async function serveToolHost(): Promise<number> {
   delete process.env.LUMA_TOOL_HOST;
+  // The child shares luma's process group (no setsid: see seccomp-filter.ts), so a Ctrl-C at
+  // the terminal reaches it too: luma decides what an interrupt does to the calls in flight.
+  process.on("SIGINT", () => {});
   quietStdout();
   installExitGuard((thrown) => console.error(`luma tool host: ${thrown instanceof Error ? thrown.stack ?? thrown.message : String(thrown)}`));
   const reader = new FrameReader();
@@ -80,8 +83,8 @@ export async function serveToolHost(): Promise<number> {
         // bwrap sets PWD for --chdir: the child's environment is only what allow_env lets through.
         if (!m.policy.allowEnv || (m.policy.allowEnvNames && !m.policy.allowEnvNames.includes("PWD"))) delete process.env.PWD;
         try {
-          // Before a line of the module runs: from here on no ptrace, and no execve unless allow_spawn.
-          await installSeccompFilter(m.policy.allowSpawn);
+          // Before a line of the module runs: its limits, and no ptrace, no execve unless allow_spawn.
+          await confineChild({ allowSpawn: m.policy.allowSpawn });
           tools = readModuleTools(await loadModule(m));
           reply({ t: "loaded", handlers: [...tools.handlers.keys()], datasources: [...tools.datasources.keys()] });
         } catch (e) {

@@ -26,7 +26,7 @@ interface Pending {
 
 export interface ModuleChildOptions {
   shownPath: string;
-  /** The command line of a fresh child (prlimit + bwrap + luma). */
+  /** The command line of a fresh child (bwrap + luma). */
   argv: () => string[];
   /** Its whole environment (never on the command line, which any user of the host can read). */
   env: Record<string, string>;

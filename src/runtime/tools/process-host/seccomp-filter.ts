@@ -9,6 +9,10 @@
  *   process's memory, even inside the sandbox's own pid namespace;
  * - `execve` and `execveat` unless `allow_spawn: true`: without it no program starts, not
  *   even the `luma` binary (the one executable the child's view holds);
+ * - `ioctl(TIOCSTI)` and `ioctl(TIOCLINUX)`: no typing into the terminal its stderr may be
+ *   (what bwrap's `--new-session` would prevent; setsid costs the child ~15 ms of start-up,
+ *   the filter nothing — the kernel reads only the low 32 bits of the request, and so does
+ *   the filter);
  * - on x86-64, every x32-ABI system call (numbers with bit 30 set), which would otherwise
  *   reach the same calls under other numbers.
  *
@@ -17,14 +21,14 @@
  * refuses execve would stop bwrap from starting the child at all.
  *
  * The program is classic BPF, built from the table below (no libseccomp: no native
- * dependency); libc's `syscall` is reached through `bun:ffi`.
+ * dependency); child-confinement.ts installs it.
  */
-import { startupError } from "../../../diagnostics/luma-error";
 
-interface ArchTable {
+export interface ArchTable {
   /** AUDIT_ARCH_* as seccomp_data.arch reports it. */
   audit: number;
   seccomp: number;
+  ioctl: number;
   /** Numbers refused always. */
   always: Record<string, number>;
   /** Numbers refused unless allow_spawn. */
@@ -35,8 +39,8 @@ interface ArchTable {
 
 /** System call numbers per architecture (Linux's unistd tables). */
 const ARCHES: Record<string, ArchTable> = {
-  x64: { audit: 0xc000003e, seccomp: 317, always: { ptrace: 101, process_vm_readv: 310, process_vm_writev: 311 }, spawn: { execve: 59, execveat: 322 }, x32Bit: 0x40000000 },
-  arm64: { audit: 0xc00000b7, seccomp: 277, always: { ptrace: 117, process_vm_readv: 270, process_vm_writev: 271 }, spawn: { execve: 221, execveat: 281 } },
+  x64: { audit: 0xc000003e, seccomp: 317, ioctl: 16, always: { ptrace: 101, process_vm_readv: 310, process_vm_writev: 311 }, spawn: { execve: 59, execveat: 322 }, x32Bit: 0x40000000 },
+  arm64: { audit: 0xc00000b7, seccomp: 277, ioctl: 29, always: { ptrace: 117, process_vm_readv: 270, process_vm_writev: 271 }, spawn: { execve: 221, execveat: 281 } },
 };
 
 // Classic BPF opcodes and seccomp's return values (linux/filter.h, linux/seccomp.h).
@@ -49,18 +53,22 @@ const RET_ERRNO_EPERM = 0x00050000 | 1;
 const RET_KILL_PROCESS = 0x80000000;
 const OFFSET_NR = 0;
 const OFFSET_ARCH = 4;
-const SECCOMP_SET_MODE_FILTER = 1;
-const SECCOMP_FILTER_FLAG_TSYNC = 1;
-const PR_SET_NO_NEW_PRIVS = 38;
+/** seccomp_data.args[1], its low 32 bits (little-endian: x86-64 and arm64 both are). */
+const OFFSET_ARG1_LOW = 24;
+/** The terminal requests that push input into a terminal (asm-generic/ioctls.h). */
+const TERMINAL_INJECTION = { TIOCSTI: 0x5412, TIOCLINUX: 0x541c };
 
 type Instruction = [code: number, jt: number, jf: number, k: number];
 
 /** The filter as `struct sock_filter[]` bytes; exported for the test that reads it back. */
 export function seccompProgram(arch: ArchTable, allowSpawn: boolean): Uint8Array {
   const refused = [...Object.values(arch.always), ...(allowSpawn ? [] : Object.values(arch.spawn))];
+  const injection = Object.values(TERMINAL_INJECTION);
   const x32 = arch.x32Bit === undefined ? 0 : 1;
-  // Layout: load arch, check it, load nr, [x32 bit], one JEQ per refused call, then the three returns.
-  const allowAt = 3 + x32 + refused.length;
+  // Layout: load arch, check it, load nr, [x32 bit], one JEQ per refused call, the ioctl
+  // check (load its request, one JEQ per refused request), then the three returns.
+  const ioctlAt = 3 + x32 + refused.length;
+  const allowAt = ioctlAt + 2 + injection.length;
   const errnoAt = allowAt + 1;
   const killAt = errnoAt + 1;
   const to = (target: number, pc: number) => target - pc - 1; // jumps are relative to the next instruction
@@ -71,7 +79,10 @@ export function seccompProgram(arch: ArchTable, allowSpawn: boolean): Uint8Array
   ];
   if (arch.x32Bit !== undefined) program.push([JSET_K, to(errnoAt, program.length), 0, arch.x32Bit]);
   for (const nr of refused) program.push([JEQ_K, to(errnoAt, program.length), 0, nr]);
+  program.push([JEQ_K, 0, to(allowAt, program.length), arch.ioctl], [LD_W_ABS, 0, 0, OFFSET_ARG1_LOW]);
+  for (const request of injection) program.push([JEQ_K, to(errnoAt, program.length), 0, request]);
   program.push([RET_K, 0, 0, RET_ALLOW], [RET_K, 0, 0, RET_ERRNO_EPERM], [RET_K, 0, 0, RET_KILL_PROCESS]);
+  if (program.length !== killAt + 1) throw new Error("internal: the seccomp program's layout is off");
   const bytes = new Uint8Array(program.length * 8);
   const view = new DataView(bytes.buffer);
   program.forEach(([code, jt, jf, k], i) => {
@@ -84,35 +95,3 @@ export function seccompProgram(arch: ArchTable, allowSpawn: boolean): Uint8Array
 }
 
 export const archTable = (arch: string = process.arch): ArchTable | undefined => ARCHES[arch];
-
-const cannot = (why: string) =>
-  startupError(`tool_module_policy.sandbox "process": the child's seccomp filter could not be installed: ${why}. Luma does not run the module without it.`, { catalogCode: "E0513" });
-
-/** Installs the filter on this process (every thread); throws E0513 when it cannot. */
-export async function installSeccompFilter(allowSpawn: boolean): Promise<void> {
-  const arch = archTable();
-  if (!arch) throw cannot(`no system call table for the ${process.arch} architecture`);
-  const { dlopen, FFIType, ptr } = await import("bun:ffi");
-  let libc;
-  try {
-    libc = dlopen("libc.so.6", {
-      prctl: { args: [FFIType.i32, FFIType.u64, FFIType.u64, FFIType.u64, FFIType.u64], returns: FFIType.i32 },
-      syscall: { args: [FFIType.i64, FFIType.u64, FFIType.u64, FFIType.ptr], returns: FFIType.i64 },
-    });
-  } catch (e) {
-    throw cannot(`libc could not be opened (${(e as Error).message})`);
-  }
-  try {
-    const filter = seccompProgram(arch, allowSpawn);
-    // struct sock_fprog { unsigned short len; struct sock_filter *filter; }: 16 bytes on 64-bit.
-    const fprog = new Uint8Array(16);
-    const view = new DataView(fprog.buffer);
-    view.setUint16(0, filter.length / 8, true);
-    view.setBigUint64(8, BigInt(ptr(filter)), true);
-    if (libc.symbols.prctl(PR_SET_NO_NEW_PRIVS, 1, 0, 0, 0) !== 0) throw cannot("prctl(PR_SET_NO_NEW_PRIVS) failed");
-    const result = libc.symbols.syscall(arch.seccomp, SECCOMP_SET_MODE_FILTER, SECCOMP_FILTER_FLAG_TSYNC, ptr(fprog));
-    if (result !== 0n) throw cannot(`seccomp(SECCOMP_SET_MODE_FILTER) returned ${result}`);
-  } finally {
-    libc.close();
-  }
-}
