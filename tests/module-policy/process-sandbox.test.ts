@@ -194,6 +194,14 @@ describe("issue #30: a child that misbehaves fails the call in flight, typed, an
     expect(r.stdout).toEndWith("fresh b\n");
   });
 
+  it("the replacement is started at once, not at the next call: that call finds it warm", () => {
+    const dir = project(`(i) => { if (i.x === "a") { require("fs").writeSync(1, "garbage!"); return new Promise(() => {}); } return { r: "started " + (P(i).uptime() > 1 ? "before" : "at") + " the call" }; }`, { sandbox: "process", allow_builtins: ["fs"] });
+    writeFileSync(join(dir, "app.luma"), APP.replace('print(tool probe({ x: "b" }).r)', 'sleep(1500)\nprint(tool probe({ x: "b" }).r)'));
+    const r = run(dir);
+    expect(r.stdout).toMatch(/^TOOL_SANDBOX_FAILED true /);
+    expect(r.stdout).toEndWith("started before the call\n");
+  });
+
   it("a handler ignoring its AbortSignal: TOOL_TIMEOUT, then its child is killed after kill_grace_ms and the next call restarts it", () => {
     const app = APP.replace("timeout: 3000", "timeout: 1500");
     const dir = project(`(i) => { if (i.x === "a") { const end = Date.now() + 20000; while (Date.now() < end) {} } return { r: "next " + i.x }; }`, { sandbox: "process", kill_grace_ms: 100 });
