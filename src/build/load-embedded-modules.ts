@@ -35,18 +35,20 @@ export async function loadEmbeddedModules(modules: EmbeddedModule[], policy: Mod
   return loaded;
 }
 
-/** `"process"`: one child per module; a module that cannot start stops the ones already started. */
+/** `"process"`: one child per module, all started at once; the first failure (in order) is reported, the others' children stop. */
 async function loadInChildren(modules: EmbeddedModule[], policy: ModulePolicy, env: Record<string, string | undefined>): Promise<LoadedModule[]> {
   const { loadBundledProcessModule } = await import("../runtime/tools/process-host/load-process-module");
-  const loaded: LoadedModule[] = [];
-  try {
-    for (const [index, m] of modules.entries()) {
+  const settled = await Promise.allSettled(
+    modules.map(async (m, index): Promise<LoadedModule> => {
       const hosted = await loadBundledProcessModule(index, bundledOf(m), policy, env);
-      loaded.push({ shownPath: m.shownPath, realPath: bundledPathOf(index, m), kind: m.kind, version: m.version, entry: m.entry, ...hosted });
-    }
-  } catch (e) {
-    for (const m of loaded) m.close?.();
-    throw e;
+      return { shownPath: m.shownPath, realPath: bundledPathOf(index, m), kind: m.kind, version: m.version, entry: m.entry, ...hosted };
+    }),
+  );
+  const started = settled.flatMap((r) => (r.status === "fulfilled" ? [r.value] : []));
+  const failed = settled.find((r): r is PromiseRejectedResult => r.status === "rejected");
+  if (failed) {
+    for (const m of started) m.close?.();
+    throw failed.reason;
   }
-  return loaded;
+  return started;
 }

@@ -71,9 +71,9 @@ const MODULE_ENTRIES = [
   },
   {
     code: "E0513",
-    title: "the process sandbox's seccomp filter could not be installed",
+    title: "a process-sandboxed child could not set its limits or seccomp filter",
     explanation:
-      "Under `sandbox: \"process\"` each module's child installs a seccomp filter on itself before it loads the module: no `ptrace`, no reading another process's memory, and no `execve` unless `allow_spawn` is true. Where it cannot — an architecture Luma has no system call table for (x86-64 and arm64 have one), a libc that cannot be opened, a kernel without seccomp filters — the module does not run, and start-up stops. Luma never runs the module without the filter; choose another tier explicitly if this host cannot have it.",
+      "Under `sandbox: \"process\"` each module's child sets its own limits (open files, CPU time) and installs a seccomp filter on itself before it loads the module: no `ptrace`, no reading another process's memory, no typing into a terminal, and no `execve` unless `allow_spawn` is true. Where it cannot — an architecture Luma has no system call table for (x86-64 and arm64 have one), a libc that cannot be opened (`libc.so.6`), a kernel without seccomp filters — the module does not run, and start-up stops, naming what failed. Luma never runs the module without them; choose another tier explicitly if this host cannot have them.",
     example: '{ "tool_module_policy": { "sandbox": "process" } } // on an architecture other than x86-64 or arm64',
   },
 ] as const satisfies readonly CatalogEntry[];

@@ -80,10 +80,11 @@ export interface SandboxInput {
   policy: ModulePolicy;
   /** Files and directories the module loads from, read-only at their own paths. */
   view: string[];
+  /** The child's program; `childProgram()` when absent (the benchmark names dist/luma). */
+  child?: { argv: string[]; binds: string[] };
 }
 
-export function sandboxArgv({ mechanism, policy, view }: SandboxInput): string[] {
-  const child = childProgram();
+export function sandboxArgv({ mechanism, policy, view, child = childProgram() }: SandboxInput): string[] {
   const args: string[] = [mechanism.bwrap];
   // No --clearenv/--setenv: values on a command line are visible to every user of the host
   // (/proc/<pid>/cmdline). bwrap is started with exactly the child's environment instead (childEnv).
