@@ -211,6 +211,19 @@ describe("issue #30: a child that misbehaves fails the call in flight, typed, an
     expect(r.stdout).toEndWith("next b\n");
   });
 
+  it("Ctrl-C (SIGINT to luma's whole process group, as a terminal sends it): the handler sees its AbortSignal, the sandbox is not killed", async () => {
+    const dir = project(`(i, signal) => new Promise((resolve) => signal.addEventListener("abort", () => { console.error("handler saw the abort"); resolve({ r: "stopped" }); }))`, PROCESS);
+    writeFileSync(join(dir, "app.luma"), APP.replace("timeout: 3000", "timeout: 20000"));
+    // detached: luma leads a process group of its own, which the test signals as a terminal would.
+    const p = Bun.spawn([ensureBinary(), "app.luma"], { cwd: dir, env: { PATH: process.env.PATH, LUMA_NO_CACHE: "1", NO_COLOR: "1" }, stdout: "pipe", stderr: "pipe", detached: true });
+    await Bun.sleep(1500); // loaded, and the first call in flight
+    process.kill(-p.pid, "SIGINT");
+    expect(await p.exited).toBe(130);
+    const err = await new Response(p.stderr).text();
+    expect(err).toContain("handler saw the abort");
+    expect(err + (await new Response(p.stdout).text())).not.toContain("TOOL_SANDBOX_FAILED");
+  });
+
   it("kill -9 of the child mid-call: TOOL_SANDBOX_FAILED naming how it died, and a restart", async () => {
     const dir = project(`async (i) => { if (i.x === "a") await new Promise((r) => setTimeout(r, 2500)); return { r: "back " + i.x }; }`, PROCESS);
     const bin = ensureBinary();

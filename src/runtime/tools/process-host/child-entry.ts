@@ -53,9 +53,6 @@ function quietStdout(): void {
 
 export async function serveToolHost(): Promise<number> {
   delete process.env.LUMA_TOOL_HOST;
-  // The child shares luma's process group (no setsid: see seccomp-filter.ts), so a Ctrl-C at
-  // the terminal reaches it too: luma decides what an interrupt does to the calls in flight.
-  process.on("SIGINT", () => {});
   quietStdout();
   installExitGuard((thrown) => console.error(`luma tool host: ${thrown instanceof Error ? thrown.stack ?? thrown.message : String(thrown)}`));
   const reader = new FrameReader();

@@ -20,8 +20,9 @@
  * - no programs (no /bin, /usr/bin) unless `allow_spawn: true`, and then only inside it.
  *
  * The child then sets its own limits and seccomp filter (child-confinement.ts). Not
- * `--new-session`: setsid costs the child ~15 ms of start-up, and the terminal injection it
- * prevents (TIOCSTI) is refused by the filter instead.
+ * `--new-session`: setsid made the child's start-up measurably slower on a loaded machine,
+ * and the terminal injection it prevents (TIOCSTI) is refused by the filter instead; the
+ * SIGINT a terminal's Ctrl-C sends the whole process group is ignored instead (`sh -c trap`).
  */
 import { existsSync, lstatSync, readlinkSync } from "node:fs";
 import { dirname, join } from "node:path";
@@ -31,9 +32,11 @@ const SYSTEM_LIBRARIES = ["/lib", "/lib64", "/usr/lib", "/usr/lib64"];
 const PROGRAM_DIRS = ["/bin", "/usr/bin", "/sbin", "/usr/sbin", "/usr/libexec", "/usr/share"];
 const NETWORK_FILES = ["/etc/resolv.conf", "/etc/hosts", "/etc/nsswitch.conf", "/etc/ssl", "/etc/ca-certificates", "/usr/share/ca-certificates"];
 
-/** Where the program the mechanism needs is. */
+/** Where the programs the mechanism needs are. */
 export interface Mechanism {
   bwrap: string;
+  /** Starts bwrap with SIGINT ignored (sandboxArgv). */
+  sh: string;
 }
 
 const findProgram = (name: string): string | undefined => {
@@ -53,7 +56,9 @@ export function findMechanism(): Mechanism | string {
   if (process.platform !== "linux") return `it needs Linux (this is ${process.platform})`;
   const bwrap = findProgram("bwrap");
   if (!bwrap) return "bubblewrap ('bwrap') is not installed (Debian/Ubuntu: apt-get install bubblewrap)";
-  return { bwrap };
+  const sh = findProgram("sh");
+  if (!sh) return "no 'sh' on PATH";
+  return { bwrap, sh };
 }
 
 /** Why bwrap cannot create its namespaces here (user namespaces off…), or undefined when it can. */
@@ -85,7 +90,11 @@ export interface SandboxInput {
 }
 
 export function sandboxArgv({ mechanism, policy, view, child = childProgram() }: SandboxInput): string[] {
-  const args: string[] = [mechanism.bwrap];
+  // The sandbox shares luma's process group (no setsid: see the header), so a Ctrl-C at the
+  // terminal would reach bwrap and kill the child mid-call. Ignored signals stay ignored
+  // across exec: bwrap and the child ignore SIGINT, and luma aborts the calls in flight
+  // through their AbortSignal, as in-process.
+  const args: string[] = [mechanism.sh, "-c", 'trap "" INT; exec "$@"', "sh", mechanism.bwrap];
   // No --clearenv/--setenv: values on a command line are visible to every user of the host
   // (/proc/<pid>/cmdline). bwrap is started with exactly the child's environment instead (childEnv).
   args.push("--unshare-all", "--cap-drop", "ALL", "--die-with-parent");
