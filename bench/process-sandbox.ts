@@ -85,8 +85,18 @@ export async function benchProcessSandbox(): Promise<void> {
   const policy = resolveModulePolicy({ config, projectDir: dir, path: join(dir, "luma.config.json") })!;
   const load = { t: "load" as const, shownPath: "./tools.cjs", policy: { allowBuiltins: [], allowEnv: false, allowNetwork: false, allowSpawn: false, maxConcurrency: 4, projectDir: dir, configName: "luma.config.json" }, from: { kind: "file" as const, realPath: join(dir, "tools.cjs") } };
   const sandboxed = sandboxArgv({ mechanism: found, policy, view: [join(dir, "tools.cjs")], child: { argv: [bin], binds: [bin] } });
-  const childStart = { sandboxed: [] as number[], bare: [] as number[] };
+  const childStart = { sandboxed: [] as number[], bare: [] as number[], bwrapAlone: [] as number[], runtimeAlone: [] as number[] };
+  // The parts: bwrap with the same mounts starting a program that does nothing, and the runtime starting and exiting.
+  const TRUE = "/usr/bin/true";
+  const bwrapTrue = sandboxArgv({ mechanism: found, policy, view: [join(dir, "tools.cjs")], child: { argv: [TRUE], binds: [TRUE] } });
+  const timed = (argv: string[]) => {
+    const t = performance.now();
+    Bun.spawnSync(argv, { env: {}, stdout: "ignore", stderr: "ignore" });
+    return performance.now() - t;
+  };
   for (let i = 0; i < COLD_STARTS * 2; i++) {
+    childStart.bwrapAlone.push(timed(bwrapTrue));
+    childStart.runtimeAlone.push(timed([bin, "--version"]));
     for (const [side, argv] of [["sandboxed", sandboxed], ["bare", [bin] as string[]]] as const) {
       const child = new ModuleChild({ shownPath: "./tools.cjs", argv: () => argv, env: childEnv({}), load, killGraceMs: 1000 });
       const t = performance.now();
@@ -101,6 +111,7 @@ export async function benchProcessSandbox(): Promise<void> {
   console.log(`  "process" (child over pipes)                ${fmt(child).padStart(7)} µs  overhead +${fmt(child - inProcess)} µs (goal ≤ 100)`);
   console.log(`  cold start of a module (bwrap + child + load) ${fmt(median(cold)).padStart(5)} ms  median of ${COLD_STARTS} (goal ≤ 50; from source)`);
   console.log(`  dist/luma's child, spawn → module loaded: in its sandbox ${fmt(median(childStart.sandboxed))} ms, without one ${fmt(median(childStart.bare))} ms (median of ${COLD_STARTS * 2}; goal ≤ 50)`);
+  console.log(`    its parts: bwrap starting /usr/bin/true ${fmt(median(childStart.bwrapAlone))} ms; the runtime alone (luma --version) ${fmt(median(childStart.runtimeAlone))} ms`);
   console.log(`  dist/luma, one call: "strict" ${fmt(strictRun)} ms, "process" ${fmt(processRun)} ms: cold start +${fmt(processRun - strictRun)} ms (goal ≤ 50)`);
   console.log("");
 }
