@@ -57,7 +57,7 @@ export async function confineChild(opts: { allowSpawn: boolean }): Promise<void>
     view.setBigUint64(8, BigInt(ptr(filter)), true);
     if (libc.symbols.prctl(PR_SET_NO_NEW_PRIVS, 1, 0, 0, 0) !== 0) throw cannot("prctl(PR_SET_NO_NEW_PRIVS) failed");
     const result = libc.symbols.syscall(arch.seccomp, SECCOMP_SET_MODE_FILTER, SECCOMP_FILTER_FLAG_TSYNC, ptr(fprog));
-    if (result !== 0n) throw cannot(`seccomp(SECCOMP_SET_MODE_FILTER) returned ${result}`);
+    if (Number(result) !== 0) throw cannot(`seccomp(SECCOMP_SET_MODE_FILTER) returned ${result}`);
   } finally {
     libc.close();
   }
