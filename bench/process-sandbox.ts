@@ -15,7 +15,9 @@ import { parse } from "../src/syntax/parse";
 import { createSchemaTable } from "../src/schema/schema-table";
 import { createToolInvoker } from "../src/runtime/tools/pipeline";
 import { loadToolRegistry } from "../src/runtime/tools/registry/load-tool-registry";
-import { findMechanism } from "../src/runtime/tools/process-host/sandbox-command";
+import { childEnv, findMechanism, sandboxArgv } from "../src/runtime/tools/process-host/sandbox-command";
+import { ModuleChild } from "../src/runtime/tools/process-host/module-child";
+import { resolveModulePolicy } from "../src/runtime/module-policy/module-policy";
 import { median, fmt, timeInterleaved } from "./measure";
 import { ensureBinary } from "../tests/support/luma-binary";
 
@@ -77,11 +79,39 @@ export async function benchProcessSandbox(): Promise<void> {
     return join(d, "app.luma");
   };
   const bin = ensureBinary();
+  // Where the cold start goes: the dist/luma child from spawn to "loaded", in its sandbox and
+  // without one (the runtime and the module's load alone), interleaved.
+  const config = { tool_modules: [], tool_contexts: {}, tool_module_policy: { sandbox: "process" as const } };
+  const policy = resolveModulePolicy({ config, projectDir: dir, path: join(dir, "luma.config.json") })!;
+  const load = { t: "load" as const, shownPath: "./tools.cjs", policy: { allowBuiltins: [], allowEnv: false, allowNetwork: false, allowSpawn: false, maxConcurrency: 4, projectDir: dir, configName: "luma.config.json" }, from: { kind: "file" as const, realPath: join(dir, "tools.cjs") } };
+  const sandboxed = sandboxArgv({ mechanism: found, policy, view: [join(dir, "tools.cjs")], child: { argv: [bin], binds: [bin] } });
+  const childStart = { sandboxed: [] as number[], bare: [] as number[], bwrapAlone: [] as number[], runtimeAlone: [] as number[] };
+  // The parts: bwrap with the same mounts starting a program that does nothing, and the runtime starting and exiting.
+  const TRUE = "/usr/bin/true";
+  const bwrapTrue = sandboxArgv({ mechanism: found, policy, view: [join(dir, "tools.cjs")], child: { argv: [TRUE], binds: [TRUE] } });
+  const timed = (argv: string[]) => {
+    const t = performance.now();
+    Bun.spawnSync(argv, { env: {}, stdout: "ignore", stderr: "ignore" });
+    return performance.now() - t;
+  };
+  for (let i = 0; i < COLD_STARTS * 2; i++) {
+    childStart.bwrapAlone.push(timed(bwrapTrue));
+    childStart.runtimeAlone.push(timed([bin, "--version"]));
+    for (const [side, argv] of [["sandboxed", sandboxed], ["bare", [bin] as string[]]] as const) {
+      const child = new ModuleChild({ shownPath: "./tools.cjs", argv: () => argv, env: childEnv({}), load, killGraceMs: 1000 });
+      const t = performance.now();
+      await child.start();
+      childStart[side].push(performance.now() - t);
+      child.close();
+    }
+  }
   const [strictRun, processRun] = timeInterleaved([[bin, binDir("strict")], [bin, binDir("process")]], COLD_STARTS, { PATH: process.env.PATH, LUMA_NO_CACHE: "1" });
   console.log("process sandbox (issue #30): per-call time through the pipeline, median of %d × %d calls", ROUNDS, CALLS);
   console.log(`  "strict" (in-process)                       ${fmt(inProcess).padStart(7)} µs`);
   console.log(`  "process" (child over pipes)                ${fmt(child).padStart(7)} µs  overhead +${fmt(child - inProcess)} µs (goal ≤ 100)`);
   console.log(`  cold start of a module (bwrap + child + load) ${fmt(median(cold)).padStart(5)} ms  median of ${COLD_STARTS} (goal ≤ 50; from source)`);
+  console.log(`  dist/luma's child, spawn → module loaded: in its sandbox ${fmt(median(childStart.sandboxed))} ms, without one ${fmt(median(childStart.bare))} ms (median of ${COLD_STARTS * 2}; goal ≤ 50)`);
+  console.log(`    its parts: bwrap starting /usr/bin/true ${fmt(median(childStart.bwrapAlone))} ms; the runtime alone (luma --version) ${fmt(median(childStart.runtimeAlone))} ms`);
   console.log(`  dist/luma, one call: "strict" ${fmt(strictRun)} ms, "process" ${fmt(processRun)} ms: cold start +${fmt(processRun - strictRun)} ms (goal ≤ 50)`);
   console.log("");
 }

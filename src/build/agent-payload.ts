@@ -58,7 +58,8 @@ export interface AgentManifest {
   config?: { path: string; sha256: string };
   /** The config's `replay` cassette, embedded (embedded-cassette.ts). */
   replay?: { path: string; sha256: string };
-  tool_module_policy: "none" | "strict";
+  /** The tier the modules run under; `"process"`: the host running the agent needs the mechanism too. */
+  tool_module_policy: "none" | "strict" | "process";
   modules: ManifestModule[];
   target: string;
   /** sha256 of the payload's JSON text; set when the payload is unsealed (it cannot be inside the text it digests). */

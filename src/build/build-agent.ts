@@ -62,6 +62,9 @@ export async function buildAgent(opts: BuildAgentOptions): Promise<BuiltAgent> {
   refuseLiteralCredentials(program, source, config.path ? config.config : undefined, config.path && (opts.configPath ?? relative(opts.cwd, config.path)));
   const start = { program, config, cliModules: opts.toolModules, cwd: opts.cwd, programDir, notice: opts.notice };
   const { policy, modules } = await loadRequestedModules(start);
+  // Under "process" loading started each module's child (the build judged it there, as a run
+  // would): the build needs only their export shapes, so the children stop now.
+  for (const m of modules) m.close?.();
   buildRegistry({ program, modules, maxConcurrency: policy?.maxConcurrency });
   const ruleError = checkToolRuntimeRules(program);
   if (ruleError) throw ruleError;
@@ -77,7 +80,7 @@ export async function buildAgent(opts: BuildAgentOptions): Promise<BuiltAgent> {
     imports: imported.length > 0 ? imported.map((f) => ({ path: f.file, sha256: sha256(f.source) })) : undefined,
     config: config.path ? { path: opts.configPath ?? relative(opts.cwd, config.path), sha256: sha256(await Bun.file(config.path).bytes()) } : undefined,
     replay: replay && { path: replay.cassette.path, sha256: sha256(replay.cassette.text) },
-    tool_module_policy: policy?.strict ? "strict" : "none",
+    tool_module_policy: policy?.tier ?? "none",
     modules: bundled.map((b) => b.manifest),
     target,
   };

@@ -11,15 +11,7 @@ import { existsSync, mkdirSync, mkdtempSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { dirname, join } from "node:path";
 import { ensureBinary, runLuma } from "../support/luma-binary";
-
-const bwrapWorks = Bun.spawnSync(["sh", "-c", "bwrap --ro-bind / / --unshare-all --cap-drop ALL true"], { stderr: "ignore" }).exitCode === 0;
-// Skipped with the reason where bubblewrap cannot run — except under CI=true, where they run (and fail), like the server tests.
-const skipped = !bwrapWorks && process.env.CI !== "true";
-if (skipped) console.warn("process-sandbox tests skipped: bubblewrap is not installed or cannot create namespaces here (apt-get install bubblewrap)");
-const it = skipped ? test.skip : test;
-
-/** The host's `Bun` and `process` through the pinned gap, in a CommonJS module. */
-const GAP = `const H = (i) => i.constructor.constructor; const B = (i) => H(i)("return Bu" + "n")(); const P = (i) => H(i)("return pro" + "cess")();\n`;
+import { GAP, it } from "./process-project";
 
 const APP = `schema Out { r: string }
 tool probe(x: string) -> Out { timeout: 3000 }
@@ -202,6 +194,14 @@ describe("issue #30: a child that misbehaves fails the call in flight, typed, an
     expect(r.stdout).toEndWith("fresh b\n");
   });
 
+  it("the replacement is started at once, not at the next call: that call finds it warm", () => {
+    const dir = project(`(i) => { if (i.x === "a") { require("fs").writeSync(1, "garbage!"); return new Promise(() => {}); } return { r: "started " + (P(i).uptime() > 1 ? "before" : "at") + " the call" }; }`, { sandbox: "process", allow_builtins: ["fs"] });
+    writeFileSync(join(dir, "app.luma"), APP.replace('print(tool probe({ x: "b" }).r)', 'sleep(1500)\nprint(tool probe({ x: "b" }).r)'));
+    const r = run(dir);
+    expect(r.stdout).toMatch(/^TOOL_SANDBOX_FAILED true /);
+    expect(r.stdout).toEndWith("started before the call\n");
+  });
+
   it("a handler ignoring its AbortSignal: TOOL_TIMEOUT, then its child is killed after kill_grace_ms and the next call restarts it", () => {
     const app = APP.replace("timeout: 3000", "timeout: 1500");
     const dir = project(`(i) => { if (i.x === "a") { const end = Date.now() + 20000; while (Date.now() < end) {} } return { r: "next " + i.x }; }`, { sandbox: "process", kill_grace_ms: 100 });
@@ -209,6 +209,19 @@ describe("issue #30: a child that misbehaves fails the call in flight, typed, an
     const r = run(dir);
     expect(r.stdout).toMatch(/^TOOL_TIMEOUT true /);
     expect(r.stdout).toEndWith("next b\n");
+  });
+
+  it("Ctrl-C (SIGINT to luma's whole process group, as a terminal sends it): the handler sees its AbortSignal, the sandbox is not killed", async () => {
+    const dir = project(`(i, signal) => new Promise((resolve) => signal.addEventListener("abort", () => { console.error("handler saw the abort"); resolve({ r: "stopped" }); }))`, PROCESS);
+    writeFileSync(join(dir, "app.luma"), APP.replace("timeout: 3000", "timeout: 20000"));
+    // detached: luma leads a process group of its own, which the test signals as a terminal would.
+    const p = Bun.spawn([ensureBinary(), "app.luma"], { cwd: dir, env: { PATH: process.env.PATH, LUMA_NO_CACHE: "1", NO_COLOR: "1" }, stdout: "pipe", stderr: "pipe", detached: true });
+    await Bun.sleep(1500); // loaded, and the first call in flight
+    process.kill(-p.pid, "SIGINT");
+    expect(await p.exited).toBe(130);
+    const err = await new Response(p.stderr).text();
+    expect(err).toContain("handler saw the abort");
+    expect(err + (await new Response(p.stdout).text())).not.toContain("TOOL_SANDBOX_FAILED");
   });
 
   it("kill -9 of the child mid-call: TOOL_SANDBOX_FAILED naming how it died, and a restart", async () => {
@@ -338,17 +351,5 @@ describe("issue #30: no silent fallback", () => {
     expect(r.stdout).toBe("");
     expect(r.stderr).toContain("bubblewrap ('bwrap') is not installed");
     expect(r.stderr).toContain("E0510");
-  });
-
-  test("a built agent (luma build) asking for process stops with E0510 instead of running its modules in-process", () => {
-    const dir = project(`(i) => ({ r: "ran here" })`, PROCESS);
-    const built = runLuma(["build", "app.luma", "-o", join(dir, "agent")], { cwd: dir });
-    expect(built.stderr).toBe("");
-    expect(built.exitCode).toBe(0);
-    const r = Bun.spawnSync([join(dir, "agent")], { cwd: dir, env: { PATH: process.env.PATH, NO_COLOR: "1", LUMA_NO_CACHE: "1" }, stdout: "pipe", stderr: "pipe" });
-    expect(r.exitCode).toBe(2);
-    expect(r.stdout.toString()).toBe("");
-    expect(r.stderr.toString()).toContain("does not run its tool modules in child processes yet");
-    expect(r.stderr.toString()).toContain("E0510");
   });
 });

@@ -52,7 +52,7 @@ const MODULE_ENTRIES = [
     code: "E0510",
     title: "the process sandbox cannot run on this host",
     explanation:
-      "`tool_module_policy.sandbox: \"process\"` runs each tool module in its own child process confined by bubblewrap (Linux). The message names what is missing: not Linux, `bwrap` not installed, `prlimit` not installed, or bubblewrap unable to create its namespaces (user namespaces disabled). Luma never falls back to a weaker tier: install the mechanism (Debian/Ubuntu: `apt-get install bubblewrap`), or choose `\"strict\"` or `\"none\"` yourself.",
+      "`tool_module_policy.sandbox: \"process\"` runs each tool module in its own child process confined by bubblewrap (Linux). The message names what is missing: not Linux, `bwrap` not installed, or bubblewrap unable to create its namespaces (user namespaces disabled). Luma never falls back to a weaker tier: install the mechanism (Debian/Ubuntu: `apt-get install bubblewrap`), or choose `\"strict\"` or `\"none\"` yourself.",
     example: '{ "tool_module_policy": { "sandbox": "process" }, "tool_modules": ["./tools.ts"] }',
   },
   {
@@ -68,6 +68,13 @@ const MODULE_ENTRIES = [
     explanation:
       "Under `sandbox: \"process\"` the module's child process exited (or was killed) before it had loaded the module: the message says how. A module whose top level exits the process, or a host where the sandbox starts but the luma binary cannot run inside it, stops here.",
     example: '// tools.ts, under "sandbox": "process"\nprocess.kill(process.pid, "SIGKILL");',
+  },
+  {
+    code: "E0513",
+    title: "a process-sandboxed child could not set its limits or seccomp filter",
+    explanation:
+      "Under `sandbox: \"process\"` each module's child sets its own limits (open files, CPU time) and installs a seccomp filter on itself before it loads the module: no `ptrace`, no reading another process's memory, no typing into a terminal, and no `execve` unless `allow_spawn` is true. Where it cannot — an architecture Luma has no system call table for (x86-64 and arm64 have one), a libc that cannot be opened (`libc.so.6`), a kernel without seccomp filters — the module does not run, and start-up stops, naming what failed. Luma never runs the module without them; choose another tier explicitly if this host cannot have them.",
+    example: '{ "tool_module_policy": { "sandbox": "process" } } // on an architecture other than x86-64 or arm64',
   },
 ] as const satisfies readonly CatalogEntry[];
 

@@ -3,7 +3,8 @@
  * LUMA_TOOL_HOST=1 (the CLI checks that before anything else), inside its bubblewrap
  * sandbox. It reads framed requests on stdin and writes framed replies on stdout
  * (frames.ts, wire.ts): first a load — the module is loaded exactly as `"strict"` loads it
- * (strict's checks again, CommonJS/TypeScript in the VM context) — then calls, each run
+ * (strict's checks again, CommonJS/TypeScript in the VM context), after the child set its
+ * limits and seccomp filter on itself (child-confinement.ts) — then calls, each run
  * with its own AbortSignal, which an abort message fires.
  *
  * Stdout is the channel: console output goes to stderr, which luma forwards to its own.
@@ -15,7 +16,12 @@ import type { LoadedModule } from "../../module-loading/loaded-module";
 import type { ModulePolicy } from "../../module-policy/module-policy";
 import { readModuleTools, type ModuleTools } from "../registry/export-shape";
 import { loadToolModule } from "../registry/load-tool-module";
+import { bundledPathOf, runBundledModule } from "../registry/run-bundled-module";
+import { installLumaModule } from "../../module-loading/luma-virtual-module";
+import { moduleLoadFailure } from "../../module-loading/load-failure";
+import { assertNever } from "../../../syntax/assert-never";
 import { encodeFrame, FrameReader } from "./frames";
+import { confineChild } from "./child-confinement";
 import { toWireError, type ChildMessage, type LoadRequest, type ParentMessage } from "./wire";
 
 const out = Bun.stdout.writer();
@@ -74,8 +80,9 @@ export async function serveToolHost(): Promise<number> {
         // bwrap sets PWD for --chdir: the child's environment is only what allow_env lets through.
         if (!m.policy.allowEnv || (m.policy.allowEnvNames && !m.policy.allowEnvNames.includes("PWD"))) delete process.env.PWD;
         try {
-          const loaded: LoadedModule = await loadToolModule(m.realPath, [{ shownPath: m.shownPath, absPath: m.realPath, entry: m.rules?.allow ? { path: m.realPath, dependencies: m.rules.allow } : undefined, dependencyRoot: m.rules?.root }], toStrictPolicy(m));
-          tools = readModuleTools(loaded);
+          // Before a line of the module runs: its limits, and no ptrace, no execve unless allow_spawn.
+          await confineChild({ allowSpawn: m.policy.allowSpawn });
+          tools = readModuleTools(await loadModule(m));
           reply({ t: "loaded", handlers: [...tools.handlers.keys()], datasources: [...tools.datasources.keys()] });
         } catch (e) {
           reply({ t: "load-failed", error: toWireError(e) });
@@ -86,6 +93,31 @@ export async function serveToolHost(): Promise<number> {
   }
   // luma closed the channel (its run ended): past the guard, which refuses the CLI's own exit too.
   return exitProcess(0);
+}
+
+/** The module, loaded as `"strict"` loads it: from its file, or from a built agent's bundled text. */
+async function loadModule(load: LoadRequest): Promise<LoadedModule> {
+  const policy = toStrictPolicy(load);
+  const from = load.from;
+  switch (from.kind) {
+    case "file": {
+      const entry = from.rules?.allow ? { path: from.realPath, dependencies: from.rules.allow } : undefined;
+      return loadToolModule(from.realPath, [{ shownPath: load.shownPath, absPath: from.realPath, entry, dependencyRoot: from.rules?.root }], policy);
+    }
+    case "bundled": {
+      installLumaModule();
+      let exports: unknown;
+      try {
+        exports = await runBundledModule(from.index, from.module, policy);
+      } catch (e) {
+        if ((e as { phase?: unknown }).phase === "startup") throw e; // a refused require: already one of ours
+        throw moduleLoadFailure(load.shownPath, e);
+      }
+      return { shownPath: load.shownPath, realPath: bundledPathOf(from.index, from.module), kind: from.module.kind, exports };
+    }
+    default:
+      return assertNever(from);
+  }
 }
 
 function invoke(tools: ModuleTools | undefined, m: Extract<ParentMessage, { t: "call" }>, signal: AbortSignal): Promise<unknown> {

@@ -22,7 +22,8 @@ import { checkStrictModule } from "../../module-policy/load-strict-module";
 import { visibleEnv, type ModulePolicy } from "../../module-policy/module-policy";
 import { ModuleChild } from "./module-child";
 import { childEnv, findMechanism, namespaceProblem, sandboxArgv, type Mechanism } from "./sandbox-command";
-import type { WirePolicy } from "./wire";
+import type { BundledModule } from "../registry/run-bundled-module";
+import type { ModuleSource, WirePolicy } from "./wire";
 
 export interface ProcessModuleInput {
   policy: ModulePolicy;
@@ -54,22 +55,45 @@ const requireMechanism = (policy: ModulePolicy): Mechanism => {
 };
 
 export async function loadProcessModule(input: ProcessModuleInput): Promise<ProcessModule> {
-  const { policy, shownPath, realPath } = input;
-  const found = requireMechanism(policy);
+  requireMechanism(input.policy);
   const { checked, dataFiles } = checkStrictModule(input);
   const view = moduleView([...checked.entries()], dataFiles, input.rules);
+  const rules = input.rules && { allow: input.rules.allow && [...input.rules.allow], root: input.rules.root };
+  return hostModule({ policy: input.policy, shownPath: input.shownPath, env: input.env, view, from: { kind: "file", realPath: input.realPath, rules } });
+}
+
+/**
+ * A built agent's module (`luma build`) under `"process"`: its bundled text (checked at build
+ * time, its digest checked when the agent started) goes to the child on the channel, so the
+ * child's view holds no file of it — nothing is written to the host's disk.
+ */
+export function loadBundledProcessModule(index: number, module: BundledModule, policy: ModulePolicy, env: Record<string, string | undefined>): Promise<ProcessModule> {
+  return hostModule({ policy, shownPath: module.shownPath, env, view: [], from: { kind: "bundled", index, module } });
+}
+
+interface HostInput {
+  policy: ModulePolicy;
+  shownPath: string;
+  env: Record<string, string | undefined>;
+  /** The files the child sees besides the runtime's own. */
+  view: string[];
+  from: ModuleSource;
+}
+
+/** Starts the module's child, loads the module there, and returns one proxy per handler and bridge. */
+async function hostModule({ policy, shownPath, env: hostEnv, view, from }: HostInput): Promise<ProcessModule> {
+  const found = requireMechanism(policy);
   for (const extra of policy.allowPaths) {
     if (!existsSync(extra.path)) throw startupError(`${policy.configName}: tool_module_policy.allow_paths names '${extra.path}', which does not exist.`, { catalogCode: "E0511" });
   }
   const credentials = new Map<string, string>();
-  const env = visibleEnv(policy, input.env);
   const child = new ModuleChild({
     shownPath,
     argv: () => sandboxArgv({ mechanism: found, policy, view }),
-    env: childEnv(env),
+    env: childEnv(visibleEnv(policy, hostEnv)),
     killGraceMs: policy.killGraceMs,
     maxMemoryMb: policy.maxMemoryMb,
-    load: { t: "load", realPath, shownPath, policy: wirePolicy(policy), rules: input.rules && { allow: input.rules.allow && [...input.rules.allow], root: input.rules.root } },
+    load: { t: "load", shownPath, policy: wirePolicy(policy), from },
   });
   let shape;
   try {
@@ -83,7 +107,7 @@ export async function loadProcessModule(input: ProcessModuleInput): Promise<Proc
   }
   const credentialEnv = (name: string): Record<string, string> | undefined => {
     const variable = credentials.get(name);
-    const value = variable === undefined ? undefined : input.env[variable];
+    const value = variable === undefined ? undefined : hostEnv[variable];
     return variable === undefined || value === undefined ? undefined : { [variable]: value };
   };
   const handlers: Record<string, unknown> = {};
@@ -107,6 +131,7 @@ const wirePolicy = (policy: ModulePolicy): WirePolicy => ({
   allowEnv: policy.allowEnv,
   allowEnvNames: policy.allowEnvNames && [...policy.allowEnvNames],
   allowNetwork: policy.allowNetwork,
+  allowSpawn: policy.allowSpawn,
   maxConcurrency: policy.maxConcurrency,
   projectDir: policy.projectDir,
   configName: policy.configName,

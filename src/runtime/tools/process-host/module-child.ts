@@ -6,10 +6,11 @@
  *
  * A child that dies — crashes, exits, is killed, runs out of memory, or writes garbage on
  * the channel (then it is killed) — fails every call in flight with TOOL_SANDBOX_FAILED
- * (retryable, naming the module and how it died); the next call starts a fresh child, which
- * loads the module again. A call whose AbortSignal fires sends the child an abort (its
- * handler's signal fires there); if the call has not settled `killGraceMs` later, the child
- * is killed (a handler that ignores its signal cannot hold the slot, or run on unseen).
+ * (retryable, naming the module and how it died); a fresh child, which loads the module
+ * again, is started at once, so the next call finds it warm. A call whose AbortSignal fires
+ * sends the child an abort (its handler's signal fires there); if the call has not settled
+ * `killGraceMs` later, the child is killed (a handler that ignores its signal cannot hold
+ * the slot, or run on unseen).
  */
 import type { Subprocess } from "bun";
 import { constants as osConstants } from "node:os";
@@ -26,7 +27,7 @@ interface Pending {
 
 export interface ModuleChildOptions {
   shownPath: string;
-  /** The command line of a fresh child (prlimit + bwrap + luma). */
+  /** The command line of a fresh child (bwrap + luma). */
   argv: () => string[];
   /** Its whole environment (never on the command line, which any user of the host can read). */
   env: Record<string, string>;
@@ -48,6 +49,9 @@ export class ModuleChild {
   private nextId = 1;
   /** Set when the current child is killed on purpose: how its death is described. */
   private killedFor?: string;
+  /** Whether the current child loaded its module (a replacement is pre-started only for such a one). */
+  private loaded = false;
+  private closed = false;
 
   constructor(private readonly opts: ModuleChildOptions) {}
 
@@ -58,6 +62,7 @@ export class ModuleChild {
     const proc = Bun.spawn(this.opts.argv(), { env: this.opts.env, stdin: "pipe", stdout: "pipe", stderr: "inherit" });
     this.proc = proc;
     this.killedFor = undefined;
+    this.loaded = false;
     const ready = new Promise<Shape>((resolve, reject) => {
       this.pending.set(0, { resolve: resolve as (v: unknown) => void, reject });
     });
@@ -104,6 +109,7 @@ export class ModuleChild {
 
   /** Stops the child (end of the run). */
   close(): void {
+    this.closed = true;
     if (this.proc) this.kill(this.proc, "was stopped");
   }
 
@@ -143,6 +149,7 @@ export class ModuleChild {
     if (message.t === "loaded" || message.t === "load-failed") {
       const waiter = this.pending.get(0);
       this.pending.delete(0);
+      this.loaded = message.t === "loaded";
       if (message.t === "loaded") waiter?.resolve({ handlers: message.handlers, datasources: message.datasources });
       else waiter?.reject(fromWireError(message.error));
       return;
@@ -158,12 +165,18 @@ export class ModuleChild {
   private onExit(proc: Subprocess, code: number | null): void {
     if (proc !== this.proc) return;
     const how = this.killedFor ?? describeExit(code, proc.signalCode);
+    const wasLoaded = this.loaded;
     this.proc = undefined;
     this.ready = undefined;
     const failed = [...this.pending.values()];
     this.pending.clear();
     for (const entry of failed) entry.reject(sandboxFailed(this.opts.shownPath, how));
+    // The replacement starts now, not at the next call, so that call finds it warm. Only for a
+    // child that had loaded: one whose load failed or died is left to the next call, never
+    // restarted in a loop.
+    if (wasLoaded && !this.closed) this.start().catch(() => {});
   }
+
 }
 
 /** bwrap passes its child's death on as an exit code, 128 + the signal's number. */

@@ -16,27 +16,27 @@
  *   credential a called tool declares) — handed to bwrap as its own environment, never as
  *   `--setenv` arguments, which every user of the host could read in /proc/<pid>/cmdline;
  * - every namespace unshared (user, ipc, pid, net, uts, cgroup), all capabilities dropped,
- *   no new privileges (bwrap sets PR_SET_NO_NEW_PRIVS), a new session (no terminal
- *   injection), killed with its parent;
- * - no programs (no /bin, /usr/bin) unless `allow_spawn: true`, and then only inside it;
- * - at most OPEN_FILES_LIMIT open files (prlimit), CPU time per child bounded by CPU_SECONDS_LIMIT.
+ *   no new privileges (bwrap sets PR_SET_NO_NEW_PRIVS), killed with its parent;
+ * - no programs (no /bin, /usr/bin) unless `allow_spawn: true`, and then only inside it.
+ *
+ * The child then sets its own limits and seccomp filter (child-confinement.ts). Not
+ * `--new-session`: setsid made the child's start-up measurably slower on a loaded machine,
+ * and the terminal injection it prevents (TIOCSTI) is refused by the filter instead; the
+ * SIGINT a terminal's Ctrl-C sends the whole process group is ignored instead (`sh -c trap`).
  */
-import { existsSync } from "node:fs";
+import { existsSync, lstatSync, readlinkSync } from "node:fs";
 import { dirname, join } from "node:path";
 import type { ModulePolicy } from "../../module-policy/module-policy";
-
-export const OPEN_FILES_LIMIT = 256;
-/** CPU seconds a child may use in its lifetime; past it the kernel kills it and the next call starts a fresh one. */
-export const CPU_SECONDS_LIMIT = 600;
 
 const SYSTEM_LIBRARIES = ["/lib", "/lib64", "/usr/lib", "/usr/lib64"];
 const PROGRAM_DIRS = ["/bin", "/usr/bin", "/sbin", "/usr/sbin", "/usr/libexec", "/usr/share"];
 const NETWORK_FILES = ["/etc/resolv.conf", "/etc/hosts", "/etc/nsswitch.conf", "/etc/ssl", "/etc/ca-certificates", "/usr/share/ca-certificates"];
 
-/** Where the tools the mechanism needs are, or what is missing. */
+/** Where the programs the mechanism needs are. */
 export interface Mechanism {
   bwrap: string;
-  prlimit: string;
+  /** Starts bwrap with SIGINT ignored (sandboxArgv). */
+  sh: string;
 }
 
 const findProgram = (name: string): string | undefined => {
@@ -48,17 +48,17 @@ const findProgram = (name: string): string | undefined => {
 };
 
 /**
- * The mechanism on this host, or a sentence naming what is missing (not Linux, no bwrap, no
- * prlimit). Whether bwrap can make its namespaces is learnt from the first child: when one
+ * The mechanism on this host, or a sentence naming what is missing (not Linux, no bwrap).
+ * Whether bwrap can make its namespaces is learnt from the first child: when one
  * dies before it loaded its module, `namespaceProblem` says whether that is why.
  */
 export function findMechanism(): Mechanism | string {
   if (process.platform !== "linux") return `it needs Linux (this is ${process.platform})`;
   const bwrap = findProgram("bwrap");
   if (!bwrap) return "bubblewrap ('bwrap') is not installed (Debian/Ubuntu: apt-get install bubblewrap)";
-  const prlimit = findProgram("prlimit");
-  if (!prlimit) return "'prlimit' (util-linux) is not installed";
-  return { bwrap, prlimit };
+  const sh = findProgram("sh");
+  if (!sh) return "no 'sh' on PATH";
+  return { bwrap, sh };
 }
 
 /** Why bwrap cannot create its namespaces here (user namespaces off…), or undefined when it can. */
@@ -85,16 +85,21 @@ export interface SandboxInput {
   policy: ModulePolicy;
   /** Files and directories the module loads from, read-only at their own paths. */
   view: string[];
+  /** The child's program; `childProgram()` when absent (the benchmark names dist/luma). */
+  child?: { argv: string[]; binds: string[] };
 }
 
-export function sandboxArgv({ mechanism, policy, view }: SandboxInput): string[] {
-  const child = childProgram();
-  const args: string[] = [mechanism.prlimit, `--nofile=${OPEN_FILES_LIMIT}`, `--cpu=${CPU_SECONDS_LIMIT}`, "--", mechanism.bwrap];
+export function sandboxArgv({ mechanism, policy, view, child = childProgram() }: SandboxInput): string[] {
+  // The sandbox shares luma's process group (no setsid: see the header), so a Ctrl-C at the
+  // terminal would reach bwrap and kill the child mid-call. Ignored signals stay ignored
+  // across exec: bwrap and the child ignore SIGINT, and luma aborts the calls in flight
+  // through their AbortSignal, as in-process.
+  const args: string[] = [mechanism.sh, "-c", 'trap "" INT; exec "$@"', "sh", mechanism.bwrap];
   // No --clearenv/--setenv: values on a command line are visible to every user of the host
   // (/proc/<pid>/cmdline). bwrap is started with exactly the child's environment instead (childEnv).
-  args.push("--unshare-all", "--cap-drop", "ALL", "--die-with-parent", "--new-session");
+  args.push("--unshare-all", "--cap-drop", "ALL", "--die-with-parent");
   if (policy.allowNetwork) args.push("--share-net");
-  for (const lib of SYSTEM_LIBRARIES) args.push("--ro-bind-try", lib, lib);
+  args.push(...libraryMounts());
   args.push("--dev", "/dev", "--proc", "/proc", "--tmpfs", "/tmp");
   for (const path of child.binds) args.push("--ro-bind", path, path);
   for (const path of view) args.push("--ro-bind", path, path);
@@ -107,5 +112,28 @@ export function sandboxArgv({ mechanism, policy, view }: SandboxInput): string[]
   return args;
 }
 
-/** The environment prlimit, bwrap and so the child start with: what allow_env lets through, and the flag that makes the binary a child. */
+/**
+ * The system libraries, read-only. Where /lib is a symbolic link into /usr (a merged /usr,
+ * Debian and Ubuntu today) it stays one in the sandbox: one mount fewer per link, each
+ * costing the child's start-up a remount.
+ */
+function libraryMounts(): string[] {
+  const args: string[] = [];
+  const linked: [string, string][] = [];
+  for (const lib of SYSTEM_LIBRARIES) {
+    let target: string | undefined;
+    try {
+      target = lstatSync(lib).isSymbolicLink() ? readlinkSync(lib) : undefined;
+    } catch {
+      continue; // not on this host
+    }
+    const inUsr = target !== undefined && SYSTEM_LIBRARIES.includes(join("/", target));
+    if (inUsr) linked.push([target!, lib]);
+    else args.push("--ro-bind", lib, lib);
+  }
+  for (const [target, link] of linked) args.push("--symlink", target, link);
+  return args;
+}
+
+/** The environment bwrap and so the child start with: what allow_env lets through, and the flag that makes the binary a child. */
 export const childEnv = (env: Record<string, string>): Record<string, string> => ({ ...env, LUMA_TOOL_HOST: "1" });

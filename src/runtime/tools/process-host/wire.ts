@@ -10,22 +10,33 @@
 import { LumaError } from "../../../diagnostics/luma-error";
 import type { DiagnosticCode } from "../../../diagnostics/catalog";
 import { ExitAttempt, isExitAttempt } from "../../base/exit-guard";
+import type { BundledModule } from "../registry/run-bundled-module";
 
 /** What the child needs to load its module: the parent already ran strict's static checks. */
 export interface LoadRequest {
   t: "load";
-  realPath: string;
   shownPath: string;
   /** The module's policy, as `"strict"` inside the child (checks and VM context run again there). */
   policy: WirePolicy;
-  rules?: { allow?: string[]; root?: string };
+  from: ModuleSource;
 }
+
+/**
+ * Where the module's code comes from: its file (`luma FILE`: the child's view holds it and
+ * what it loads), or a built agent's bundled text, sent on the channel — no file of it exists
+ * on the host, so none can be swapped between the build's check and the child's read.
+ */
+export type ModuleSource =
+  | { kind: "file"; realPath: string; rules?: { allow?: string[]; root?: string } }
+  | { kind: "bundled"; index: number; module: BundledModule };
 
 export interface WirePolicy {
   allowBuiltins: string[];
   allowEnv: boolean;
   allowEnvNames?: string[];
   allowNetwork: boolean;
+  /** Whether the child's seccomp filter lets execve through (seccomp-filter.ts). */
+  allowSpawn: boolean;
   maxConcurrency: number;
   projectDir: string;
   configName: string;
