@@ -3,8 +3,8 @@
  * `thread(id)` on the sqlite `"threads"` store, kept across runs of the built file — `stream
  * ask … in t` writing each answer as it arrives, and the model options on the wire, on every
  * provider family, against the fake provider. One program holds a model and an agent per
- * family, so one (slow, ~110 MB) build covers them all. The built file runs alone in an empty
- * directory with no `bun` on PATH; its thread store is created there.
+ * family, so one (slow, ~110 MB) build covers them all. The built file runs alone, with no
+ * `bun` on PATH, from another directory: its thread store is created in the working directory.
  */
 import { afterAll, beforeAll, describe, expect, test } from "bun:test";
 import { existsSync, writeFileSync } from "node:fs";
@@ -38,6 +38,7 @@ print(len(scratch))
 const fake = await startFakeProvider();
 let out: string;
 let agent: Isolated;
+let state: string;
 let build: ReturnType<typeof lumaBuild>;
 
 beforeAll(() => {
@@ -47,11 +48,12 @@ beforeAll(() => {
   writeFileSync(join(src, "luma.config.json"), JSON.stringify({ threads: { backend: "sqlite" } }));
   build = lumaBuild([join(src, "main.luma"), "--config", join(src, "luma.config.json"), "-o", join(out, "conv")]);
   if (build.exitCode === 0) agent = isolate(join(out, "conv"));
+  state = tempDir("luma-build-conv-state-");
 }, 180_000);
 
 afterAll(() => {
   fake.stop();
-  removeAll(out, ...(agent ? [agent.dir, agent.path] : []));
+  removeAll(out, state, ...(agent ? [agent.dir, agent.path] : []));
 });
 
 const env = (): Record<string, string> =>
@@ -60,8 +62,8 @@ const env = (): Record<string, string> =>
 /** Runs the built file alone (`Bun.spawnSync` would block the fake provider, which runs in this process). */
 async function runBuilt(args: string[]) {
   const p = Bun.spawn([agent.bin, ...args], {
-    cwd: agent.dir,
-    env: { PATH: agent.path, HOME: agent.dir, NO_COLOR: "1", LUMA_NO_CACHE: "1", ...env() },
+    cwd: state,
+    env: { PATH: agent.path, HOME: state, NO_COLOR: "1", LUMA_NO_CACHE: "1", ...env() },
     stdin: "ignore",
     stdout: "pipe",
     stderr: "pipe",
@@ -85,7 +87,8 @@ describe("issue #26 in a built executable: threads, stream ask, model options on
     expect(r.exitCode).toBe(0);
     const streamed = FAMILIES.map((f) => `${f.decl} answer 1.\n`).join("");
     expect(r.stdout).toBe(`${streamed}10 {"thread":"customer-1"}\nScratch.\n2\n`);
-    expect(existsSync(join(agent.dir, ".luma-threads.sqlite"))).toBe(true);
+    expect(existsSync(join(state, ".luma-threads.sqlite"))).toBe(true);
+    expect(existsSync(join(agent.dir, ".luma-threads.sqlite"))).toBe(false);
 
     // Streamed on the wire, with each model's options as its API names them.
     const [oa, or, az, an, ge] = fake.requests;
