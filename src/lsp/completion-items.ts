@@ -39,13 +39,17 @@ export interface CompletionItem {
 }
 
 /** The language's own type names (issue #26 §1), each with what it is. */
-const BUILTIN_TYPE_DOCS: ReadonlyMap<string, string> = new Map([
+export const BUILTIN_TYPE_DOCS: ReadonlyMap<string, string> = new Map([
   ["Thread", "A conversation: thread() in memory, thread(id) stored; `ask … in t` continues it. Read t.messages, len(t)."],
   ["Message", "One message of a thread: { role, text, tool_calls?, tool_call_id?, agent?, time }."],
 ]);
 
-/** What completion offers as words: the grammar's keywords, the contextual `parallel` (issue #27) and the primitive type names. */
-export const KEYWORDS: readonly string[] = [...SYNTAX_KEYWORDS, "parallel", ...PRIMITIVE_TYPES];
+/**
+ * What completion offers as words: the grammar's keywords, the contextual ones — `parallel`
+ * (issue #27), `stream` before `ask` (issue #26), `when` in an agent's tools (issue #25) —
+ * and the primitive type names.
+ */
+export const KEYWORDS: readonly string[] = [...SYNTAX_KEYWORDS, "parallel", "stream", "when", ...PRIMITIVE_TYPES];
 
 const SNIPPETS: CompletionItem[] = [
   { label: "schema", kind: KIND.snippet, detail: "schema declaration", insertTextFormat: 2, insertText: "schema ${1:Name} {\n  ${2:field}: ${3:string}\n}" },

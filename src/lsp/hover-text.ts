@@ -25,6 +25,7 @@ import { assertNever } from "../syntax/assert-never";
 import type { Analysis } from "./analyze-document";
 import type { Definition } from "./document-index";
 import { homeOf, type Partner } from "./navigation";
+import { BUILTIN_TYPE_DOCS } from "./completion-items";
 
 /** Past this many characters a declaration's text is cut in a hover. */
 const MAX_SHOWN = 4000;
@@ -187,6 +188,32 @@ function parallelHover(a: Analysis, offset: number, expr: Expr | undefined): str
   return t ? `${code(typeText(t))}\n\n${PARALLEL_DOC}` : PARALLEL_DOC;
 }
 
+/** The word around `offset` (letters, digits, `_`), with where it starts. */
+function wordAt(text: string, offset: number): { word: string; start: number } {
+  let start = offset;
+  while (start > 0 && /\w/.test(text[start - 1])) start--;
+  return { word: /^\w*/.exec(text.slice(start, start + 64))![0], start };
+}
+
+const STREAM_DOC =
+  "`stream ask PROMPT -> string [in t]`: the answer's text goes to stdout as it arrives (a newline ends it), and the ask returns all of it. " +
+  "The target must be `string` (E0295).";
+
+/** `stream` right before `ask`: what it does (a variable called stream is described by its type instead). */
+function streamHover(a: Analysis, offset: number): string | undefined {
+  const { word, start } = wordAt(a.text, offset);
+  return word === "stream" && /^[ \t]+ask\b/.test(a.text.slice(start + 6, start + 16)) ? STREAM_DOC : undefined;
+}
+
+/** A built-in type name (`Thread`, `Message`) outside any expression — in a parameter's or a variable's type. */
+function builtinTypeHover(a: Analysis, offset: number, expr: Expr | undefined): string | undefined {
+  const doc = BUILTIN_TYPE_DOCS.get(wordAt(a.text, offset).word);
+  if (doc === undefined || (expr !== undefined && expr.kind === "Str")) return undefined;
+  return `${code(wordAt(a.text, offset).word)}
+
+built-in type: ${doc}`;
+}
+
 /** `partner`: the other file of the document's pair; a name declared there is described as that file's hover does. */
 export function hoverMarkdown(a: Analysis, offset: number, partner: Partner): string | undefined {
   const occ = a.index?.at(offset);
@@ -201,10 +228,10 @@ export function hoverMarkdown(a: Analysis, offset: number, partner: Partner): st
   }
   const key = keyHover(a, offset);
   if (key) return key;
-  const keyword = parallelHover(a, offset, expr);
+  const keyword = parallelHover(a, offset, expr) ?? streamHover(a, offset);
   if (keyword) return keyword;
   const builtin = expr && builtinHover(a, expr, offset);
   if (builtin) return builtin;
   const t = expr && a.types.get(expr);
-  return t ? code(typeText(t)) : undefined;
+  return t ? code(typeText(t)) : builtinTypeHover(a, offset, expr);
 }

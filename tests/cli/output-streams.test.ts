@@ -71,6 +71,16 @@ describe("issue #10.1: stdout is complete and in order, however large", () => {
     expect(r.stdout).toBe("0\n");
     expect(readFileSync(join(dir, "out"), "utf8")).toBe("x".repeat(1 << 20) + "\nend\n");
   });
+
+  test("a long line of multi-byte characters to a slow pipe arrives whole: a write cut mid-character goes on from the byte it stopped at", () => {
+    // 9 bytes per repeat, 2^17 repeats: ~1.2 MB, so the pipe fills somewhere inside a character.
+    const dir = project({
+      "app.luma": 's = "é€😀"\nfor k in [1,2,3,4,5,6,7,8,9,10,11,12,13,14,15,16,17] { s = s + s }\nprint(s)\nprint("end")\n',
+    });
+    const r = sh(dir, '"$LUMA" app.luma | { sleep 1; cat > out; }; echo "${PIPESTATUS[0]}"');
+    expect(r.stdout).toBe("0\n");
+    expect(readFileSync(join(dir, "out"), "utf8")).toBe("é€😀".repeat(1 << 17) + "\nend\n");
+  });
 });
 
 describe("issue #10.1: a closed pipe ends the program quietly", () => {

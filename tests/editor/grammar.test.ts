@@ -117,6 +117,58 @@ describe("TextMate grammar: the constructs of issue #17", () => {
   });
 });
 
+describe("TextMate grammar: an agent's parameters, its `system` interpolation and `when` (issue #25)", () => {
+  const SUPPORT = `agent Support(user: User) {
+  model: M
+  system: "You help {user.name} \\{ on the {user.plan} plan, not {user.name + 1}."
+  description: "Returns { id }"
+  tools: [
+    lookup_order,
+    issue_refund when user.can_refund and user.plan == "pro",
+  ]
+  fn reply(t: Thread, text: string) -> string { stream ask text -> string in t }
+}
+schema After { when: string }
+`;
+  const tokens = () => tokenize(SUPPORT).flat().map((t) => ({ ...t, text: t.text.trim() }));
+
+  test("`{param.path}` in `system` is interpolation, the path a name; `\\{` an escape; any other `{…}` text (E0266 at check)", () => {
+    const line = tokenize(SUPPORT)[2].map((t) => ({ ...t, text: t.text.trim() }));
+    const names = line.filter((t) => t.text === "name");
+    expect(names[0].scopes).toEqual(["string.quoted.double.luma", "meta.interpolation.luma", "source.luma.embedded", "variable.other.luma"]);
+    expect(line.find((t) => t.text === "plan")!.scopes).toContain("meta.interpolation.luma");
+    expect(line.find((t) => t.text === "\\{")!.scopes).toContain("constant.character.escape.luma");
+    // `{user.name + 1}` is not a field path: not coloured as code.
+    expect(names.length).toBe(1);
+    expect(line.some((t) => t.text.includes("+ 1}"))).toBe(true);
+  });
+
+  test("the agent's parameters are code; its other text keys keep their braces", () => {
+    expect(scopesOf(SUPPORT, "(")).toEqual(["punctuation.section.parameters.begin.luma"]);
+    expect(scopesOf(SUPPORT, "User")).toEqual(["entity.name.type.luma"]);
+    const description = tokenize(SUPPORT)[3];
+    expect(description.some((t) => t.scopes.includes("meta.interpolation.luma"))).toBe(false);
+  });
+
+  test("`when` in a multi-line `tools` list is a keyword and its condition code; a field called when stays a name", () => {
+    const all = tokens();
+    expect(all.find((t) => t.text === "when")!.scopes).toEqual(["keyword.control.conditional.luma"]);
+    expect(all.find((t) => t.text === "can_refund")!.scopes).toEqual(["variable.other.luma"]);
+    expect(all.find((t) => t.text === "and")!.scopes).toEqual(["keyword.operator.logical.luma"]);
+    expect(all.find((t) => t.text === "==")!.scopes).toEqual(["keyword.operator.comparison.luma"]);
+    const after = tokenize(SUPPORT)[10].map((t) => ({ ...t, text: t.text.trim() }));
+    expect(after.find((t) => t.text === "when")!.scopes).toEqual(["variable.other.luma"]);
+    expect(scopesOf(SUPPORT, "After")).toEqual(["entity.name.type.luma"]);
+  });
+
+  test("in an agent without parameters too: `when`, and `system` with an escaped brace", () => {
+    const src = `agent Plain {\n  system: "Reply as \\{ text: string }"\n  tools: [a when 1 > 2]\n  history_limit: 40\n}\n`;
+    expect(scopesOf(src, "when")).toEqual(["keyword.control.conditional.luma"]);
+    expect(scopesOf(src, "\\{")).toContain("constant.character.escape.luma");
+    expect(scopesOf(src, "history_limit")).toEqual(["variable.other.luma"]);
+  });
+});
+
 describe("TextMate grammar: braces Luma never interpolates, and test files (issue #24 §4)", () => {
   const interpolated = (source: string) => tokenize(source).flat().some((t) => t.scopes.includes("meta.interpolation.luma"));
 

@@ -90,3 +90,22 @@ describe("issue #26 §2: every family streams on the wire, with the unstreamed t
     await expect(requestTurn(client, model, adapter, turn, { turn: 0 })).rejects.toThrow("Overloaded");
   });
 });
+
+describe("issue #26 §2: the first text goes out at once, the rest one write per piece", () => {
+  test("a body arriving as one piece of many events: its first text is handed on alone, the rest together", async () => {
+    const model = modelOf("openai");
+    const adapter = adapterFor(model);
+    const words = ["First ", "words ", "then ", "the ", "rest ", "of ", "it."];
+    const event = (delta: object) => `data: ${JSON.stringify({ id: "c1", object: "chat.completion.chunk", created: 1, model: "m", choices: [{ index: 0, delta, finish_reason: null }] })}\n\n`;
+    const body = words.map((w) => event({ content: w })).join("") + `data: ${JSON.stringify({ id: "c1", object: "chat.completion.chunk", created: 1, model: "m", choices: [{ index: 0, delta: {}, finish_reason: "stop" }] })}\n\ndata: [DONE]\n\n`;
+    fake.script([{ rawBody: body, headers: { "content-type": "text/event-stream" } }]);
+    const deltas: string[] = [];
+    const turn: TurnRequest = { transcript: [{ kind: "user", text: "hi" }], toolChoice: { type: "auto" }, onText: (d) => deltas.push(d) };
+    await requestTurn(client, model, adapter, turn, { turn: 0 });
+    // Not held back until the piece's other six events are decoded (time to first byte)…
+    expect(deltas[0]).toBe("First ");
+    // …and not one write per token after it: a ~1 KB loopback body comes in one or two pieces.
+    expect(deltas.length).toBeLessThan(words.length);
+    expect(deltas.join("")).toBe(words.join(""));
+  });
+});

@@ -7,9 +7,10 @@
  * `emitted` tells the client whether any text has gone out: a try that fails after that is
  * not retried, since the text it streamed cannot be taken back.
  *
- * The deltas of one piece of the body are handed on together, once the piece is read: a
- * piece holds what the network delivered at once, so nothing waits, and a fast stream
- * costs one write per piece rather than one per token (`bun run bench`, streaming).
+ * After the first text (handed on at once), the deltas of one piece of the body are handed
+ * on together, once the piece is read: a piece holds what the network delivered at once, so
+ * nothing waits, and a fast stream costs one write per piece rather than one per token
+ * (`bun run bench`, streaming).
  */
 import { createParser } from "eventsource-parser";
 import type { StreamDecoder } from "./provider-types";
@@ -47,7 +48,11 @@ export function openStreamReader(decoder: StreamDecoder, onText: (delta: string)
         decoder.event(e.event, e.data, hand);
       } catch (err) {
         failure = err instanceof Error ? err : new Error(String(err));
+        return;
       }
+      // The answer's first text goes out as soon as it is decoded, not after the rest of its
+      // piece: time to first byte is one event's work, whatever else arrived with it.
+      if (!emitted) flush();
     },
   });
   return {

@@ -110,13 +110,16 @@ export function fetchTransport(opts: FetchTransportOptions = {}): Transport {
           url = next;
           continue;
         }
+        const onChunk = res.status >= 200 && res.status < 300 ? req.onChunk : undefined;
+        const text = await readCapped(res, max, onChunk);
+        // The kept headers are copied once the body is read: nothing needs them sooner, and a
+        // streamed answer's first text should not wait on them (time to first byte).
         const headers: Record<string, string> = {};
         for (const name of KEPT_HEADERS) {
           const v = res.headers.get(name);
           if (v !== null) headers[name] = v;
         }
-        const onChunk = res.status >= 200 && res.status < 300 ? req.onChunk : undefined;
-        return { status: res.status, headers, text: await readCapped(res, max, onChunk) };
+        return { status: res.status, headers, text };
       }
     } catch (e) {
       // fetch and the body reader reject with the abort reason, or with their own AbortError.
