@@ -141,6 +141,8 @@ async function main(argv: string[]): Promise<number> {
     }
     case "chat":
       return (await import("./chat-command")).runChatCommand(cmd, { ...host(), write: stdout, err });
+    case "ui":
+      return (await import("./ui-command")).runUiCommand(cmd, { out, cwd: process.cwd(), env: process.env });
     case "mcp-import":
       out((await importMcpTools({ server: cmd.server, configPath: cmd.config, cwd: process.cwd(), env: process.env })).trimEnd());
       return EXIT.ok;
