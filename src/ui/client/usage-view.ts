@@ -55,7 +55,7 @@ function chart(d: Dim, entries: UsageEntry[]): HTMLElement {
     h("h3", {}, d.title),
     h("div.chart-body", {},
       (() => {
-        const s = svg("svg", { viewBox: `0 0 ${W} ${H}`, width: W, height: H, role: "img", "aria-label": d.title }, svg("line", { x1: 0, y1: H, x2: W, y2: H, stroke: "#999" }), ...bars);
+        const s = svg("svg", { viewBox: `0 0 ${W} ${H}`, preserveAspectRatio: "none", role: "img", "aria-label": d.title }, svg("line", { x1: 0, y1: H, x2: W, y2: H, stroke: "#999" }), ...bars);
         return s as unknown as HTMLElement;
       })(),
       h("ul.legend", {}, ...groups.map((g, gi) => h("li", {}, h("span.swatch", { style: `background:${COLORS[gi % COLORS.length]}` }), `${g}: ${d.unit(totals.get(g) ?? 0)}`))),
