@@ -131,7 +131,7 @@ describe.skipIf(!enabled)("luma ui in Chromium", () => {
     fake.script([{ toolCalls: [{ name: "effect", args: { n: 1 } }] }, { json: { total: 1 } }]);
     await p.run(["flow.luma", "--run-id", "csrf-1"], { OPENAI_API_KEY: "k", LUMA_BASE_URL_M: fake.baseUrl("openai") });
     const url = await p.serve();
-    const run = await (await fetch(url + "api/run?id=0:csrf-1")).json();
+    const run = (await (await fetch(url + "api/run?id=0:csrf-1")).json()) as { pending: { digest: string }[] };
     const body = JSON.stringify({ id: "0:csrf-1", step: "main/2", digest: run.pending[0].digest, action: "approve" });
     const noToken = await fetch(url + "api/act", { method: "POST", headers: { "content-type": "application/json", origin: url.slice(0, -1) }, body });
     expect(noToken.status).toBe(403);
