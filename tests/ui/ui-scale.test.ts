@@ -17,6 +17,24 @@ const RUNS = 10_000;
 const STEPS = 5_000;
 
 let browser: Browser;
+
+/** Runs in the page: scrolls the timeline a screen per frame to its end; times each frame. (Text: the tests' types have no DOM.) */
+const SCROLL_TO_END = `(async () => {
+  const list = document.querySelector(".timeline .vlist");
+  const frames = [];
+  let last = performance.now();
+  const began = last;
+  while (list.scrollTop + list.clientHeight < list.scrollHeight - 1) {
+    list.scrollTop += list.clientHeight;
+    await new Promise((r) => requestAnimationFrame(r));
+    const now = performance.now();
+    frames.push(now - last);
+    last = now;
+  }
+  frames.sort((a, b) => a - b);
+  return { totalMs: performance.now() - began, frames: frames.length, medianFrameMs: frames[Math.floor(frames.length / 2)], worstFrameMs: frames[frames.length - 1],
+    lastStep: document.querySelector(".step:last-child")?.getAttribute("data-step") ?? null };
+})()`;
 const p = enabled ? new UiProject() : undefined;
 
 /** 10,000 finished runs of 2 steps (an ask's request and a tool call), and run big-1 with 5,000 tool calls. */
@@ -85,21 +103,7 @@ describe.skipIf(!enabled)("luma ui at scale", () => {
     await pg.goto(url + "#/run/" + encodeURIComponent("0:big-1"));
     await pg.waitForSelector(`body[data-steps-loaded="${STEPS}"]`, { timeout: 30_000 });
     const openMs = Date.now() - openStart;
-    const scroll = await pg.evaluate(async () => {
-      const list = document.querySelector(".timeline .vlist") as HTMLElement;
-      const frames: number[] = [];
-      let last = performance.now();
-      const began = last;
-      while (list.scrollTop + list.clientHeight < list.scrollHeight - 1) {
-        list.scrollTop += list.clientHeight;
-        await new Promise((r) => requestAnimationFrame(r));
-        const now = performance.now();
-        frames.push(now - last);
-        last = now;
-      }
-      frames.sort((a, b) => a - b);
-      return { totalMs: performance.now() - began, frames: frames.length, medianFrameMs: frames[Math.floor(frames.length / 2)], worstFrameMs: frames[frames.length - 1], lastStep: document.querySelector(".step:last-child")?.getAttribute("data-step") };
-    });
+    const scroll = (await pg.evaluate(SCROLL_TO_END)) as { totalMs: number; frames: number; medianFrameMs: number; worstFrameMs: number; lastStep: string | null };
     expect(scroll.lastStep).toBe(`main/Batch.go#1/${STEPS}`);
     expect(await pg.$$eval(".step", (r) => r.length)).toBeLessThan(120);
     console.log(
