@@ -43,6 +43,8 @@ Usage:
                               approve a call that waits for approval (then run again with --run-id)
   luma deny ${journalUsage("deny")}
                               refuse a call that waits for approval (then run again with --run-id)
+  luma ui [--journal PATH]… [--trace FILE]… [--config P] [--http HOST:PORT]
+                              a local web app: runs, timelines, approve/deny/answer, live runs, usage, threads (docs/ui.md)
   luma store reset [--yes] [--config P]
                               move a refused file/sqlite idempotency store aside (its calls run again)
   luma completion bash|zsh|fish
@@ -64,6 +66,7 @@ Environment:
   LUMA_IDEMPOTENCY_KEY passphrase of an encrypted idempotency store and journal
   LUMA_BASE_URL_<MODEL> redirect a model (MODEL = its declaration name, upper-cased)
   LUMA_MCP_TOKEN      bearer token luma mcp --http requires (off loopback it must be set)
+  LUMA_UI_TOKEN       token luma ui requires of every request (off loopback it must be set)
   LUMA_MCP_SESSION_IDLE_MS ms before luma mcp --http closes an idle session (default 1800000)
   OPENAI_API_KEY · AZURE_OPENAI_API_KEY (+ AZURE_OPENAI_ENDPOINT) · ANTHROPIC_API_KEY · GEMINI_API_KEY
                       default API key variables of the model providers (api_key_env overrides)
