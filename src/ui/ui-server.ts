@@ -36,7 +36,7 @@ const json = (body: unknown, status = 200): Response =>
   new Response(JSON.stringify(body), { status, headers: { "content-type": "application/json; charset=utf-8", "cache-control": "no-store" } });
 
 const failure = (e: unknown): Response =>
-  isLumaError(e) ? json({ error: e.message, code: e.code ?? null }, 400) : json({ error: "internal error: " + (e instanceof Error ? e.message : String(e)), code: "RUNTIME_ERROR" }, 500);
+  isLumaError(e) ? json({ error: e.message, code: e.code ?? e.catalogCode ?? null }, 400) : json({ error: "internal error: " + (e instanceof Error ? e.message : String(e)), code: "RUNTIME_ERROR" }, 500);
 
 interface ActBody {
   id?: unknown;

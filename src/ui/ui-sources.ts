@@ -10,7 +10,7 @@ import { resolve } from "node:path";
 import { startupError } from "../diagnostics/luma-error";
 import { loadConfig } from "../config/load-config";
 import type { ThreadsConfig } from "../config/config-types";
-import type { AdminOptions } from "../runtime/journal/journal-admin";
+import { withJournal, type AdminOptions } from "../runtime/journal/journal-admin";
 import { journalRun, journalRuns, journalUsage } from "./journal-source";
 import { traceRun } from "./trace-source";
 import type { RunDetail, RunSummary, UsageEntry } from "./ui-types";
@@ -47,6 +47,8 @@ export async function openSources(o: SourceOptions): Promise<UiSources> {
   if (sources.length === 0) {
     throw startupError("luma ui has nothing to show: pass --journal PATH or --trace FILE, or set \"journal\" in luma.config.json.", { catalogCode: "E1503" });
   }
+  // Each journal is opened once now, so a missing file, a damaged journal or a missing key is a start-up error, not a page of errors.
+  for (const s of sources) if (s.kind === "journal") await withJournal(s.opts, async () => undefined);
   const threads = loaded?.config.threads === undefined ? undefined : { config: loaded.config.threads, projectDir: loaded.projectDir };
   return { sources, threads, env: o.env };
 }
