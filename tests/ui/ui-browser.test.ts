@@ -8,7 +8,7 @@
  * Each view's screenshot is written to docs/ui-*.png (docs/ui.md shows them).
  */
 import { afterAll, beforeAll, describe, expect, test } from "bun:test";
-import { writeFileSync } from "node:fs";
+import { existsSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
 import { chromium, type Browser, type Page } from "playwright-core";
 import { startFakeProvider, type FakeProvider } from "../support/fake-provider/fake-provider";
@@ -108,8 +108,10 @@ describe.skipIf(!enabled)("luma ui in Chromium", () => {
 
   test("live: a journaled run in progress shows each step as it is journaled, then finishes", async () => {
     const p = project();
-    const url = await p.serve();
     const running = p.spawn(["gated.luma", "--run-id", "live-1"]);
+    // The run creates the journal as it starts; the page is opened on it while the run waits at its first gate.
+    while (!existsSync(p.path("runs.sqlite")) || !(await p.run(["runs", "--format", "json"])).stdout.includes('"live-1"')) await Bun.sleep(50);
+    const url = await p.serve();
     const pg = await page();
     await pg.goto(url + "#/run/" + encodeURIComponent("0:live-1"));
     await pg.waitForSelector("#run-status.s-running", { timeout: 15_000 });
@@ -123,6 +125,55 @@ describe.skipIf(!enabled)("luma ui in Chromium", () => {
     expect(await running.exited).toBe(0);
     await pg.waitForSelector("#run-status.s-finished", { timeout: 10_000 });
     expect(await pg.$$eval(".step", (s) => s.length)).toBe(3);
+    await pg.close();
+  });
+
+  test("deny from the page: the resumed run fails with TOOL_PERMISSION_DENIED, shown on its step", async () => {
+    const p = project();
+    fake.script([{ toolCalls: [{ name: "effect", args: { n: 1 } }] }, { json: { total: 1 } }]);
+    const env = { OPENAI_API_KEY: "k", LUMA_BASE_URL_M: fake.baseUrl("openai") };
+    expect((await p.run(["flow.luma", "--run-id", "deny-1"], env)).exitCode).toBe(75);
+    const url = await p.serve();
+    const pg = await page();
+    await pg.goto(url + "#/run/" + encodeURIComponent("0:deny-1"));
+    await pg.click(".pending button.deny");
+    await pg.waitForSelector("#run-status.s-resumable");
+    const resumed = await p.run(["flow.luma", "--run-id", "deny-1"], env);
+    expect(resumed.exitCode).toBe(1);
+    expect(resumed.stderr).toContain("TOOL_PERMISSION_DENIED");
+    await pg.waitForSelector("#run-status.s-failed", { timeout: 10_000 });
+    await pg.waitForSelector('[data-step="main/2"].st-error');
+    expect(await pg.textContent('[data-step="main/2"]')).toContain("error TOOL_PERMISSION_DENIED");
+    await pg.close();
+  });
+
+  test("answer a client tool from the page: a value that does not fit is refused naming the field; a valid one is the call's result on resume", async () => {
+    const p = project();
+    await Bun.write(
+      p.path("client.luma"),
+      `schema Confirmed { ok: bool  zip: string }
+tool confirm_address(street: string) -> Confirmed { handler: "client" }
+c = tool confirm_address({ street: "Main St 1" })
+print("confirmed", c.ok, c.zip)
+`,
+    );
+    expect((await p.run(["client.luma", "--run-id", "ship-3"])).exitCode).toBe(75);
+    const url = await p.serve();
+    const pg = await page();
+    await pg.goto(url + "#/run/" + encodeURIComponent("0:ship-3"));
+    await pg.waitForSelector('.pending[data-step="main/1"]');
+    expect(await pg.textContent(".pending")).toContain("Client tool 'confirm_address' waits for an answer");
+    await pg.fill(".pending textarea", '{"ok": true}');
+    await pg.click(".pending button.answer");
+    await pg.waitForFunction(() => (globalThis as unknown as { document: { querySelector(s: string): { textContent: string } | null } }).document.querySelector(".message")?.textContent !== "");
+    expect(await pg.textContent(".message")).toContain("Confirmed.zip is required");
+    expect(await pg.textContent("#run-status")).toBe("waiting");
+    await pg.fill(".pending textarea", '{"ok": true, "zip": "54321"}');
+    await pg.click(".pending button.answer");
+    await pg.waitForSelector("#run-status.s-resumable");
+    const resumed = await p.run(["client.luma", "--run-id", "ship-3"]);
+    expect({ exit: resumed.exitCode, out: resumed.stdout }).toEqual({ exit: 0, out: "confirmed true 54321\n" });
+    await pg.waitForSelector("#run-status.s-finished", { timeout: 10_000 });
     await pg.close();
   });
 
