@@ -29,7 +29,7 @@ const page = (csrf: string): string => `<!doctype html>
 <html lang="en"><head><meta charset="utf-8"><title>Luma runs</title>
 <meta name="viewport" content="width=device-width, initial-scale=1">
 <meta name="luma-csrf" content="${csrf}">
-<link rel="stylesheet" href="/app.css"></head>
+<link rel="icon" href="data:,"><link rel="stylesheet" href="/app.css"></head>
 <body><div id="app"></div><script type="module" src="/app.js"></script></body></html>`;
 
 const json = (body: unknown, status = 200): Response =>

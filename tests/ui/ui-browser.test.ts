@@ -21,6 +21,7 @@ const SHOTS = join(REPO, "docs");
 let browser: Browser;
 let fake: FakeProvider;
 const projects: UiProject[] = [];
+const consoleErrors: string[] = [];
 
 beforeAll(async () => {
   if (!enabled) return;
@@ -41,9 +42,9 @@ const project = (): UiProject => {
 
 const page = async (): Promise<Page> => {
   const pg = await browser.newPage({ viewport: { width: 1400, height: 860 } });
-  pg.on("pageerror", (e) => {
-    throw e;
-  });
+  pg.on("pageerror", (e) => consoleErrors.push(String(e)));
+  // A Content-Security-Policy refusal (an inline style, a script from elsewhere) is a console error.
+  pg.on("console", (m) => void (m.type() === "error" && consoleErrors.push(m.text())));
   return pg;
 };
 
@@ -104,6 +105,7 @@ describe.skipIf(!enabled)("luma ui in Chromium", () => {
     expect(await pg.$$eval('[data-chart="Tokens per model"] rect', (r) => r.length)).toBeGreaterThan(0);
     await shot(pg, "usage");
     await pg.close();
+    expect(consoleErrors).toEqual([]);
   });
 
   test("live: a journaled run in progress shows each step as it is journaled, then finishes", async () => {
@@ -125,6 +127,34 @@ describe.skipIf(!enabled)("luma ui in Chromium", () => {
     expect(await running.exited).toBe(0);
     await pg.waitForSelector("#run-status.s-finished", { timeout: 10_000 });
     expect(await pg.$$eval(".step", (s) => s.length)).toBe(3);
+    await pg.close();
+  });
+
+  test("nested: parallel branches and the calls they make are shown under their scope, in the program's order", async () => {
+    const p = project();
+    const r = await p.run(["nested.luma", "--run-id", "nest-1"]);
+    expect({ exit: r.exitCode, out: r.stdout }).toEqual({ exit: 0, out: "24\n" });
+    const url = await p.serve();
+    const pg = await page();
+    await pg.goto(url + "#/run/" + encodeURIComponent("0:nest-1"));
+    await pg.waitForSelector('body[data-steps-loaded="4"]');
+    const rows = await pg.$$eval(".timeline .row", (rs) => rs.map((r) => r.getAttribute("data-scope") ?? r.getAttribute("data-step")));
+    expect(rows).toEqual([
+      "main/parallel#1",
+      "main/parallel#1/branch#1",
+      "main/parallel#1/branch#1/twice#1",
+      "main/parallel#1/branch#1/twice#1/1",
+      "main/parallel#1/branch#1/twice#1/2",
+      "main/parallel#1/branch#2",
+      "main/parallel#1/branch#2/twice#1",
+      "main/parallel#1/branch#2/twice#1/1",
+      "main/parallel#1/branch#2/twice#1/2",
+    ]);
+    // As laid out (the page's CSP allows no inline style attribute: the indent is set through the CSSOM).
+    const indent = (sel: string) => pg.$eval(sel + " .c-step", (e) => (globalThis as unknown as { getComputedStyle(e: unknown): { paddingLeft: string } }).getComputedStyle(e).paddingLeft);
+    expect(await indent('[data-scope="main/parallel#1"]')).toBe("0px");
+    expect(await indent('[data-scope="main/parallel#1/branch#2/twice#1"]')).toBe("28px");
+    expect(await indent('[data-step="main/parallel#1/branch#2/twice#1/2"]')).toBe("42px");
     await pg.close();
   });
 

@@ -77,6 +77,24 @@ for n in [1, 2, 3] {
 }
 `;
 
+/** Two parallel branches, each calling a function that makes two tool calls: steps that interleave in time. */
+export const NESTED = `
+schema Done { done: int }
+tool effect(n: int) -> Done {
+  side_effects: "write"
+}
+fn twice(n: int) -> int {
+  a = tool effect({ n: n })
+  b = tool effect({ n: n + 1 })
+  return a.done + b.done
+}
+parallel {
+  x = twice(1)
+  y = twice(10)
+}
+print(x + y)
+`;
+
 export interface Proc {
   exitCode: number | null;
   stdout: string;
@@ -91,6 +109,7 @@ export class UiProject {
     writeFileSync(join(this.dir, "tools.ts"), TOOLS_TS);
     writeFileSync(join(this.dir, "flow.luma"), PROGRAM);
     writeFileSync(join(this.dir, "gated.luma"), GATED);
+    writeFileSync(join(this.dir, "nested.luma"), NESTED);
     writeFileSync(
       join(this.dir, "luma.config.json"),
       JSON.stringify({ tool_modules: ["./tools.ts"], journal: { backend: "sqlite", path: "runs.sqlite" }, threads: { backend: "sqlite", path: "threads.sqlite" } }),

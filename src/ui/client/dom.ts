@@ -11,6 +11,8 @@ export function h<K extends keyof HTMLElementTagNameMap>(tag: K | `${K}.${string
   if (classes.length > 0) el.className = classes.join(" ");
   for (const [k, v] of Object.entries(attrs)) {
     if (typeof v === "function") el.addEventListener(k.replace(/^on/, ""), v);
+    // Through the CSSOM: the page's CSP (style-src 'self') refuses inline style attributes.
+    else if (k === "style") el.style.cssText = v;
     else el.setAttribute(k, v);
   }
   for (const c of children) if (c !== null && c !== undefined && c !== false) el.append(typeof c === "object" ? c : String(c));

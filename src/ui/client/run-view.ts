@@ -9,10 +9,9 @@
  */
 import { getJson, postAct, type PendingRow, type RunDetail, type TimelineStep } from "./api";
 import { fmtMs, fmtTime, fmtUsd, h, pretty } from "./dom";
+import { timelineRows, type TimelineRow } from "./timeline-rows";
 import { virtualList } from "./virtual-list";
 
-/** `main/Flow.run#2/1.req2.call1` → 3: one level per call scope, one per request and per native call. */
-const depthOf = (step: string): number => Math.max(0, step.split("/").length - 2) + (step.match(/\.(req|call)\d+/g)?.length ?? 0);
 
 const flags = (s: TimelineStep): string[] => {
   const d = s.detail ?? {};
@@ -71,17 +70,19 @@ export function runView(root: HTMLElement, id: string): () => void {
   const pending = h("div.pendings");
   const message = h("p.message", { role: "status" });
   const side = h("aside.side", {}, h("p.meta", {}, "Select a step to see what it recorded."));
-  let steps: TimelineStep[] = [];
-  let selected = -1;
-  const list = virtualList<TimelineStep>(28, (s, i) =>
-    h(`div.row.step.k-${s.kind}.st-${s.status}${i === selected ? ".selected" : ""}` as "div", { "data-step": s.step, onclick: () => ((selected = i), side.replaceChildren(stepDetail(s)), list.update(steps)) },
-      h("span.c-step", { style: `padding-left:${depthOf(s.step) * 14}px` }, s.step),
-      h("span.c-kind", {}, s.kind),
-      h("span.c-name", {}, s.name),
-      h("span.c-outcome", {}, s.status === "error" ? `error ${s.code ?? ""}` : s.status),
-      h("span.c-dur", {}, fmtMs(s.duration_ms)),
-      h("span.c-flags", {}, flags(s).join(" · ")),
-    ),
+  let rows: TimelineRow[] = [];
+  let selected = "";
+  const list = virtualList<TimelineRow>(28, (r) =>
+    r.kind === "scope"
+      ? h("div.row.scope", { "data-scope": r.path }, h("span.c-step", { style: `padding-left:${r.depth * 14}px` }, "▾ ", r.label))
+      : h(`div.row.step.k-${r.step.kind}.st-${r.step.status}${r.step.step === selected ? ".selected" : ""}` as "div", { "data-step": r.step.step, onclick: () => ((selected = r.step.step), side.replaceChildren(stepDetail(r.step)), list.update(rows)) },
+          h("span.c-step", { style: `padding-left:${r.depth * 14}px` }, r.step.step),
+          h("span.c-kind", {}, r.step.kind),
+          h("span.c-name", {}, r.step.name),
+          h("span.c-outcome", {}, r.step.status === "error" ? `error ${r.step.code ?? ""}` : r.step.status),
+          h("span.c-dur", {}, fmtMs(r.step.duration_ms)),
+          h("span.c-flags", {}, flags(r.step).join(" · ")),
+        ),
   );
   root.replaceChildren(h("section.run", {}, h("a.back", { href: "#/" }, "← runs"), header, message, pending, h("div.split", {}, h("div.timeline", {}, list.el), side)));
   let timer: ReturnType<typeof setInterval> | undefined;
@@ -95,9 +96,9 @@ export function runView(root: HTMLElement, id: string): () => void {
     );
     const open = r.pending.filter((p) => p.decision === null);
     pending.replaceChildren(...(r.actable ? open.map((p) => pendingCard(id, p, (m) => ((message.textContent = m), void load()))) : []));
-    steps = r.steps;
-    list.update(steps);
-    document.body.setAttribute("data-steps-loaded", String(steps.length));
+    rows = timelineRows(r.steps);
+    list.update(rows);
+    document.body.setAttribute("data-steps-loaded", String(r.steps.length));
     const live = s.status === "running" || s.status === "waiting" || s.status === "resumable";
     if (live && timer === undefined) timer = setInterval(() => void load(), 1000);
     if (!live && timer !== undefined) (clearInterval(timer), (timer = undefined));
