@@ -137,7 +137,7 @@ const RUN_TO_ANSWER: OptionRow = { ...RUN_ID, doc: "the run whose client tool ca
 
 // `luma ui`: what it shows (journals and traces, each repeatable) and where it listens.
 const UI_OPTIONS: readonly OptionRow[] = [
-  { ...JOURNAL, doc: "show the runs of this journal's SQLite file (repeatable; default: the config's journal)", field: "journals", repeatable: true },
+  { ...JOURNAL, doc: "show the runs of this journal's SQLite file (repeatable; without --journal or --trace: the config's journal)", field: "journals", repeatable: true },
   { name: "--trace", value: "file", metavar: "FILE", doc: "show the run a trace file holds (repeatable)", field: "traces", repeatable: true },
   CONFIG,
   { name: "--http", value: "text", metavar: "HOST:PORT", doc: "listen here (default 127.0.0.1:4780; another address needs LUMA_UI_TOKEN)", field: "http" },

@@ -1,6 +1,7 @@
 /**
- * What one `luma ui` shows, decided once at start-up: the journals (`--journal PATH`… or the
- * config's `journal`), the trace files (`--trace FILE`…) and the config's `threads` store.
+ * What one `luma ui` shows, decided once at start-up: the journals (`--journal PATH`…) and
+ * trace files (`--trace FILE`…) named, else the config's `journal`; and the config's
+ * `threads` store.
  * A source's index is part of each run's id (`2:job-17`), so two journals may hold the same
  * run id. Reading is per request (journal-source.ts, trace-source.ts): the page shows what is
  * on disk now.
@@ -43,7 +44,8 @@ export async function openSources(o: SourceOptions): Promise<UiSources> {
     if (!existsSync(path)) throw startupError(`Trace file ${t} does not exist: luma ui shows trace files written by luma … --trace FILE.`, { catalogCode: "E1504" });
     sources.push({ kind: "trace", path, shown: t });
   }
-  if (o.journals.length === 0 && loaded?.config.journal !== undefined) sources.push({ kind: "journal", opts: { config: o.config, cwd: o.cwd, env: o.env } });
+  // Sources named on the command line are what is shown; without any, the config's journal.
+  if (sources.length === 0 && loaded?.config.journal !== undefined) sources.push({ kind: "journal", opts: { config: o.config, cwd: o.cwd, env: o.env } });
   if (sources.length === 0) {
     throw startupError("luma ui has nothing to show: pass --journal PATH or --trace FILE, or set \"journal\" in luma.config.json.", { catalogCode: "E1503" });
   }

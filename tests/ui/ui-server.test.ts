@@ -123,14 +123,29 @@ describe("luma ui: what it reads", () => {
     const r = await p.run(["flow.luma", "--trace", "run.jsonl"], { OPENAI_API_KEY: API_KEY, LUMA_BASE_URL_M: fake.baseUrl("openai"), LUMA_APPROVED_TOOLS: "send_invoice" });
     expect(r.exitCode).toBe(0);
     const url = await p.serve(["--trace", "run.jsonl"]);
-    // The config's journal is shown beside it (no --journal given): the same run, journaled.
-    const runs = (await (await fetch(url + "api/runs")).json()) as { id: string; source: string; status: string; agents: string[]; tokens_in: number }[];
-    expect(runs.map((r) => r.source).sort()).toEqual(["run.jsonl", "runs.sqlite"]);
-    expect(runs.filter((r) => r.source === "run.jsonl")).toMatchObject([{ id: "0:run.jsonl", status: "finished", agents: ["Worker"] }]);
+    // Only what the command line names (the config's journal, which journaled the same run, is not added).
+    const runs = (await (await fetch(url + "api/runs")).json()) as { id: string; status: string; agents: string[]; tokens_in: number }[];
+    expect(runs).toMatchObject([{ id: "0:run.jsonl", status: "finished", agents: ["Worker"] }]);
     expect(runs[0].tokens_in).toBeGreaterThan(0);
     const run = (await (await fetch(url + "api/run?id=0:run.jsonl")).json()) as { steps: { kind: string; name: string }[]; actable: boolean };
     expect(run.actable).toBe(false);
     expect(run.steps.map((s) => `${s.kind} ${s.name}`)).toEqual(["model M", "tool effect", "model M", "ask Worker", "tool send_invoice"]);
+  });
+
+  test("a trace file still being written is a running run; its steps show as lines arrive, and run.usage ends it", async () => {
+    const p = project();
+    const line = (e: Record<string, unknown>) => JSON.stringify({ ts: new Date().toISOString(), ...e }) + "\n";
+    const call = { event: "tool.call", tool: "effect", agent: null, mode: "direct", attempts: 2, duration_ms: 3.5, outcome: "ok", code: null, step: "main/1", journal_replay: false, cache_hit: false, idempotent_replay: true };
+    await Bun.write(p.path("live.jsonl"), line(call) + '{"ts":"2026-'); // the last line half written
+    const url = await p.serve(["--trace", "live.jsonl"]);
+    type Run = { summary: { status: string; steps: number }; steps: { step: string; retries: number; detail: Record<string, unknown> }[] };
+    const first = (await (await fetch(url + "api/run?id=0:live.jsonl")).json()) as Run;
+    expect(first.summary).toMatchObject({ status: "running", steps: 1 });
+    expect(first.steps[0]).toMatchObject({ step: "main/1", retries: 1, detail: { idempotent_replay: true } });
+    await Bun.write(p.path("live.jsonl"), line(call) + line({ ...call, step: "main/2", outcome: "error", code: "TOOL_TIMEOUT", idempotent_replay: false }) + line({ event: "run.usage", models: [], agents: [], total: { cost_usd: null } }));
+    const done = (await (await fetch(url + "api/run?id=0:live.jsonl")).json()) as Run & { steps: { code?: string }[] };
+    expect(done.summary).toMatchObject({ status: "finished", steps: 2 });
+    expect(done.steps[1]).toMatchObject({ step: "main/2", code: "TOOL_TIMEOUT" });
   });
 
   test("an encrypted journal keeps each step's detail sealed; the page reads it with the key; no secret is in the journal", async () => {
