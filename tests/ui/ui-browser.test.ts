@@ -5,10 +5,11 @@
  * OpenAI's wire format). Opens the runs list, opens a run (its ask's messages, its tool
  * calls' inputs), approves the waiting call from the page, resumes the run and sees it
  * finish; watches a running run's steps arrive; reads a stored thread and the usage charts.
- * Each view's screenshot is written to docs/ui-*.png (docs/ui.md shows them).
+ * Each view's screenshot is taken; with LUMA_UPDATE=1 into docs/ui-*.png (docs/ui.md shows them).
  */
 import { afterAll, beforeAll, describe, expect, test } from "bun:test";
-import { existsSync, writeFileSync } from "node:fs";
+import { existsSync, mkdtempSync, writeFileSync } from "node:fs";
+import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { chromium, type Browser, type Page } from "playwright-core";
 import { startFakeProvider, type FakeProvider } from "../support/fake-provider/fake-provider";
@@ -16,7 +17,8 @@ import { REPO } from "../support/luma-binary";
 import { browserAvailable, CHROMIUM, UiProject } from "./ui-project";
 
 const enabled = browserAvailable();
-const SHOTS = join(REPO, "docs");
+/** docs/ui-*.png are rewritten with LUMA_UPDATE=1 (as golden files are); otherwise the screenshots go to a temp directory. */
+const SHOTS = process.env.LUMA_UPDATE === "1" ? join(REPO, "docs") : mkdtempSync(join(tmpdir(), "luma-ui-shots-"));
 
 let browser: Browser;
 let fake: FakeProvider;
