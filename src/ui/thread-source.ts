@@ -5,10 +5,10 @@
  * opened, read and closed per request.
  */
 import { openThreadStore } from "../runtime/stores/threads/open-thread-store";
-import type { ThreadMessage } from "../runtime/stores/threads/thread-message";
 import type { UiSources } from "./ui-sources";
+import type { ThreadMessageView } from "./ui-types";
 
-export async function readThread(u: UiSources, id: string): Promise<{ store: string; messages: ThreadMessage[] } | undefined> {
+export async function readThread(u: UiSources, id: string): Promise<{ store: string; messages: ThreadMessageView[] } | undefined> {
   if (u.threads === undefined) return undefined;
   const store = await openThreadStore(u.threads.config, { projectDir: u.threads.projectDir, env: u.env });
   try {

@@ -73,3 +73,13 @@ export interface UsageEntry {
   cost_usd: number;
   duration_ms: number;
 }
+
+/** A stored thread's message as the Threads view shows it (runtime/stores/threads/thread-message.ts, without its `exchange`). */
+export interface ThreadMessageView {
+  role: "user" | "assistant" | "tool";
+  text: string;
+  tool_calls?: { id: string; name: string; args: unknown }[];
+  tool_call_id?: string;
+  agent?: string;
+  time: string;
+}

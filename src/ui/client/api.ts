@@ -2,73 +2,10 @@
  * The page's calls to its server (ui-server.ts). Every POST carries the CSRF token the page
  * was served with and is sent as JSON from this origin — the two things the server checks.
  */
-export interface RunSummary {
-  id: string;
-  source: string;
-  run: string;
-  program: string;
-  status: "finished" | "failed" | "running" | "waiting" | "resumable";
-  agents: string[];
-  started_at: number;
-  duration_ms: number | null;
-  steps: number;
-  tokens_in: number;
-  tokens_out: number;
-  cost_usd: number | null;
-}
-
-export interface TimelineStep {
-  step: string;
-  kind: string;
-  name: string;
-  status: string;
-  code?: string;
-  error?: string;
-  attempts: number;
-  retries: number;
-  started_at: number | null;
-  duration_ms: number | null;
-  detail?: Record<string, unknown>;
-  output?: unknown;
-}
-
-export interface PendingRow {
-  step: string;
-  tool: string;
-  digest: string;
-  kind: "approval" | "answer";
-  args: string;
-  schema?: string;
-  decision: "approved" | "denied" | null;
-  requested_at: number;
-}
-
-export interface RunDetail {
-  summary: RunSummary;
-  steps: TimelineStep[];
-  pending: PendingRow[];
-  actable: boolean;
-}
-
-export interface UsageEntry {
-  at: number;
-  model: string | null;
-  agent: string;
-  tool: string | null;
-  tokens_in: number;
-  tokens_out: number;
-  cost_usd: number;
-  duration_ms: number;
-}
-
-export interface ThreadMessage {
-  role: string;
-  text: string;
-  tool_calls?: { id: string; name: string; args: unknown }[];
-  tool_call_id?: string;
-  agent?: string;
-  time: string;
-}
+// The server's answers, typed by the server's own declarations (type-only: erased from the bundle).
+import type { ThreadMessageView } from "../ui-types";
+export type { PendingRow, RunDetail, RunSummary, TimelineStep, UsageEntry } from "../ui-types";
+export type ThreadMessage = ThreadMessageView;
 
 const csrf = (): string => document.querySelector<HTMLMetaElement>('meta[name="luma-csrf"]')?.content ?? "";
 
