@@ -95,6 +95,9 @@ describe.skipIf(!enabled)("luma ui at scale", () => {
     const fcp = await pg.evaluate(() => performance.getEntriesByName("first-contentful-paint")[0]?.startTime ?? -1);
     const rowsInDom = await pg.$$eval(".run-row", (r) => r.length);
     expect(rowsInDom).toBeLessThan(120);
+    await pg.selectOption(".filter", "failed");
+    await pg.waitForFunction(`document.querySelector(".count").textContent === "1000 of ${RUNS + 2} runs"`);
+    await pg.selectOption(".filter", "all");
     await pg.fill(".search", "bulk-09999");
     await pg.waitForSelector('[data-run="bulk-09999"]');
     expect(await pg.$$eval(".run-row", (r) => r.length)).toBe(1);
