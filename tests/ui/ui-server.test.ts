@@ -177,6 +177,18 @@ describe("luma ui: what it reads", () => {
     const run = (await (await fetch(url + "api/run?id=0:enc-1")).json()) as { steps: { step: string; detail: { messages?: { text?: string }[]; input?: unknown } }[] };
     expect(run.steps[0].detail.messages![0].text).toBe("Call effect with 1 and 2, then answer the total.");
     expect(run.steps[1].detail.input).toEqual({ n: 1 });
+
+    // A decision from the page is sealed with the key, as luma approve seals it: the resumed run trusts it.
+    const pending = ((await (await fetch(url + "api/run?id=0:enc-1")).json()) as { pending: { digest: string }[] }).pending[0];
+    const csrf = /luma-csrf" content="([^"]+)"/.exec(await (await fetch(url)).text())![1];
+    const act = await fetch(url + "api/act", {
+      method: "POST",
+      headers: { "content-type": "application/json", origin: url.slice(0, -1), "x-luma-csrf": csrf },
+      body: JSON.stringify({ id: "0:enc-1", step: "main/2", digest: pending.digest, action: "approve" }),
+    });
+    expect(act.status).toBe(200);
+    const resumed = await p.run(["flow.luma", "--run-id", "enc-1"], key);
+    expect({ exit: resumed.exitCode, out: resumed.stdout }).toEqual({ exit: 0, out: "total 3\nsent 30\n" });
   });
 
   test("a plain journal never holds the API key or a secret-looking argument; the waiting call's arguments are redacted on the page", async () => {
