@@ -28,6 +28,13 @@ if (existsSync(recipeScript)) {
   }
 }
 
+// luma ui's page, bundled into a module of two strings that the binary embeds.
+const uiAssets = Bun.spawnSync(["bun", "scripts/gen-ui-assets.ts"], { stdout: "inherit", stderr: "inherit" });
+if (uiAssets.exitCode !== 0) {
+  console.error("build: bundling the luma ui page failed");
+  process.exit(1);
+}
+
 const runtimeBundle = await Bun.build({
   entrypoints: ["src/cli/main.ts"],
   target: "bun",

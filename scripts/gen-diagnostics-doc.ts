@@ -39,6 +39,7 @@ const GROUPS: readonly Group[] = [
   { matches: range("E11"), heading: "E11xx: check rules, many agents", about: "Agents listed as tools of other agents ([multi-agent](language/multi-agent.md)); the E02xx range is full. Errors, exit code 2." },
   { matches: range("E12"), heading: "E12xx: `parallel`", about: "The check rules of `parallel` and `parallel for` ([parallel](language/functions.md#parallel)): branches that would race on a variable or leave their block. Errors, exit code 2." },
   { matches: range("E13"), heading: "E13xx: the standard tool set `luma:std`", about: "The `\"std\"` block of luma.config.json ([std tools](language/std-tools.md)), judged when a program that imports a `luma:std` tool starts. Start-up errors, exit code 2. (Its import errors are E1008–E1009.)" },
+  { matches: range("E15"), heading: "E15xx: luma ui", about: "The local web app ([ui](ui.md)): where it listens, what it shows. Start-up errors, exit code 2." },
   { matches: (code) => !code.startsWith("E"), heading: "Runtime error codes", about: "Failures while the program runs ([pipeline](pipeline.md)), printed as `Error: [CODE] message` and seen by `catch e` as `e.code`; uncaught, exit code 1. Listed in the order the tool pipeline meets them." },
 ];
 

@@ -28,6 +28,7 @@ const ALLOWED: Record<Stage, { values: Stage[]; types?: Stage[] }> = {
   init: { values: ["diagnostics", "syntax", "typegen"] },
   format: { values: ["diagnostics", "syntax"] },
   lsp: { values: ["diagnostics", "syntax", "language", "check", "schema", "format", "root"], types: ["syntax"] },
+  ui: { values: ["diagnostics", "config", "runtime"] },
   cli: { values: ["*"] },
   root: { values: ["diagnostics", "load", "runtime", "mcp", "serve", "typegen"], types: ["syntax"] },
 };

@@ -13,6 +13,7 @@ import { parseDevLoopArgv, type DevLoopCommand } from "./dev-loop-argv";
 import { parseFmtArgv, type FmtCommand } from "./fmt-argv";
 import { parseJournalCommand, type JournalCommand } from "./journal-argv";
 import { parseMcpArgv, type McpImportCommand, type McpServeCommand } from "./mcp-argv";
+import { parseUiArgv, type UiCommand } from "./ui-argv";
 import { parseChatArgv, type ChatCommand } from "./chat-argv";
 import { parseServeArgv, type ServeCommand } from "./serve-argv";
 import { scanArgv } from "./scan-argv";
@@ -72,6 +73,8 @@ export type Command =
   | DevLoopCommand
   /** `luma store reset [--yes]` (store-argv.ts). */
   | StoreResetCommand
+  /** `luma ui [--journal PATH]… [--trace FILE]… [--config P] [--http HOST:PORT]` (ui-argv.ts). */
+  | UiCommand
   /** `luma completion bash|zsh|fish`: print a completion script derived from the command table. */
   | { kind: "completion"; shell: CompletionShell };
 
@@ -186,6 +189,7 @@ const PARSERS: Record<string, (argv: readonly string[]) => Command> = {
   approve: parseJournalCommand,
   deny: parseJournalCommand,
   store: (argv) => parseStoreArgv(argv.slice(1)),
+  ui: (argv) => parseUiArgv(argv.slice(1)),
   completion: (argv) => parseCompletion(argv.slice(1)),
   help: () => ({ kind: "help" }),
   "--help": () => ({ kind: "help" }),

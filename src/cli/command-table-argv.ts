@@ -145,6 +145,14 @@ const NOTE_JSON: OptionRow = { name: "--json", value: "text", metavar: "JSON", d
 const ANSWER_JSON: OptionRow = { name: "--json", value: "text", metavar: "JSON", doc: "the answer: a value of the client tool's return schema", field: "json", required: true };
 const RUN_TO_ANSWER: OptionRow = { ...RUN_ID, doc: "the run whose client tool call waits for an answer", required: true };
 
+// `luma ui`: what it shows (journals and traces, each repeatable) and where it listens.
+const UI_OPTIONS: readonly OptionRow[] = [
+  { ...JOURNAL, doc: "show the runs of this journal's SQLite file (repeatable; without --journal or --trace: the config's journal)", field: "journals", repeatable: true },
+  { name: "--trace", value: "file", metavar: "FILE", doc: "show the run a trace file holds (repeatable)", field: "traces", repeatable: true },
+  CONFIG,
+  { name: "--http", value: "text", metavar: "HOST:PORT", doc: "listen here (default 127.0.0.1:4780; another address needs LUMA_UI_TOKEN)", field: "http" },
+];
+
 /** `luma store reset --config` refuses an empty value, as a missing one. */
 const STORE_CONFIG: OptionRow = {
   ...CONFIG,
@@ -199,6 +207,7 @@ const TABLE = {
     options: [{ name: "--yes", value: "nothing", doc: "move it (without: only say what would move)", field: "yes" }, STORE_CONFIG],
   },
   completion: { words: "completion", summary: "print a shell completion script", options: [] },
+  ui: { words: "ui", summary: "a local web app: runs, timelines, approvals, usage, threads", options: UI_OPTIONS },
 } satisfies Record<string, CommandEntry>;
 
 export type CommandName = keyof typeof TABLE;
@@ -210,7 +219,7 @@ export const COMMAND_TABLE: Readonly<Record<CommandName, CommandEntry>> = TABLE;
  * aliases of `--help` and `--version`); tests/cli/command-table.test.ts holds them to the
  * table's first words.
  */
-export const COMMAND_WORDS = new Set(["check", "test", "init", "explain", "fmt", "build", "mcp", "chat", "serve", "lsp", "runs", "approve", "deny", "store", "completion", "help", "version"]);
+export const COMMAND_WORDS = new Set(["check", "test", "init", "explain", "fmt", "build", "mcp", "chat", "serve", "lsp", "runs", "approve", "deny", "store", "completion", "ui", "help", "version"]);
 
 /** The shells `luma completion` writes a script for. */
 export const COMPLETION_SHELLS = ["bash", "zsh", "fish"] as const;

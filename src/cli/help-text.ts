@@ -45,6 +45,8 @@ Usage:
                               approve a call that waits for approval (then run again with --run-id)
   luma deny ${journalUsage("deny")}
                               refuse a call that waits for approval (then run again with --run-id)
+  luma ui [--journal PATH]… [--trace FILE]… [--config P] [--http HOST:PORT]
+                              a local web app: runs, timelines, approve/deny/answer, live runs, usage, threads (docs/ui.md)
   luma store reset [--yes] [--config P]
                               move a refused file/sqlite idempotency store aside (its calls run again)
   luma completion bash|zsh|fish
@@ -66,6 +68,7 @@ Environment:
   LUMA_IDEMPOTENCY_KEY passphrase of an encrypted idempotency store and journal
   LUMA_BASE_URL_<MODEL> redirect a model (MODEL = its declaration name, upper-cased)
   LUMA_MCP_TOKEN      bearer token luma mcp --http requires (off loopback it must be set)
+  LUMA_UI_TOKEN       token luma ui requires of every request (off loopback it must be set)
   LUMA_MCP_SESSION_IDLE_MS ms before luma mcp --http closes an idle session (default 1800000)
   LUMA_SERVE_TOKEN    bearer token luma serve requires (off loopback it must be set)
   LUMA_SERVE_DRAIN_MS ms luma serve lets requests in flight finish after SIGTERM (default 10000)

@@ -147,6 +147,8 @@ async function main(argv: string[]): Promise<number> {
         onWarnings: (warnings) => err(renderWarnings(warnings)),
       });
       return EXIT.ok;
+    case "ui":
+      return (await import("./ui-command")).runUiCommand(cmd, { out, cwd: process.cwd(), env: process.env });
     case "mcp-import":
       out((await importMcpTools({ server: cmd.server, configPath: cmd.config, cwd: process.cwd(), env: process.env })).trimEnd());
       return EXIT.ok;

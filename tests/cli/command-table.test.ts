@@ -32,6 +32,7 @@ const BASES: Record<CommandName, string[]> = {
   deny: ["deny", "--run-id", "r"],
   "store-reset": ["store", "reset"],
   completion: ["completion", "bash"],
+  ui: ["ui"],
 };
 
 /** A value the row accepts. */

@@ -20,6 +20,7 @@ import { mcpCodes, type McpCode } from "./mcp-codes";
 import { journalCodes, type JournalCode } from "./journal-codes";
 import { importCodes, type ImportCode } from "./import-codes";
 import { stdCodes, type StdCode } from "./std-codes";
+import { uiCodes, type UiCode } from "./ui-codes";
 
 export type { CatalogEntry, WordedEntry } from "./catalog-entry";
 
@@ -36,12 +37,13 @@ export type DiagnosticCode =
   | JournalCode
   | ImportCode
   | StdCode
+  | UiCode
   | RuntimeCode;
 
 let byCode: Map<string, CatalogEntry> | undefined;
 
 export const allCatalogEntries = (): CatalogEntry[] => [
-  ...parseCodes, ...checkCodes, ...typeCodes, ...configCodes, ...moduleCodes, ...startupCodes, ...buildCodes, ...mcpCodes, ...journalCodes, ...importCodes, ...stdCodes, ...runtimeCodes,
+  ...parseCodes, ...checkCodes, ...typeCodes, ...configCodes, ...moduleCodes, ...startupCodes, ...buildCodes, ...mcpCodes, ...journalCodes, ...importCodes, ...stdCodes, ...uiCodes, ...runtimeCodes,
 ];
 
 export function catalogEntry(code: string): CatalogEntry | undefined {

@@ -104,7 +104,7 @@ export async function runAskFlow(env: FlowEnv, plan: AskPlan, offer: ToolOffer, 
       const n = stats.turns + 1;
       round.stepBase = req.stepId === undefined ? undefined : askRequestId(req.stepId, n);
       try {
-        res = await (env.journal !== undefined && req.stepId !== undefined ? journaledTurn(env.journal, req.stepId, n, plan.model, turn, send) : send());
+        res = await (env.journal !== undefined && req.stepId !== undefined ? journaledTurn(env.journal, req.stepId, n, plan.model, turn, send, req.agent.name) : send());
       } catch (e) {
         // A request that could not be sent (a journaled run's missing key, resolve-model.ts) is no request.
         if (!isUnsent(e)) stats.turns++;

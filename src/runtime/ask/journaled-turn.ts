@@ -18,8 +18,9 @@ import type { ResolvedModel, TurnRequest, TurnResult } from "../providers/provid
 import { assertSendable } from "../providers/resolve-model";
 import { canonicalJson } from "../base/canonical-json";
 import { journalErrors } from "../journal/journal-errors";
-import type { RunJournal } from "../journal/run-journal";
+import type { RunJournal, StepDetail } from "../journal/run-journal";
 import { askRequestId } from "../journal/step-scope";
+import { redactedInput } from "../tools/steps/pending-approvals";
 
 export const journaledTurn = (
   journal: RunJournal,
@@ -28,6 +29,7 @@ export const journaledTurn = (
   model: ResolvedModel,
   turn: TurnRequest,
   send: () => Promise<TurnResult>,
+  agent?: string,
 ): Promise<TurnResult> => {
   const asked = canonicalJson({
     provider: model.provider,
@@ -47,7 +49,34 @@ export const journaledTurn = (
   const checkRecorded = (answer: unknown) => {
     if (!isTurnResult(answer)) throw journalErrors.malformed(journal.backend.shown, journal.runId, stepId, "not a model answer Luma writes");
   };
-  return journal.step(stepId, "model", model.decl, asked, send, () => assertSendable(model), checkRecorded);
+  return journal.step(stepId, "model", model.decl, asked, send, () => assertSendable(model), checkRecorded, (answer) => turnDetail(model, turn, agent, answer));
+};
+
+/**
+ * What `luma ui`'s timeline shows of the request: the system text and the messages as sent
+ * (provider-neutral: a user's text, an assistant's text and calls, tool results), and with
+ * the answer its tokens and cost. The key and headers are not part of a turn, so never here.
+ */
+const turnDetail = (model: ResolvedModel, turn: TurnRequest, agent: string | undefined, answer?: TurnResult): StepDetail => ({
+  ...(agent === undefined ? {} : { agent }),
+  provider: model.provider,
+  model_name: model.name,
+  system: turn.system ?? null,
+  messages: turn.transcript.map((i) =>
+    i.kind === "user"
+      ? { role: "user", text: i.text }
+      : i.kind === "assistant"
+        ? { role: "assistant", text: i.text ?? "", tool_calls: (i.toolCalls ?? []).map((c) => ({ id: c.id, name: c.name, input: redactedInput(c.args) })) }
+        : { role: "tool", results: i.results.map((r) => ({ id: r.call.id, name: r.call.name, output: redactedInput(r.content), is_error: r.isError })) },
+  ),
+  ...(answer === undefined ? {} : { usage: answer.usage ?? null, cost_usd: costOf(model, answer) }),
+});
+
+/** USD for the answer's tokens at the model's prices; null without a price (unknown, not free). */
+const costOf = (model: ResolvedModel, answer: TurnResult): number | null => {
+  const p = model.price;
+  if (p === undefined || answer.usage === undefined) return null;
+  return ((answer.usage.input ?? 0) * (p.inPerMtok ?? 0) + (answer.usage.output ?? 0) * (p.outPerMtok ?? 0)) / 1_000_000;
 };
 
 const FINISH = new Set(["tool_calls", "stop", "length", "refusal", "other"]);

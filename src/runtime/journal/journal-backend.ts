@@ -28,6 +28,12 @@ export interface StepRow {
   attempts: number;
   /** Encoded result (journal-codec.ts): the output, or the error. Null while begun. */
   output: string | null;
+  /**
+   * Encoded (sealed in an encrypted journal) record of what the step was asked, for `luma ui`'s
+   * timeline (step-detail.ts): a tool call's redacted input, an `ask` request's messages. Never
+   * replayed, never digested; null in journals written before it, and for `now()`.
+   */
+  detail?: string | null;
   startedAt: number | null;
   finishedAt: number | null;
   durationMs: number | null;
@@ -117,7 +123,7 @@ export interface JournalBackend {
    */
   stepCount(runId: string): MaybePromise<number | null>;
   /** A begin receipt: creates the row (status begun) or counts one more begin. Fenced. */
-  begin(runId: string, token: string, row: Pick<StepRow, "stepId" | "kind" | "name" | "digest" | "startedAt">): MaybePromise<void>;
+  begin(runId: string, token: string, row: Pick<StepRow, "stepId" | "kind" | "name" | "digest" | "startedAt" | "detail">): MaybePromise<void>;
   /** A finish receipt (the row is created when no begin preceded it). Fenced. */
   finish(runId: string, token: string, row: Omit<StepRow, "seq" | "begins">): MaybePromise<void>;
   approvals(runId: string | undefined): MaybePromise<ApprovalRow[]>;

@@ -32,7 +32,7 @@ const ddl = (t: string) => [
      lease_until bigint NOT NULL, created_at bigint NOT NULL, updated_at bigint NOT NULL, steps bigint)`,
   `CREATE TABLE IF NOT EXISTS ${t}_steps (run_id text NOT NULL, step_id text NOT NULL, seq bigserial, kind text NOT NULL, name text NOT NULL,
      digest text NOT NULL, status text NOT NULL, begins integer NOT NULL, attempts integer NOT NULL, output text,
-     started_at bigint, finished_at bigint, duration_ms double precision, PRIMARY KEY (run_id, step_id))`,
+     started_at bigint, finished_at bigint, duration_ms double precision, detail text, PRIMARY KEY (run_id, step_id))`,
   `CREATE TABLE IF NOT EXISTS ${t}_approvals (run_id text NOT NULL, step_id text NOT NULL, tool text NOT NULL, digest text NOT NULL,
      args text NOT NULL, decision text, decided_digest text, requested_at bigint NOT NULL, decided_at bigint, PRIMARY KEY (run_id, step_id))`,
 ];
@@ -65,6 +65,9 @@ export class PostgresJournal implements JournalBackend {
         // ALTER TABLE takes the table's strongest lock even when there is nothing to add.
         const counted = await tx.unsafe(`SELECT 1 FROM pg_attribute WHERE attrelid = '${table}_runs'::regclass AND attname = 'steps' AND NOT attisdropped`);
         if (counted.length === 0) await tx.unsafe(`ALTER TABLE ${table}_runs ADD COLUMN steps bigint`);
+        // Journals written before steps kept their detail (what `luma ui` shows of a call's input and an ask's messages).
+        const detailed = await tx.unsafe(`SELECT 1 FROM pg_attribute WHERE attrelid = '${table}_steps'::regclass AND attname = 'detail' AND NOT attisdropped`);
+        if (detailed.length === 0) await tx.unsafe(`ALTER TABLE ${table}_steps ADD COLUMN detail text`);
       });
       return new PostgresJournal(sql, table, c);
     } catch (e) {
@@ -153,6 +156,7 @@ export class PostgresJournal implements JournalBackend {
       finishedAt: num(r.finished_at),
       durationMs: num(r.duration_ms),
       seq: Number(r.seq),
+      detail: (r.detail as string | null) ?? null,
     }));
   }
 
@@ -184,14 +188,14 @@ export class PostgresJournal implements JournalBackend {
     if (rows.length === 0) throw new LeaseLost(runId);
   }
 
-  async begin(runId: string, token: string, r: Pick<StepRow, "stepId" | "kind" | "name" | "digest" | "startedAt">): Promise<void> {
+  async begin(runId: string, token: string, r: Pick<StepRow, "stepId" | "kind" | "name" | "digest" | "startedAt" | "detail">): Promise<void> {
     await this.receipt(
       runId,
       token,
-      `INSERT INTO ${this.t}_steps AS s (run_id, step_id, kind, name, digest, status, begins, attempts, started_at)
-       SELECT $1, $3, $4, $5, $6, 'begun', 1, 0, $7 FROM ${this.t}_runs WHERE run_id = $1 AND token = $2
-       ON CONFLICT (run_id, step_id) DO UPDATE SET begins = s.begins + 1, started_at = EXCLUDED.started_at`,
-      [r.stepId, r.kind, r.name, r.digest, r.startedAt],
+      `INSERT INTO ${this.t}_steps AS s (run_id, step_id, kind, name, digest, status, begins, attempts, started_at, detail)
+       SELECT $1, $3, $4, $5, $6, 'begun', 1, 0, $7, $8 FROM ${this.t}_runs WHERE run_id = $1 AND token = $2
+       ON CONFLICT (run_id, step_id) DO UPDATE SET begins = s.begins + 1, started_at = EXCLUDED.started_at, detail = COALESCE(EXCLUDED.detail, s.detail)`,
+      [r.stepId, r.kind, r.name, r.digest, r.startedAt, r.detail ?? null],
     );
   }
 
@@ -199,11 +203,11 @@ export class PostgresJournal implements JournalBackend {
     await this.receipt(
       runId,
       token,
-      `INSERT INTO ${this.t}_steps AS s (run_id, step_id, kind, name, digest, status, begins, attempts, output, started_at, finished_at, duration_ms)
-       SELECT $1, $3, $4, $5, $6, $7, 0, $8, $9, $10, $11, $12 FROM ${this.t}_runs WHERE run_id = $1 AND token = $2
+      `INSERT INTO ${this.t}_steps AS s (run_id, step_id, kind, name, digest, status, begins, attempts, output, started_at, finished_at, duration_ms, detail)
+       SELECT $1, $3, $4, $5, $6, $7, 0, $8, $9, $10, $11, $12, $13 FROM ${this.t}_runs WHERE run_id = $1 AND token = $2
        ON CONFLICT (run_id, step_id) DO UPDATE SET status = EXCLUDED.status, attempts = EXCLUDED.attempts, output = EXCLUDED.output,
-         finished_at = EXCLUDED.finished_at, duration_ms = EXCLUDED.duration_ms`,
-      [r.stepId, r.kind, r.name, r.digest, r.status, r.attempts, r.output, r.startedAt, r.finishedAt, r.durationMs],
+         finished_at = EXCLUDED.finished_at, duration_ms = EXCLUDED.duration_ms, detail = COALESCE(EXCLUDED.detail, s.detail)`,
+      [r.stepId, r.kind, r.name, r.digest, r.status, r.attempts, r.output, r.startedAt, r.finishedAt, r.durationMs, r.detail ?? null],
     );
   }
 

@@ -33,6 +33,14 @@ import { checkRecorded } from "./journal-integrity";
 
 export const DEFAULT_RUN_LEASE_MS = 30_000;
 
+/**
+ * A step's detail as `luma ui` reads it (a plain JSON object): `input` (a tool call's, secrets
+ * redacted), `agent`, `messages`/`system` (an ask request), `usage`/`cost_usd`, and the
+ * pipeline's flags (`cache_hit`, `idempotent_replay`, `single_flight`). Never a `needs`
+ * value, a credential or a key.
+ */
+export type StepDetail = Record<string, unknown>;
+
 /** What a waiting call needs from the person besides a yes: kind "answer" (a client tool) or "approval" (with a note). */
 export interface PendingWants {
   kind: "answer" | "approval";
@@ -178,20 +186,29 @@ export class RunJournal {
     return row !== undefined && row.status !== "begun";
   }
 
-  begin(stepId: string, kind: StepKind, name: string, digest: string): Promise<void> {
+  /**
+   * What the step was asked (a tool call's redacted input, an ask request's messages), sealed
+   * like its outcome but under its own additional data: `luma ui` shows it; nothing replays it.
+   */
+  private encodeDetail(stepId: string, detail: StepDetail | undefined): string | null {
+    return detail === undefined ? null : this.codec.encode(this.runId, stepId + "\u0000detail", detail);
+  }
+
+  begin(stepId: string, kind: StepKind, name: string, digest: string, detail?: StepDetail): Promise<void> {
     const startedAt = this.clock();
     const prior = this.recorded.get(stepId);
     this.recorded.set(stepId, { ...(prior ?? emptyRow(stepId, kind, name, digest)), status: "begun", begins: (prior?.begins ?? 0) + 1, startedAt });
-    return this.write(() => this.backend.begin(this.runId, this.token, { stepId, kind, name, digest, startedAt })).then(() => crashPoint("journal-after-begin"));
+    const encoded = this.encodeDetail(stepId, detail);
+    return this.write(() => this.backend.begin(this.runId, this.token, { stepId, kind, name, digest, startedAt, detail: encoded })).then(() => crashPoint("journal-after-begin"));
   }
 
   /** `t0`: `performance.now()` when the step started (durations are measured, timestamps are the clock's). */
-  finish(stepId: string, kind: StepKind, name: string, digest: string, outcome: Outcome, attempts: number, t0: number): Promise<void> {
+  finish(stepId: string, kind: StepKind, name: string, digest: string, outcome: Outcome, attempts: number, t0: number, detail?: StepDetail): Promise<void> {
     const finishedAt = this.clock();
     const durationMs = performance.now() - t0;
     const output = this.codec.encode(this.runId, stepId, outcome);
     const status = "ok" in outcome ? "ok" : "error";
-    const row = { stepId, kind, name, digest, status, attempts, output, startedAt: Math.round(finishedAt - durationMs), finishedAt, durationMs } as const;
+    const row = { stepId, kind, name, digest, status, attempts, output, startedAt: Math.round(finishedAt - durationMs), finishedAt, durationMs, detail: this.encodeDetail(stepId, detail) } as const;
     const prior = this.recorded.get(stepId);
     this.recorded.set(stepId, { ...row, begins: prior?.begins ?? 0, seq: prior?.seq ?? this.recorded.size });
     return this.write(() => this.backend.finish(this.runId, this.token, row)).then(() => crashPoint("journal-after-finish"));
@@ -218,6 +235,8 @@ export class RunJournal {
     ready?: () => void,
     /** Checks a replayed value (data read back from the journal) before it is answered; throws when it is not one Luma writes. */
     checkReplayed?: (value: unknown) => void,
+    /** What the step was asked, and (given its value) what it answered besides it: the receipts' detail. */
+    detail?: (value?: T) => StepDetail,
   ): Promise<T> {
     const digest = this.digest(name, canonicalInput);
     const row = this.lookup(stepId, kind, name, digest);
@@ -228,16 +247,16 @@ export class RunJournal {
     }
     ready?.();
     const attempt = (row?.begins ?? 0) + 1;
-    await this.begin(stepId, kind, name, digest);
+    await this.begin(stepId, kind, name, digest, detail?.());
     const startedAt = performance.now();
     let value: T;
     try {
       value = await run(attempt);
     } catch (e) {
-      if (!isRunStop(e)) await this.finish(stepId, kind, name, digest, outcomeOfError(e), attempt, startedAt);
+      if (!isRunStop(e)) await this.finish(stepId, kind, name, digest, outcomeOfError(e), attempt, startedAt, detail?.());
       throw e;
     }
-    await this.finish(stepId, kind, name, digest, { ok: value }, attempt, startedAt);
+    await this.finish(stepId, kind, name, digest, { ok: value }, attempt, startedAt, detail?.(value));
     return value;
   }
 

@@ -42,7 +42,7 @@ CREATE TABLE IF NOT EXISTS luma_journal_runs (
 CREATE TABLE IF NOT EXISTS luma_journal_steps (
   run_id TEXT NOT NULL, step_id TEXT NOT NULL, seq INTEGER NOT NULL, kind TEXT NOT NULL, name TEXT NOT NULL,
   digest TEXT NOT NULL, status TEXT NOT NULL, begins INTEGER NOT NULL, attempts INTEGER NOT NULL, output TEXT,
-  started_at INTEGER, finished_at INTEGER, duration_ms REAL, PRIMARY KEY (run_id, step_id)
+  started_at INTEGER, finished_at INTEGER, duration_ms REAL, detail TEXT, PRIMARY KEY (run_id, step_id)
 ) WITHOUT ROWID;
 CREATE TABLE IF NOT EXISTS luma_journal_approvals (
   run_id TEXT NOT NULL, step_id TEXT NOT NULL, tool TEXT NOT NULL, digest TEXT NOT NULL, args TEXT NOT NULL,
@@ -51,7 +51,7 @@ CREATE TABLE IF NOT EXISTS luma_journal_approvals (
 `;
 
 const STEP_COLUMNS = `step_id AS stepId, kind, name, digest, status, begins, attempts, output, started_at AS startedAt,
-  finished_at AS finishedAt, duration_ms AS durationMs, seq`;
+  finished_at AS finishedAt, duration_ms AS durationMs, seq, detail`;
 const APPROVAL_COLUMNS = `run_id AS runId, step_id AS stepId, tool, digest, args, decision, decided_digest AS sealedDecision,
   requested_at AS requestedAt, decided_at AS decidedAt`;
 
@@ -119,6 +119,9 @@ export class SqliteJournal implements JournalBackend {
       db.exec(SCHEMA);
       const columns = db.query<{ name: string }, []>("PRAGMA table_info(luma_journal_runs)").all();
       if (!columns.some((c) => c.name === "steps")) db.exec("ALTER TABLE luma_journal_runs ADD COLUMN steps INTEGER");
+      // Journals written before steps kept their detail (what `luma ui` shows of a call's input and an ask's messages).
+      const stepColumns = db.query<{ name: string }, []>("PRAGMA table_info(luma_journal_steps)").all();
+      if (!stepColumns.some((c) => c.name === "detail")) db.exec("ALTER TABLE luma_journal_steps ADD COLUMN detail TEXT");
     } catch (e) {
       if (e instanceof LumaError) throw e;
       throw startupError(`Journal ${shown}: cannot open it as a SQLite database: ${(e as Error).message}`, { catalogCode: "E0905" });
@@ -194,15 +197,15 @@ export class SqliteJournal implements JournalBackend {
       .run(runId);
   }
 
-  begin(runId: string, token: string, r: Pick<StepRow, "stepId" | "kind" | "name" | "digest" | "startedAt">): void {
+  begin(runId: string, token: string, r: Pick<StepRow, "stepId" | "kind" | "name" | "digest" | "startedAt" | "detail">): void {
     this.fenced(runId, token, () => this.counted(runId, r.stepId, () => {
       this.db
         .query(
-          `INSERT INTO luma_journal_steps (run_id, step_id, seq, kind, name, digest, status, begins, attempts, started_at)
-           VALUES (?1, ?2, (SELECT COUNT(*) FROM luma_journal_steps WHERE run_id = ?1), ?3, ?4, ?5, 'begun', 1, 0, ?6)
-           ON CONFLICT (run_id, step_id) DO UPDATE SET begins = begins + 1, started_at = excluded.started_at`,
+          `INSERT INTO luma_journal_steps (run_id, step_id, seq, kind, name, digest, status, begins, attempts, started_at, detail)
+           VALUES (?1, ?2, (SELECT COUNT(*) FROM luma_journal_steps WHERE run_id = ?1), ?3, ?4, ?5, 'begun', 1, 0, ?6, ?7)
+           ON CONFLICT (run_id, step_id) DO UPDATE SET begins = begins + 1, started_at = excluded.started_at, detail = COALESCE(excluded.detail, detail)`,
         )
-        .run(runId, r.stepId, r.kind, r.name, r.digest, r.startedAt);
+        .run(runId, r.stepId, r.kind, r.name, r.digest, r.startedAt, r.detail ?? null);
     }));
   }
 
@@ -224,12 +227,12 @@ export class SqliteJournal implements JournalBackend {
     this.fenced(runId, token, () => this.counted(runId, r.stepId, () => {
       this.db
         .query(
-          `INSERT INTO luma_journal_steps (run_id, step_id, seq, kind, name, digest, status, begins, attempts, output, started_at, finished_at, duration_ms)
-           VALUES (?1, ?2, (SELECT COUNT(*) FROM luma_journal_steps WHERE run_id = ?1), ?3, ?4, ?5, ?6, 0, ?7, ?8, ?9, ?10, ?11)
+          `INSERT INTO luma_journal_steps (run_id, step_id, seq, kind, name, digest, status, begins, attempts, output, started_at, finished_at, duration_ms, detail)
+           VALUES (?1, ?2, (SELECT COUNT(*) FROM luma_journal_steps WHERE run_id = ?1), ?3, ?4, ?5, ?6, 0, ?7, ?8, ?9, ?10, ?11, ?12)
            ON CONFLICT (run_id, step_id) DO UPDATE SET status = excluded.status, attempts = excluded.attempts,
-             output = excluded.output, finished_at = excluded.finished_at, duration_ms = excluded.duration_ms`,
+             output = excluded.output, finished_at = excluded.finished_at, duration_ms = excluded.duration_ms, detail = COALESCE(excluded.detail, detail)`,
         )
-        .run(runId, r.stepId, r.kind, r.name, r.digest, r.status, r.attempts, r.output, r.startedAt, r.finishedAt, r.durationMs);
+        .run(runId, r.stepId, r.kind, r.name, r.digest, r.status, r.attempts, r.output, r.startedAt, r.finishedAt, r.durationMs, r.detail ?? null);
     }));
   }
 

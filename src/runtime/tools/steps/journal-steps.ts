@@ -25,7 +25,8 @@ import { validatedOutput } from "./11-output-validation";
 import type { StepKind, StepRow } from "../../journal/journal-backend";
 import { outcomeOfError } from "../../journal/journal-codec";
 import { isRunStop, journalErrors } from "../../journal/journal-errors";
-import type { RunJournal } from "../../journal/run-journal";
+import type { RunJournal, StepDetail } from "../../journal/run-journal";
+import { redactedInput } from "./pending-approvals";
 
 /** What the replay step learnt about a call that runs live; read by the begin step, step 5 and step 10. */
 export interface JournalStepState {
@@ -41,29 +42,46 @@ export interface JournalStepState {
 const kindOf = (ctx: CallContext): StepKind =>
   ctx.plan.tool.statement === undefined ? "tool" : ctx.plan.tool.options.sideEffects === "write" ? "command" : "query";
 
-const recordOk = async (j: RunJournal, ctx: CallContext, s: JournalStepState, v: unknown): Promise<unknown> => {
-  await j.finish(s.id, s.kind, ctx.plan.tool.name, s.digest, { ok: v ?? null }, s.priorBegins + Math.max(1, ctx.attempts), s.t0);
+/**
+ * What the timeline of `luma ui` shows of the call besides its outcome: its input as the
+ * program made it (secret-looking fields and the tool's credential value hidden, as
+ * `luma runs` shows a waiting call's), the calling agent and how the pipeline answered.
+ * `needs` values are never in it: they are built after this, in step 7.
+ */
+const callDetail = (rt: PipelineRuntime, ctx: CallContext, finished: boolean): StepDetail => {
+  const credential = ctx.plan.tool.options.credential;
+  const secret = credential === undefined ? undefined : rt.env[credential];
+  return {
+    input: redactedInput(ctx.req.input, secret ? [secret] : []),
+    mode: ctx.req.mode,
+    ...(ctx.req.agent === undefined ? {} : { agent: ctx.req.agent.name }),
+    ...(finished ? { cache_hit: ctx.cacheHit, idempotent_replay: ctx.idempotentReplay, single_flight: ctx.singleFlight } : {}),
+  };
+};
+
+const recordOk = async (rt: PipelineRuntime, j: RunJournal, ctx: CallContext, s: JournalStepState, v: unknown): Promise<unknown> => {
+  await j.finish(s.id, s.kind, ctx.plan.tool.name, s.digest, { ok: v ?? null }, s.priorBegins + Math.max(1, ctx.attempts), s.t0, callDetail(rt, ctx, true));
   return v;
 };
 
-const recordFailure = async (j: RunJournal, ctx: CallContext, s: JournalStepState, e: unknown): Promise<never> => {
-  if (!isRunStop(e)) await j.finish(s.id, s.kind, ctx.plan.tool.name, s.digest, outcomeOfError(e), s.priorBegins + Math.max(1, ctx.attempts), s.t0);
+const recordFailure = async (rt: PipelineRuntime, j: RunJournal, ctx: CallContext, s: JournalStepState, e: unknown): Promise<never> => {
+  if (!isRunStop(e)) await j.finish(s.id, s.kind, ctx.plan.tool.name, s.digest, outcomeOfError(e), s.priorBegins + Math.max(1, ctx.attempts), s.t0, callDetail(rt, ctx, true));
   throw e;
 };
 
-const live = (j: RunJournal, ctx: CallContext, next: Next, s: JournalStepState): Promise<unknown> => {
+const live = (rt: PipelineRuntime, j: RunJournal, ctx: CallContext, next: Next, s: JournalStepState): Promise<unknown> => {
   let r: unknown;
   try {
     r = next(ctx);
   } catch (e) {
-    return recordFailure(j, ctx, s, e);
+    return recordFailure(rt, j, ctx, s, e);
   }
   return isThenable(r)
     ? (r as Promise<unknown>).then(
-        (v) => recordOk(j, ctx, s, v),
-        (e) => recordFailure(j, ctx, s, e),
+        (v) => recordOk(rt, j, ctx, s, v),
+        (e) => recordFailure(rt, j, ctx, s, e),
       )
-    : recordOk(j, ctx, s, r);
+    : recordOk(rt, j, ctx, s, r);
 };
 
 /**
@@ -98,7 +116,7 @@ export const journalReplay: StepFactory = (rt: PipelineRuntime) => ({
     }
     const s: JournalStepState = { id, kind, digest, priorBegins: row?.begins ?? 0, t0: performance.now() };
     ctx.journalStep = s;
-    return live(j, ctx, next, s);
+    return live(rt, j, ctx, next, s);
   },
 });
 
@@ -108,7 +126,7 @@ export const journalBegin: StepFactory = (rt: PipelineRuntime) => ({
   run(ctx, next) {
     const s = ctx.journalStep;
     if (s === undefined) return next(ctx);
-    return rt.journal!.begin(s.id, s.kind, ctx.plan.tool.name, s.digest).then(() => {
+    return rt.journal!.begin(s.id, s.kind, ctx.plan.tool.name, s.digest, callDetail(rt, ctx, false)).then(() => {
       ctx.startedAt = -1; // the receipt's fsync must not eat into the handler's timeout
       return next(ctx);
     });

@@ -32,14 +32,18 @@ const PREVIEW_MAX = 500;
  * hidden, long text cut. JSON escapes control characters, so no argument can move the
  * terminal's cursor or fake a line of the prompt.
  */
+const hider = (secrets: readonly string[]) => (k: string, v: unknown): unknown =>
+  (k !== "" && SECRET_NAME.test(k) && v !== null && typeof v !== "object") || (typeof v === "string" && secrets.some((s) => s !== "" && v.includes(s)))
+    ? "[redacted]"
+    : v;
+
 export const redactedArgs = (input: unknown, secrets: readonly string[] = []): string => {
-  const hide = (k: string, v: unknown): unknown =>
-    (k !== "" && SECRET_NAME.test(k) && v !== null && typeof v !== "object") || (typeof v === "string" && secrets.some((s) => s !== "" && v.includes(s)))
-      ? "[redacted]"
-      : v;
-  const text = JSON.stringify(input ?? null, hide) ?? "null";
+  const text = JSON.stringify(input ?? null, hider(secrets)) ?? "null";
   return text.length > PREVIEW_MAX ? text.slice(0, PREVIEW_MAX) + "…" : text;
 };
+
+/** The input whole (not cut), with the same fields hidden: what the journal keeps for `luma ui`'s timeline. */
+export const redactedInput = (input: unknown, secrets: readonly string[] = []): unknown => JSON.parse(JSON.stringify(input ?? null, hider(secrets)) ?? "null");
 
 /**
  * The decision recorded for this call, when it is one that counts: sealed, for this step,
