@@ -33,6 +33,8 @@ export interface RemoteTool {
   description?: string;
   inputSchema: Record<string, unknown>;
   outputSchema?: Record<string, unknown>;
+  /** `taskSupport: "required"`: a task-based tool, called as a task (task-call.ts). */
+  execution?: { taskSupport?: string };
 }
 
 export interface ServerConnection {

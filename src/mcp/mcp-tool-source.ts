@@ -20,7 +20,8 @@ import { readToolOptions } from "../runtime/tools/steps/tool-options";
 import type { RemoteToolSource, ToolHandler } from "../runtime/tools/registry/registry-types";
 import { connectServer, type ServerConnection } from "./connect-server";
 import { contractProblems } from "./contract-fit";
-import { remoteHandler, takesText } from "./remote-call";
+import { remoteHandler } from "./remote-call";
+import { resultShape } from "./content-values";
 
 export type McpToolSource = RemoteToolSource;
 
@@ -73,8 +74,9 @@ export async function openMcpToolSource({ program, config, projectDir, env }: Mc
       continue;
     }
     problems.push(...contractProblems(decl.name, conn.name, toJsonSchema(schemas.toolInput(decl.name)), remote.inputSchema));
-    const asText = takesText(toJsonSchema(schemas.typeOf(decl.returns)) as Record<string, unknown>);
-    handlers.set(decl.name, { value: remoteHandler(conn, decl.name, remoteName, asText), module: `mcp:${conn.name}` });
+    const output = toJsonSchema(schemas.typeOf(decl.returns)) as Record<string, unknown>;
+    const takesText = Object.hasOwn((output.properties ?? {}) as object, "text");
+    handlers.set(decl.name, { value: remoteHandler(conn, decl.name, remoteName, { shape: resultShape(output), takesText }), module: `mcp:${conn.name}` });
   }
   if (problems.length > 0) {
     await close();
