@@ -142,7 +142,7 @@ async function main(argv: string[]): Promise<number> {
     case "chat":
       return (await import("./chat-command")).runChatCommand(cmd, { ...host(), write: stdout, err });
     case "mcp-import":
-      out((await importMcpTools({ server: cmd.server, configPath: cmd.config, cwd: process.cwd(), env: process.env })).trimEnd());
+      out((await importMcpTools({ server: cmd.server, configPath: cmd.config, cwd: process.cwd(), env: process.env, notice: err })).trimEnd());
       return EXIT.ok;
   }
 }

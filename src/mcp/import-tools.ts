@@ -180,6 +180,8 @@ export async function importServerTools(opts: {
   configPath?: string;
   cwd: string;
   env: Record<string, string | undefined>;
+  /** One line for the person (an authorization URL to open). */
+  notice?: (line: string) => void;
 }): Promise<string> {
   const { config, path, projectDir } = await loadConfig({ configPath: opts.configPath, programDir: opts.cwd, cwd: opts.cwd });
   const servers = config.mcp_servers ?? {};
@@ -187,7 +189,7 @@ export async function importServerTools(opts: {
     const known = Object.keys(servers).join(", ") || "none";
     throw startupError(`MCP server '${opts.server}' is not declared in mcp_servers of ${path ?? "luma.config.json"} (declared: ${known}).`, { catalogCode: "E0803" });
   }
-  const conn = await connectServer({ name: opts.server, entry: servers[opts.server], env: opts.env, cwd: projectDir });
+  const conn = await connectServer({ name: opts.server, entry: servers[opts.server], env: opts.env, cwd: projectDir, notice: opts.notice });
   try {
     const gen = new Generator();
     const toolNames = new Set<string>();

@@ -31,9 +31,11 @@ export interface McpToolSourceOptions {
   /** The config file's directory: stdio servers run there. */
   projectDir: string;
   env: Record<string, string | undefined>;
+  /** One line for the person (an authorization URL to open). */
+  notice?: (line: string) => void;
 }
 
-export async function openMcpToolSource({ program, config, projectDir, env }: McpToolSourceOptions): Promise<McpToolSource> {
+export async function openMcpToolSource({ program, config, projectDir, env, notice }: McpToolSourceOptions): Promise<McpToolSource> {
   const wanted = program.decls
     .filter((d): d is ToolDecl => d.kind === "Tool")
     .map((decl) => ({ decl, options: readToolOptions(decl) }))
@@ -51,7 +53,7 @@ export async function openMcpToolSource({ program, config, projectDir, env }: Mc
   }
 
   const names = [...new Set(wanted.map((t) => t.options.mcp!))];
-  const settled = await Promise.allSettled(names.map((name) => connectServer({ name, entry: servers[name], env, cwd: projectDir })));
+  const settled = await Promise.allSettled(names.map((name) => connectServer({ name, entry: servers[name], env, cwd: projectDir, notice })));
   const connections = new Map<string, ServerConnection>();
   settled.forEach((s, i) => s.status === "fulfilled" && connections.set(names[i], s.value));
   const close = async () => void (await Promise.allSettled([...connections.values()].map((c) => c.close())));

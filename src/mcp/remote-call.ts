@@ -79,7 +79,12 @@ export function remoteHandler(conn: ServerConnection, tool: string, remoteName: 
     try {
       const params = { name: remoteName, arguments: input as Record<string, unknown> };
       const options = { signal, timeout: NO_SDK_TIMEOUT };
-      result = conn.tools.get(remoteName)?.execution?.taskSupport === "required" ? await callAsTask(client, params, options) : await client.callTool(params, undefined, options);
+      const call = () => (conn.tools.get(remoteName)?.execution?.taskSupport === "required" ? callAsTask(client, params, options) : client.callTool(params, undefined, options));
+      // A server asking for more scopes mid-run (a 403 step-up the person must authorize): once more after that.
+      result = await call().catch(async (e: unknown) => {
+        if (await conn.reauthorize(e)) return call();
+        throw e;
+      });
     } catch (e) {
       // Aborted by the pipeline: its own error (TOOL_TIMEOUT) has already settled the call.
       if (signal?.aborted) throw signal.reason;

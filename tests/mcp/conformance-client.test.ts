@@ -16,7 +16,17 @@ const CONFORMANCE = resolve(import.meta.dir, "../../node_modules/@modelcontextpr
 const CLIENT = resolve(import.meta.dir, "fixtures/conformance-client/run-client.ts");
 
 /** The client scenarios that apply (docs/mcp.md, "Conformance: the client"). */
-export const CLIENT_SCENARIOS = ["initialize", "tools_call", "sse-retry"];
+export const CLIENT_SCENARIOS = [
+  "initialize",
+  "tools_call",
+  "sse-retry",
+  ...["metadata-default", "metadata-var1", "metadata-var2", "metadata-var3", "basic-cimd"].map((s) => `auth/${s}`),
+  ...["scope-from-www-authenticate", "scope-from-scopes-supported", "scope-omitted-when-undefined", "scope-step-up", "scope-retry-limit"].map((s) => `auth/${s}`),
+  ...["token-endpoint-auth-basic", "token-endpoint-auth-post", "token-endpoint-auth-none", "pre-registration"].map((s) => `auth/${s}`),
+  ...["2025-03-26-oauth-metadata-backcompat", "2025-03-26-oauth-endpoint-fallback", "resource-mismatch", "offline-access-scope", "offline-access-not-supported"].map((s) => `auth/${s}`),
+  "auth/client-credentials-jwt",
+  "auth/client-credentials-basic",
+];
 
 async function runScenario(scenario: string) {
   ensureBinary();

@@ -75,6 +75,7 @@ async function registryOf(opts: LoadToolRegistryOptions, policy: ModulePolicy | 
     config: opts.config.config,
     projectDir: opts.config.projectDir,
     env: opts.env ?? process.env,
+    notice: opts.notice,
   });
   try {
     const registry = buildRegistry({ program: opts.program, modules, maxConcurrency: policy?.maxConcurrency, remote: source, stubs: opts.stubs });

@@ -53,4 +53,6 @@ export type OpenRemoteTools = (opts: {
   /** The config file's directory: stdio servers run there. */
   projectDir: string;
   env: Record<string, string | undefined>;
+  /** One line for the person (an MCP server's authorization URL to open). */
+  notice?: (line: string) => void;
 }) => Promise<RemoteToolSource>;
