@@ -1,7 +1,7 @@
 /**
  * The redirect end of an authorization code flow: a listener on the loopback address
  * (`http://127.0.0.1:<port>/callback`, a free port picked by the system), as OAuth for
- * native apps (RFC 8252 §7.3) and the MCP authorization spec ask of a client with no web
+ * native apps (RFC 8252, section 7.3) and the MCP authorization spec ask of a client with no web
  * server of its own. The browser the person opened the printed URL in comes back here with
  * `code` and `state`; a `state` other than the one sent is refused (a forged callback), and
  * an `error` from the authorization server ends the wait with that error.

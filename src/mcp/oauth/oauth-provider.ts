@@ -21,6 +21,7 @@
  */
 import { UnauthorizedError, type OAuthClientProvider } from "@modelcontextprotocol/sdk/client/auth.js";
 import { createPrivateKeyJwtAuth } from "@modelcontextprotocol/sdk/client/auth-extensions.js";
+import { OAuthError } from "@modelcontextprotocol/sdk/server/auth/errors.js";
 import type { OAuthClientInformationMixed, OAuthClientMetadata, OAuthTokens } from "@modelcontextprotocol/sdk/shared/auth.js";
 import type { McpOAuthConfig } from "../../config/config-types";
 import { startupError } from "../../diagnostics/luma-error";
@@ -178,9 +179,9 @@ export class LumaOAuthProvider implements OAuthClientProvider {
 
 /** Whether an error came from the authorization (a 401 never answered with a token, an OAuth error, a wait nobody finished). */
 export function isAuthorizationFailure(e: unknown): boolean {
-  if (e instanceof UnauthorizedError) return true;
-  const err = e as { name?: unknown; code?: unknown; message?: unknown };
-  if (typeof err?.name === "string" && /OAuth|Unauthorized|InvalidClient|InvalidGrant|ServerError|InsufficientScope/.test(err.name)) return true;
+  // The SDK's OAuth errors (invalid_client, invalid_grant…) by class: a bundled build renames them.
+  if (e instanceof UnauthorizedError || e instanceof OAuthError) return true;
+  const err = e as { code?: unknown; message?: unknown };
   if ((err?.code === 401 || err?.code === 403) && typeof err.message === "string") return true;
   return typeof err?.message === "string" && /authoriz|OAuth|token endpoint|registration/i.test(err.message);
 }
