@@ -29,6 +29,8 @@ import { failUnansweredStreams } from "./unanswered-streams";
 import { isOversizeMessage, MAX_MESSAGE_BYTES, MAX_MESSAGE_TEXT } from "./message-size-limit";
 import { isAuthorizationFailure, LumaOAuthProvider } from "./oauth/oauth-provider";
 import { tokenStoreFor } from "./oauth/token-store";
+import { answerElicitation } from "./answer-elicitation";
+import type { AskValue } from "../runtime/tools/tool-invoker-types";
 
 /** A tool as the server lists it (the parts Luma reads). */
 export interface RemoteTool {
@@ -166,6 +168,8 @@ interface Endpoint {
   cwd: string;
   /** One line for the person (the URL to open for an authorization); dropped when absent. */
   notice?: (line: string) => void;
+  /** The person at the terminal, who answers the server's elicitation requests; absent: they are refused. */
+  askPerson?: AskValue;
 }
 
 /** How many times one connect or call goes through an authorization before it gives up (a server that keeps asking). */
@@ -174,7 +178,9 @@ const MAX_AUTHORIZATIONS = 2;
 async function open(endpoint: Endpoint, onClose: () => void, onFault: (why: string) => void, auth?: LumaOAuthProvider) {
   const { name, entry, env, cwd } = endpoint;
   for (let authorizations = 0; ; authorizations++) {
-    const client = new Client({ name: "luma", version: VERSION }, { capabilities: {} });
+    // Elicitation is announced only when a person can answer it (an interactive run).
+    const client = new Client({ name: "luma", version: VERSION }, { capabilities: endpoint.askPerson ? { elicitation: { form: {} } } : {} });
+    if (endpoint.askPerson) answerElicitation(client, name, endpoint.askPerson);
     // The transport reports this just before it closes the connection under the call.
     client.onerror = (e) => {
       if (isOversizeMessage(e)) onFault(`sent a message larger than ${MAX_MESSAGE_TEXT} (the limit of one stdio message)`);

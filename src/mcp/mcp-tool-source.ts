@@ -18,6 +18,7 @@ import { toJsonSchema } from "../schema/json-schema";
 import type { Program, ToolDecl } from "../syntax/ast";
 import { readToolOptions } from "../runtime/tools/steps/tool-options";
 import type { RemoteToolSource, ToolHandler } from "../runtime/tools/registry/registry-types";
+import type { AskValue } from "../runtime/tools/tool-invoker-types";
 import { connectServer, type ServerConnection } from "./connect-server";
 import { contractProblems } from "./contract-fit";
 import { remoteHandler } from "./remote-call";
@@ -33,9 +34,11 @@ export interface McpToolSourceOptions {
   env: Record<string, string | undefined>;
   /** One line for the person (an authorization URL to open). */
   notice?: (line: string) => void;
+  /** The person at the terminal, for the servers' elicitation requests. */
+  askPerson?: AskValue;
 }
 
-export async function openMcpToolSource({ program, config, projectDir, env, notice }: McpToolSourceOptions): Promise<McpToolSource> {
+export async function openMcpToolSource({ program, config, projectDir, env, notice, askPerson }: McpToolSourceOptions): Promise<McpToolSource> {
   const wanted = program.decls
     .filter((d): d is ToolDecl => d.kind === "Tool")
     .map((decl) => ({ decl, options: readToolOptions(decl) }))
@@ -53,7 +56,7 @@ export async function openMcpToolSource({ program, config, projectDir, env, noti
   }
 
   const names = [...new Set(wanted.map((t) => t.options.mcp!))];
-  const settled = await Promise.allSettled(names.map((name) => connectServer({ name, entry: servers[name], env, cwd: projectDir, notice })));
+  const settled = await Promise.allSettled(names.map((name) => connectServer({ name, entry: servers[name], env, cwd: projectDir, notice, askPerson })));
   const connections = new Map<string, ServerConnection>();
   settled.forEach((s, i) => s.status === "fulfilled" && connections.set(names[i], s.value));
   const close = async () => void (await Promise.allSettled([...connections.values()].map((c) => c.close())));

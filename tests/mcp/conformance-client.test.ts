@@ -20,6 +20,7 @@ export const CLIENT_SCENARIOS = [
   "initialize",
   "tools_call",
   "sse-retry",
+  "elicitation-sep1034-client-defaults",
   ...["metadata-default", "metadata-var1", "metadata-var2", "metadata-var3", "basic-cimd"].map((s) => `auth/${s}`),
   ...["scope-from-www-authenticate", "scope-from-scopes-supported", "scope-omitted-when-undefined", "scope-step-up", "scope-retry-limit"].map((s) => `auth/${s}`),
   ...["token-endpoint-auth-basic", "token-endpoint-auth-post", "token-endpoint-auth-none", "pre-registration"].map((s) => `auth/${s}`),
