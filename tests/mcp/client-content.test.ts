@@ -7,8 +7,8 @@
  * A contract that cannot take what came back fails the call naming server and tool.
  */
 import { beforeAll, describe, expect, test, setDefaultTimeout } from "bun:test";
-import { runLumaAsync } from "./mcp-harness";
-import { project, stdioServers } from "./mcp-harness";
+import { join } from "node:path";
+import { FIXTURES, project, runLumaAsync, stdioServers } from "./mcp-harness";
 
 setDefaultTimeout(60_000);
 
@@ -120,5 +120,48 @@ for part in tool tiny({}).content {
     const r = await runLumaAsync([p.file], { cwd: p.dir });
     expect(r.stderr).toBe("");
     expect(r.stdout).toBe("image/png true\n");
+  });
+});
+
+describe("every content type becomes its McpContent member, fields as the protocol names them", () => {
+  test("text, image (with annotations), audio, text and blob resources, and a resource link", async () => {
+    const servers = { media: { command: "bun", args: [join(FIXTURES, "media-server.ts")] } };
+    const dir = project({ mcp_servers: servers }, "").dir;
+    const imported = await runLumaAsync(["mcp", "import", "media"], { cwd: dir });
+    expect(imported.stderr).toBe("");
+    const p = project(
+      { mcp_servers: servers },
+      `${imported.stdout}
+r = tool media({})
+print(r.text)
+for c in r.content {
+  if c.kind == "McpImage" {
+    print("{c.kind} {c.mimeType} {c.data} {c.annotations.priority}")
+  } else if c.kind == "McpAudio" {
+    print("{c.kind} {c.mimeType} {c.data}")
+  } else if c.kind == "McpResource" {
+    print("{c.kind} {c.uri} {c.mimeType} {c.text} {c.blob}")
+  } else if c.kind == "McpResourceLink" {
+    print("{c.kind} {c.uri} {c.name} {c.title} {c.size}")
+  } else if c.kind == "McpText" {
+    print("{c.kind} {c.text}")
+  }
+}
+`,
+    );
+    const r = await runLumaAsync([p.file], { cwd: p.dir });
+    expect(r.stderr).toBe("");
+    expect(r.stdout).toBe(
+      [
+        "five blocks follow",
+        "McpText five blocks follow",
+        "McpImage image/png iVBORw0KGgo= 0.5",
+        "McpAudio audio/wav UklGRiQAAABXQVZF",
+        "McpResource file:///notes.txt text/plain a note null",
+        "McpResource file:///logo.bin application/octet-stream null AAEC",
+        "McpResourceLink file:///report.pdf report The report 1234",
+        "",
+      ].join("\n"),
+    );
   });
 });
