@@ -66,20 +66,24 @@ function fileStore(path: string, passphrase: string, id: string): TokenStore {
     keysByFile.set(path, keys);
     return { doc: { version: 1, kdf: keys.kdf, key_check: keys.keyCheck, servers: {} }, keys };
   };
+  // Read once, then kept: the transport asks for the tokens before every request.
+  let cached: OAuthRecord | undefined;
+  const load = (): OAuthRecord => {
+    const { doc, keys } = open();
+    const sealed = doc.servers[id];
+    const text = sealed === undefined ? undefined : unseal(keys, sealed, id);
+    if (text === undefined) return {};
+    try {
+      return JSON.parse(text) as OAuthRecord;
+    } catch {
+      return {};
+    }
+  };
   return {
     durable: true,
-    read() {
-      const { doc, keys } = open();
-      const sealed = doc.servers[id];
-      const text = sealed === undefined ? undefined : unseal(keys, sealed, id);
-      if (text === undefined) return {};
-      try {
-        return JSON.parse(text) as OAuthRecord;
-      } catch {
-        return {};
-      }
-    },
+    read: () => (cached ??= load()),
     write(record) {
+      cached = record;
       const { doc, keys } = open();
       doc.servers[id] = seal(keys, JSON.stringify(record), id);
       writeFileDurably(path, JSON.stringify(doc, null, 2));
