@@ -143,7 +143,7 @@ export async function chatFile(opts: ChatFileOptions): Promise<ChatSession> {
 }
 
 /** `luma mcp import NAME`: Luma declarations (text) for every tool the configured server offers. */
-export async function importMcpTools(opts: { server: string; configPath?: string; cwd: string; env: Record<string, string | undefined> }): Promise<string> {
+export async function importMcpTools(opts: { server: string; configPath?: string; cwd: string; env: Record<string, string | undefined>; notice?: (line: string) => void }): Promise<string> {
   const { importServerTools } = await import("./mcp/import-tools");
   return importServerTools(opts);
 }

@@ -150,7 +150,7 @@ async function main(argv: string[]): Promise<number> {
     case "ui":
       return (await import("./ui-command")).runUiCommand(cmd, { out, cwd: process.cwd(), env: process.env });
     case "mcp-import":
-      out((await importMcpTools({ server: cmd.server, configPath: cmd.config, cwd: process.cwd(), env: process.env })).trimEnd());
+      out((await importMcpTools({ server: cmd.server, configPath: cmd.config, cwd: process.cwd(), env: process.env, notice: err })).trimEnd());
       return EXIT.ok;
   }
 }

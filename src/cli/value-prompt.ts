@@ -12,6 +12,13 @@
  *     reason (string):
  *     ticket (integer, optional):
  *
+ * An MCP server's elicitation (`purpose: "elicitation"`) is y/N, then its form field by
+ * field, an empty answer taking the field's default:
+ *
+ *   MCP server 'tickets' asks: Which queue should the ticket go to?
+ *   Answer MCP server 'tickets'? [y/N] y
+ *     queue ("support" | "billing", default "support"):
+ *
  * A note is asked field by field: a string field takes the text as typed, any other field
  * a JSON value (`12`, `true`, `["a"]`); an optional field left empty is left out. The value
  * is checked with the program's validator (`problem`): a value it refuses is named with its
@@ -60,6 +67,27 @@ const askFields = (t: Terminal, req: ValueRequest): unknown | undefined => {
   return value;
 };
 
+/**
+ * An MCP server's form (elicitation): y/N first, then each field, where an empty answer
+ * takes the field's default (shown) or leaves an optional field out.
+ */
+const askForm = (t: Terminal, req: ValueRequest): unknown | undefined => {
+  t.say(`Answer MCP server '${req.tool}'? [y/N] `);
+  if (!["y", "yes"].includes(t.line().trim().toLowerCase())) return undefined;
+  const props = (req.jsonSchema.properties ?? {}) as Record<string, JsonSchema>;
+  const required = new Set((req.jsonSchema.required ?? []) as string[]);
+  const value: Record<string, unknown> = {};
+  for (const [name, s] of Object.entries(props)) {
+    const fallback = s.default !== undefined ? `, default ${JSON.stringify(s.default)}` : required.has(name) ? "" : ", optional";
+    const about = typeof s.description === "string" ? ` ${s.description}` : "";
+    t.say(`  ${name} (${typeLabel(s)}${fallback})${about}: `);
+    const text = t.line();
+    if (text === "") continue;
+    value[name] = fieldValue(s, text);
+  }
+  return value;
+};
+
 const askJson = (t: Terminal): unknown | undefined => {
   const text = t.line().trim();
   if (text === "") return undefined;
@@ -79,10 +107,13 @@ export const askValueOnTerminal: AskValue = async (req) => {
   const t: Terminal = { say: (text) => void writeSync(out ?? 2, text), line: () => readLine(input ?? 0) };
   try {
     const asNote = req.purpose === "approval";
-    t.say(`${asNote ? "Tool" : "Client tool"} '${req.tool}' is called with ${req.args}\n`);
+    const asForm = req.purpose === "elicitation";
+    t.say(asForm ? `MCP server '${req.tool}' asks: ${req.args}\n` : `${asNote ? "Tool" : "Client tool"} '${req.tool}' is called with ${req.args}\n`);
     for (let tries = 1; tries <= TRIES; tries++) {
       let value: unknown;
-      if (asNote) {
+      if (asForm) {
+        value = askForm(t, req);
+      } else if (asNote) {
         t.say(`Approve tool '${req.tool}' with a ${req.schemaName} (an empty first answer declines):\n`);
         value = askFields(t, req);
       } else {

@@ -105,7 +105,46 @@ const contextField: Rule = {
 };
 
 /** An MCP server (src/mcp/): a command Luma starts (stdio) or a URL it connects to (Streamable HTTP). */
-const MCP_TRANSPORT_KEYS = { stdio: ["command", "args", "env"], http: ["url", "headers_env"] } as const;
+const MCP_TRANSPORT_KEYS = { stdio: ["command", "args", "env"], http: ["url", "headers_env", "oauth"] } as const;
+
+/** The JWS algorithms a private_key_jwt client may sign with (asymmetric: the key is a PEM private key). */
+export const MCP_OAUTH_SIGNING_ALGORITHMS = ["RS256", "RS384", "RS512", "PS256", "PS384", "PS512", "ES256", "ES384", "ES512"] as const;
+
+/**
+ * `oauth`'s keys fit its grant: a machine client (client_credentials) needs its `client_id`
+ * and exactly one way to prove it (a secret or a signing key); a key needs its algorithm;
+ * a signing key has no place in the authorization code flow (a person authorizes there).
+ */
+const mcpOAuthKeysFit: ObjectCheck = (oauth, path) => {
+  const has = (key: string) => Object.hasOwn(oauth, key);
+  const problems: string[] = [];
+  const machine = oauth.grant_type === "client_credentials";
+  if (machine && !has("client_id")) problems.push(`'${childPath(path, "client_id")}' is needed with "grant_type": "client_credentials"`);
+  if (machine && has("client_secret_env") === has("private_key_env")) {
+    problems.push(`'${path}' needs exactly one of 'client_secret_env' or 'private_key_env' with "grant_type": "client_credentials"`);
+  }
+  if (!machine && has("private_key_env")) problems.push(`'${childPath(path, "private_key_env")}' is for "grant_type": "client_credentials" only`);
+  if (has("private_key_env") !== has("signing_algorithm")) {
+    problems.push(`'${childPath(path, "private_key_env")}' and '${childPath(path, "signing_algorithm")}' go together`);
+  }
+  if (!machine && has("client_secret_env") && !has("client_id")) problems.push(`'${childPath(path, "client_secret_env")}' needs 'client_id' (a pre-registered client)`);
+  return problems;
+};
+
+const mcpOAuth: Rule = {
+  kind: "object",
+  check: mcpOAuthKeysFit,
+  fields: {
+    grant_type: { kind: "enum", values: ["authorization_code", "client_credentials"] },
+    client_id: text,
+    client_secret_env: envName,
+    private_key_env: envName,
+    signing_algorithm: { kind: "enum", values: MCP_OAUTH_SIGNING_ALGORITHMS },
+    scopes: textList,
+    /** A Client ID Metadata Document: its HTTPS URL is the client_id where the authorization server supports them. */
+    client_metadata_url: { kind: "string", pattern: /^https:\/\/[^/\s]+\/\S+$/, form: 'an "https://" URL with a path' },
+  },
+};
 
 const mcpServerKeysFitTransport: ObjectCheck = (server, path) => {
   const stdio = MCP_TRANSPORT_KEYS.stdio.filter((key) => Object.hasOwn(server, key));
@@ -127,6 +166,8 @@ const mcpServer: Rule = {
     url: { kind: "string", pattern: /^https?:\/\/\S+$/, form: 'an "http://" or "https://" URL' },
     /** Header name → the environment variable holding its value (never the value itself). */
     headers_env: { kind: "map", of: envName },
+    /** OAuth 2.1 for a server that asks for it (src/mcp/oauth/); absent: the authorization code flow on a 401. */
+    oauth: mcpOAuth,
   },
 };
 

@@ -16,6 +16,7 @@
 import { Client } from "@modelcontextprotocol/sdk/client/index.js";
 import { DEFAULT_INHERITED_ENV_VARS, StdioClientTransport } from "@modelcontextprotocol/sdk/client/stdio.js";
 import { StreamableHTTPClientTransport } from "@modelcontextprotocol/sdk/client/streamableHttp.js";
+import { UnauthorizedError } from "@modelcontextprotocol/sdk/client/auth.js";
 import type { Transport } from "@modelcontextprotocol/sdk/shared/transport.js";
 import type { McpServerConfig } from "../config/config-types";
 import { LumaError, startupError } from "../diagnostics/luma-error";
@@ -26,6 +27,10 @@ import { deliverBeforeClose } from "./deliver-before-close";
 import { killOnExit } from "./kill-children-on-exit";
 import { failUnansweredStreams } from "./unanswered-streams";
 import { isOversizeMessage, MAX_MESSAGE_BYTES, MAX_MESSAGE_TEXT } from "./message-size-limit";
+import { isAuthorizationFailure, LumaOAuthProvider } from "./oauth/oauth-provider";
+import { tokenStoreFor } from "./oauth/token-store";
+import { answerElicitation } from "./answer-elicitation";
+import type { AskValue } from "../runtime/tools/tool-invoker-types";
 
 /** A tool as the server lists it (the parts Luma reads). */
 export interface RemoteTool {
@@ -33,6 +38,8 @@ export interface RemoteTool {
   description?: string;
   inputSchema: Record<string, unknown>;
   outputSchema?: Record<string, unknown>;
+  /** `taskSupport: "required"`: a task-based tool, called as a task (task-call.ts). */
+  execution?: { taskSupport?: string };
 }
 
 export interface ServerConnection {
@@ -46,6 +53,12 @@ export interface ServerConnection {
   fault(): string | undefined;
   /** `text` from the server without the secrets this connection sends (it may echo them). */
   redact(text: string): string;
+  /**
+   * After a call failed with UnauthorizedError (the server asked for more scopes, and the
+   * person must authorize again): waits for that authorization and finishes it. True when
+   * the call may be sent again.
+   */
+  reauthorize(e: unknown): Promise<boolean>;
   close(): Promise<void>;
 }
 
@@ -64,10 +77,10 @@ const headersOf = (name: string, entry: McpServerConfig, env: Record<string, str
   return headers;
 };
 
-function makeTransport(name: string, entry: McpServerConfig, env: Record<string, string | undefined>, cwd: string): Transport {
+function makeTransport(name: string, entry: McpServerConfig, env: Record<string, string | undefined>, cwd: string, authProvider?: LumaOAuthProvider): Transport {
   if (entry.url !== undefined) {
     const unanswered = failUnansweredStreams();
-    const transport = new StreamableHTTPClientTransport(new URL(entry.url), { requestInit: { headers: headersOf(name, entry, env) }, fetch: unanswered.fetch });
+    const transport = new StreamableHTTPClientTransport(new URL(entry.url), { requestInit: { headers: headersOf(name, entry, env) }, fetch: unanswered.fetch, authProvider });
     unanswered.attach(transport);
     return deliverBeforeClose(transport);
   }
@@ -151,55 +164,86 @@ interface Endpoint {
   name: string;
   entry: McpServerConfig;
   env: Record<string, string | undefined>;
-  /** The project directory: where a stdio server runs. */
+  /** The project directory: where a stdio server runs, and OAuth tokens are kept (sealed). */
   cwd: string;
+  /** One line for the person (the URL to open for an authorization); dropped when absent. */
+  notice?: (line: string) => void;
+  /** The person at the terminal, who answers the server's elicitation requests; absent: they are refused. */
+  askPerson?: AskValue;
 }
 
-async function open({ name, entry, env, cwd }: Endpoint, onClose: () => void, onFault: (why: string) => void) {
-  const client = new Client({ name: "luma", version: VERSION }, { capabilities: {} });
-  // The transport reports this just before it closes the connection under the call.
-  client.onerror = (e) => {
-    if (isOversizeMessage(e)) onFault(`sent a message larger than ${MAX_MESSAGE_TEXT} (the limit of one stdio message)`);
-  };
-  const transport = makeTransport(name, entry, env, cwd);
-  let child: { forget(): void } | undefined;
-  client.onclose = () => {
-    child?.forget();
-    onClose();
-  };
-  if (transport instanceof StdioClientTransport) {
-    // From the spawn on, not after `initialize`: a server that never answers is killed too.
-    const start = transport.start.bind(transport);
-    transport.start = async () => {
-      await start();
-      if (transport.pid !== null) child = killOnExit(transport.pid);
+/** How many times one connect or call goes through an authorization before it gives up (a server that keeps asking). */
+const MAX_AUTHORIZATIONS = 2;
+
+async function open(endpoint: Endpoint, onClose: () => void, onFault: (why: string) => void, auth?: LumaOAuthProvider) {
+  const { name, entry, env, cwd } = endpoint;
+  for (let authorizations = 0; ; authorizations++) {
+    // Elicitation is announced only when a person can answer it (an interactive run).
+    const client = new Client({ name: "luma", version: VERSION }, { capabilities: endpoint.askPerson ? { elicitation: { form: {} } } : {} });
+    if (endpoint.askPerson) answerElicitation(client, name, endpoint.askPerson);
+    // The transport reports this just before it closes the connection under the call.
+    client.onerror = (e) => {
+      if (isOversizeMessage(e)) onFault(`sent a message larger than ${MAX_MESSAGE_TEXT} (the limit of one stdio message)`);
     };
-  }
-  try {
-    await client.connect(transport, { timeout: CONNECT_TIMEOUT_MS });
-    return { client, tools: await listAll(client) };
-  } catch (e) {
-    await client.close().catch(() => {});
-    throw e;
+    const transport = makeTransport(name, entry, env, cwd, auth);
+    let child: { forget(): void } | undefined;
+    client.onclose = () => {
+      child?.forget();
+      onClose();
+    };
+    if (transport instanceof StdioClientTransport) {
+      // From the spawn on, not after `initialize`: a server that never answers is killed too.
+      const start = transport.start.bind(transport);
+      transport.start = async () => {
+        await start();
+        if (transport.pid !== null) child = killOnExit(transport.pid);
+      };
+    }
+    try {
+      await client.connect(transport, { timeout: CONNECT_TIMEOUT_MS });
+      return { client, transport, tools: await listAll(client) };
+    } catch (e) {
+      client.onclose = () => child?.forget();
+      await client.close().catch(() => {});
+      // A 401: the SDK discovered, registered and sent the person to authorize; finish that and connect again.
+      const code = e instanceof UnauthorizedError && authorizations < MAX_AUTHORIZATIONS ? auth?.takeCode() : undefined;
+      if (code === undefined) throw e;
+      await (transport as StreamableHTTPClientTransport).finishAuth(await code);
+    }
   }
 }
 
 /** Connects at start-up and reads the tool list; a failure is a start-up error naming the server. */
 export async function connectServer(endpoint: Endpoint): Promise<ServerConnection> {
   const { name, entry } = endpoint;
+  const auth =
+    entry.url === undefined
+      ? undefined
+      : new LumaOAuthProvider({
+          server: name,
+          config: entry.oauth,
+          store: tokenStoreFor({ server: name, url: entry.url, projectDir: endpoint.cwd, env: endpoint.env }),
+          env: endpoint.env,
+          notice: endpoint.notice ?? (() => {}),
+        });
   const secrets = secretsOf(entry, endpoint.env);
-  const redact = (text: string) => redactSecrets(text, secrets);
+  const redact = (text: string) => redactSecrets(text, [...secrets, ...(auth?.secrets() ?? [])]);
   let up = true;
   let closing = false;
   let fault: string | undefined;
   const down = () => void (up = false);
   const faulted = (why: string) => void (fault = why);
-  let current: { client: Client; tools: Map<string, RemoteTool> };
+  let current: { client: Client; transport: Transport; tools: Map<string, RemoteTool> };
   try {
-    current = await open(endpoint, down, faulted);
+    current = await open(endpoint, down, faulted, auth);
   } catch (e) {
+    auth?.close();
     if (e instanceof LumaError) throw e;
-    throw startupError(`MCP server '${name}' ${where(entry)} failed to start: ${redact((e as Error).message ?? String(e))}`, { catalogCode: "E0802" });
+    const why = redact((e as Error).message ?? String(e));
+    if (auth !== undefined && isAuthorizationFailure(e)) {
+      throw startupError(`MCP server '${name}' ${where(entry)} could not be authorized: ${why || "it refused the token"}`, { catalogCode: "E0815" });
+    }
+    throw startupError(`MCP server '${name}' ${where(entry)} failed to start: ${why}`, { catalogCode: "E0802" });
   }
   const unavailable = (tool: string, why: string) =>
     new LumaToolError({
@@ -214,7 +258,7 @@ export async function connectServer(endpoint: Endpoint): Promise<ServerConnectio
     async client(tool) {
       if (closing) throw unavailable(tool, "is shutting down");
       if (!up) {
-        reconnecting ??= open(endpoint, down, faulted).then(
+        reconnecting ??= open(endpoint, down, faulted, auth).then(
           (next) => {
             current = next;
             up = true;
@@ -230,8 +274,15 @@ export async function connectServer(endpoint: Endpoint): Promise<ServerConnectio
     lost: down,
     fault: () => fault,
     redact,
+    async reauthorize(e) {
+      const code = e instanceof UnauthorizedError ? auth?.takeCode() : undefined;
+      if (code === undefined) return false;
+      await (current.transport as StreamableHTTPClientTransport).finishAuth(await code);
+      return true;
+    },
     async close() {
       closing = true;
+      auth?.close();
       await current.client.close().catch(() => {});
     },
   };

@@ -18,9 +18,11 @@ import { toJsonSchema } from "../schema/json-schema";
 import type { Program, ToolDecl } from "../syntax/ast";
 import { readToolOptions } from "../runtime/tools/steps/tool-options";
 import type { RemoteToolSource, ToolHandler } from "../runtime/tools/registry/registry-types";
+import type { AskValue } from "../runtime/tools/tool-invoker-types";
 import { connectServer, type ServerConnection } from "./connect-server";
 import { contractProblems } from "./contract-fit";
-import { remoteHandler, takesText } from "./remote-call";
+import { remoteHandler } from "./remote-call";
+import { resultShape } from "./content-values";
 
 export type McpToolSource = RemoteToolSource;
 
@@ -30,9 +32,13 @@ export interface McpToolSourceOptions {
   /** The config file's directory: stdio servers run there. */
   projectDir: string;
   env: Record<string, string | undefined>;
+  /** One line for the person (an authorization URL to open). */
+  notice?: (line: string) => void;
+  /** The person at the terminal, for the servers' elicitation requests. */
+  askPerson?: AskValue;
 }
 
-export async function openMcpToolSource({ program, config, projectDir, env }: McpToolSourceOptions): Promise<McpToolSource> {
+export async function openMcpToolSource({ program, config, projectDir, env, notice, askPerson }: McpToolSourceOptions): Promise<McpToolSource> {
   const wanted = program.decls
     .filter((d): d is ToolDecl => d.kind === "Tool")
     .map((decl) => ({ decl, options: readToolOptions(decl) }))
@@ -50,7 +56,7 @@ export async function openMcpToolSource({ program, config, projectDir, env }: Mc
   }
 
   const names = [...new Set(wanted.map((t) => t.options.mcp!))];
-  const settled = await Promise.allSettled(names.map((name) => connectServer({ name, entry: servers[name], env, cwd: projectDir })));
+  const settled = await Promise.allSettled(names.map((name) => connectServer({ name, entry: servers[name], env, cwd: projectDir, notice, askPerson })));
   const connections = new Map<string, ServerConnection>();
   settled.forEach((s, i) => s.status === "fulfilled" && connections.set(names[i], s.value));
   const close = async () => void (await Promise.allSettled([...connections.values()].map((c) => c.close())));
@@ -73,8 +79,9 @@ export async function openMcpToolSource({ program, config, projectDir, env }: Mc
       continue;
     }
     problems.push(...contractProblems(decl.name, conn.name, toJsonSchema(schemas.toolInput(decl.name)), remote.inputSchema));
-    const asText = takesText(toJsonSchema(schemas.typeOf(decl.returns)) as Record<string, unknown>);
-    handlers.set(decl.name, { value: remoteHandler(conn, decl.name, remoteName, asText), module: `mcp:${conn.name}` });
+    const output = toJsonSchema(schemas.typeOf(decl.returns)) as Record<string, unknown>;
+    const takesText = Object.hasOwn((output.properties ?? {}) as object, "text");
+    handlers.set(decl.name, { value: remoteHandler(conn, decl.name, remoteName, { shape: resultShape(output), takesText }), module: `mcp:${conn.name}` });
   }
   if (problems.length > 0) {
     await close();

@@ -5,11 +5,12 @@
  *
  * - The pipeline's AbortSignal goes to the SDK request: when the tool's timeout passes (or
  *   the caller cancels), the SDK sends `notifications/cancelled` for the request.
- * - The value is `structuredContent`, else the text content when it is a JSON object, else
- *   `{ text }` — a plain-text tool fits a contract returning `schema … { text: string }`.
- *   A contract that returns exactly `{ text: string }` (what `luma mcp import` writes for a
- *   tool without an `outputSchema`) gets the text as it came, JSON or not: a tool answering
- *   `{"ok":true}` as text broke the imported contract (`text` is required).
+ * - The value is made by content-values.ts from what the contract takes: every content type
+ *   as a typed `McpContent` for a contract with a `content` field, else `structuredContent`,
+ *   the text, or a JSON-object text; content the contract cannot take fails the call.
+ * - A task-based tool (`execution.taskSupport: "required"`) is called as a task (call now,
+ *   fetch later): the SDK polls `tasks/get` and reads `tasks/result`; the pipeline's signal
+ *   still bounds the whole.
  * - `isError: true` is the tool's typed error: a `{ code, message, retryable, details }`
  *   body (what `luma mcp` sends) keeps its fields; any other text becomes MCP_TOOL_ERROR.
  * - Text from the server goes into a message without the connection's secrets (a header
@@ -24,20 +25,12 @@ import { McpError, ErrorCode } from "@modelcontextprotocol/sdk/types.js";
 import { LumaToolError } from "../luma-module";
 import type { ToolHandler } from "../runtime/tools/registry/registry-types";
 import type { ServerConnection } from "./connect-server";
+import { resultValue, textOf, type ResultShape } from "./content-values";
+import { callAsTask } from "./task-call";
 
 /** The SDK's own request timeout is off: the tool's timeout (step 10) bounds the call. */
 const NO_SDK_TIMEOUT = 2_147_483_647;
 const MAX_MESSAGE_CHARS = 500;
-
-interface ContentBlock {
-  type: string;
-  text?: string;
-}
-
-const textOf = (content: unknown): string =>
-  Array.isArray(content)
-    ? (content as ContentBlock[]).filter((c) => c.type === "text" && typeof c.text === "string").map((c) => c.text).join("\n")
-    : "";
 
 const parseJson = (text: string): unknown => {
   try {
@@ -73,20 +66,24 @@ const shapeIssues = (e: unknown): string | undefined => {
   return (issues as ShapeIssue[]).map((i) => `${i.path.join(".") || "(result)"}: ${i.message}`).join("; ");
 };
 
-/** Whether a contract's output schema is exactly `{ text: string }`: it takes the text content as text. */
-export function takesText(output: Record<string, unknown>): boolean {
-  const properties = output.properties as Record<string, { type?: unknown }> | undefined;
-  return output.type === "object" && properties !== undefined && Object.keys(properties).length === 1 && properties.text?.type === "string";
+/** What the contract's return schema takes (content-values.ts); `takesText`: it has a `text` field. */
+export interface ContractTakes {
+  shape: ResultShape;
+  takesText: boolean;
 }
 
-export function remoteHandler(conn: ServerConnection, tool: string, remoteName: string, asText = false): ToolHandler {
+export function remoteHandler(conn: ServerConnection, tool: string, remoteName: string, takes: ContractTakes): ToolHandler {
   return async (input: unknown, signal?: AbortSignal) => {
     const client = await conn.client(tool);
     let result: Record<string, unknown>;
     try {
-      result = await client.callTool({ name: remoteName, arguments: input as Record<string, unknown> }, undefined, {
-        signal,
-        timeout: NO_SDK_TIMEOUT,
+      const params = { name: remoteName, arguments: input as Record<string, unknown> };
+      const options = { signal, timeout: NO_SDK_TIMEOUT };
+      const call = () => (conn.tools.get(remoteName)?.execution?.taskSupport === "required" ? callAsTask(client, params, options) : client.callTool(params, undefined, options));
+      // A server asking for more scopes mid-run (a 403 step-up the person must authorize): once more after that.
+      result = await call().catch(async (e: unknown) => {
+        if (await conn.reauthorize(e)) return call();
+        throw e;
       });
     } catch (e) {
       // Aborted by the pipeline: its own error (TOOL_TIMEOUT) has already settled the call.
@@ -116,10 +113,6 @@ export function remoteHandler(conn: ServerConnection, tool: string, remoteName: 
       throw new LumaToolError({ code: "MCP_ERROR", message: `MCP server '${conn.name}' refused tool '${tool}': ${said(e.message)}` });
     }
     if (result.isError === true) throw toolError(tool, conn, result.content);
-    if (result.structuredContent !== undefined) return result.structuredContent;
-    const text = textOf(result.content);
-    if (asText) return { text };
-    const parsed = parseJson(text);
-    return parsed !== null && typeof parsed === "object" && !Array.isArray(parsed) ? parsed : { text };
+    return resultValue(result, takes.shape, { server: conn.name, tool, remoteName }, takes.takesText);
   };
 }

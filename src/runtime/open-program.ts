@@ -76,6 +76,7 @@ export async function openProgram(program: Program, opts: Omit<StartOptions, "ar
     cwd: opts.cwd,
     programDir,
     notice: opts.stderr,
+    askPerson: opts.interactive ? opts.askValue : undefined,
     env: opts.env,
     loadEmbedded: agent?.loadModules,
     openRemoteTools: opts.openRemoteTools,

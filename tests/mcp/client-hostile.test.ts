@@ -186,11 +186,11 @@ describe("MCP client: start-up against a tool list that never ends, each page ne
 });
 
 describe("luma mcp import: the contracts it writes fit what the server returns", () => {
-  test("a tool without an outputSchema that answers JSON as text: the imported `{ text: string }` contract gets the text (it was TOOL_OUTPUT_INVALID, text is required)", async () => {
+  test("a tool without an outputSchema that answers JSON as text: the imported McpResult contract gets the text (it was TOOL_OUTPUT_INVALID, text is required)", async () => {
     const p = hostileProject("plain", "");
     const imported = await runLumaAsync(["mcp", "import", "h"], { cwd: p.dir });
     expect(imported.exitCode).toBe(0);
-    expect(imported.stdout).toContain("schema WorkResult {\n  text: string\n}");
+    expect(imported.stdout).toContain("tool work(\n  size?: int\n) -> McpResult {");
     writeFileSync(p.file, `${imported.stdout}\nprint(tool work({ size: 1 }).text)\n`);
     const r = await runLumaAsync([p.file], { cwd: p.dir });
     expect(r.stderr).toBe("");
@@ -235,7 +235,7 @@ describe("luma mcp import: a server's names and descriptions cannot write the ge
     const r = await runLumaAsync(["mcp", "import", "h"], { cwd: p.dir });
     expect(r.stderr).toBe("");
     expect(r.exitCode).toBe(0);
-    expect(r.stdout).toContain(`tool shapes(\n  odd?: any[],\n  list?: any,\n  deep?: any${"[]".repeat(33)}\n) -> ShapesResult {`);
+    expect(r.stdout).toContain(`tool shapes(\n  odd?: any[],\n  list?: any,\n  deep?: any${"[]".repeat(33)}\n) -> McpResult {`);
     writeFileSync(p.file, r.stdout);
     expect((await runLumaAsync(["check", p.file])).exitCode).toBe(0);
   });

@@ -168,7 +168,7 @@ describe("luma mcp import NAME: Luma declarations from a server's tool list", ()
     const p = project({ mcp_servers: stdioServers() }, "");
     const imported = runLuma(["mcp", "import", "everything"], { cwd: p.dir });
     expect(imported.exitCode).toBe(0);
-    expect(imported.stdout).toContain('tool echo(\n  message: string @desc("Message to echo")\n) -> EchoResult {\n  mcp: "everything"');
+    expect(imported.stdout).toContain('tool echo(\n  message: string @desc("Message to echo")\n) -> McpResult {\n  mcp: "everything"');
     expect(imported.stdout).toContain('mcp_tool: "get-sum"');
     writeFileSync(p.file, `${imported.stdout}\nprint(tool echo({message: "imported"}).text)\nprint(tool get_structured_content({location: "Chicago"}).humidity)\n`);
     expect(runLuma(["check", p.file]).exitCode).toBe(0);
@@ -181,7 +181,7 @@ describe("luma mcp import NAME: Luma declarations from a server's tool list", ()
     const out = runLuma(["mcp", "import", "local"], { cwd: p.dir }).stdout;
     expect(out).toContain("schema SearchResult {\n  hits: string[]\n}");
     expect(out).toContain('tool search(\n  q: string,\n  limit?: int\n) -> SearchResult {\n  mcp: "local"\n  side_effects: "read"\n  description: "Finds documents"\n}');
-    expect(out).toContain('tool env_probe(\n  name: string\n) -> EnvProbeResult {\n  mcp: "local"\n  mcp_tool: "env-probe"\n  side_effects: "write"');
+    expect(out).toContain('tool env_probe(\n  name: string\n) -> McpResult {\n  mcp: "local"\n  mcp_tool: "env-probe"\n  side_effects: "write"');
   });
 
   test("an unknown server NAME is a start-up error listing the declared ones", () => {

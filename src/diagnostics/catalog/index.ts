@@ -17,6 +17,7 @@ import { startupCodes, type StartupCode } from "./startup-codes";
 import { runtimeCodes, type RuntimeCode } from "./runtime-codes";
 import { buildCodes, type BuildCode } from "./build-codes";
 import { mcpCodes, type McpCode } from "./mcp-codes";
+import { mcpClientCodes, type McpClientCode } from "./mcp-client-codes";
 import { journalCodes, type JournalCode } from "./journal-codes";
 import { importCodes, type ImportCode } from "./import-codes";
 import { stdCodes, type StdCode } from "./std-codes";
@@ -34,6 +35,7 @@ export type DiagnosticCode =
   | StartupCode
   | BuildCode
   | McpCode
+  | McpClientCode
   | JournalCode
   | ImportCode
   | StdCode
@@ -43,7 +45,7 @@ export type DiagnosticCode =
 let byCode: Map<string, CatalogEntry> | undefined;
 
 export const allCatalogEntries = (): CatalogEntry[] => [
-  ...parseCodes, ...checkCodes, ...typeCodes, ...configCodes, ...moduleCodes, ...startupCodes, ...buildCodes, ...mcpCodes, ...journalCodes, ...importCodes, ...stdCodes, ...uiCodes, ...runtimeCodes,
+  ...parseCodes, ...checkCodes, ...typeCodes, ...configCodes, ...moduleCodes, ...startupCodes, ...buildCodes, ...mcpCodes, ...mcpClientCodes, ...journalCodes, ...importCodes, ...stdCodes, ...uiCodes, ...runtimeCodes,
 ];
 
 export function catalogEntry(code: string): CatalogEntry | undefined {

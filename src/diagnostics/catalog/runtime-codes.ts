@@ -133,6 +133,13 @@ const RUNTIME_ENTRIES = [
     example: 'tool search(q: string) -> Hits { mcp: "docs" }   // the tool answers { isError: true, content: [{ type: "text", text: "index offline" }] }',
   },
   {
+    code: "MCP_RESULT_UNFIT",
+    title: "an MCP tool's result holds content its contract cannot take",
+    explanation:
+      "The server answered with image, audio, resource or resource-link content, and the tool's return schema has no `content` field to take it (it is `{ text: string }` or a schema of its own without `structuredContent` to read). Rather than drop that content, the call fails, naming the server, the tool and the content types. Give the return schema `content: McpContent[]` — `McpResult`, which `luma mcp import` writes, takes every type. Not retryable.",
+    example: 'schema T { text: string }\ntool tiny_image() -> T { mcp: "everything"  mcp_tool: "get-tiny-image" }',
+  },
+  {
     code: "ASK_OUTPUT_INVALID",
     title: "model answer does not match the ask target",
     explanation: "The model's final answer is not valid JSON for the `ask … -> Type` target, after the retries (`retries` of the agent). The details hold the validation issues.",

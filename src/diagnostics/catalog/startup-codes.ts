@@ -196,6 +196,13 @@ const STARTUP_ENTRIES = [
       "`luma chat FILE --agent A [--method m]` needs an agent A of the program; without `--method` it must declare a `model` (its model, system prompt and tools answer); with it, A must have a method m that takes `(Thread, string)` and returns `string` — called once per line with the chat's thread and the line.",
     example: "luma chat app.luma --agent Support --method reply   (reply(text: string) -> string: no Thread parameter)",
   },
+  {
+    code: "E0690",
+    title: "an MCP server's OAuth secret variable is not set",
+    explanation:
+      "`mcp_servers.<name>.oauth` names the environment variable that holds the client's secret (`client_secret_env`) or signing key (`private_key_env`), so the config never holds it. The variable is unset or empty, so the server is not contacted.",
+    example: '{ "mcp_servers": { "tickets": { "url": "https://mcp.example.com/mcp", "oauth": { "grant_type": "client_credentials", "client_id": "luma", "client_secret_env": "TICKETS_SECRET" } } } }',
+  },
 ] as const satisfies readonly CatalogEntry[];
 
 /** The codes of this list, literal: part of the catalog's `DiagnosticCode`. */

@@ -74,9 +74,13 @@ export interface ToolInvoker {
   call(req: ToolCallRequest): Promise<unknown>;
 }
 
-/** What a person is asked for: a client tool's answer (`handler: "client"`) or the note an approval needs (`approval: Schema`). */
+/**
+ * What a person is asked for: a client tool's answer (`handler: "client"`), the note an
+ * approval needs (`approval: Schema`), or an MCP server's elicitation (`tool` is then the
+ * server's name, `args` its message, and a field left empty takes its `default`).
+ */
 export interface ValueRequest {
-  purpose: "answer" | "approval";
+  purpose: "answer" | "approval" | "elicitation";
   tool: string;
   /** The call's arguments as `luma runs` shows them (secret-looking fields hidden, long text cut). */
   args: string;

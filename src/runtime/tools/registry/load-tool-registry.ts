@@ -9,6 +9,7 @@
  * root plugs it in (`openRemoteTools`), and it is loaded, and the servers connected, only
  * when a tool declares `mcp:`.
  */
+import type { AskValue } from "../tool-invoker-types";
 import { dirname, resolve } from "node:path";
 import { entryOf } from "../../../language/keys/key-spec";
 import { TOOL_KEYS } from "../../../language/keys/tool-keys";
@@ -32,6 +33,8 @@ export interface LoadToolRegistryOptions {
    * (start-up already has it); only when absent is it derived from `program.file`.
    */
   programDir?: string;
+  /** The person at the terminal, for MCP servers' elicitation requests; absent when the run is not interactive. */
+  askPerson?: AskValue;
   /** Where one-line start-up notices go (e.g. `max_memory_mb` is not enforced); stderr in the CLI. */
   notice?: (line: string) => void;
   /**
@@ -78,6 +81,8 @@ async function registryOf(opts: LoadToolRegistryOptions, policy: ModulePolicy | 
     config: opts.config.config,
     projectDir: opts.config.projectDir,
     env: opts.env ?? process.env,
+    notice: opts.notice,
+    askPerson: opts.askPerson,
   });
   try {
     const registry = buildRegistry({ program: opts.program, modules, maxConcurrency: policy?.maxConcurrency, remote: source, stubs: opts.stubs, std: opts.std });

@@ -2,6 +2,7 @@
 import type { DatasourceBridge, ToolHandler } from "../../../luma-module";
 import type { LumaConfig } from "../../../config/config-types";
 import type { Program } from "../../../syntax/ast";
+import type { AskValue } from "../tool-invoker-types";
 
 export type { DatasourceBridge, ToolHandler };
 
@@ -53,4 +54,8 @@ export type OpenRemoteTools = (opts: {
   /** The config file's directory: stdio servers run there. */
   projectDir: string;
   env: Record<string, string | undefined>;
+  /** One line for the person (an MCP server's authorization URL to open). */
+  notice?: (line: string) => void;
+  /** Asks the person at the terminal (an MCP server's elicitation); absent when nobody can be asked. */
+  askPerson?: AskValue;
 }) => Promise<RemoteToolSource>;

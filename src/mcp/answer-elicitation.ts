@@ -1,0 +1,72 @@
+/**
+ * An MCP server's `elicitation/create` request, answered by the person at the terminal
+ * (the run's `askValue`, only when stdin is interactive). The client announces the
+ * elicitation capability (form mode) only then; without a person the request is refused
+ * as one the client never announced.
+ *
+ * The form's fields are asked one by one; a field left empty takes its `default`, and a
+ * default the person never saw is applied too (SEP-1034: the server's defaults fill what the
+ * answer leaves out). The answer is checked against the requested schema before it is sent
+ * (required fields, primitive types, enums); a declined question is `decline`. A URL-mode
+ * request (open a page) is declined: Luma does not open pages for a server.
+ */
+import type { Client } from "@modelcontextprotocol/sdk/client/index.js";
+import { ElicitRequestSchema } from "@modelcontextprotocol/sdk/types.js";
+import type { AskValue } from "../runtime/tools/tool-invoker-types";
+
+type JsonSchema = Record<string, unknown>;
+
+/** The defaults of the form's fields, added where the answer has no value (SEP-1034). */
+export function withDefaults(schema: JsonSchema, content: Record<string, unknown>): Record<string, unknown> {
+  const filled = { ...content };
+  for (const [name, field] of Object.entries((schema.properties ?? {}) as Record<string, JsonSchema>)) {
+    if (filled[name] === undefined && field.default !== undefined) filled[name] = field.default;
+  }
+  return filled;
+}
+
+const TYPE_OF: Record<string, (v: unknown) => boolean> = {
+  string: (v) => typeof v === "string",
+  number: (v) => typeof v === "number" && Number.isFinite(v),
+  integer: (v) => Number.isInteger(v),
+  boolean: (v) => typeof v === "boolean",
+};
+
+/** The first problem of an answer with the requested (flat) schema; undefined when it fits. */
+export function formProblem(schema: JsonSchema, value: unknown): string | undefined {
+  if (value === null || typeof value !== "object" || Array.isArray(value)) return "the answer must be an object";
+  const answer = value as Record<string, unknown>;
+  const fields = (schema.properties ?? {}) as Record<string, JsonSchema>;
+  for (const name of (schema.required ?? []) as string[]) if (answer[name] === undefined) return `'${name}' is required`;
+  for (const [name, v] of Object.entries(answer)) {
+    const field = fields[name];
+    if (field === undefined) return `'${name}' is not a field of the form`;
+    const fits = TYPE_OF[field.type as string];
+    if (fits !== undefined && !fits(v)) return `'${name}' must be ${field.type === "integer" ? "an integer" : `a ${field.type}`}`;
+    if (Array.isArray(field.enum) && !field.enum.includes(v)) return `'${name}' must be one of ${field.enum.map((e) => JSON.stringify(e)).join(", ")}`;
+  }
+  return undefined;
+}
+
+/** How long a person is given to answer one request. */
+const ANSWER_WITHIN_MS = 600_000;
+
+/** Answers the server's elicitation requests on this client by asking the person. */
+export function answerElicitation(client: Client, server: string, askPerson: AskValue): void {
+  client.setRequestHandler(ElicitRequestSchema, async (request) => {
+    const params = request.params as { mode?: string; message: string; requestedSchema?: JsonSchema };
+    if (params.mode === "url" || params.requestedSchema === undefined) return { action: "decline" };
+    const schema = params.requestedSchema;
+    const answer = await askPerson({
+      purpose: "elicitation",
+      tool: server,
+      args: params.message,
+      schemaName: "answer",
+      jsonSchema: schema,
+      problem: (value) => formProblem(schema, withDefaults(schema, value as Record<string, unknown>)),
+      withinMs: ANSWER_WITHIN_MS,
+    });
+    if (answer === undefined) return { action: "decline" };
+    return { action: "accept", content: withDefaults(schema, answer.value as Record<string, unknown>) as never };
+  });
+}
