@@ -24,9 +24,10 @@ type JsonSchema = Record<string, unknown>;
 const MAX_TIMER_MS = 2_147_483_647;
 
 const PRIMITIVE_KEYS: Record<string, readonly string[]> = {
-  string: ["type", "title", "description", "minLength", "maxLength", "format", "enum"],
-  number: ["type", "title", "description", "minimum", "maximum"],
-  integer: ["type", "title", "description", "minimum", "maximum"],
+  // `default` on every kind of field: 2025-11-25 (SEP-1034); a client fills the form with it.
+  string: ["type", "title", "description", "minLength", "maxLength", "format", "enum", "default"],
+  number: ["type", "title", "description", "minimum", "maximum", "default"],
+  integer: ["type", "title", "description", "minimum", "maximum", "default"],
   boolean: ["type", "title", "description", "default"],
 };
 

@@ -17,6 +17,7 @@ import { startupCodes, type StartupCode } from "./startup-codes";
 import { runtimeCodes, type RuntimeCode } from "./runtime-codes";
 import { buildCodes, type BuildCode } from "./build-codes";
 import { mcpCodes, type McpCode } from "./mcp-codes";
+import { mcpServeCodes, type McpServeCode } from "./mcp-serve-codes";
 import { journalCodes, type JournalCode } from "./journal-codes";
 import { importCodes, type ImportCode } from "./import-codes";
 
@@ -32,6 +33,7 @@ export type DiagnosticCode =
   | StartupCode
   | BuildCode
   | McpCode
+  | McpServeCode
   | JournalCode
   | ImportCode
   | RuntimeCode;
@@ -39,7 +41,7 @@ export type DiagnosticCode =
 let byCode: Map<string, CatalogEntry> | undefined;
 
 export const allCatalogEntries = (): CatalogEntry[] => [
-  ...parseCodes, ...checkCodes, ...typeCodes, ...configCodes, ...moduleCodes, ...startupCodes, ...buildCodes, ...mcpCodes, ...journalCodes, ...importCodes, ...runtimeCodes,
+  ...parseCodes, ...checkCodes, ...typeCodes, ...configCodes, ...moduleCodes, ...startupCodes, ...buildCodes, ...mcpCodes, ...mcpServeCodes, ...journalCodes, ...importCodes, ...runtimeCodes,
 ];
 
 export function catalogEntry(code: string): CatalogEntry | undefined {

@@ -103,10 +103,16 @@ const compose = (steps: readonly Step[], plan: CallPlan): Next => {
   const applicable = steps.filter((s) => s.applies(plan));
   const ordered = [...applicable.filter((s) => s.outermost), ...applicable.filter((s) => !s.outermost)];
   let next: Next = (ctx) => ctx.output;
+  const total = ordered.length;
   for (let i = ordered.length - 1; i >= 0; i--) {
     const step = ordered[i];
     const inner = next;
-    next = (ctx) => step.run(ctx, inner);
+    // A caller that asked for progress (an MCP progress token) hears of each step as it starts.
+    next = (ctx) => {
+      const progress = ctx.req.progress ?? ctx.req.methodCall?.progress;
+      if (progress !== undefined) progress(step.name, i + 1, total);
+      return step.run(ctx, inner);
+    };
   }
   return next;
 };

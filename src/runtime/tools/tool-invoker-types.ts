@@ -13,6 +13,13 @@ export interface OpenBudget {
   usedUsd: number;
 }
 
+/**
+ * Where a call's progress goes (an MCP client's progress token, src/mcp/): each pipeline step
+ * as it starts (`done` of `total` steps of the call's plan) and each provider turn of an `ask`
+ * (no total). Absent everywhere else, so the pipeline pays one property read per step.
+ */
+export type ProgressSink = (message: string, done?: number, total?: number) => void;
+
 /** State that lives for one agent method call (the circuit breaker counts failures here, §9). */
 export interface MethodCallState {
   failures: number;
@@ -23,6 +30,8 @@ export interface MethodCallState {
   signal?: AbortSignal;
   /** The MCP client's asker for a person's value (src/mcp/): every client tool and approval note the method's calls reach asks it. */
   askValue?: AskValue;
+  /** Progress of every tool call and `ask` turn of the method call (an MCP client's progress token). */
+  progress?: ProgressSink;
   /** How deep in agents called as tools this method call runs (issue #27 §1): absent, 1 (the outermost). */
   agentDepth?: number;
   /** The budgets this method call runs under, outermost first (runtime/usage/budgets.ts): each response is charged to all. */
@@ -54,6 +63,8 @@ export interface ToolCallRequest {
    * an approval's note. Overrides the invoker's `askValue` (the terminal's).
    */
   askValue?: AskValue;
+  /** This call's progress, step by step (overrides the method call's). */
+  progress?: ProgressSink;
   /**
    * The call's position in the run (step-scope.ts), e.g. `main/3`: its journal receipt's key
    * and the handler's `ctx.stepId`. Undefined for calls made outside a program (tests, benches).
