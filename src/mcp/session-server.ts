@@ -90,6 +90,10 @@ export function sessionServer(deps: ServeCallDeps, catalog: ServedCatalog, label
     // A client tool's answer and an approval's note are asked of the client too (elicit-value.ts).
     const options = { signal: extra.signal, approve, askValue: elicitValue(server, extra), progress: notices.progress };
     const answer = await calls.track(withNotices(notices, () => serveCall(deps, tool, request.params.arguments, options)));
+    // The SDK's client handles a notification a microtask after an answer read in the same
+    // chunk, and drops progress that comes after its answer: the answer waits one turn of the
+    // event loop, so the progress already written is usually read first.
+    if (notices.progress) await new Promise((done) => setImmediate(done));
     return shaped(answer, version) as never;
   });
   if (hasResources) {
