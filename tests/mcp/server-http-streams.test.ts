@@ -20,7 +20,7 @@ interface SseEvent {
 
 /** Reads SSE events from a response body until `enough` says so (or the stream ends). */
 async function readEvents(body: ReadableStream<Uint8Array>, enough: (events: SseEvent[]) => boolean): Promise<SseEvent[]> {
-  const reader = body.pipeThrough(new TextDecoderStream()).getReader();
+  const reader = body.pipeThrough(new TextDecoderStream() as unknown as ReadableWritablePair<string, Uint8Array>).getReader();
   const events: SseEvent[] = [];
   let buffer = "";
   while (!enough(events)) {
