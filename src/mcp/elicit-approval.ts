@@ -8,6 +8,7 @@
 import type { Server } from "@modelcontextprotocol/sdk/server/index.js";
 import { ErrorCode, McpError } from "@modelcontextprotocol/sdk/types.js";
 import { runtimeError } from "../diagnostics/luma-error";
+import { withoutPrefix } from "./elicit-value";
 
 const approvalUnsupported = (tool: string) =>
   runtimeError(
@@ -47,8 +48,10 @@ export const elicitApproval = async (server: Server, tool: string, withinMs: num
   try {
     answer = await asking;
   } catch (e) {
-    if (e instanceof McpError && e.code === ErrorCode.RequestTimeout && !call.signal.aborted) throw approvalUnanswered(tool, withinMs);
-    throw e;
+    if (!(e instanceof McpError) || call.signal.aborted) throw e;
+    if (e.code === ErrorCode.RequestTimeout) throw approvalUnanswered(tool, withinMs);
+    // An answer that does not fit the form (the SDK checks it), or the client's error: not approved, saying why.
+    throw runtimeError("TOOL_PERMISSION_DENIED", `Tool '${tool}' was not approved: the MCP client's answer was not taken: ${withoutPrefix(e.message)}.`);
   }
   return answer.action === "accept" && answer.content?.approve === true;
 };

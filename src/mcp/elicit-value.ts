@@ -77,6 +77,9 @@ const message = (req: ValueRequest): string =>
     ? `Client tool '${req.tool}' is called with ${req.args}: answer with a ${req.schemaName}.`
     : `Approve a call of tool '${req.tool}' with ${req.args}? Accept with a ${req.schemaName}; decline to refuse.`;
 
+/** The SDK's McpError writes "MCP error <code>: " before its message. */
+export const withoutPrefix = (message: string): string => message.replace(/^MCP error -?\d+: /, "");
+
 /** The asker for one tools/call of a session. */
 export const elicitValue =
   (server: Server, call: { signal: AbortSignal; requestId: string | number }): AskValue =>
@@ -91,8 +94,11 @@ export const elicitValue =
     try {
       answer = await asking;
     } catch (e) {
-      if (e instanceof McpError && e.code === ErrorCode.RequestTimeout && !call.signal.aborted) throw refused(req, `the MCP client did not answer within ${req.withinMs} ms (the tool's timeout)`);
-      throw e;
+      if (!(e instanceof McpError) || call.signal.aborted) throw e;
+      if (e.code === ErrorCode.RequestTimeout) throw refused(req, `the MCP client did not answer within ${req.withinMs} ms (the tool's timeout)`);
+      // The SDK checks an accepted form against the schema it asked with; a client may also answer
+      // with an error. Either way nothing was given: a refusal that says why, not a RUNTIME_ERROR.
+      throw refused(req, `the MCP client's answer was not taken: ${withoutPrefix(e.message)}`);
     }
     if (answer.action !== "accept") return undefined;
     let value: unknown = answer.content ?? {};
