@@ -16,6 +16,7 @@
  */
 import { AsyncLocalStorage } from "node:async_hooks";
 import type { ProgressSink } from "../runtime/tools/tool-invoker-types";
+import type { Sampler } from "./sampling-transport";
 
 /** MCP's log levels (RFC 5424), least severe first. */
 export const LOG_LEVELS = ["debug", "info", "notice", "warning", "error", "critical", "alert", "emergency"] as const;
@@ -25,12 +26,17 @@ export interface CallNotices {
   log(level: LogLevel, logger: string, data: string): void;
   /** Absent when the request carries no progress token. */
   progress?: ProgressSink;
+  /** Asks the calling client to sample for a `provider: "mcp"` model (sampling-transport.ts). */
+  sample?: Sampler;
 }
 
 const current = new AsyncLocalStorage<CallNotices>();
 
 /** Runs one served call with its notices: every line written inside it (awaits included) is its. */
 export const withNotices = <T>(notices: CallNotices, run: () => T): T => current.run(notices, run);
+
+/** The sampler of the call running in this async context, if any. */
+export const currentSampler = (): Sampler | undefined => current.getStore()?.sample;
 
 /** The level a line of the program's stderr is sent at, from how it starts. */
 const levelOfLine = (line: string): LogLevel =>

@@ -58,6 +58,8 @@ import { servedResources } from "./served-resources";
 import { printSink, stderrSink } from "./call-notices";
 import { pageSizeFrom } from "./list-pages";
 import { RETRY_MS, SessionEventStore } from "./sse-event-store";
+import { samplingTransport } from "./sampling-transport";
+import { fetchTransport } from "../runtime/providers/transport";
 
 export interface ServeOptions extends Omit<StartOptions, "args" | "interactive"> {
   agent?: string;
@@ -92,7 +94,9 @@ export async function serveProgram(program: Program, opts: ServeOptions): Promis
   const restoreConsole = redirectConsoleToStderr(stderr);
   try {
     const pageSize = pageSizeFrom(opts.env);
-    const open = await openProgram(program, { ...opts, stdout, stderr, interactive: false, openRemoteTools: openMcpTools }, lifecycle);
+    // A `provider: "mcp"` model's requests go to the calling client (sampling-transport.ts).
+    const askHooks = { ...opts.askHooks, transport: samplingTransport(opts.askHooks?.transport ?? fetchTransport({ maxResponseBytes: opts.askHooks?.maxResponseBytes })) };
+    const open = await openProgram(program, { ...opts, stdout, stderr, askHooks, interactive: false, openRemoteTools: openMcpTools }, lifecycle);
     // The `tools/call` answers still being worked out, so stopping can wait for them.
     const calls = new WorkInFlight();
     try {

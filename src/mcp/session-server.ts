@@ -11,7 +11,8 @@
  *   pipeline as a tool call.
  *
  * Approval and a person's values are asked of the client through elicitation, on the stream
- * of the call they belong to (elicit-value.ts, elicit-approval.ts).
+ * of the call they belong to (elicit-value.ts, elicit-approval.ts); a `provider: "mcp"`
+ * model's turns through sampling (sampling-transport.ts).
  */
 import { Server } from "@modelcontextprotocol/sdk/server/index.js";
 import type { Transport } from "@modelcontextprotocol/sdk/shared/transport.js";
@@ -34,6 +35,7 @@ import { callNotices, SessionLogLevel, withNotices } from "./call-notices";
 import { page } from "./list-pages";
 import { agreedVersion, hasProgressMessage, hasStructuredContent, toolEntry } from "./version-shaping";
 import { readResource } from "./read-resource";
+import { sessionSampler } from "./sampling-transport";
 import { INVALID_PARAMS, ProtocolError } from "./protocol-error";
 
 export interface ServedCatalog {
@@ -71,7 +73,10 @@ export function sessionServer(deps: ServeCallDeps, catalog: ServedCatalog, label
 
   const noticesOf = (extra: Extra) => {
     const progressToken = extra._meta?.progressToken;
-    return callNotices(level, (n) => extra.sendNotification(n as never), { progressToken, withMessage: hasProgressMessage(version) });
+    const notices = callNotices(level, (n) => extra.sendNotification(n as never), { progressToken, withMessage: hasProgressMessage(version) });
+    // Tools in a sampling request are defined from 2025-11-25 on.
+    notices.sample = sessionSampler(server, extra, () => version >= "2025-11-25");
+    return notices;
   };
 
   server.setRequestHandler(SetLevelRequestSchema, (request) => {

@@ -456,6 +456,6 @@ describe("the editor shows each key's doc line from the table (luma lsp)", () =>
     const r: any = await lsp.conn.sendRequest("textDocument/completion", { textDocument: { uri: u }, position: positionOf(text, "  te\n", 0, 4) });
     expect(r.items.map((i: any) => i.label)).toEqual(Object.keys(MODEL_KEYS));
     const provider = r.items.find((i: any) => i.label === "provider");
-    expect(provider.documentation).toBe('`provider` (required): The provider family: "openai", "openai-compatible", "azure", "anthropic" or "gemini".');
+    expect(provider.documentation).toBe('`provider` (required): The provider family: "openai", "openai-compatible", "azure", "anthropic", "gemini" or "mcp".');
   }, 60_000);
 });
