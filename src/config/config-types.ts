@@ -29,7 +29,12 @@ export interface ContextFieldSource { env: string; parse?: "string" | "json" | "
 export interface McpServerConfig { command?: string; args?: string[]; env?: Record<string, string>; url?: string; headers_env?: Record<string, string> }
 /** `threads` (issue #26 §1): where `thread(id)` keeps conversations; sealed like the idempotency store. */
 export interface ThreadsConfig { backend: "file" | "sqlite" | "postgres" | "redis"; path?: string; encryption?: "aes-256-gcm"; url?: string; url_env?: string }
-export interface LumaConfig { tool_modules: ToolModuleEntry[]; tool_module_policy?: ToolModulePolicy; idempotency_store?: IdempotencyStoreConfig; threads?: ThreadsConfig; journal?: JournalConfig; tool_contexts: Record<string, Record<string, ContextFieldSource>>; mcp_servers?: Record<string, McpServerConfig>; replay?: string; /** `parallel for` without `limit`: at most this many bodies at once (absent: 8). */ parallel_limit?: number; /** How deep agents listed as tools may call each other (absent: 4). */ max_agent_depth?: number }
+/** `mcp_serve` (docs/mcp.md "OAuth"): `oauth.issuer` signs the tokens `luma mcp --http` accepts; `audience` defaults to the served URL. */
+export interface McpServeConfig {
+  oauth?: { issuer: string; audience?: string };
+}
+
+export interface LumaConfig { tool_modules: ToolModuleEntry[]; tool_module_policy?: ToolModulePolicy; idempotency_store?: IdempotencyStoreConfig; threads?: ThreadsConfig; journal?: JournalConfig; tool_contexts: Record<string, Record<string, ContextFieldSource>>; mcp_servers?: Record<string, McpServerConfig>; /** `luma mcp`'s serving settings. */ mcp_serve?: McpServeConfig; replay?: string; /** `parallel for` without `limit`: at most this many bodies at once (absent: 8). */ parallel_limit?: number; /** How deep agents listed as tools may call each other (absent: 4). */ max_agent_depth?: number }
 
 /** What `loadConfig` returns. */
 export interface LoadedConfig {

@@ -29,9 +29,7 @@
  * lease), and a hang-up closed the trace under a call still unwinding. A second signal exits
  * at once (stop-on-signal.ts). A tool module cannot end the process either (base/exit-guard.ts).
  */
-import { randomUUID } from "node:crypto";
 import { StdioServerTransport } from "@modelcontextprotocol/sdk/server/stdio.js";
-import { WebStandardStreamableHTTPServerTransport } from "@modelcontextprotocol/sdk/server/webStandardStreamableHttp.js";
 import { runtimeError, startupError } from "../diagnostics/luma-error";
 import type { Program } from "../syntax/ast";
 import { openProgram, type StartOptions } from "../runtime/start-program";
@@ -46,18 +44,19 @@ import { WorkInFlight } from "../runtime/run/work-in-flight";
 import { EXIT_BROKEN_PIPE } from "../runtime/run/write-fully";
 import { createRuntime } from "../runtime/interpreter/runtime-context";
 import type { ServeCallDeps } from "./serve-call";
-import { servedTools } from "./served-tools";
+import { servedTools, type ServedTool } from "./served-tools";
+import { httpPlan, serveHttp } from "./serve-http";
+import { loadConfig } from "../config/load-config";
+import type { McpServeConfig } from "../config/config-types";
+import { dirname, resolve } from "node:path";
 import { servedAgentArgs } from "../runtime/interpreter/agent-args-json";
 import { inactiveToolsOf } from "../runtime/interpreter/agent-context";
 import { isOversizeMessage, MAX_MESSAGE_BYTES, MAX_MESSAGE_TEXT } from "./message-size-limit";
 import { screenedInput } from "./screen-stdio-lines";
-import { accessRules, carriesToken, unauthorized, type AccessRules } from "./http-access";
-import { idleTimeFrom, SessionTable } from "./idle-sessions";
 import { sessionServer, type ServedCatalog, type Session } from "./session-server";
 import { servedResources } from "./served-resources";
 import { printSink, stderrSink } from "./call-notices";
 import { pageSizeFrom } from "./list-pages";
-import { RETRY_MS, SessionEventStore } from "./sse-event-store";
 import { samplingTransport } from "./sampling-transport";
 import { fetchTransport } from "../runtime/providers/transport";
 
@@ -76,7 +75,7 @@ const UNWIND_MS = 3_000;
 
 /** Serves until the client goes away (stdio) or the process is told to stop (both). */
 export async function serveProgram(program: Program, opts: ServeOptions): Promise<void> {
-  const plan = httpPlan(opts);
+  const plan = opts.http === undefined ? undefined : httpPlan(opts.http, opts.allowedHosts, opts.env, (await serveConfig(opts)).oauth);
   // Installed before start-up: a client told the address may stop the server at once.
   const lifecycle = createRunLifecycle();
   const unlisten = stopOnSignal(lifecycle, exitProcess);
@@ -108,9 +107,9 @@ export async function serveProgram(program: Program, opts: ServeOptions): Promis
       const deps: ServeCallDeps = { tools: open.tools, interpreter, telemetry: open.telemetry, agentArgs };
       const label = `luma mcp ${opts.file}`;
       const catalog: ServedCatalog = { tools, resources: servedResources(tools), pageSize };
-      const makeServer = () => sessionServer(deps, catalog, label, calls);
-      if (opts.http === undefined) await serveStdio(makeServer, lifecycle);
-      else await serveHttp(makeServer, plan!, opts.stderr, lifecycle);
+      const makeServer = (scopes?: readonly string[]) => sessionServer(deps, catalog, label, calls, scopes);
+      if (plan === undefined) await serveStdio(makeServer, lifecycle);
+      else await serveHttp(makeServer, plan, opts.stderr, lifecycle, scopesOf(tools));
       await calls.settled(UNWIND_MS);
     } finally {
       await open.close();
@@ -158,81 +157,12 @@ async function serveStdio(makeServer: () => Session, lifecycle: RunLifecycle): P
   }
 }
 
-const parseAddress = (text: string): { hostname: string; port: number } => {
-  const m = /^(?:(\[[^\]]+\]|[^:]+):)?(\d{1,5})$/.exec(text);
-  const port = m ? Number(m[2]) : NaN;
-  if (!m || port > 65535) throw startupError(`--http ${text}: expected HOST:PORT or PORT (e.g. 127.0.0.1:8765; port 0 picks a free one).`, { catalogCode: "E0804" });
-  return { hostname: m[1]?.replace(/^\[|\]$/g, "") ?? "127.0.0.1", port };
-};
-
-const notFoundSession = () => Response.json({ jsonrpc: "2.0", error: { code: -32001, message: "Session not found" }, id: null }, { status: 404 });
-
-interface HttpPlan {
-  address: string;
-  hostname: string;
-  port: number;
-  access: AccessRules;
-  idleMs: number;
+/** `mcp_serve` of the program's luma.config.json (read again by start-up: serving settings are needed before it). */
+async function serveConfig(opts: ServeOptions): Promise<McpServeConfig> {
+  if (opts.builtAgent) return {};
+  const config = await loadConfig({ cwd: opts.cwd, configPath: opts.configPath, programDir: dirname(resolve(opts.cwd, opts.file)) });
+  return config.config.mcp_serve ?? {};
 }
 
-/** Where and for whom to serve, checked before the program opens: a non-loopback address without a token and host list does not start. */
-function httpPlan(opts: ServeOptions): HttpPlan | undefined {
-  if (opts.http === undefined) return undefined;
-  const { hostname, port } = parseAddress(opts.http);
-  return { address: opts.http, hostname, port, access: accessRules(opts.http, hostname, opts.allowedHosts, opts.env), idleMs: idleTimeFrom(opts.env) };
-}
-
-async function serveHttp(makeServer: () => Session, plan: HttpPlan, log: (line: string) => void, lifecycle: RunLifecycle): Promise<void> {
-  const { address, hostname, port, access } = plan;
-  const sessions = new SessionTable(plan.idleMs);
-  let allowedHosts: string[] = [];
-  const newSession = async (): Promise<WebStandardStreamableHTTPServerTransport> => {
-    const transport: WebStandardStreamableHTTPServerTransport = new WebStandardStreamableHTTPServerTransport({
-      sessionIdGenerator: randomUUID,
-      onsessioninitialized: (id: string) => sessions.add(id, transport),
-      onsessionclosed: (id) => sessions.delete(id),
-      enableDnsRebindingProtection: true,
-      allowedHosts,
-      // A browser's request carries its page's Origin: only pages served from this address pass
-      // (the protocol's MUST; a client outside a browser sends none).
-      allowedOrigins: allowedHosts.flatMap((host) => [`http://${host}`, `https://${host}`]),
-      maxRequestBodySize: MAX_MESSAGE_BYTES,
-      // Resumable streams: event ids, a priming event with `retry`, replay after Last-Event-ID.
-      eventStore: new SessionEventStore(),
-      retryInterval: RETRY_MS,
-    });
-    await makeServer().connect(transport);
-    return transport;
-  };
-  let http: ReturnType<typeof Bun.serve>;
-  try {
-    http = Bun.serve({
-      hostname,
-      port,
-      idleTimeout: 0, // an SSE stream may stay open while a tool runs or a user decides
-      async fetch(req) {
-        // The token first: without it nothing is told, not even whether a path or session exists.
-        if (access.token !== undefined && !carriesToken(req, access.token)) return unauthorized();
-        if (new URL(req.url).pathname !== "/mcp") return new Response("Not found: the MCP endpoint is /mcp\n", { status: 404 });
-        // Refused before a session is made for it (the transport refuses it the same way).
-        const host = req.headers.get("host")?.toLowerCase();
-        if (host === undefined || !allowedHosts.includes(host)) {
-          return Response.json({ jsonrpc: "2.0", error: { code: -32000, message: `Invalid Host header: ${host}` }, id: null }, { status: 403 });
-        }
-        const id = req.headers.get("mcp-session-id");
-        const transport = id === null ? await newSession() : sessions.get(id);
-        if (transport === undefined) return notFoundSession();
-        return sessions.handle(transport, req);
-      },
-    });
-  } catch (e) {
-    throw startupError(`--http ${address}: cannot listen there (${(e as Error).message}).`, { catalogCode: "E0804" });
-  }
-  const shown = hostname.includes(":") ? `[${hostname}]` : hostname;
-  allowedHosts = access.hosts(http.port ?? port);
-  sessions.start();
-  log(`luma mcp: serving http://${shown}:${http.port}/mcp`);
-  await lifecycle.untilStopped();
-  await sessions.closeAll();
-  http.stop(true);
-}
+/** The scopes the served tools use: the protected-resource metadata's `scopes_supported`. */
+const scopesOf = (tools: readonly ServedTool[]): string[] => [...new Set(tools.flatMap((t) => (t.kind === "tool" && t.scope !== undefined ? [t.scope] : [])))];

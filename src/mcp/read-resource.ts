@@ -18,7 +18,7 @@ export async function readResource(deps: ServeCallDeps, resources: ServedResourc
   const { query, input } = resources.resolve(uri);
   let value: unknown;
   try {
-    value = await deps.tools.call({ tool: query.tool, input, mode: "direct", agent: query.agent, methodCall: query.agent ? { failures: 0 } : undefined, signal: opts.signal, approve: opts.approve, progress: opts.progress });
+    value = await deps.tools.call({ tool: query.tool, input, mode: "direct", agent: query.agent, methodCall: query.agent ? { failures: 0 } : undefined, signal: opts.signal, approve: opts.approve, progress: opts.progress, scopes: opts.scopes });
   } catch (e) {
     const error = asLumaError(e, deps.interpreter.sourceOf, { file: "", start: 0, end: 0 });
     const body = JSON.stringify({ code: error.code ?? "RUNTIME_ERROR", message: error.message, retryable: error.retryable });

@@ -48,6 +48,8 @@ export interface CallOptions {
   askValue?: AskValue;
   /** The request's progress token's sink: the pipeline's steps, a method's tool calls and `ask` turns. */
   progress?: ProgressSink;
+  /** The session's OAuth grant (oauth-access.ts): every tool call, a method's included, is held to it. */
+  scopes?: readonly string[];
 }
 
 /** The spec's own codes: their `details` describe Luma internals and stay inside. */
@@ -74,7 +76,7 @@ async function runMethod(deps: ServeCallDeps, tool: ServedMethod, args: unknown,
   const checked = tool.validateInput(args);
   if (!checked.ok) throw invalidArguments(tool, checked.messages);
   const positional = tool.method.params.map((p) => (checked.value[p.name] ?? null) as Value);
-  return callAgentMethod(deps.interpreter, tool.agent.name, tool.method.name, positional, opts.signal, opts.askValue, deps.agentArgs, opts.progress);
+  return callAgentMethod(deps.interpreter, tool.agent.name, tool.method.name, positional, opts.signal, opts.askValue, deps.agentArgs, opts.progress, opts.scopes);
 }
 
 export function serveCall(deps: ServeCallDeps, tool: ServedTool, args: unknown, opts: CallOptions): Promise<CallToolAnswer> {
@@ -95,6 +97,7 @@ async function answer(deps: ServeCallDeps, tool: ServedTool, args: unknown, opts
             approve: opts.approve,
             askValue: opts.askValue,
             progress: opts.progress,
+            scopes: opts.scopes,
           })
         : await runMethod(deps, tool, args, opts);
     return successAnswer(tool, value);

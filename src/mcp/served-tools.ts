@@ -68,6 +68,8 @@ export interface ServedPipelineTool extends ServedBase {
   kind: "tool";
   tool: string;
   agent?: AgentDecl;
+  /** The tool's `scope` option: an OAuth session sees the tool only when its token grants it. */
+  scope?: string;
   /** A query (served as a resource too) or a command; absent for a tool. */
   statement?: "query" | "command";
   /** The tool declares `error: Schema`: a typed error's `details` were validated and may go out. */
@@ -138,7 +140,7 @@ function pipelineTool(program: Program, schemas: SchemaTable, decl: ToolDecl | Q
   if (o.idempotent) annotations.idempotentHint = true;
   annotations.openWorldHint = o.handler !== "client";
   const description = o.description ?? `Luma tool ${decl.name} (side_effects: "${o.sideEffects}").`;
-  return { ...base, title: o.title, description, annotations, meta: o.metadata, typedErrors: o.error !== undefined, ...outputOf(schemas, decl.returns) };
+  return { ...base, scope: o.scope, title: o.title, description, annotations, meta: o.metadata, typedErrors: o.error !== undefined, ...outputOf(schemas, decl.returns) };
 }
 
 /** An agent method's hints: its tools' together (a method that calls no tool only reads). */

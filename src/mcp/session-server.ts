@@ -30,7 +30,7 @@ import { serveCall, type CallToolAnswer, type ServeCallDeps } from "./serve-call
 import { elicitValue } from "./elicit-value";
 import { elicitApproval } from "./elicit-approval";
 import type { ServedTool } from "./served-tools";
-import type { ServedResources } from "./served-resources";
+import { servedResources, type ServedResources } from "./served-resources";
 import { callNotices, SessionLogLevel, withNotices } from "./call-notices";
 import { page } from "./list-pages";
 import { agreedVersion, hasProgressMessage, hasStructuredContent, toolEntry } from "./version-shaping";
@@ -59,7 +59,13 @@ const shaped = (answer: CallToolAnswer, version: string): CallToolAnswer => {
   return rest as CallToolAnswer;
 };
 
-export function sessionServer(deps: ServeCallDeps, catalog: ServedCatalog, label: string, calls: WorkInFlight): Session {
+/** A tool the session's grant covers: any without a `scope`, or one whose scope the token grants (no grant: every tool). */
+const grantedBy = (scopes: readonly string[] | undefined) => (t: ServedTool) => scopes === undefined || t.kind !== "tool" || t.scope === undefined || scopes.includes(t.scope);
+
+/** One session; `scopes`: its OAuth grant, when the server takes OAuth tokens (oauth-access.ts). */
+export function sessionServer(deps: ServeCallDeps, served: ServedCatalog, label: string, calls: WorkInFlight, scopes?: readonly string[]): Session {
+  const tools = served.tools.filter(grantedBy(scopes));
+  const catalog: ServedCatalog = scopes === undefined ? served : { ...served, tools, resources: servedResources(tools) };
   const byName = new Map(catalog.tools.map((t) => [t.name, t]));
   const hasResources = catalog.resources.resources.length + catalog.resources.templates.length > 0;
   const server = new Server(
@@ -93,7 +99,7 @@ export function sessionServer(deps: ServeCallDeps, catalog: ServedCatalog, label
     const approve = (name: string, _args: string, withinMs: number, writes = true) => elicitApproval(server, name, withinMs, extra, writes);
     const notices = noticesOf(extra);
     // A client tool's answer and an approval's note are asked of the client too (elicit-value.ts).
-    const options = { signal: extra.signal, approve, askValue: elicitValue(server, extra), progress: notices.progress };
+    const options = { signal: extra.signal, approve, askValue: elicitValue(server, extra), progress: notices.progress, scopes };
     const answer = await calls.track(withNotices(notices, () => serveCall(deps, tool, request.params.arguments, options)));
     // The SDK's client handles a notification a microtask after an answer read in the same
     // chunk, and drops progress that comes after its answer: the answer waits one turn of the
@@ -112,7 +118,7 @@ export function sessionServer(deps: ServeCallDeps, catalog: ServedCatalog, label
     });
     server.setRequestHandler(ReadResourceRequestSchema, (request, extra) => {
       const notices = noticesOf(extra);
-      const options = { signal: extra.signal, approve: (name: string, _a: string, withinMs: number, writes = false) => elicitApproval(server, name, withinMs, extra, writes), progress: notices.progress };
+      const options = { signal: extra.signal, approve: (name: string, _a: string, withinMs: number, writes = false) => elicitApproval(server, name, withinMs, extra, writes), progress: notices.progress, scopes };
       return calls.track(withNotices(notices, () => readResource(deps, catalog.resources, request.params.uri, options)));
     });
   }

@@ -37,6 +37,7 @@ import { clientAnswer } from "./steps/client-answer";
 import { outputValidation } from "./steps/11-output-validation";
 import { telemetryBreaker } from "./steps/12-telemetry-breaker";
 import { journalBegin, journalReplay } from "./steps/journal-steps";
+import { toolErrors } from "./steps/tool-errors";
 import type { RunJournal } from "../journal/run-journal";
 
 export { checkToolRuntimeRules } from "./steps/startup-rules";
@@ -203,6 +204,10 @@ export const createToolInvoker = (deps: ToolInvokerDeps): RunToolInvoker => {
       if (stopped !== undefined) return Promise.reject(stopped);
       try {
         const plan = planFor(req.tool, req.agent);
+        // A caller's own grant (an MCP client's token) narrows the agent's tool_scopes, call by call.
+        const granted = req.scopes ?? req.methodCall?.scopes;
+        const scope = plan.tool.options.scope;
+        if (granted !== undefined && scope !== undefined && !granted.includes(scope)) return Promise.reject(toolErrors.scopeDenied(plan.tool.name, scope));
         return Promise.resolve(plan.run(new CallContext(plan, req)));
       } catch (e) {
         return Promise.reject(e);

@@ -32,6 +32,8 @@ export interface MethodCallState {
   askValue?: AskValue;
   /** Progress of every tool call and `ask` turn of the method call (an MCP client's progress token). */
   progress?: ProgressSink;
+  /** The scopes its caller was granted (an MCP client's OAuth token): every tool call is held to them too. */
+  scopes?: readonly string[];
   /** How deep in agents called as tools this method call runs (issue #27 §1): absent, 1 (the outermost). */
   agentDepth?: number;
   /** The budgets this method call runs under, outermost first (runtime/usage/budgets.ts): each response is charged to all. */
@@ -65,6 +67,11 @@ export interface ToolCallRequest {
   askValue?: AskValue;
   /** This call's progress, step by step (overrides the method call's). */
   progress?: ProgressSink;
+  /**
+   * The scopes the caller was granted (an MCP client's OAuth token, src/mcp/oauth-access.ts),
+   * besides the agent's `tool_scopes`: a tool whose `scope` is not among them is refused.
+   */
+  scopes?: readonly string[];
   /**
    * The call's position in the run (step-scope.ts), e.g. `main/3`: its journal receipt's key
    * and the handler's `ctx.stepId`. Undefined for calls made outside a program (tests, benches).
