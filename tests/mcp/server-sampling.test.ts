@@ -10,7 +10,7 @@ import { writeFileSync } from "node:fs";
 import { join } from "node:path";
 import { Client } from "@modelcontextprotocol/sdk/client/index.js";
 import { StdioClientTransport } from "@modelcontextprotocol/sdk/client/stdio.js";
-import { CreateMessageRequestSchema, type CreateMessageRequest } from "@modelcontextprotocol/sdk/types.js";
+import { CreateMessageRequestSchema, ProgressNotificationSchema, type CreateMessageRequest } from "@modelcontextprotocol/sdk/types.js";
 import { ensureBinary } from "../support/luma-binary";
 import { runLumaAsync, tempDir, textJson } from "./mcp-harness";
 
@@ -117,5 +117,26 @@ describe('provider: "mcp" — sampling as a model', () => {
     expect(r.exitCode).not.toBe(0);
     expect(r.stderr).toContain(`Model 'Host' (provider "mcp") asks the MCP client that called the method (sampling/createMessage): it answers only in an agent method served by luma mcp, called by a client`);
     expect(r.stderr).not.toContain("    at ");
+  });
+
+  test("with a progress token, each ask turn and each pipeline step of its tool calls reports progress", async () => {
+    const c = await client(program().args, { tools: {} }, (_p, n) =>
+      n % 2 === 0
+        ? { role: "assistant", model: "m", stopReason: "toolUse", content: [{ type: "tool_use", id: `u${n}`, name: "stock", input: { sku: "A" } }] }
+        : { role: "assistant", model: "m", content: { type: "text", text: '{"enough": true, "note": "ok"}' } },
+    );
+    const seen: { progress: number; message?: string }[] = [];
+    c.setNotificationHandler(ProgressNotificationSchema, (n) => void seen.push(n.params));
+    try {
+      await c.callTool({ name: "Clerk.check", arguments: { sku: "A" } }, undefined, { onprogress: () => undefined });
+      await Bun.sleep(50);
+      const messages = seen.map((p) => p.message);
+      expect(messages[0]).toBe("Clerk: ask turn 1 (Host)");
+      expect(messages).toContain("10 run handler");
+      expect(messages.at(-1)).toBe("Clerk: ask turn 2 (Host)");
+      expect(seen.map((p) => p.progress)).toEqual(seen.map((_, i) => i + 1));
+    } finally {
+      await c.close();
+    }
   });
 });
