@@ -7,7 +7,8 @@
 import { afterAll, beforeAll, describe, expect, setDefaultTimeout, test } from "bun:test";
 import { join } from "node:path";
 import { LoggingMessageNotificationSchema, ProgressNotificationSchema, type LoggingMessageNotification, type Progress } from "@modelcontextprotocol/sdk/types.js";
-import { connectLuma, FIXTURES, runLumaAsync, SERVED, SERVED_TOOLS, type StdioSession } from "./mcp-harness";
+import { writeFileSync } from "node:fs";
+import { connectHttp, connectLuma, FIXTURES, runLumaAsync, SERVED, SERVED_TOOLS, startLumaHttp, tempDir, type StdioSession } from "./mcp-harness";
 
 setDefaultTimeout(60_000);
 
@@ -111,6 +112,51 @@ describe("logging: what a call writes reaches its client as notifications/messag
       ]);
     } finally {
       await f.close();
+    }
+  });
+});
+
+describe("logging: a soft rule's warning, and two clients at once", () => {
+  const program = () => {
+    const dir = tempDir();
+    writeFileSync(
+      join(dir, "main.luma"),
+      `schema Rating { text: string  score: int @range(0, 10) @severity("soft") }\ntool rate(text: string, score: int) -> Rating { side_effects: "none" }\n`,
+    );
+    writeFileSync(join(dir, "tools.ts"), `export const rate = async (i) => { console.log("rating " + i.text); await new Promise((r) => setTimeout(r, 30)); return { text: i.text, score: i.score }; };\n`);
+    return [join(dir, "main.luma"), "--tool-module", join(dir, "tools.ts")];
+  };
+
+  test("a soft rule's warning is a warning message of the call that broke it", async () => {
+    const s = await connectLuma(program());
+    try {
+      const logs = logsOf(s);
+      const r = await s.client.callTool({ name: "rate", arguments: { text: "great", score: 42 } });
+      expect(r.structuredContent).toEqual({ text: "great", score: 42 });
+      const warning = logs.find((l) => l.level === "warning");
+      expect(warning?.logger).toBe("luma");
+      expect(String(warning?.data)).toStartWith("warning:");
+      expect(String(warning?.data)).toContain("score");
+    } finally {
+      await s.close();
+    }
+  });
+
+  test("over HTTP, each client hears only the lines of its own calls, even when they run at once", async () => {
+    const server = await startLumaHttp(program());
+    const [a, b] = await Promise.all([connectHttp(server.url), connectHttp(server.url)]);
+    try {
+      const heard = { a: [] as unknown[], b: [] as unknown[] };
+      a.setNotificationHandler(LoggingMessageNotificationSchema, (n) => void heard.a.push(n.params.data));
+      b.setNotificationHandler(LoggingMessageNotificationSchema, (n) => void heard.b.push(n.params.data));
+      await Promise.all([
+        a.callTool({ name: "rate", arguments: { text: "from-a", score: 1 } }),
+        b.callTool({ name: "rate", arguments: { text: "from-b", score: 2 } }),
+      ]);
+      expect(heard).toEqual({ a: ["rating from-a"], b: ["rating from-b"] });
+    } finally {
+      await Promise.all([a.close(), b.close()]);
+      await server.stop();
     }
   });
 });
