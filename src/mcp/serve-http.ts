@@ -56,6 +56,8 @@ export async function serveHttp(makeServer: SessionMaker, plan: HttpPlan, log: (
   let allowedHosts: string[] = [];
   // Read once the port is known (the default audience is the served URL); requests wait for it.
   let oauth: Promise<OAuthAccess> | undefined;
+  // Each OAuth session's grant (its initialize's token), kept with its transport.
+  const grants = new WeakMap<WebStandardStreamableHTTPServerTransport, readonly string[]>();
   const newSession = async (scopes?: readonly string[]): Promise<WebStandardStreamableHTTPServerTransport> => {
     const transport: WebStandardStreamableHTTPServerTransport = new WebStandardStreamableHTTPServerTransport({
       sessionIdGenerator: randomUUID,
@@ -71,6 +73,7 @@ export async function serveHttp(makeServer: SessionMaker, plan: HttpPlan, log: (
       eventStore: new SessionEventStore(),
       retryInterval: RETRY_MS,
     });
+    if (scopes !== undefined) grants.set(transport, scopes);
     await makeServer(scopes).connect(transport);
     return transport;
   };
@@ -98,6 +101,8 @@ export async function serveHttp(makeServer: SessionMaker, plan: HttpPlan, log: (
         }
         const id = req.headers.get("mcp-session-id");
         const transport = id === null ? await newSession(granted?.scopes) : sessions.get(id);
+        // A session serves the grant it was opened with: a later token that grants otherwise must open its own.
+        if (transport !== undefined && granted !== undefined && !sameScopes(grants.get(transport), granted.scopes)) return otherGrant();
         if (transport === undefined) return notFoundSession();
         return sessions.handle(transport, req);
       },
@@ -122,3 +127,14 @@ export async function serveHttp(makeServer: SessionMaker, plan: HttpPlan, log: (
   await sessions.closeAll();
   http.stop(true);
 }
+
+const sameScopes = (a: readonly string[] | undefined, b: readonly string[]): boolean =>
+  a !== undefined && a.length === b.length && [...a].sort().every((s, i) => s === [...b].sort()[i]);
+
+/** 403 (RFC 6750 insufficient_scope): the token's grant is not the session's. */
+const otherGrant = () =>
+  Response.json(
+    { jsonrpc: "2.0", error: { code: -32001, message: "Forbidden: this token grants other scopes than the session was opened with; start a new session (initialize) with it." }, id: null },
+    { status: 403, headers: { "www-authenticate": 'Bearer error="insufficient_scope"' } },
+  );
+

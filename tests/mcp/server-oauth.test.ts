@@ -110,6 +110,30 @@ describe("luma mcp --http with mcp_serve.oauth", () => {
     }
   });
 
+  test("a session serves the grant it was opened with: a token granting other scopes is 403 insufficient_scope", async () => {
+    const reader = await issuer.sign({ aud: server.url, scope: "notes:read" });
+    const writer = await issuer.sign({ aud: server.url, scope: "notes:read notes:write" });
+    const init = await fetch(server.url, {
+      method: "POST",
+      headers: { "content-type": "application/json", accept: "application/json, text/event-stream", authorization: `Bearer ${reader}` },
+      body: JSON.stringify({ jsonrpc: "2.0", id: 0, method: "initialize", params: { protocolVersion: "2025-11-25", capabilities: {}, clientInfo: { name: "t", version: "1" } } }),
+    });
+    const session = init.headers.get("mcp-session-id")!;
+    await init.body?.cancel();
+    const list = (token: string) =>
+      fetch(server.url, {
+        method: "POST",
+        headers: { "content-type": "application/json", accept: "application/json, text/event-stream", authorization: `Bearer ${token}`, "mcp-session-id": session, "mcp-protocol-version": "2025-11-25" },
+        body: JSON.stringify({ jsonrpc: "2.0", id: 1, method: "tools/list" }),
+      });
+    const same = await list(reader);
+    expect(same.status).toBe(200);
+    await same.body?.cancel();
+    const other = await list(writer);
+    expect(other.status).toBe(403);
+    expect(other.headers.get("www-authenticate")).toBe('Bearer error="insufficient_scope"');
+  });
+
   const refused = async (token: string) => {
     const res = await fetch(server.url, { method: "POST", headers: { "content-type": "application/json", authorization: `Bearer ${token}` }, body: "{}" });
     return { status: res.status, challenge: res.headers.get("www-authenticate") ?? "" };
