@@ -18,6 +18,8 @@ import type {
   TranscriptItem, TurnRequest, TurnResult, WireAdapter, WireStreaming,
 } from "../provider-types";
 
+import { assertNever } from "../../../syntax/assert-never";
+
 type Obj = Record<string, unknown>;
 
 /** Where a sampling request "goes": read by the transports, never fetched. */
@@ -45,6 +47,8 @@ function messagesOf(transcript: readonly TranscriptItem[]): Obj[] {
           role: "user",
           content: item.results.map((r) => ({ type: "tool_result", toolUseId: r.call.id, content: [textBlock(r.shown ?? JSON.stringify(r.content))], ...(r.isError ? { isError: true } : {}) })),
         };
+      default:
+        return assertNever(item);
     }
   });
 }
