@@ -197,6 +197,21 @@ const std: Rule = {
   },
 };
 
+/** `luma mcp --http`'s OAuth (src/mcp/oauth-access.ts): the issuer whose JWTs it accepts, for which audience. */
+const mcpServe: Rule = {
+  kind: "object",
+  fields: {
+    oauth: {
+      kind: "object",
+      required: ["issuer"],
+      fields: {
+        issuer: { kind: "string", pattern: /^https?:\/\/\S+$/, form: 'an "http://" or "https://" URL' },
+        audience: text,
+      },
+    },
+  },
+};
+
 export const CONFIG_SCHEMA: Rule = {
   kind: "object",
   fields: {
@@ -207,6 +222,8 @@ export const CONFIG_SCHEMA: Rule = {
     journal,
     tool_contexts: { kind: "map", of: { kind: "map", of: contextField } },
     mcp_servers: { kind: "map", of: mcpServer },
+    /** How `luma mcp` serves: `oauth` for `--http` (docs/mcp.md "OAuth"). */
+    mcp_serve: mcpServe,
     /** A cassette (relative to the config's directory) that answers every `ask`, offline; `--replay` overrides. */
     replay: text,
     /** How many bodies of a `parallel for` written without `limit` run at once (default 8). */

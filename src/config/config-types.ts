@@ -40,7 +40,12 @@ export interface StdConfig {
   /** Per allowed host: header name → the environment variable holding its value. */
   http_headers_env?: Record<string, Record<string, string>>;
 }
-export interface LumaConfig { tool_modules: ToolModuleEntry[]; tool_module_policy?: ToolModulePolicy; idempotency_store?: IdempotencyStoreConfig; threads?: ThreadsConfig; journal?: JournalConfig; tool_contexts: Record<string, Record<string, ContextFieldSource>>; mcp_servers?: Record<string, McpServerConfig>; replay?: string; /** `parallel for` without `limit`: at most this many bodies at once (absent: 8). */ parallel_limit?: number; /** How deep agents listed as tools may call each other (absent: 4). */ max_agent_depth?: number; std?: StdConfig }
+/** `mcp_serve` (docs/mcp.md "OAuth"): `oauth.issuer` signs the tokens `luma mcp --http` accepts; `audience` defaults to the served URL. */
+export interface McpServeConfig {
+  oauth?: { issuer: string; audience?: string };
+}
+
+export interface LumaConfig { tool_modules: ToolModuleEntry[]; tool_module_policy?: ToolModulePolicy; idempotency_store?: IdempotencyStoreConfig; threads?: ThreadsConfig; journal?: JournalConfig; tool_contexts: Record<string, Record<string, ContextFieldSource>>; mcp_servers?: Record<string, McpServerConfig>; replay?: string; /** `parallel for` without `limit`: at most this many bodies at once (absent: 8). */ parallel_limit?: number; /** How deep agents listed as tools may call each other (absent: 4). */ max_agent_depth?: number; std?: StdConfig; /** `luma mcp`'s serving settings. */ mcp_serve?: McpServeConfig }
 
 /** What `loadConfig` returns. */
 export interface LoadedConfig {

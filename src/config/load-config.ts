@@ -91,6 +91,7 @@ function normalise(raw: RawConfig): LumaConfig {
   if (raw.idempotency_store) config.idempotency_store = raw.idempotency_store;
   if (raw.threads) config.threads = raw.threads;
   if (raw.mcp_servers) config.mcp_servers = raw.mcp_servers;
+  if (raw.mcp_serve) config.mcp_serve = raw.mcp_serve;
   if (raw.journal) config.journal = raw.journal;
   if (raw.replay !== undefined) config.replay = raw.replay;
   if (raw.parallel_limit !== undefined) config.parallel_limit = raw.parallel_limit;

@@ -14,7 +14,7 @@ import type { ProviderName } from "./provider-families";
 export const MODEL_OPTION_KEYS = ["top_p", "seed", "stop", "reasoning_effort"] as const;
 export type ModelOptionKey = (typeof MODEL_OPTION_KEYS)[number];
 
-export type ModelApi = "openai-chat" | "openai-responses" | "openai-compatible" | "azure" | "anthropic" | "gemini";
+export type ModelApi = "openai-chat" | "openai-responses" | "openai-compatible" | "azure" | "anthropic" | "gemini" | "mcp";
 
 export interface ModelApiOptions {
   /** How messages and errors name it. */
@@ -54,6 +54,13 @@ export const MODEL_APIS: Readonly<Record<ModelApi, ModelApiOptions>> = {
     unsupported: [],
     reserved: ["contents", "systemInstruction", "tools", "toolConfig", "generationConfig.responseMimeType", "generationConfig.responseSchema", "generationConfig.responseJsonSchema"],
     effortPaths: ["generationConfig.thinkingConfig"],
+  },
+  // sampling/createMessage (runtime/providers/mcp): the client picks the model; no top_p, seed or effort.
+  mcp: {
+    title: "MCP sampling (sampling/createMessage)",
+    unsupported: ["top_p", "seed", "reasoning_effort"],
+    reserved: ["messages", "systemPrompt", "maxTokens", "temperature", "stopSequences", "modelPreferences", "tools", "toolChoice"],
+    effortPaths: [],
   },
 };
 

@@ -6,7 +6,7 @@
  * so a name here without its folder there does not compile.
  */
 
-export const PROVIDER_NAMES = ["openai", "openai-compatible", "azure", "anthropic", "gemini"] as const;
+export const PROVIDER_NAMES = ["openai", "openai-compatible", "azure", "anthropic", "gemini", "mcp"] as const;
 
 export type ProviderName = (typeof PROVIDER_NAMES)[number];
 

@@ -24,9 +24,10 @@ type JsonSchema = Record<string, unknown>;
 const MAX_TIMER_MS = 2_147_483_647;
 
 const PRIMITIVE_KEYS: Record<string, readonly string[]> = {
-  string: ["type", "title", "description", "minLength", "maxLength", "format", "enum"],
-  number: ["type", "title", "description", "minimum", "maximum"],
-  integer: ["type", "title", "description", "minimum", "maximum"],
+  // `default` on every kind of field: 2025-11-25 (SEP-1034); a client fills the form with it.
+  string: ["type", "title", "description", "minLength", "maxLength", "format", "enum", "default"],
+  number: ["type", "title", "description", "minimum", "maximum", "default"],
+  integer: ["type", "title", "description", "minimum", "maximum", "default"],
   boolean: ["type", "title", "description", "default"],
 };
 
@@ -76,6 +77,9 @@ const message = (req: ValueRequest): string =>
     ? `Client tool '${req.tool}' is called with ${req.args}: answer with a ${req.schemaName}.`
     : `Approve a call of tool '${req.tool}' with ${req.args}? Accept with a ${req.schemaName}; decline to refuse.`;
 
+/** The SDK's McpError writes "MCP error <code>: " before its message. */
+export const withoutPrefix = (message: string): string => message.replace(/^MCP error -?\d+: /, "");
+
 /** The asker for one tools/call of a session. */
 export const elicitValue =
   (server: Server, call: { signal: AbortSignal; requestId: string | number }): AskValue =>
@@ -90,8 +94,11 @@ export const elicitValue =
     try {
       answer = await asking;
     } catch (e) {
-      if (e instanceof McpError && e.code === ErrorCode.RequestTimeout && !call.signal.aborted) throw refused(req, `the MCP client did not answer within ${req.withinMs} ms (the tool's timeout)`);
-      throw e;
+      if (!(e instanceof McpError) || call.signal.aborted) throw e;
+      if (e.code === ErrorCode.RequestTimeout) throw refused(req, `the MCP client did not answer within ${req.withinMs} ms (the tool's timeout)`);
+      // The SDK checks an accepted form against the schema it asked with; a client may also answer
+      // with an error. Either way nothing was given: a refusal that says why, not a RUNTIME_ERROR.
+      throw refused(req, `the MCP client's answer was not taken: ${withoutPrefix(e.message)}`);
     }
     if (answer.action !== "accept") return undefined;
     let value: unknown = answer.content ?? {};

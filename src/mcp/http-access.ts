@@ -42,10 +42,10 @@ function parseAllowedHosts(list: string): string[] {
 }
 
 /**
- * The rules for serving at `hostname`, from `--allowed-hosts` and `LUMA_MCP_TOKEN`; a
- * non-loopback address without both is a start-up error naming what is missing.
+ * The rules for serving at `hostname`, from `--allowed-hosts` and `LUMA_MCP_TOKEN` (or OAuth,
+ * `oauth`); a non-loopback address without both is a start-up error naming what is missing.
  */
-export function accessRules(address: string, hostname: string, allowedHosts: string | undefined, env: Record<string, string | undefined>): AccessRules {
+export function accessRules(address: string, hostname: string, allowedHosts: string | undefined, env: Record<string, string | undefined>, oauth = false): AccessRules {
   const token = env.LUMA_MCP_TOKEN;
   if (token !== undefined && (token.trim() === "" || /\s/.test(token))) {
     throw startupError("LUMA_MCP_TOKEN is set but empty or contains whitespace: set it to the bearer token clients send, or unset it.", { catalogCode: "E0804" });
@@ -53,7 +53,8 @@ export function accessRules(address: string, hostname: string, allowedHosts: str
   const extra = allowedHosts === undefined ? [] : parseAllowedHosts(allowedHosts);
   const loopback = isLoopback(hostname);
   if (!loopback) {
-    const missing = [token === undefined ? "a bearer token in LUMA_MCP_TOKEN (clients send Authorization: Bearer <token>)" : "", allowedHosts === undefined ? "--allowed-hosts, the host names clients reach it by (for the Host check)" : ""].filter(Boolean);
+    // OAuth (oauth-access.ts) authenticates every request as the token does.
+    const missing = [token === undefined && !oauth ? "a bearer token in LUMA_MCP_TOKEN (clients send Authorization: Bearer <token>)" : "", allowedHosts === undefined ? "--allowed-hosts, the host names clients reach it by (for the Host check)" : ""].filter(Boolean);
     if (missing.length > 0) {
       throw startupError(`--http ${address}: ${hostname} is not a loopback address, so anyone who can reach it could call every served tool; serving there needs ${missing.join(" and ")}.`, { catalogCode: "E0804" });
     }

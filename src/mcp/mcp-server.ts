@@ -29,11 +29,7 @@
  * lease), and a hang-up closed the trace under a call still unwinding. A second signal exits
  * at once (stop-on-signal.ts). A tool module cannot end the process either (base/exit-guard.ts).
  */
-import { randomUUID } from "node:crypto";
-import { Server } from "@modelcontextprotocol/sdk/server/index.js";
 import { StdioServerTransport } from "@modelcontextprotocol/sdk/server/stdio.js";
-import { WebStandardStreamableHTTPServerTransport } from "@modelcontextprotocol/sdk/server/webStandardStreamableHttp.js";
-import { CallToolRequestSchema, ErrorCode, ListToolsRequestSchema, McpError } from "@modelcontextprotocol/sdk/types.js";
 import { runtimeError, startupError } from "../diagnostics/luma-error";
 import type { Program } from "../syntax/ast";
 import { openProgram, type StartOptions } from "../runtime/start-program";
@@ -47,16 +43,22 @@ import { RunEndingError } from "../runtime/base/run-ending-error";
 import { WorkInFlight } from "../runtime/run/work-in-flight";
 import { EXIT_BROKEN_PIPE } from "../runtime/run/write-fully";
 import { createRuntime } from "../runtime/interpreter/runtime-context";
-import { VERSION } from "../version";
-import { errorAnswer, serveCall, type ServeCallDeps } from "./serve-call";
-import { elicitValue } from "./elicit-value";
+import type { ServeCallDeps } from "./serve-call";
 import { servedTools, type ServedTool } from "./served-tools";
+import { httpPlan, serveHttp } from "./serve-http";
+import { loadConfig } from "../config/load-config";
+import type { McpServeConfig } from "../config/config-types";
+import { dirname, resolve } from "node:path";
 import { servedAgentArgs } from "../runtime/interpreter/agent-args-json";
 import { inactiveToolsOf } from "../runtime/interpreter/agent-context";
 import { isOversizeMessage, MAX_MESSAGE_BYTES, MAX_MESSAGE_TEXT } from "./message-size-limit";
 import { screenedInput } from "./screen-stdio-lines";
-import { accessRules, carriesToken, unauthorized, type AccessRules } from "./http-access";
-import { idleTimeFrom, SessionTable } from "./idle-sessions";
+import { sessionServer, type ServedCatalog, type Session } from "./session-server";
+import { servedResources } from "./served-resources";
+import { printSink, stderrSink } from "./call-notices";
+import { pageSizeFrom } from "./list-pages";
+import { samplingTransport } from "./sampling-transport";
+import { fetchTransport } from "../runtime/providers/transport";
 
 export interface ServeOptions extends Omit<StartOptions, "args" | "interactive"> {
   agent?: string;
@@ -68,85 +70,12 @@ export interface ServeOptions extends Omit<StartOptions, "args" | "interactive">
   allowedHosts?: string;
 }
 
-const approvalUnsupported = (tool: string) =>
-  runtimeError(
-    "TOOL_PERMISSION_DENIED",
-    `Tool '${tool}' needs approval: it is not listed in LUMA_APPROVED_TOOLS and the MCP client cannot be asked (it does not support elicitation).`,
-  );
-
-const approvalUnanswered = (tool: string, ms: number) =>
-  runtimeError(
-    "TOOL_PERMISSION_DENIED",
-    `Tool '${tool}' was not approved: the MCP client did not answer the approval request within ${ms} ms (the tool's timeout).`,
-  );
-
-/**
- * Asks the client to approve one call of `tool`; true only for an accepted form that says yes.
- * An approval nobody answers is a refusal once the tool's timeout passes (the SDK's own
- * 60 s request timeout made it a RUNTIME_ERROR, whatever the tool's timeout).
- */
-const elicitApproval = async (server: Server, tool: string, withinMs: number, call: { signal: AbortSignal; requestId: string | number }, writes: boolean): Promise<boolean> => {
-  if (!server.getClientCapabilities()?.elicitation) throw approvalUnsupported(tool);
-  const asking = server.elicitInput(
-    {
-      message: writes
-        ? `Approve a call of tool '${tool}'? It writes (side_effects: "write") and needs approval (its agent's tool_policy "approval", or its own approval: true).`
-        : `Approve a call of tool '${tool}'? It needs approval (approval: true).`,
-      requestedSchema: {
-        type: "object",
-        properties: { approve: { type: "boolean", title: `Run ${tool}`, description: "true runs the tool once" } },
-        required: ["approve"],
-      },
-    },
-    // On the stream of the tools/call it belongs to (Streamable HTTP), cancelled with it; the
-    // SDK sends the client notifications/cancelled when the time is up.
-    { signal: call.signal, relatedRequestId: call.requestId, timeout: Math.min(withinMs, MAX_TIMER_MS) },
-  );
-  let answer: Awaited<typeof asking>;
-  try {
-    answer = await asking;
-  } catch (e) {
-    if (e instanceof McpError && e.code === ErrorCode.RequestTimeout && !call.signal.aborted) throw approvalUnanswered(tool, withinMs);
-    throw e;
-  }
-  return answer.action === "accept" && answer.content?.approve === true;
-};
-
-/** setTimeout's largest delay: a tool timeout past it waits that long. */
-const MAX_TIMER_MS = 2_147_483_647;
-
 /** Stopping waits this long for the calls in flight to unwind (stopAll settles them within 1 s). */
 const UNWIND_MS = 3_000;
 
-function sessionServer(deps: ServeCallDeps, tools: ServedTool[], label: string, calls: WorkInFlight): Server {
-  const byName = new Map(tools.map((t) => [t.name, t]));
-  const server = new Server({ name: "luma", title: label, version: VERSION }, { capabilities: { tools: {} } });
-  const listing = tools.map(({ name, description, inputSchema, outputSchema, annotations, meta }) => ({
-    name,
-    ...(description === undefined ? {} : { description }),
-    inputSchema,
-    ...(outputSchema === undefined ? {} : { outputSchema }),
-    ...(annotations === undefined ? {} : { annotations }),
-    ...(meta === undefined ? {} : { _meta: meta }),
-  }));
-  server.setRequestHandler(ListToolsRequestSchema, () => ({ tools: listing as never }));
-  server.setRequestHandler(CallToolRequestSchema, async (request, extra) => {
-    const tool = byName.get(request.params.name);
-    if (tool === undefined) {
-      return errorAnswer(runtimeError("TOOL_NOT_FOUND", `Tool '${request.params.name}' is not served by this program.`), false);
-    }
-    const approve = (name: string, _args: string, withinMs: number, writes = true) => elicitApproval(server, name, withinMs, extra, writes);
-    // A client tool's answer and an approval's note are asked of the client too (elicit-value.ts).
-    return calls.track(serveCall(deps, tool, request.params.arguments, { signal: extra.signal, approve, askValue: elicitValue(server, extra) }));
-  });
-  return server;
-}
-
 /** Serves until the client goes away (stdio) or the process is told to stop (both). */
 export async function serveProgram(program: Program, opts: ServeOptions): Promise<void> {
-  // stdout carries the protocol on stdio: the program's own output goes to stderr.
-  const stdout = opts.http === undefined ? opts.stderr : opts.stdout;
-  const plan = httpPlan(opts);
+  const plan = opts.http === undefined ? undefined : httpPlan(opts.http, opts.allowedHosts, opts.env, (await serveConfig(opts)).oauth);
   // Installed before start-up: a client told the address may stop the server at once.
   const lifecycle = createRunLifecycle();
   const unlisten = stopOnSignal(lifecycle, exitProcess);
@@ -156,23 +85,31 @@ export async function serveProgram(program: Program, opts: ServeOptions): Promis
   let stray: RunEndingError | undefined;
   const unguard = installExitGuard((thrown) => lifecycle.stop((stray ??= strayError(thrown, lifecycle.inFlight()))));
   // A handler's console.log is a debug line (console-to-stderr.ts): over stdio it went into
-  // the protocol stream, where a line of JSON could pass for an answer.
-  const restoreConsole = redirectConsoleToStderr(opts.stderr);
+  // the protocol stream, where a line of JSON could pass for an answer. stdout carries the
+  // protocol on stdio, so the program's own output (print) goes to stderr there.
+  // A line written during a served call also goes to its client as a log notification (call-notices.ts).
+  const stderr = stderrSink(opts.stderr);
+  const stdout = printSink(opts.http === undefined ? opts.stderr : opts.stdout);
+  const restoreConsole = redirectConsoleToStderr(stderr);
   try {
-    const open = await openProgram(program, { ...opts, stdout, interactive: false, openRemoteTools: openMcpTools }, lifecycle);
+    const pageSize = pageSizeFrom(opts.env);
+    // A `provider: "mcp"` model's requests go to the calling client (sampling-transport.ts).
+    const askHooks = { ...opts.askHooks, transport: samplingTransport(opts.askHooks?.transport ?? fetchTransport({ maxResponseBytes: opts.askHooks?.maxResponseBytes })) };
+    const open = await openProgram(program, { ...opts, stdout, stderr, askHooks, interactive: false, openRemoteTools: openMcpTools }, lifecycle);
     // The `tools/call` answers still being worked out, so stopping can wait for them.
     const calls = new WorkInFlight();
     try {
-      const interpreter = createRuntime(program, { args: [], schemas: open.schemas, tools: open.tools, stdout, stderr: opts.stderr, sourceOf: opts.sourceOf, ask: open.ask, telemetry: open.telemetry, threads: { store: open.threads }, parallelLimit: open.parallelLimit });
+      const interpreter = createRuntime(program, { args: [], schemas: open.schemas, tools: open.tools, stdout, stderr, sourceOf: opts.sourceOf, ask: open.ask, telemetry: open.telemetry, threads: { store: open.threads }, parallelLimit: open.parallelLimit });
       // An agent with parameters is served with the ones `--agent-args` gives; its tools whose `when` is false are not served.
       const agentArgs = servedAgentArgs(program, interpreter, opts.agent, opts.agentArgs);
       const inactive = agentArgs && opts.agent ? inactiveToolsOf(interpreter, opts.agent, agentArgs) : new Set<string>();
       const tools = servedTools(program, open.schemas, opts.agent).filter((t) => t.kind !== "tool" || !inactive.has(t.name));
       const deps: ServeCallDeps = { tools: open.tools, interpreter, telemetry: open.telemetry, agentArgs };
       const label = `luma mcp ${opts.file}`;
-      const makeServer = () => sessionServer(deps, tools, label, calls);
-      if (opts.http === undefined) await serveStdio(makeServer, lifecycle);
-      else await serveHttp(makeServer, plan!, opts.stderr, lifecycle);
+      const catalog: ServedCatalog = { tools, resources: servedResources(tools), pageSize };
+      const makeServer = (scopes?: readonly string[]) => sessionServer(deps, catalog, label, calls, scopes);
+      if (plan === undefined) await serveStdio(makeServer, lifecycle);
+      else await serveHttp(makeServer, plan, opts.stderr, lifecycle, scopesOf(tools));
       await calls.settled(UNWIND_MS);
     } finally {
       await open.close();
@@ -188,8 +125,9 @@ export async function serveProgram(program: Program, opts: ServeOptions): Promis
 /** The client hung up: the calls it is still waiting for are abandoned, stopped as a signal stops them. */
 const clientGone = () => endingWith(runtimeError("RUNTIME_ERROR", "The MCP client closed the connection."), 0, true);
 
-async function serveStdio(makeServer: () => Server, lifecycle: RunLifecycle): Promise<void> {
-  const server = makeServer();
+async function serveStdio(makeServer: () => Session, lifecycle: RunLifecycle): Promise<void> {
+  const session = makeServer();
+  const server = session.server;
   const closed = new Promise<void>((done) => (server.onclose = done));
   // The transport reports this just before it closes the connection.
   let oversize = false;
@@ -207,7 +145,7 @@ async function serveStdio(makeServer: () => Server, lifecycle: RunLifecycle): Pr
   // Lines the SDK would drop unanswered (not JSON, a batch, params that are not an object) are answered first.
   const input = screenedInput(process.stdin, (answer) => void transport.send(answer), MAX_MESSAGE_BYTES);
   const transport = new StdioServerTransport(input, process.stdout, { maxBufferSize: MAX_MESSAGE_BYTES });
-  await server.connect(transport);
+  await session.connect(transport);
   // The SDK's stdio transport does not notice the end of stdin: the client hanging up does.
   process.stdin.once("end", () => void server.close());
   await Promise.race([closed, lifecycle.untilStopped()]);
@@ -219,78 +157,12 @@ async function serveStdio(makeServer: () => Server, lifecycle: RunLifecycle): Pr
   }
 }
 
-const parseAddress = (text: string): { hostname: string; port: number } => {
-  const m = /^(?:(\[[^\]]+\]|[^:]+):)?(\d{1,5})$/.exec(text);
-  const port = m ? Number(m[2]) : NaN;
-  if (!m || port > 65535) throw startupError(`--http ${text}: expected HOST:PORT or PORT (e.g. 127.0.0.1:8765; port 0 picks a free one).`, { catalogCode: "E0804" });
-  return { hostname: m[1]?.replace(/^\[|\]$/g, "") ?? "127.0.0.1", port };
-};
-
-const notFoundSession = () => Response.json({ jsonrpc: "2.0", error: { code: -32001, message: "Session not found" }, id: null }, { status: 404 });
-
-interface HttpPlan {
-  address: string;
-  hostname: string;
-  port: number;
-  access: AccessRules;
-  idleMs: number;
+/** `mcp_serve` of the program's luma.config.json (read again by start-up: serving settings are needed before it). */
+async function serveConfig(opts: ServeOptions): Promise<McpServeConfig> {
+  if (opts.builtAgent) return {};
+  const config = await loadConfig({ cwd: opts.cwd, configPath: opts.configPath, programDir: dirname(resolve(opts.cwd, opts.file)) });
+  return config.config.mcp_serve ?? {};
 }
 
-/** Where and for whom to serve, checked before the program opens: a non-loopback address without a token and host list does not start. */
-function httpPlan(opts: ServeOptions): HttpPlan | undefined {
-  if (opts.http === undefined) return undefined;
-  const { hostname, port } = parseAddress(opts.http);
-  return { address: opts.http, hostname, port, access: accessRules(opts.http, hostname, opts.allowedHosts, opts.env), idleMs: idleTimeFrom(opts.env) };
-}
-
-async function serveHttp(makeServer: () => Server, plan: HttpPlan, log: (line: string) => void, lifecycle: RunLifecycle): Promise<void> {
-  const { address, hostname, port, access } = plan;
-  const sessions = new SessionTable(plan.idleMs);
-  let allowedHosts: string[] = [];
-  const newSession = async (): Promise<WebStandardStreamableHTTPServerTransport> => {
-    const transport: WebStandardStreamableHTTPServerTransport = new WebStandardStreamableHTTPServerTransport({
-      sessionIdGenerator: randomUUID,
-      onsessioninitialized: (id: string) => sessions.add(id, transport),
-      onsessionclosed: (id) => sessions.delete(id),
-      enableDnsRebindingProtection: true,
-      allowedHosts,
-      // A browser's request carries its page's Origin: only pages served from this address pass
-      // (the protocol's MUST; a client outside a browser sends none).
-      allowedOrigins: allowedHosts.flatMap((host) => [`http://${host}`, `https://${host}`]),
-      maxRequestBodySize: MAX_MESSAGE_BYTES,
-    });
-    await makeServer().connect(transport);
-    return transport;
-  };
-  let http: ReturnType<typeof Bun.serve>;
-  try {
-    http = Bun.serve({
-      hostname,
-      port,
-      idleTimeout: 0, // an SSE stream may stay open while a tool runs or a user decides
-      async fetch(req) {
-        // The token first: without it nothing is told, not even whether a path or session exists.
-        if (access.token !== undefined && !carriesToken(req, access.token)) return unauthorized();
-        if (new URL(req.url).pathname !== "/mcp") return new Response("Not found: the MCP endpoint is /mcp\n", { status: 404 });
-        // Refused before a session is made for it (the transport refuses it the same way).
-        const host = req.headers.get("host")?.toLowerCase();
-        if (host === undefined || !allowedHosts.includes(host)) {
-          return Response.json({ jsonrpc: "2.0", error: { code: -32000, message: `Invalid Host header: ${host}` }, id: null }, { status: 403 });
-        }
-        const id = req.headers.get("mcp-session-id");
-        const transport = id === null ? await newSession() : sessions.get(id);
-        if (transport === undefined) return notFoundSession();
-        return sessions.handle(transport, req);
-      },
-    });
-  } catch (e) {
-    throw startupError(`--http ${address}: cannot listen there (${(e as Error).message}).`, { catalogCode: "E0804" });
-  }
-  const shown = hostname.includes(":") ? `[${hostname}]` : hostname;
-  allowedHosts = access.hosts(http.port ?? port);
-  sessions.start();
-  log(`luma mcp: serving http://${shown}:${http.port}/mcp`);
-  await lifecycle.untilStopped();
-  await sessions.closeAll();
-  http.stop(true);
-}
+/** The scopes the served tools use: the protected-resource metadata's `scopes_supported`. */
+const scopesOf = (tools: readonly ServedTool[]): string[] => [...new Set(tools.flatMap((t) => (t.kind === "tool" && t.scope !== undefined ? [t.scope] : [])))];

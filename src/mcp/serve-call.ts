@@ -7,8 +7,8 @@
  * calls (directly, or natively from an `ask`).
  *
  * The answer is data, never a protocol error: a success carries `structuredContent` (the
- * validated value, wrapped as `{ result }` when its type is not an object) and the same
- * JSON as text; a failure is `isError: true` whose text is the error as JSON —
+ * validated value, wrapped as `{ result }` when its type is not an object) and that same
+ * JSON, serialized, as text; a failure is `isError: true` whose text is the error as JSON —
  * `{ code, message, retryable }`, plus `details` only for a tool whose `error:` schema
  * validated them (pipeline codes never carry details out: their details are Luma's own).
  *
@@ -20,7 +20,7 @@ import type { Value } from "../runtime/interpreter/values";
 import { callAgentMethod } from "../runtime/interpreter/calls";
 import type { Runtime } from "../runtime/interpreter/runtime-context";
 import { asLumaError } from "../runtime/interpreter/runtime-errors";
-import type { AskValue, ToolInvoker } from "../runtime/tools/tool-invoker-types";
+import type { AskValue, ProgressSink, ToolInvoker } from "../runtime/tools/tool-invoker-types";
 import type { Telemetry } from "../runtime/telemetry/telemetry";
 import type { ServedMethod, ServedTool } from "./served-tools";
 
@@ -46,6 +46,10 @@ export interface CallOptions {
   approve: (tool: string, args: string, withinMs: number, writes?: boolean) => Promise<boolean>;
   /** Asks the client for a value: a client tool's answer, an approval's note (elicitation). */
   askValue?: AskValue;
+  /** The request's progress token's sink: the pipeline's steps, a method's tool calls and `ask` turns. */
+  progress?: ProgressSink;
+  /** The session's OAuth grant (oauth-access.ts): every tool call, a method's included, is held to it. */
+  scopes?: readonly string[];
 }
 
 /** The spec's own codes: their `details` describe Luma internals and stay inside. */
@@ -59,19 +63,20 @@ export function errorAnswer(e: LumaError, detailsAllowed: boolean): CallToolAnsw
   return { isError: true, content: text(body) };
 }
 
+/** The text is the serialized `structuredContent`, so a client that reads only text gets the same JSON. */
 const successAnswer = (tool: ServedTool, value: unknown): CallToolAnswer => {
   const structured = tool.wrapsResult ? { result: value ?? null } : (value as Record<string, unknown>);
-  return { structuredContent: structured, content: text(value ?? null) };
+  return { structuredContent: structured, content: text(structured) };
 };
 
 const invalidArguments = (tool: ServedTool, messages: string[]) =>
   new LumaError({ code: "TOOL_INPUT_INVALID", message: messages.join(" ") || `${tool.name}.input is invalid.` });
 
-async function runMethod(deps: ServeCallDeps, tool: ServedMethod, args: unknown, signal: AbortSignal, askValue?: AskValue): Promise<Value> {
+async function runMethod(deps: ServeCallDeps, tool: ServedMethod, args: unknown, opts: CallOptions): Promise<Value> {
   const checked = tool.validateInput(args);
   if (!checked.ok) throw invalidArguments(tool, checked.messages);
   const positional = tool.method.params.map((p) => (checked.value[p.name] ?? null) as Value);
-  return callAgentMethod(deps.interpreter, tool.agent.name, tool.method.name, positional, signal, askValue, deps.agentArgs);
+  return callAgentMethod(deps.interpreter, tool.agent.name, tool.method.name, positional, opts.signal, opts.askValue, deps.agentArgs, opts.progress, opts.scopes);
 }
 
 export function serveCall(deps: ServeCallDeps, tool: ServedTool, args: unknown, opts: CallOptions): Promise<CallToolAnswer> {
@@ -91,8 +96,10 @@ async function answer(deps: ServeCallDeps, tool: ServedTool, args: unknown, opts
             signal: opts.signal,
             approve: opts.approve,
             askValue: opts.askValue,
+            progress: opts.progress,
+            scopes: opts.scopes,
           })
-        : await runMethod(deps, tool, args, opts.signal, opts.askValue);
+        : await runMethod(deps, tool, args, opts);
     return successAnswer(tool, value);
   } catch (e) {
     const span = tool.kind === "method" ? tool.method.nameSpan : { file: "", start: 0, end: 0 };

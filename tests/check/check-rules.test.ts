@@ -150,7 +150,7 @@ describe("§5 models", () => {
   table([
     ["provider required", `model N { name: "x" }`, "Missing key 'provider' in model 'N'."],
     ["name required", `model N { provider: "openai" }`, "Missing key 'name' in model 'N'."],
-    ["provider values", `model N { provider: "mistral", name: "x" }`, `Key 'provider' in model 'N' must be "openai", "openai-compatible", "azure", "anthropic" or "gemini".`],
+    ["provider values", `model N { provider: "mistral", name: "x" }`, `Key 'provider' in model 'N' must be "openai", "openai-compatible", "azure", "anthropic", "gemini" or "mcp".`],
     ["base_url for openai-compatible", `model N { provider: "openai-compatible", name: "x" }`, `Model 'N' with provider "openai-compatible" must specify a base_url.`],
     ["temperature is a number", `model N { provider: "openai", name: "x", temperature: "warm" }`, "Key 'temperature' in model 'N' must be a number."],
     ["max_tokens is an integer", `model N { provider: "openai", name: "x", max_tokens: 1.5 }`, "Key 'max_tokens' in model 'N' must be an integer >= 1."],

@@ -48,6 +48,7 @@ tool fetch_doc(request_id: string) -> Out {
   idempotency_key: input.request_id
   idempotency_ttl_ms: 60000
   description: "Fetches one document."
+  title: "Fetch a document"
   lazy: true
   mcp: "docs"
   mcp_tool: "fetch"
@@ -181,10 +182,10 @@ describe("issue #18: every key of every table is accepted by the real `luma chec
 });
 
 describe("§4 tool options: one table for the checker and ToolOptions", () => {
-  test("the keys are the spec's §4 table, less `needs` (a declaration), plus description, lazy (lazy tools), mcp, mcp_tool (docs/mcp.md), and issue #25's audience, instructions, max_result_chars, metadata", () => {
+  test("the keys are the spec's §4 table, less `needs` (a declaration), plus description, title (luma mcp), lazy (lazy tools), mcp, mcp_tool (docs/mcp.md), and issue #25's audience, instructions, max_result_chars, metadata", () => {
     expect(Object.keys(TOOL_KEYS)).toEqual([
       "side_effects", "cache", "scope", "credential", "error", "retries", "retry_backoff", "retry_delay",
-      "timeout", "idempotent", "idempotency_key", "idempotency_ttl_ms", "description", "lazy", "mcp", "mcp_tool",
+      "timeout", "idempotent", "idempotency_key", "idempotency_ttl_ms", "description", "title", "lazy", "mcp", "mcp_tool",
       "handler", "approval", "audience", "instructions", "max_result_chars", "metadata",
     ]);
   });
@@ -205,6 +206,7 @@ describe("§4 tool options: one table for the checker and ToolOptions", () => {
       idempotencyKey: ["request_id"],
       idempotencyTtlMs: 60000,
       description: "Fetches one document.",
+      title: "Fetch a document",
       lazy: true,
       mcp: "docs",
       mcpTool: "fetch",
@@ -224,7 +226,7 @@ describe("§4 tool options: one table for the checker and ToolOptions", () => {
     expect(o).toEqual({
       sideEffects: "none", cache: false, scope: undefined, credential: undefined, error: undefined, retries: 0,
       retryBackoff: "none", retryDelay: 100, timeout: undefined, idempotent: false, idempotencyKey: undefined,
-      idempotencyTtlMs: 300000, description: undefined, lazy: false, mcp: undefined, mcpTool: undefined,
+      idempotencyTtlMs: 300000, description: undefined, title: undefined, lazy: false, mcp: undefined, mcpTool: undefined,
       handler: undefined, approval: false,
       audience: "both", instructions: undefined, maxResultChars: undefined, metadata: undefined,
     });
@@ -454,6 +456,6 @@ describe("the editor shows each key's doc line from the table (luma lsp)", () =>
     const r: any = await lsp.conn.sendRequest("textDocument/completion", { textDocument: { uri: u }, position: positionOf(text, "  te\n", 0, 4) });
     expect(r.items.map((i: any) => i.label)).toEqual(Object.keys(MODEL_KEYS));
     const provider = r.items.find((i: any) => i.label === "provider");
-    expect(provider.documentation).toBe('`provider` (required): The provider family: "openai", "openai-compatible", "azure", "anthropic" or "gemini".');
+    expect(provider.documentation).toBe('`provider` (required): The provider family: "openai", "openai-compatible", "azure", "anthropic", "gemini" or "mcp".');
   }, 60_000);
 });

@@ -195,7 +195,7 @@ describe("every diagnostic has a code: through dist/luma (issue #11)", () => {
     expect(r.stdout).toBe("");
     expect(r.stderr.split("\n")[0]).toMatch(
       new RegExp(
-        `main\\.luma:8:24: error\\[E0617\\]: ${"Schema 'Comment' is recursive, and provider 'anthropic' (model 'M') cannot take a recursive schema as structured output: agent 'A' asks for Comment. Use a model of a provider that can (openai, openai-compatible, azure, gemini), or a schema that does not refer to itself.".replace(/[.*+?^${}()|[\]\\]/g, "\\$&")}$`,
+        `main\\.luma:8:24: error\\[E0617\\]: ${"Schema 'Comment' is recursive, and provider 'anthropic' (model 'M') cannot take a recursive schema as structured output: agent 'A' asks for Comment. Use a model of a provider that can (openai, openai-compatible, azure, gemini, mcp), or a schema that does not refer to itself.".replace(/[.*+?^${}()|[\]\\]/g, "\\$&")}$`,
       ),
     );
     expect(r.stderr).not.toContain("sk-test-not-sent");

@@ -8,6 +8,7 @@
 import { describe, expect, setDefaultTimeout, test } from "bun:test";
 import { writeFileSync } from "node:fs";
 import { join } from "node:path";
+import type { ElicitResult } from "@modelcontextprotocol/sdk/types.js";
 import { connectLuma, tempDir, textJson } from "./mcp-harness";
 
 setDefaultTimeout(30_000);
@@ -120,6 +121,25 @@ describe("luma mcp: client tools and approval notes through elicitation (issue #
       expect(r.structuredContent).toEqual({ note: "A-7: damaged" });
       expect(asked[0].message).toContain("issue_refund");
       expect(asked[0].schema).toEqual({ type: "object", properties: { reason: { type: "string" }, ticket: { type: "integer" } }, required: ["reason"] });
+    } finally {
+      await s.close();
+    }
+  });
+
+  test("an answer that does not fit the form is refused with the validation message, never RUNTIME_ERROR", async () => {
+    const s = await connectLuma(project(), {
+      onElicit: (message): ElicitResult =>
+        message.includes("Approve")
+          ? { action: "accept", content: { reason: 42 } }
+          : { action: "accept", content: { ok: "yes", zip: 12345 } },
+    });
+    try {
+      const answer = textJson(await s.client.callTool({ name: "confirm_address", arguments: { street: "x" } }));
+      expect(answer.code).toBe("CLIENT_TOOL_UNANSWERED");
+      expect(answer.message).toStartWith("Client tool 'confirm_address' was not answered: the MCP client's answer was not taken: Elicitation response content does not match requested schema:");
+      const note = textJson(await s.client.callTool({ name: "issue_refund", arguments: { order: "A-7" } }));
+      expect(note.code).toBe("TOOL_PERMISSION_DENIED");
+      expect(note.message).toStartWith("Tool 'issue_refund' was not approved: the MCP client's answer was not taken: Elicitation response content does not match requested schema:");
     } finally {
       await s.close();
     }

@@ -4,6 +4,7 @@
  * pipeline under the served agent and answers with validated structuredContent or a typed
  * isError result, approval goes through elicitation, and cancellation aborts the handler.
  */
+import { McpError } from "@modelcontextprotocol/sdk/types.js";
 import { afterAll, beforeAll, describe, expect, test, setDefaultTimeout } from "bun:test";
 import { existsSync, readFileSync } from "node:fs";
 import { join } from "node:path";
@@ -29,6 +30,7 @@ describe("MCP server tools/list: the contract as MCP tools", () => {
     const calc = tools.find((t) => t.name === "calculate")!;
     expect(calc.description).toBe("Adds or multiplies two numbers");
     expect(calc.inputSchema).toEqual({
+      $schema: "https://json-schema.org/draft/2020-12/schema",
       type: "object",
       properties: {
         a: { type: "number", description: "first operand" },
@@ -38,22 +40,26 @@ describe("MCP server tools/list: the contract as MCP tools", () => {
       required: ["a", "b", "operation"],
       additionalProperties: false,
     });
-    expect(calc.outputSchema).toEqual({ type: "object", properties: { result: { type: "number" } }, required: ["result"], additionalProperties: false });
+    expect(calc.outputSchema).toEqual({ $schema: "https://json-schema.org/draft/2020-12/schema", type: "object", properties: { result: { type: "number" } }, required: ["result"], additionalProperties: false });
   });
 
   test("annotations: readOnlyHint for side_effects none/read, destructiveHint for write, idempotentHint for idempotent tools", async () => {
     const { tools } = await s.client.listTools();
     const hints = Object.fromEntries(tools.map((t) => [t.name, t.annotations]));
-    expect(hints.calculate).toEqual({ readOnlyHint: true, destructiveHint: false });
-    expect(hints.lookup).toEqual({ readOnlyHint: true, destructiveHint: false });
-    expect(hints.save_note).toEqual({ readOnlyHint: false, destructiveHint: true });
-    expect(hints.open_ticket).toEqual({ readOnlyHint: false, destructiveHint: true, idempotentHint: true });
+    // A module's handler may reach anything: open world (MCP's own default, said out loud).
+    expect(hints.calculate).toEqual({ readOnlyHint: true, destructiveHint: false, openWorldHint: true });
+    expect(hints.lookup).toEqual({ readOnlyHint: true, destructiveHint: false, openWorldHint: true });
+    expect(hints.save_note).toEqual({ readOnlyHint: false, destructiveHint: true, openWorldHint: true });
+    expect(hints.open_ticket).toEqual({ readOnlyHint: false, destructiveHint: true, idempotentHint: true, openWorldHint: true });
+    // An agent method's are its tools' together: ReadOnly's tools include the write save_note.
+    expect(hints["ReadOnly.summarize"]).toEqual({ readOnlyHint: false, destructiveHint: true, openWorldHint: true });
   });
 
   test("an agent method: parameters (with annotations and defaults) → inputSchema, a non-object return is wrapped as { result }", async () => {
     const { tools } = await s.client.listTools();
     const m = tools.find((t) => t.name === "ReadOnly.summarize")!;
     expect(m.inputSchema).toEqual({
+      $schema: "https://json-schema.org/draft/2020-12/schema",
       type: "object",
       properties: { text: { type: "string", minLength: 1, maxLength: 50 }, times: { type: "integer", default: 2 } },
       required: ["text"],
@@ -120,9 +126,13 @@ describe("MCP server tools/call: the full pipeline, structuredContent or isError
     expect(textJson(r).code).toBe("TOOL_INPUT_INVALID");
   });
 
-  test("an unknown tool name is a TOOL_NOT_FOUND result", async () => {
-    const r = await s.client.callTool({ name: "nope", arguments: {} });
-    expect(textJson(r).code).toBe("TOOL_NOT_FOUND");
+  test("an unknown tool name is invalid params (JSON-RPC −32602), as the protocol says", async () => {
+    const e = await s.client.callTool({ name: "nope", arguments: {} }).catch((err: unknown) => err);
+    expect(e).toBeInstanceOf(McpError);
+    expect({ code: (e as McpError).code, message: (e as McpError).message }).toEqual({
+      code: -32602,
+      message: "MCP error -32602: Unknown tool: 'nope' is not served by this program.",
+    });
   });
 
   const cancelDuring = async (session: StdioSession, name: string, file: string) => {

@@ -165,7 +165,7 @@ describe("§3.4 Anthropic: no recursion in strict mode", () => {
     expect(r.requests).toEqual([]);
     expect(r.stderr).toContain(
       "error[E0617]: Schema 'Comment' is recursive, and provider 'anthropic' (model 'M') cannot take a recursive schema as structured output: " +
-        "agent 'A' asks for Comment[]. Use a model of a provider that can (openai, openai-compatible, azure, gemini), or a schema that does not refer to itself.",
+        "agent 'A' asks for Comment[]. Use a model of a provider that can (openai, openai-compatible, azure, gemini, mcp), or a schema that does not refer to itself.",
     );
     expect(r.stderr).toMatch(/main\.luma:\d+:\d+/);
     expect(r.stdout).toBe("");

@@ -18,6 +18,7 @@ import { runtimeCodes, type RuntimeCode } from "./runtime-codes";
 import { buildCodes, type BuildCode } from "./build-codes";
 import { mcpCodes, type McpCode } from "./mcp-codes";
 import { mcpClientCodes, type McpClientCode } from "./mcp-client-codes";
+import { mcpServeCodes, type McpServeCode } from "./mcp-serve-codes";
 import { journalCodes, type JournalCode } from "./journal-codes";
 import { importCodes, type ImportCode } from "./import-codes";
 import { stdCodes, type StdCode } from "./std-codes";
@@ -36,6 +37,7 @@ export type DiagnosticCode =
   | BuildCode
   | McpCode
   | McpClientCode
+  | McpServeCode
   | JournalCode
   | ImportCode
   | StdCode
@@ -45,7 +47,7 @@ export type DiagnosticCode =
 let byCode: Map<string, CatalogEntry> | undefined;
 
 export const allCatalogEntries = (): CatalogEntry[] => [
-  ...parseCodes, ...checkCodes, ...typeCodes, ...configCodes, ...moduleCodes, ...startupCodes, ...buildCodes, ...mcpCodes, ...mcpClientCodes, ...journalCodes, ...importCodes, ...stdCodes, ...uiCodes, ...runtimeCodes,
+  ...parseCodes, ...checkCodes, ...typeCodes, ...configCodes, ...moduleCodes, ...startupCodes, ...buildCodes, ...mcpCodes, ...mcpClientCodes, ...mcpServeCodes, ...journalCodes, ...importCodes, ...stdCodes, ...uiCodes, ...runtimeCodes,
 ];
 
 export function catalogEntry(code: string): CatalogEntry | undefined {

@@ -24,6 +24,8 @@ export const TOOL_KEYS = keyTable({
   idempotency_key: { kind: fieldPath, field: "idempotencyKey", doc: "The input field naming a request (`request_id` or `input.request_id`); a path, never an expression." },
   idempotency_ttl_ms: { kind: int(1), default: 300_000, field: "idempotencyTtlMs", doc: "ms, how long an idempotency record lives." },
   description: { kind: str, doc: "What the model is told the tool does." },
+  // Shown to people, never to the model: an MCP client lists the tool by it (luma mcp).
+  title: { kind: str, doc: "A short human-readable name: an MCP client shows it (luma mcp's tools/list `title`)." },
   // Not sent up front: the model finds it through the synthetic `search_tools` (runtime/ask/tool-discovery.ts).
   lazy: { kind: bool, default: false, doc: "Not sent to the model up front: it finds the tool by calling search_tools." },
   // The MCP server (luma.config.json `mcp_servers`) whose tool is the handler, and that tool's name there.

@@ -102,6 +102,7 @@ export async function runAskFlow(env: FlowEnv, plan: AskPlan, offer: ToolOffer, 
       const send = () => requestTurn(env.client, plan.model, plan.adapter, turn, { agent: req.agent.name, turn: stats.turns, ceiling });
       // In a journaled run each request is a step: an answered one is not sent again (journaled-turn.ts).
       const n = stats.turns + 1;
+      req.methodCall.progress?.(`${req.agent.name}: ask turn ${n} (${plan.traceBase.model})`);
       round.stepBase = req.stepId === undefined ? undefined : askRequestId(req.stepId, n);
       try {
         res = await (env.journal !== undefined && req.stepId !== undefined ? journaledTurn(env.journal, req.stepId, n, plan.model, turn, send, req.agent.name) : send());

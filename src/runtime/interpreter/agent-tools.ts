@@ -43,7 +43,7 @@ export function agentToolCaller(f: Frame): AgentToolCaller {
     const scope = new StepScope(undefined, stepId ?? `${f.scope.pathText()}/agent-tool`, 0);
     const caller = createFrame(rt, [], scope);
     const budgets = budgetsFor(target.agent, askSettingsOf(agent.decl), f.methodCall?.budgets);
-    const methodCall = { failures: 0, signal: f.methodCall?.signal, askValue: f.methodCall?.askValue, agentDepth: depth, budgets };
+    const methodCall = { failures: 0, signal: f.methodCall?.signal, askValue: f.methodCall?.askValue, progress: f.methodCall?.progress, scopes: f.methodCall?.scopes, agentDepth: depth, budgets };
     const run = () => callAgentMethodIn(caller, agent, method, positional, methodCall);
     return rt.host.telemetry ? rt.host.telemetry.invokeAgent(target.agent, target.method, run) : run();
   };

@@ -25,7 +25,7 @@
  * settles promise after promise without yielding to the event loop (checkStoppedEvery).
  */
 import type { Expr, Field, FnDecl, Span } from "../../syntax/ast";
-import type { AskValue, MethodCallState } from "../tools/tool-invoker-types";
+import type { AskValue, MethodCallState, ProgressSink } from "../tools/tool-invoker-types";
 import { BUILTINS, callBuiltinAsync } from "./builtins";
 import { builtinSuspends, openThreadCall } from "./builtins-threads";
 import { applyLambdaAsync, applyLambdaSync, lambdaOf } from "./builtins-lambdas";
@@ -92,7 +92,7 @@ export async function evalCall(e: CallExpr, f: Frame): Promise<Value> {
       const label = `${agentName}.${callee.property}`;
       // A new method call, still under the caller's cancellation (if one was given from outside).
       const budgets = budgetsFor(agentName, askSettingsOf(agent.decl), f.methodCall?.budgets);
-      const methodCall = { failures: 0, signal: f.signal ?? f.methodCall?.signal, askValue: f.methodCall?.askValue, agentDepth: f.methodCall?.agentDepth, budgets };
+      const methodCall = { failures: 0, signal: f.signal ?? f.methodCall?.signal, askValue: f.methodCall?.askValue, progress: f.methodCall?.progress, scopes: f.methodCall?.scopes, agentDepth: f.methodCall?.agentDepth, budgets };
       // `Support(u).reply(…)`: the agent's arguments first, bound and validated (agent-context.ts).
       const agentArgs = given ? bindAgentArgs(rt, agent.decl, await evalArgs(given, f), given.args.map((a) => a.span), given.span) : undefined;
       const args = await evalArgs(e, f);
@@ -213,6 +213,8 @@ export function callAgentMethod(
   signal?: AbortSignal,
   askValue?: AskValue,
   agentArgs?: ReadonlyMap<string, Value>,
+  progress?: ProgressSink,
+  scopes?: readonly string[],
 ): Promise<Value> {
   const agent = rt.agents.get(agentName);
   const fn = agent?.methods.get(method);
@@ -220,7 +222,7 @@ export function callAgentMethod(
   const call: CallExpr = { kind: "Call", callee: { kind: "Name", name: method, span: fn.nameSpan }, args: [], span: fn.nameSpan };
   // Called as from top level: an empty top-level frame is the caller (its step scope numbers the call).
   const budgets = budgetsFor(agentName, askSettingsOf(agent.decl));
-  const run = () => callUser(createFrame(rt, [], topLevelScope()), { fn, label: `${agentName}.${method}`, agent, methodCall: { failures: 0, signal, askValue, budgets }, agentArgs }, args, call);
+  const run = () => callUser(createFrame(rt, [], topLevelScope()), { fn, label: `${agentName}.${method}`, agent, methodCall: { failures: 0, signal, askValue, progress, scopes, budgets }, agentArgs }, args, call);
   // One `invoke_agent` span, as `Agent.method(…)` from top level would be.
   return rt.host.telemetry ? rt.host.telemetry.invokeAgent(agentName, method, run) : run();
 }

@@ -11,6 +11,7 @@ import type { ProviderName } from "../../language/provider-families";
 import { anthropicFamily } from "./anthropic/anthropic-family";
 import { azureFamily } from "./azure/azure-family";
 import { geminiFamily } from "./gemini/gemini-family";
+import { mcpFamily } from "./mcp/mcp-family";
 import { compatibleFamily } from "./openai-compatible/compatible-family";
 import { openAiFamily } from "./openai/openai-family";
 import type { ProviderFamily, WireFormat } from "./provider-family";
@@ -22,6 +23,7 @@ export const PROVIDER_FAMILIES: Readonly<Record<ProviderName, ProviderFamily>> =
   azure: azureFamily,
   anthropic: anthropicFamily,
   gemini: geminiFamily,
+  mcp: mcpFamily,
 };
 
 /** The wire format a model speaks: its family's, or the Responses API where `api: "responses"` picks it. */

@@ -36,6 +36,12 @@ export const providerErrors = {
       `${who(model, provider)} could not be reached at ${origin}: ${cause}${tries > 1 ? ` (after ${tries} tries)` : ""}.`,
       { retryable: true },
     ),
+  /** A `provider: "mcp"` model outside `luma mcp`: there is no MCP client to sample (not retryable). */
+  noSamplingClient: (model: string): LumaError =>
+    runtimeError(
+      "PROVIDER_ERROR",
+      `${who(model, "mcp")} asks the MCP client that called the method (sampling/createMessage): it answers only in an agent method served by luma mcp, called by a client.`,
+    ),
   /** Not retryable: the URL will not change between tries. */
   unusableUrl: (model: string, provider: string, why: string): LumaError =>
     runtimeError("PROVIDER_ERROR", `${who(model, provider)} was not sent: its base URL ${why}; only http: and https: URLs are used (check base_url).`),

@@ -209,7 +209,7 @@ export interface WireStreaming {
 /** One wire format's request builder and response reader (a family folder's adapter file). */
 export interface WireAdapter {
   readonly streaming: WireStreaming;
-  readonly family: "openai" | "anthropic" | "gemini";
+  readonly family: "openai" | "anthropic" | "gemini" | "mcp";
   prepareTools(tools: readonly ToolSpec[]): PreparedTools;
   prepareFormat(format: ResponseFormat): PreparedFormat;
   buildRequest(model: ResolvedModel, turn: TurnRequest): ProviderHttpRequest;

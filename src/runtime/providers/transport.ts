@@ -94,6 +94,8 @@ export function fetchTransport(opts: FetchTransportOptions = {}): Transport {
   const doFetch = opts.fetch ?? fetch;
   const max = opts.maxResponseBytes ?? DEFAULT_MAX_RESPONSE_BYTES;
   return async (req, info) => {
+    // Sampling goes to an MCP client (src/mcp/sampling-transport.ts wraps this transport there).
+    if (info.provider === "mcp") throw providerErrors.noSamplingClient(info.decl);
     const refused = unusableUrl(req.url);
     if (refused !== undefined) throw providerErrors.unusableUrl(info.decl, info.provider, refused);
     const timeoutMs = req.timeoutMs ?? DEFAULT_REQUEST_TIMEOUT_MS;

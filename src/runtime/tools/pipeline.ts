@@ -37,6 +37,7 @@ import { clientAnswer } from "./steps/client-answer";
 import { outputValidation } from "./steps/11-output-validation";
 import { telemetryBreaker } from "./steps/12-telemetry-breaker";
 import { journalBegin, journalReplay } from "./steps/journal-steps";
+import { toolErrors } from "./steps/tool-errors";
 import type { RunJournal } from "../journal/run-journal";
 
 export { checkToolRuntimeRules } from "./steps/startup-rules";
@@ -103,10 +104,16 @@ const compose = (steps: readonly Step[], plan: CallPlan): Next => {
   const applicable = steps.filter((s) => s.applies(plan));
   const ordered = [...applicable.filter((s) => s.outermost), ...applicable.filter((s) => !s.outermost)];
   let next: Next = (ctx) => ctx.output;
+  const total = ordered.length;
   for (let i = ordered.length - 1; i >= 0; i--) {
     const step = ordered[i];
     const inner = next;
-    next = (ctx) => step.run(ctx, inner);
+    // A caller that asked for progress (an MCP progress token) hears of each step as it starts.
+    next = (ctx) => {
+      const progress = ctx.req.progress ?? ctx.req.methodCall?.progress;
+      if (progress !== undefined) progress(step.name, i + 1, total);
+      return step.run(ctx, inner);
+    };
   }
   return next;
 };
@@ -197,6 +204,10 @@ export const createToolInvoker = (deps: ToolInvokerDeps): RunToolInvoker => {
       if (stopped !== undefined) return Promise.reject(stopped);
       try {
         const plan = planFor(req.tool, req.agent);
+        // A caller's own grant (an MCP client's token) narrows the agent's tool_scopes, call by call.
+        const granted = req.scopes ?? req.methodCall?.scopes;
+        const scope = plan.tool.options.scope;
+        if (granted !== undefined && scope !== undefined && !granted.includes(scope)) return Promise.reject(toolErrors.scopeDenied(plan.tool.name, scope));
         return Promise.resolve(plan.run(new CallContext(plan, req)));
       } catch (e) {
         return Promise.reject(e);

@@ -13,6 +13,13 @@ export interface OpenBudget {
   usedUsd: number;
 }
 
+/**
+ * Where a call's progress goes (an MCP client's progress token, src/mcp/): each pipeline step
+ * as it starts (`done` of `total` steps of the call's plan) and each provider turn of an `ask`
+ * (no total). Absent everywhere else, so the pipeline pays one property read per step.
+ */
+export type ProgressSink = (message: string, done?: number, total?: number) => void;
+
 /** State that lives for one agent method call (the circuit breaker counts failures here, §9). */
 export interface MethodCallState {
   failures: number;
@@ -29,6 +36,10 @@ export interface MethodCallState {
    * call's id, so the asker can name the call it asks about.
    */
   approve?: (tool: string, args: string, withinMs: number, writes?: boolean, callId?: string) => Promise<boolean>;
+  /** Progress of every tool call and `ask` turn of the method call (an MCP client's progress token). */
+  progress?: ProgressSink;
+  /** The scopes its caller was granted (an MCP client's OAuth token): every tool call is held to them too. */
+  scopes?: readonly string[];
   /** How deep in agents called as tools this method call runs (issue #27 §1): absent, 1 (the outermost). */
   agentDepth?: number;
   /** The budgets this method call runs under, outermost first (runtime/usage/budgets.ts): each response is charged to all. */
@@ -60,6 +71,13 @@ export interface ToolCallRequest {
    * an approval's note. Overrides the invoker's `askValue` (the terminal's).
    */
   askValue?: AskValue;
+  /** This call's progress, step by step (overrides the method call's). */
+  progress?: ProgressSink;
+  /**
+   * The scopes the caller was granted (an MCP client's OAuth token, src/mcp/oauth-access.ts),
+   * besides the agent's `tool_scopes`: a tool whose `scope` is not among them is refused.
+   */
+  scopes?: readonly string[];
   /**
    * The call's position in the run (step-scope.ts), e.g. `main/3`: its journal receipt's key
    * and the handler's `ctx.stepId`. Undefined for calls made outside a program (tests, benches).
