@@ -70,6 +70,7 @@ Environment:
   LUMA_MCP_TOKEN      bearer token luma mcp --http requires (off loopback it must be set)
   LUMA_UI_TOKEN       token luma ui requires of every request (off loopback it must be set)
   LUMA_MCP_SESSION_IDLE_MS ms before luma mcp --http closes an idle session (default 1800000)
+  LUMA_MCP_PAGE_SIZE  entries per page of luma mcp's lists (1-10000, default 100)
   LUMA_SERVE_TOKEN    bearer token luma serve requires (off loopback it must be set)
   LUMA_SERVE_DRAIN_MS ms luma serve lets requests in flight finish after SIGTERM (default 10000)
   OPENAI_API_KEY · AZURE_OPENAI_API_KEY (+ AZURE_OPENAI_ENDPOINT) · ANTHROPIC_API_KEY · GEMINI_API_KEY
