@@ -38,6 +38,7 @@ const GROUPS: readonly Group[] = [
   { matches: range("E10"), heading: "E10xx: imports between files", about: "`import { … } from \"./x.luma\"` ([imports](language/imports.md)): reported by `luma check` and before every run, at the import or the use, in the file it belongs to; exit code 2." },
   { matches: range("E11"), heading: "E11xx: check rules, many agents", about: "Agents listed as tools of other agents ([multi-agent](language/multi-agent.md)); the E02xx range is full. Errors, exit code 2." },
   { matches: range("E12"), heading: "E12xx: `parallel`", about: "The check rules of `parallel` and `parallel for` ([parallel](language/functions.md#parallel)): branches that would race on a variable or leave their block. Errors, exit code 2." },
+  { matches: range("E14"), heading: "E14xx: `luma eval`", about: "`eval` blocks and `score` statements ([eval](eval.md)): the check rules (errors, exit code 2) and what `luma eval` rejects before it runs the cases — a dataset it cannot read or a line that is not JSON, a `--min` or `--model` that names nothing (exit code 2, or 1 when no eval is found)." },
   { matches: (code) => !code.startsWith("E"), heading: "Runtime error codes", about: "Failures while the program runs ([pipeline](pipeline.md)), printed as `Error: [CODE] message` and seen by `catch e` as `e.code`; uncaught, exit code 1. Listed in the order the tool pipeline meets them." },
 ];
 

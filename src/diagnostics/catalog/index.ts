@@ -19,6 +19,7 @@ import { buildCodes, type BuildCode } from "./build-codes";
 import { mcpCodes, type McpCode } from "./mcp-codes";
 import { journalCodes, type JournalCode } from "./journal-codes";
 import { importCodes, type ImportCode } from "./import-codes";
+import { evalCodes, type EvalCode } from "./eval-codes";
 
 export type { CatalogEntry, WordedEntry } from "./catalog-entry";
 
@@ -34,12 +35,13 @@ export type DiagnosticCode =
   | McpCode
   | JournalCode
   | ImportCode
+  | EvalCode
   | RuntimeCode;
 
 let byCode: Map<string, CatalogEntry> | undefined;
 
 export const allCatalogEntries = (): CatalogEntry[] => [
-  ...parseCodes, ...checkCodes, ...typeCodes, ...configCodes, ...moduleCodes, ...startupCodes, ...buildCodes, ...mcpCodes, ...journalCodes, ...importCodes, ...runtimeCodes,
+  ...parseCodes, ...checkCodes, ...typeCodes, ...configCodes, ...moduleCodes, ...startupCodes, ...buildCodes, ...mcpCodes, ...journalCodes, ...importCodes, ...evalCodes, ...runtimeCodes,
 ];
 
 export function catalogEntry(code: string): CatalogEntry | undefined {
