@@ -14,6 +14,7 @@ import type { EvalCommand } from "./dev-loop-argv";
 import { EXIT, reportError } from "./report-error";
 import { junitXml } from "./junit-report";
 import { lumaFilesUnder } from "./test-command";
+import { COMMAND_TABLE } from "./command-table-argv";
 import { checkBars, jsonReport, junitCases, summarize, textReport, type EvalSummary } from "./eval-report";
 import { startupError } from "../diagnostics/luma-error";
 import { openMcpTools } from "../mcp/open-mcp-tools";
@@ -38,7 +39,8 @@ export async function runEvalCommand(cmd: EvalCommand, host: EvalHost): Promise<
   // A cassette that cannot be read fails once, before any case runs (not once per case).
   if (cmd.replay !== undefined) {
     const { loadCassette } = await import("../runtime/providers/cassette");
-    loadCassette({ path: resolve(host.cwd, cmd.replay), label: cmd.replay, namedBy: "--replay" });
+    const option = COMMAND_TABLE.eval.options.find((row) => row.field === "replay")!.name;
+    loadCassette({ path: resolve(host.cwd, cmd.replay), label: cmd.replay, namedBy: option });
   }
   const transport = cmd.record === undefined ? undefined : recordingEvalTransport({ path: resolve(host.cwd, cmd.record), label: cmd.record });
   const summaries: EvalSummary[] = [];
