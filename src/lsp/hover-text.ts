@@ -25,6 +25,7 @@ import { assertNever } from "../syntax/assert-never";
 import type { Analysis } from "./analyze-document";
 import type { Definition } from "./document-index";
 import { homeOf, type Partner } from "./navigation";
+import { evalHover } from "./eval-hover";
 
 /** Past this many characters a declaration's text is cut in a hover. */
 const MAX_SHOWN = 4000;
@@ -201,7 +202,7 @@ export function hoverMarkdown(a: Analysis, offset: number, partner: Partner): st
   }
   const key = keyHover(a, offset);
   if (key) return key;
-  const keyword = parallelHover(a, offset, expr);
+  const keyword = parallelHover(a, offset, expr) ?? evalHover(a, offset, expr);
   if (keyword) return keyword;
   const builtin = expr && builtinHover(a, expr, offset);
   if (builtin) return builtin;
