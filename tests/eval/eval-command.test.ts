@@ -193,3 +193,32 @@ describe("examples/120_eval runs offline from its committed cassette", () => {
     expect(r.exitCode).toBe(0);
   });
 });
+
+describe("luma eval runs cases concurrently, up to --concurrency", () => {
+  test("8 cases against a provider answering in 300 ms: at once they take about one answer's time, one by one eight", async () => {
+    const dir = mkdtempSync(join(tmpdir(), "luma-eval-"));
+    writeFileSync(
+      join(dir, "echo.eval.luma"),
+      `model M { provider: "openai", name: "gpt-5.4-mini" }\nagent Echo {\n  model: M\n  fn run(q: string) -> string { return ask q -> string }\n}\neval "echo" over "cases.jsonl" {\n  score "yes" Echo.run(case.q) == "yes"\n}\n`,
+    );
+    writeFileSync(join(dir, "cases.jsonl"), Array.from({ length: 8 }, (_, i) => JSON.stringify({ q: `question ${i}` })).join("\n") + "\n");
+    const env = { ...KEY, LUMA_BASE_URL_M: fake.baseUrl("openai") };
+    fake.latencyMs = 300;
+    try {
+      const timed = async (n: string) => {
+        fake.script(Array.from({ length: 8 }, () => ({ json: { value: "yes" } })));
+        const t0 = performance.now();
+        const r = await runLumaAsync(["eval", dir, "--concurrency", n], env);
+        expect(r.stdout).toContain("score yes: mean 1.00");
+        return performance.now() - t0;
+      };
+      const together = await timed("8");
+      const oneByOne = await timed("1");
+      expect(oneByOne).toBeGreaterThan(8 * 300);
+      expect(together).toBeLessThan(oneByOne / 2);
+      console.log(`8 cases, 300 ms per answer: --concurrency 8 ${Math.round(together)} ms, --concurrency 1 ${Math.round(oneByOne)} ms`);
+    } finally {
+      fake.latencyMs = 0;
+    }
+  }, 60_000);
+});
