@@ -94,7 +94,7 @@ export async function runEvalCommand(cmd: EvalCommand, host: EvalHost): Promise<
   const passed = errored === 0 && missed === 0 && broken === 0;
   host.out(`${summaries.reduce((t, s) => t + s.run.cases.length, 0)} cases, ${errored} errored${missed > 0 ? `, ${missed} bar${missed === 1 ? "" : "s"} missed` : ""}`);
   for (const report of cmd.reports) {
-    const text = report.format === "json" ? jsonReport(summaries, bars, (e) => render(e), passed) : junitXml(junitCases(summaries, (e) => render(e)));
+    const text = report.format === "json" ? jsonReport(summaries, bars, (e) => render(e), passed) : junitXml(junitCases(summaries, (e) => render(e)), "luma eval");
     try {
       writeFileSync(resolve(host.cwd, report.file), text);
     } catch (e) {

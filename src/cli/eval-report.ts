@@ -139,6 +139,7 @@ export function jsonReport(summaries: readonly EvalSummary[], bars: readonly Bar
         tokens_in: c.tokensIn,
         tokens_out: c.tokensOut,
         cost_usd: c.costUsd,
+        run_id: c.runId ?? null,
       })),
     })),
     mins: bars.map((b) => ({ score: b.score, bar: b.bar, eval: b.eval, variant: b.variant ?? null, mean: b.mean, passed: b.passed })),

@@ -192,6 +192,13 @@ describe("examples/120_eval runs offline from its committed cassette", () => {
     expect(r.stdout).toContain("min route 0.6 (triage routes): mean 0.67 met");
     expect(r.exitCode).toBe(0);
   });
+
+  test("…and with --model Triage=Careful, side by side, still offline", () => {
+    const r = runLuma(["eval", "examples/120_eval", "--replay", "examples/120_eval/triage.cassette.jsonl", "--model", "Triage=Careful"]);
+    expect(r.stdout).toContain("triage routes › route: 0.67 | 1.00");
+    expect(r.stdout).toContain("triage routes › polite: 0.77 | 0.90");
+    expect(r.exitCode).toBe(0);
+  });
 });
 
 describe("luma eval runs cases concurrently, up to --concurrency", () => {
@@ -221,4 +228,20 @@ describe("luma eval runs cases concurrently, up to --concurrency", () => {
       fake.latencyMs = 0;
     }
   }, 60_000);
+});
+
+describe("luma eval with a journal: each case is a run of its own, named in the JSON report", () => {
+  test("run_id per case, and `luma runs` lists the runs", () => {
+    const dir = mkdtempSync(join(tmpdir(), "luma-eval-"));
+    writeFileSync(join(dir, "luma.config.json"), JSON.stringify({ journal: { backend: "sqlite", path: "journal.sqlite" } }));
+    writeFileSync(join(dir, "x.eval.luma"), `eval "e" over "cases.jsonl" {\n  score "even" case.n % 2 == 0\n}\n`);
+    writeFileSync(join(dir, "cases.jsonl"), '{"n": 1}\n{"n": 2}\n');
+    const r = runLuma(["eval", dir, "--config", join(dir, "luma.config.json"), "--format", "json", join(dir, "r.json")]);
+    expect(r.exitCode).toBe(0);
+    const ids = JSON.parse(readFileSync(join(dir, "r.json"), "utf8")).evals[0].cases.map((c: { run_id: string | null }) => c.run_id);
+    expect(ids.every((id: unknown) => typeof id === "string")).toBe(true);
+    expect(new Set(ids).size).toBe(2);
+    const runs = runLuma(["runs", "--journal", join(dir, "journal.sqlite"), "--format", "json"]);
+    for (const id of ids) expect(runs.stdout).toContain(id);
+  });
 });

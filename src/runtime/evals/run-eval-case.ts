@@ -30,6 +30,8 @@ export interface EvalCaseResult {
   costUsd: number | null;
   /** What the case printed (stdout and stderr in order), shown under a failed case. */
   output: string[];
+  /** The case's run in the journal, when one is configured (`luma runs show ID`, `luma ui`). */
+  runId?: string;
 }
 
 export type CaseOptions = Omit<StartOptions, "args" | "stdout" | "stderr" | "stdoutText">;
@@ -51,8 +53,10 @@ export async function runEvalCase(program: Program, input: EvalCaseInput, opts: 
   const line = (l: string) => void output.push(l);
   const t0 = performance.now();
   let error: unknown;
+  let runId: string | undefined;
   try {
     const open = await lifecycle.run(openProgram(program, { ...opts, observe, stdout: line, stderr: line }, lifecycle));
+    runId = open.journal?.runId;
     let runError: unknown;
     try {
       await lifecycle.run(
@@ -94,6 +98,7 @@ export async function runEvalCase(program: Program, input: EvalCaseInput, opts: 
     output,
   };
   if (input.id !== undefined) result.id = input.id;
+  if (runId !== undefined) result.runId = runId;
   if (error !== undefined) result.error = error;
   return result;
 }
