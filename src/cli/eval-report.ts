@@ -76,7 +76,10 @@ export function textReport(summaries: readonly EvalSummary[], renderError: (e: u
     for (const c of s.run.cases) {
       const head = `  ${c.error === undefined ? "ok  " : "ERR "} ${caseName(c).padEnd(nameWidth)}  ${scoresOf(c).padEnd(scoreWidth)}  ${tokens(c)}  ${usd(c.costUsd)}  ${(c.durationMs / 1000).toFixed(2)}s`;
       lines.push(head.trimEnd());
-      if (c.error !== undefined) lines.push(...renderError(c.error).split("\n").map((l) => `      ${l}`));
+      if (c.error === undefined) continue;
+      lines.push(...renderError(c.error).split("\n").map((l) => `      ${l}`));
+      // What the failed case printed helps tell why (as `luma test` shows under a failure).
+      if (c.output.length > 0) lines.push("      output:", ...c.output.map((l) => `        ${l}`));
     }
     for (const sc of s.scores) {
       const failing = sc.failing.length === 0 ? "" : `  failing: ${sc.failing.map(caseName).join(", ")}`;

@@ -150,9 +150,12 @@ describe("luma eval: what is an error, and where it points", () => {
 
   test("a score outside [0, 1] at run time fails its case (exit 1), naming the score and the value; other cases still run", () => {
     const dir = mkdtempSync(join(tmpdir(), "luma-eval-"));
-    evalFile(dir, '  score "ratio" case.v');
+    evalFile(dir, '  print("v is {case.v}")\n  score "ratio" case.v');
     writeFileSync(join(dir, "cases.jsonl"), '{"v": 0.5}\n{"id": "big", "v": 5}\n');
     const r = runLuma(["eval", dir]);
+    // What the failed case printed is shown under it.
+    expect(r.stdout).toContain("      output:\n        v is 5\n");
+    expect(r.stdout).not.toContain("v is 0.5");
     expect(r.stdout).toContain('score "ratio" must be a bool or a number in [0, 1], not 5');
     expect(r.stdout).toMatch(/ERR {2}line 2 \(id big\)/);
     expect(r.stdout).toContain("score ratio: mean 0.25  failing: line 2 (id big)");
