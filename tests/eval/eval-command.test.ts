@@ -11,7 +11,7 @@ import { afterAll, describe, expect, test } from "bun:test";
 import { copyFileSync, existsSync, mkdtempSync, readFileSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
-import { REPO, runLuma, runLumaAsync } from "../support/luma-binary";
+import { ensureBinary, REPO, runLuma, runLumaAsync } from "../support/luma-binary";
 import { startFakeProvider } from "../support/fake-provider/fake-provider";
 
 const fake = await startFakeProvider();
@@ -247,4 +247,36 @@ describe("luma eval with a journal: each case is a run of its own, named in the 
     const runs = runLuma(["runs", "--journal", join(dir, "journal.sqlite"), "--format", "json"]);
     for (const id of ids) expect(runs.stdout).toContain(id);
   });
+});
+
+describe("luma eval and Ctrl-C", () => {
+  test("SIGINT stops the cases in flight gracefully, starts no other, and exits 130", async () => {
+    const dir = mkdtempSync(join(tmpdir(), "luma-eval-"));
+    writeFileSync(
+      join(dir, "slow.eval.luma"),
+      `model M { provider: "openai", name: "gpt-5.4-mini" }\nagent Echo {\n  model: M\n  fn run(q: string) -> string { return ask q -> string }\n}\neval "slow" over "cases.jsonl" {\n  score "yes" Echo.run(case.q) == "yes"\n}\n`,
+    );
+    writeFileSync(join(dir, "cases.jsonl"), Array.from({ length: 4 }, (_, i) => JSON.stringify({ q: `q${i}` })).join("\n") + "\n");
+    fake.latencyMs = 20_000;
+    fake.script(Array.from({ length: 4 }, () => ({ json: { value: "yes" } })));
+    try {
+      const proc = Bun.spawn([ensureBinary(), "eval", dir, "--concurrency", "2"], {
+        cwd: dir,
+        env: { PATH: process.env.PATH, HOME: process.env.HOME, LUMA_NO_CACHE: "1", NO_COLOR: "1", ...KEY, LUMA_BASE_URL_M: fake.baseUrl("openai") },
+        stdout: "pipe",
+        stderr: "pipe",
+      });
+      const t0 = performance.now();
+      while (fake.requests.length < 2 && performance.now() - t0 < 10_000) await Bun.sleep(20);
+      proc.kill("SIGINT");
+      const [stderr, code] = await Promise.all([new Response(proc.stderr).text(), proc.exited]);
+      expect(code).toBe(130);
+      expect(stderr).toContain("Interrupted by SIGINT");
+      expect(performance.now() - t0).toBeLessThan(15_000);
+      // The two cases not started yet never asked.
+      expect(fake.requests.length).toBe(2);
+    } finally {
+      fake.latencyMs = 0;
+    }
+  }, 60_000);
 });

@@ -3,9 +3,11 @@
  * (run-eval-case.ts), at most `concurrency` at once, results in the dataset's order.
  *
  * The process is guarded once for all the cases in flight — a tool module's stray
- * `process.exit` or uncaught error stops every running case (base/exit-guard.ts), and a
- * handler's `console.log` goes to stderr — rather than once per case: guards installed and
- * removed by overlapping runs would undo one another.
+ * `process.exit` or uncaught error stops every running case (base/exit-guard.ts), a
+ * handler's `console.log` goes to stderr, and Ctrl-C or SIGTERM stops every running case
+ * gracefully (run/stop-on-signal.ts: claims released, journal runs ended), starts no other
+ * and ends the eval with 130 / 143 — rather than once per case: guards installed and removed
+ * by overlapping runs would undo one another.
  *
  * Models are real by default. `record` saves every provider exchange of every case to one
  * cassette (a shared transport: one file, in the order the answers came); `replay` answers
@@ -18,6 +20,8 @@ import { recordingTransport } from "../providers/cassette";
 import { fetchTransport, type Transport } from "../providers/transport";
 import { redirectConsoleToStderr } from "../run/console-to-stderr";
 import { createRunLifecycle, type RunLifecycle } from "../run/run-lifecycle";
+import { stopOnSignal } from "../run/stop-on-signal";
+import { exitProcess } from "../base/exit-guard";
 import { strayError } from "../run/stray-error";
 import { readDataset } from "./read-dataset";
 import { runEvalCase, type CaseOptions, type EvalCaseResult } from "./run-eval-case";
@@ -61,10 +65,13 @@ export async function runEval(program: Program, evalDecl: EvalDecl, opts: RunEva
     for (const lifecycle of running) lifecycle.stop(strayError(thrown, lifecycle.inFlight()));
   });
   const restoreConsole = redirectConsoleToStderr(opts.stderr);
+  // The eval's own lifecycle: a signal stops it, and with it every case running.
+  const whole = createRunLifecycle();
+  const unlisten = stopOnSignal({ ...whole, stop: (r) => (whole.stop(r), running.forEach((l) => l.stop(r))) }, exitProcess);
   const results: EvalCaseResult[] = new Array(cases.length);
   let next = 0;
   const worker = async () => {
-    while (next < cases.length) {
+    while (next < cases.length && whole.stopped() === undefined) {
       const i = next++;
       const lifecycle = createRunLifecycle();
       running.add(lifecycle);
@@ -79,7 +86,10 @@ export async function runEval(program: Program, evalDecl: EvalDecl, opts: RunEva
   try {
     const width = Math.max(1, Math.min(concurrency ?? DEFAULT_EVAL_CONCURRENCY, cases.length));
     await Promise.all(Array.from({ length: width }, worker));
+    const stopped = whole.stopped();
+    if (stopped !== undefined) throw stopped;
   } finally {
+    unlisten();
     restoreConsole();
     unguard();
   }
