@@ -159,6 +159,7 @@ const RUNTIME_LAYERS: Record<string, number> = {
   run: 8,
   start: 8,
   testing: 9,
+  evals: 9, // luma eval's runner: cases of an eval block over a dataset
 };
 
 /**

@@ -51,6 +51,7 @@ import { threadTypes } from "./rules/thread-types";
 import { regexPatterns } from "./rules/regex-patterns";
 import { lambdas } from "./rules/lambdas";
 import { toolStubs } from "./rules/tool-stubs";
+import { evals } from "./rules/evals";
 
 export type Rule = (ctx: CheckContext) => void;
 
@@ -104,4 +105,6 @@ export const RULES: readonly (readonly [name: string, rule: Rule])[] = [
   ["regex-patterns", regexPatterns],
   ["lambdas", lambdas],
   ["tool-stubs", toolStubs],
+  // luma eval (issue #31 §2): eval blocks and their scores
+  ["evals", evals],
 ];

@@ -69,7 +69,7 @@ export type Command =
   | { kind: "lsp" }
   /** `luma approve | deny | runs [show]`: the journal's subcommands (journal-argv.ts). */
   | JournalCommand
-  /** `luma test [PATH…]`, `luma init [DIR]` (dev-loop-argv.ts). */
+  /** `luma test [PATH…]`, `luma eval [PATH…]`, `luma init [DIR]` (dev-loop-argv.ts). */
   | DevLoopCommand
   /** `luma store reset [--yes]` (store-argv.ts). */
   | StoreResetCommand
@@ -177,6 +177,7 @@ function parseRunOrCheck(argv: readonly string[], isCheck: boolean): Command {
 const PARSERS: Record<string, (argv: readonly string[]) => Command> = {
   check: (argv) => parseRunOrCheck(argv.slice(1), true),
   test: parseDevLoopArgv,
+  eval: parseDevLoopArgv,
   init: parseDevLoopArgv,
   explain: (argv) => parseExplain(argv.slice(1)),
   fmt: (argv) => parseFmtArgv(argv.slice(1)),

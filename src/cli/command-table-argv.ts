@@ -133,6 +133,45 @@ const TEST_OPTIONS_ROWS: readonly OptionRow[] = [
   { name: "--timeout", value: "text", metavar: "MS", doc: "stop and fail a test still running after MS ms (default 30000)", field: "timeoutMs", read: mustBeWholeMs },
 ];
 
+/** `luma eval`'s options (issue #31 §2, docs/eval.md). */
+const EVAL_OPTIONS_ROWS: readonly OptionRow[] = [
+  {
+    name: "--format", value: "text", metavar: "junit|json FILE", doc: "also write the report to FILE, as JUnit XML or JSON", repeatable: true, field: "reports",
+    read(v, more) {
+      if (v !== "junit" && v !== "json") throw new UsageError(`--format of luma eval must be junit or json (got '${v}')`);
+      return { format: v, file: more() };
+    },
+  },
+  {
+    name: "--min", value: "text", metavar: "NAME=VALUE", doc: "fail (exit 1) when score NAME's mean is below VALUE, in [0, 1]", repeatable: true, field: "mins",
+    read(v) {
+      const m = /^([^=]+)=([0-9]*\.?[0-9]+)$/.exec(v);
+      const bar = m ? Number(m[2]) : NaN;
+      if (!m || !(bar >= 0 && bar <= 1)) throw new UsageError(`--min takes NAME=VALUE with VALUE in [0, 1], e.g. --min route=0.9 (got '${v}')`);
+      return { score: m[1], bar };
+    },
+  },
+  {
+    name: "--model", value: "text", metavar: "AGENT=MODEL", doc: "also run every case with AGENT on MODEL, side by side", field: "modelSwap",
+    read(v) {
+      const m = /^([A-Za-z_][A-Za-z0-9_]*)=([A-Za-z_][A-Za-z0-9_]*)$/.exec(v);
+      if (!m) throw new UsageError(`--model takes AGENT=MODEL, an agent and a model of the program (got '${v}')`);
+      return { agent: m[1], model: m[2] };
+    },
+  },
+  {
+    name: "--concurrency", value: "text", metavar: "N", doc: "run at most N cases at once (default 8)", field: "concurrency",
+    read(v) {
+      if (!/^[0-9]+$/.test(v) || Number(v) < 1 || Number(v) > 1000) throw new UsageError(`--concurrency of luma eval must be a whole number from 1 to 1000 (got '${v}')`);
+      return Number(v);
+    },
+  },
+  { name: "--record", value: "file", metavar: "FILE", doc: "save every model request and answer to a cassette (JSON Lines)", field: "record" },
+  { name: "--replay", value: "file", metavar: "FILE", doc: "answer model requests from a cassette, offline (no API key)", field: "replay" },
+  TOOL_MODULE,
+  CONFIG,
+];
+
 // The journal's subcommands: which run, which step, which journal (else the config's).
 const RUN_TO_DECIDE: OptionRow = { ...RUN_ID, doc: "the run whose call waits for approval", required: true };
 const STEP: OptionRow = { name: "--step", value: "text", metavar: "STEP", doc: "the waiting call's step (when the run waits on more than one)", field: "step" };
@@ -175,6 +214,7 @@ const TABLE = {
   run: { words: "", summary: "run the program", options: RUN_OPTIONS },
   check: { words: "check", summary: "parse and check only", options: [CHECK_FORMAT] },
   test: { words: "test", summary: "run the test blocks of *.test.luma files, offline", options: TEST_OPTIONS_ROWS },
+  eval: { words: "eval", summary: "run the eval blocks of *.eval.luma files over their datasets, and score them", options: EVAL_OPTIONS_ROWS },
   init: { words: "init", summary: "scaffold a project that runs and tests offline", options: [] },
   explain: { words: "explain", summary: "explain a diagnostic code", options: [] },
   fmt: {
@@ -219,7 +259,7 @@ export const COMMAND_TABLE: Readonly<Record<CommandName, CommandEntry>> = TABLE;
  * aliases of `--help` and `--version`); tests/cli/command-table.test.ts holds them to the
  * table's first words.
  */
-export const COMMAND_WORDS = new Set(["check", "test", "init", "explain", "fmt", "build", "mcp", "chat", "serve", "lsp", "runs", "approve", "deny", "store", "completion", "ui", "help", "version"]);
+export const COMMAND_WORDS = new Set(["check", "test", "eval", "init", "explain", "fmt", "build", "mcp", "chat", "serve", "lsp", "runs", "approve", "deny", "store", "completion", "ui", "help", "version"]);
 
 /** The shells `luma completion` writes a script for. */
 export const COMPLETION_SHELLS = ["bash", "zsh", "fish"] as const;

@@ -23,6 +23,8 @@ Usage:
   luma check FILE.luma        parse and check only
   luma test [PATH…] [--filter TEXT] [--format junit FILE] [--tool-module P]… [--config P] [--timeout MS]
                               run the test blocks of PATH's *.test.luma files (default .), offline
+  luma eval [PATH…] [--format junit|json FILE]… [--min NAME=VALUE]… [--model AGENT=MODEL] [--concurrency N] [--record F | --replay F] [--tool-module P]… [--config P]
+                              run the eval blocks of PATH's *.eval.luma files over their datasets, and score them
   luma init [DIR]             scaffold a project that runs and tests offline (DIR missing or empty)
   luma explain CODE           explain a diagnostic code (E0201, E0601, TOOL_TIMEOUT…); \`std\`: luma:std's contracts
   luma fmt [--check] PATH…    rewrite .luma files (directories: all under them) in the one layout; --check lists, exits 1

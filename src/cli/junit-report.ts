@@ -18,12 +18,13 @@ const escapeXml = (s: string) =>
 
 const seconds = (ms: number) => (ms / 1000).toFixed(3);
 
-export function junitXml(cases: readonly JunitCase[]): string {
+/** `suites`: the name of the whole report (`luma test`, `luma eval`). */
+export function junitXml(cases: readonly JunitCase[], suites = "luma test"): string {
   const byFile = new Map<string, JunitCase[]>();
   for (const c of cases) byFile.set(c.file, [...(byFile.get(c.file) ?? []), c]);
   const failures = (cs: readonly JunitCase[]) => cs.filter((c) => c.failure !== undefined).length;
   const total = (cs: readonly JunitCase[]) => seconds(cs.reduce((t, c) => t + c.durationMs, 0));
-  const lines = ['<?xml version="1.0" encoding="UTF-8"?>', `<testsuites name="luma test" tests="${cases.length}" failures="${failures(cases)}" time="${total(cases)}">`];
+  const lines = ['<?xml version="1.0" encoding="UTF-8"?>', `<testsuites name="${escapeXml(suites)}" tests="${cases.length}" failures="${failures(cases)}" time="${total(cases)}">`];
   for (const [file, cs] of byFile) {
     lines.push(`  <testsuite name="${escapeXml(file)}" tests="${cs.length}" failures="${failures(cs)}" errors="0" time="${total(cs)}">`);
     for (const c of cs) {

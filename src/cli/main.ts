@@ -127,6 +127,10 @@ async function main(argv: string[]): Promise<number> {
       return (await import("./test-command")).runTestCommand(cmd, {
         cwd: process.cwd(), env: process.env, out, sources, color: useColor(process.stdout),
       });
+    case "eval":
+      return (await import("./eval-command")).runEvalCommand(cmd, {
+        cwd: process.cwd(), env: process.env, out, err, sources, color: useColor(process.stdout),
+      });
     case "init": {
       const { initProject } = await import("../init/init-project");
       for (const line of initProject(cmd.dir, process.cwd())) out(line);

@@ -23,7 +23,8 @@ export interface TestHost {
 
 const SKIPPED_DIRS = new Set(["node_modules"]);
 
-function testFiles(path: string): string[] {
+/** The files under `path` whose name ends in `suffix` (a file: itself); `luma eval` finds its files so too. */
+export function lumaFilesUnder(path: string, suffix: string): string[] {
   let isDir: boolean;
   try {
     isDir = statSync(path).isDirectory();
@@ -37,7 +38,7 @@ function testFiles(path: string): string[] {
       if (entry.name.startsWith(".") || SKIPPED_DIRS.has(entry.name)) continue;
       const full = join(dir, entry.name);
       if (entry.isDirectory()) walk(full);
-      else if (entry.name.endsWith(".test.luma")) found.push(full);
+      else if (entry.name.endsWith(suffix)) found.push(full);
     }
   };
   walk(path);
@@ -45,7 +46,7 @@ function testFiles(path: string): string[] {
 }
 
 export async function runTestCommand(cmd: TestCommand, host: TestHost): Promise<number> {
-  const files = [...new Set(cmd.paths.flatMap(testFiles))];
+  const files = [...new Set(cmd.paths.flatMap((p) => lumaFilesUnder(p, ".test.luma")))];
   const { loadTestProgram } = await import("../load/load-test-program");
   const { runTests } = await import("../runtime/testing/run-tests");
   const sourceOf = (f: string) => host.sources.get(f);

@@ -4,7 +4,7 @@
  * methods; they are merged back by position). Parameters stay on one line when the
  * source had them so, else one a line with trailing commas.
  */
-import type { Decl, Entry, Field, FnDecl, NeedsEntry, ReplaySetup, Span, TestDecl } from "../syntax/ast";
+import type { Decl, Entry, EvalDecl, Field, FnDecl, NeedsEntry, ReplaySetup, Span, TestDecl } from "../syntax/ast";
 import { assertNever } from "../syntax/assert-never";
 import type { PrintContext } from "./print-context";
 import { type ListItem, printEntry, printExpr, printField, printList, printType, unprintable } from "./print-expressions";
@@ -65,6 +65,12 @@ export function printTest(t: TestDecl, p: PrintContext, depth: number): void {
     items.push({ span: m.span, write: (d) => p.item(m.span.start, m.span.end, d, () => `mock tool ${m.tool} ${printExpr(m.answers, p, d)}`) });
   }
   declBlock(p, t.span, depth, () => `test ${p.text(t.nameSpan)}`, t.nameSpan.end, items);
+}
+
+/** `eval "name" over "data.jsonl" { … }` (luma eval): the name and the path copied as written. */
+export function printEval(e: EvalDecl, p: PrintContext, depth: number): void {
+  const items: BlockItem[] = e.body.map((stmt): BlockItem => ({ span: stmt.span, write: (d) => printStmt(stmt, p, d) }));
+  declBlock(p, e.span, depth, () => `eval ${p.text(e.nameSpan)} over ${p.text(e.datasetSpan)}`, e.datasetSpan.end, items);
 }
 
 /** `replay "cassettes/x.jsonl"`, in a test or at the top of a test file. */

@@ -3,10 +3,10 @@
  * and top-level statement in source order (the AST keeps them in two lists), with at
  * most one empty line between items where the source had any, and one final newline.
  */
-import type { Decl, ImportDecl, Program, ReplaySetup, Stmt, TestDecl } from "../syntax/ast";
+import type { Decl, EvalDecl, ImportDecl, Program, ReplaySetup, Stmt, TestDecl } from "../syntax/ast";
 import { DECL_KINDS } from "../syntax/to-ast-declarations";
 import { PrintContext, type SourceComment } from "./print-context";
-import { printDecl, printTest, replayItem } from "./print-declarations";
+import { printDecl, printEval, printTest, replayItem } from "./print-declarations";
 import { printStmt } from "./print-statements";
 
 /** The program in the canonical layout. Throws UnprintableNode on a node kind it has no layout for. */
@@ -14,13 +14,14 @@ export function printProgram(program: Program, source: string, comments: readonl
   const p = new PrintContext(source, comments);
   const bom = source.startsWith("\uFEFF") ? "\uFEFF" : "";
   const shebang = source.startsWith("#!", bom.length) ? source.slice(0, source.indexOf("\n") + 1 || source.length).trimEnd() : "";
-  const tests: (TestDecl | ReplaySetup)[] = [...(program.tests ?? []), ...(program.replay ? [program.replay] : [])];
-  const items: (Decl | Stmt | TestDecl | ReplaySetup | ImportDecl)[] = [...(program.imports ?? []), ...program.decls, ...program.body, ...tests].sort(
+  const tests: (TestDecl | EvalDecl | ReplaySetup)[] = [...(program.tests ?? []), ...(program.evals ?? []), ...(program.replay ? [program.replay] : [])];
+  const items: (Decl | Stmt | TestDecl | EvalDecl | ReplaySetup | ImportDecl)[] = [...(program.imports ?? []), ...program.decls, ...program.body, ...tests].sort(
     (a, b) => a.span.start - b.span.start,
   );
   for (const item of items) {
     if (item.kind === "Import") p.item(item.span.start, item.span.end, 0, () => importLine(item, p));
     else if (item.kind === "Test") printTest(item, p, 0);
+    else if (item.kind === "Eval") printEval(item, p, 0);
     else if (item.kind === "Replay") replayItem(item, p).write(0);
     else if (DECL_KINDS.has(item.kind)) printDecl(item as Decl, p, 0);
     else printStmt(item as Stmt, p, 0);

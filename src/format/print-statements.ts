@@ -77,6 +77,9 @@ export function printStmt(s: Stmt, p: PrintContext, depth: number): void {
     case "Assert":
       p.item(s.span.start, s.span.end, depth, () => `assert ${expr(s.cond)}${s.message ? `, ${expr(s.message)}` : ""}`);
       return;
+    case "Score":
+      p.item(s.span.start, s.span.end, depth, () => `score ${p.text(s.nameSpan)} ${expr(s.value)}`);
+      return;
     case "Break":
     case "Continue":
       p.item(s.span.start, s.span.end, depth, () => (s.kind === "Break" ? "break" : "continue"));

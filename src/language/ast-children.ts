@@ -39,6 +39,7 @@ export function nestedBlocks(stmt: Stmt): readonly Stmt[][] {
       return stmt.expr.kind === "ParallelFor" ? [[stmt.expr.loop]] : NONE;
     case "AssignInto":
     case "Assert":
+    case "Score":
     case "Break":
     case "Continue":
       return NONE;
@@ -62,6 +63,7 @@ export function boundNameOf(stmt: Stmt): string | undefined {
     case "Return":
     case "ExprStmt":
     case "Assert":
+    case "Score":
     case "Break":
     case "Continue":
     case "Parallel":
@@ -96,6 +98,9 @@ export function pushStmtExprs(stmt: Stmt, stack: Expr[]): void {
     case "Assert":
       if (stmt.message) stack.push(stmt.message);
       stack.push(stmt.cond);
+      return;
+    case "Score":
+      stack.push(stmt.value);
       return;
     case "Try":
     case "Break":

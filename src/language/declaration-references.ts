@@ -28,8 +28,8 @@ export interface DeclarationReference {
   rename(to: string): void;
 }
 
-/** Calls `visit` for every reference in the file's declarations, top-level code and tests. */
-export function forEachDeclarationReference(program: Pick<Program, "decls" | "body" | "tests">, visit: (ref: DeclarationReference) => void): void {
+/** Calls `visit` for every reference in the file's declarations, top-level code, tests and evals. */
+export function forEachDeclarationReference(program: Pick<Program, "decls" | "body" | "tests" | "evals">, visit: (ref: DeclarationReference) => void): void {
   for (const decl of program.decls) declRefs(decl, visit);
   codeRefs(program.body, visit);
   for (const test of program.tests ?? []) {
@@ -39,6 +39,7 @@ export function forEachDeclarationReference(program: Pick<Program, "decls" | "bo
     }
     codeRefs(test.body, visit);
   }
+  for (const evalDecl of program.evals ?? []) codeRefs(evalDecl.body, visit);
 }
 
 function declRefs(decl: Decl, visit: (ref: DeclarationReference) => void): void {

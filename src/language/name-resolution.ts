@@ -5,12 +5,12 @@
  * completion) and the runtime (a frame's not-yet-assigned variables, builtin-or-user
  * calls, the words of a bad read) all read this one table, so they cannot disagree.
  *
- * The rules. A code unit is top-level code, a top-level `fn`, an agent method or a `test`
- * block; each has its own variables (function-scoped: blocks open no scope), bound by an
+ * The rules. A code unit is top-level code, a top-level `fn`, an agent method, a `test`
+ * block or an `eval` block; each has its own variables (function-scoped: blocks open no scope), bound by an
  * assignment, a `for` or a `catch` anywhere in the unit, so a name assigned later reads as
- * `null` until then. Top-level fns, methods and tests do not see top-level variables.
+ * `null` until then. Top-level fns, methods, tests and evals do not see top-level variables.
  * A name read as a value is, in this order: a parameter, a variable of the unit, `args`
- * (top-level code only), an agent, a top-level fn, a builtin, a method of the enclosing
+ * (top-level code only), `case` (an eval's block only: the dataset line it runs), an agent, a top-level fn, a builtin, a method of the enclosing
  * agent, another declaration (a schema, tool…: no value; the checker rejects the read), or
  * nothing. A name called, `f(…)`, is a method of the enclosing agent, else a top-level fn,
  * else a builtin (user functions shadow builtins; a variable never does); the `A` of
@@ -22,7 +22,7 @@
  *
  * Which names are parameters of a unit is decided in one place, `paramsOf`.
  */
-import type { AgentDecl, Decl, Expr, Field, FnDecl, Program, Stmt, TestDecl } from "../syntax/ast";
+import type { AgentDecl, Decl, EvalDecl, Expr, Field, FnDecl, Program, Stmt, TestDecl } from "../syntax/ast";
 import { boundNameOf, nestedBlocks } from "./ast-children";
 import { isBuiltin, type BuiltinName } from "./builtins";
 import { exprsOf, flattenBody, forEachInExpr, type FlatBody } from "./walk";
@@ -40,6 +40,8 @@ export type NameTarget =
   | { kind: "lambdaParam"; lambda: LambdaExpr }
   | { kind: "variable"; name: string; binding: Binding }
   | { kind: "args" }
+  /** `case` in an `eval` block: the dataset line the block runs for (`luma eval`). */
+  | { kind: "case"; eval: EvalDecl }
   | { kind: "agent"; decl: AgentDecl }
   | { kind: "fn"; decl: FnDecl }
   /** A method of the agent whose method holds the name. */
@@ -50,21 +52,23 @@ export type NameTarget =
   | { kind: "unknown" };
 
 /** The targets a name may read in code without an unknown-name error (a method is called, never read). */
-const IN_SCOPE: ReadonlySet<NameTarget["kind"]> = new Set(["param", "lambdaParam", "variable", "args", "agent", "fn", "builtin"]);
+const IN_SCOPE: ReadonlySet<NameTarget["kind"]> = new Set(["param", "lambdaParam", "variable", "args", "case", "agent", "fn", "builtin"]);
 export const isInScope = (target: NameTarget): boolean => IN_SCOPE.has(target.kind);
 
 /** A body of code with its own variables, and what names mean in it. */
 export interface ResolvedUnit {
   /**
    * "test": a `test` block's body (it sees the declarations, not the top-level variables).
+   * "eval": an `eval` block's body (as a test's, and `case`).
    * "when": an agent's `tools: [t when COND]` conditions, one expression statement each.
    */
-  kind: "top" | "fn" | "method" | "test" | "when";
+  kind: "top" | "fn" | "method" | "test" | "eval" | "when";
   /** The fn or method; absent for top-level code and tests. */
   fn?: FnDecl;
   /** The agent owning a method. */
   agent?: AgentDecl;
   test?: TestDecl;
+  eval?: EvalDecl;
   /** The unit's own parameters (a fn's, a method's). */
   params: readonly Field[];
   /** The agent's parameters (`agent Name(p: T)`), in scope read-only: a method's and a "when" unit's; [] elsewhere. */
@@ -92,7 +96,7 @@ export interface ResolvedUnit {
 }
 
 export interface NameResolution {
-  /** Top-level code first, then fns and agent methods in declaration order, then tests. */
+  /** Top-level code first, then fns and agent methods in declaration order, then tests, then evals. */
   units: readonly ResolvedUnit[];
   /** The unit whose body is `body` (the very array of the AST). */
   unitOf(body: readonly Stmt[]): ResolvedUnit | undefined;
@@ -174,12 +178,14 @@ class Declared {
   }
 }
 
-type Owner = { fn?: FnDecl; agent?: AgentDecl; test?: TestDecl };
+type Owner = { fn?: FnDecl; agent?: AgentDecl; test?: TestDecl; eval?: EvalDecl };
 
 class Unit implements ResolvedUnit {
   readonly fn?: FnDecl;
   readonly agent?: AgentDecl;
   readonly test?: TestDecl;
+  readonly eval?: EvalDecl;
+  private readonly caseTarget?: NameTarget;
   readonly params: readonly Field[];
   readonly context: readonly Field[];
   readonly variables: ReadonlyMap<string, Binding>;
@@ -203,6 +209,8 @@ class Unit implements ResolvedUnit {
     this.fn = owner.fn;
     this.agent = owner.agent;
     this.test = owner.test;
+    this.eval = owner.eval;
+    if (owner.eval) this.caseTarget = { kind: "case", eval: owner.eval };
     const { own, context } = paramsOf(kind, owner.fn, owner.agent);
     this.params = own;
     this.context = context;
@@ -230,6 +238,7 @@ class Unit implements ResolvedUnit {
       if (field) t = { kind: "param", field };
       else if (binding) t = { kind: "variable", name, binding };
       else if (this.kind === "top" && name === "args") t = ARGS;
+      else if (this.caseTarget && name === "case") t = this.caseTarget;
       else if (outside.kind !== "declaration" && outside.kind !== "unknown") t = outside;
       else if (method && this.agent) t = { kind: "method", agent: this.agent, decl: method };
       else t = outside;
@@ -317,6 +326,7 @@ function resolve(program: Program): NameResolution {
     const extra = [...test.mocks.map((m) => m.turns), ...(test.stubs ?? []).map((m) => m.answers)];
     units.push(new Unit(declared, "test", test.body, { test }, extra));
   }
+  for (const evalDecl of program.evals ?? []) units.push(new Unit(declared, "eval", evalDecl.body, { eval: evalDecl }));
   const byBody = new Map<readonly Stmt[], Unit>();
   for (const u of units) byBody.set(u.body, u);
 

@@ -18,7 +18,7 @@ import { KEY_BLOCKS, type KeyTable } from "../language/key-blocks";
 import { keyDocText } from "../language/keys/key-spec";
 import { membersOf, typeText } from "../check/types/type-model";
 import { ANNOTATIONS } from "../schema/index";
-import type { Expr } from "../syntax/ast";
+import type { Expr, Span } from "../syntax/ast";
 import { KEYWORDS as SYNTAX_KEYWORDS, PRIMITIVE_TYPES } from "../syntax/keywords";
 import { analyze, type Analysis } from "./analyze-document";
 import type { UnitKey } from "./document-index";
@@ -61,6 +61,16 @@ const SNIPPETS: CompletionItem[] = [
     label: "agent", kind: KIND.snippet, detail: "agent declaration", insertTextFormat: 2,
     insertText: 'agent ${1:Name} {\n  model: ${2:Model}\n  system: "${3:You are helpful.}"\n  tools: [${4}]\n\n  fn ${5:run}(${6:input}: string) -> string {\n    return ask input -> string\n  }\n}',
   },
+  {
+    label: "eval", kind: KIND.snippet, detail: "eval over a dataset (luma eval, *.eval.luma)", insertTextFormat: 2,
+    insertText: 'eval "${1:name}" over "${2:cases.jsonl}" {\n  out = ${3:Agent.run}(case.input)\n  score "${4:correct}" out == case.expected\n}',
+  },
+];
+
+/** Inside an `eval` block (luma eval): its dataset line and the statement that records a score. */
+const EVAL_ITEMS: CompletionItem[] = [
+  { label: "case", kind: KIND.variable, detail: "any", documentation: "The dataset line this run of the eval is for (parsed JSON)." },
+  { label: "score", kind: KIND.keyword, detail: "score \"name\" value", documentation: "Records a bool or a number in [0, 1] for the case; the report averages it over the cases." },
 ];
 
 /** A block's keys by the keyword that opens it. */
@@ -131,7 +141,7 @@ function memberItems(a: Analysis, dot: number, prefixEnd: number): CompletionIte
   return items;
 }
 
-/** The code unit (fn, method, `test` block, or top level) whose body holds `offset`. */
+/** The code unit (fn, method, `test` or `eval` block, or top level) whose body holds `offset`. */
 function unitAt(a: Analysis, offset: number): UnitKey {
   for (const d of a.program?.decls ?? []) {
     const fns = d.kind === "Fn" ? [d] : d.kind === "Agent" ? d.methods : [];
@@ -139,7 +149,8 @@ function unitAt(a: Analysis, offset: number): UnitKey {
     // Inside an agent but not one of its methods (its `system`, a `when`): the agent's parameters.
     if (d.kind === "Agent" && d.span.start <= offset && offset <= d.span.end) return d;
   }
-  return a.program?.tests?.find((t) => t.span.start <= offset && offset <= t.span.end) ?? null;
+  const within = (d: { span: Span }) => d.span.start <= offset && offset <= d.span.end;
+  return a.program?.tests?.find(within) ?? a.program?.evals?.find(within) ?? null;
 }
 
 export function completionItems(a: Analysis, offset: number): CompletionItem[] {
@@ -168,7 +179,9 @@ export function completionItems(a: Analysis, offset: number): CompletionItem[] {
   for (const [name, spec] of Object.entries(BUILTINS)) items.push({ label: name, kind: KIND.function, detail: "builtin", documentation: spec.doc });
   for (const [name, doc] of BUILTIN_TYPE_DOCS) items.push({ label: name, kind: KIND.struct, detail: "built-in type", documentation: doc });
   for (const d of a.program?.decls ?? []) items.push({ label: d.name, kind: DECL_KIND[d.kind], detail: d.kind.toLowerCase() });
-  const scope = a.index?.unitNames.get(unitAt(a, offset));
+  const unit = unitAt(a, offset);
+  if (unit?.kind === "Eval") items.push(...EVAL_ITEMS);
+  const scope = a.index?.unitNames.get(unit);
   for (const [name, def] of scope ?? []) {
     const t = def.value && a.types.get(def.value);
     items.push({ label: name, kind: KIND.variable, detail: t && !def.iterates ? typeText(t) : undefined });

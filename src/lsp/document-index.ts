@@ -17,7 +17,7 @@
  * (`sameDefinition`), not by object, so two documents' indexes agree on it: references
  * and rename across a test file and its program join the two.
  */
-import type { AgentDecl, Decl, Entry, ConfigValue, Expr, Field, FnDecl, Program, Span, Stmt, TestDecl, TypeRef } from "../syntax/ast";
+import type { AgentDecl, Decl, Entry, ConfigValue, EvalDecl, Expr, Field, FnDecl, Program, Span, Stmt, TestDecl, TypeRef } from "../syntax/ast";
 import { membersOf, type Type } from "../check/types/type-model";
 import { boundNameOf } from "../language/ast-children";
 import { resolutionOf, type NameTarget, type ResolvedUnit } from "../language/name-resolution";
@@ -53,7 +53,7 @@ export interface Occurrence {
  * A code unit: a fn or agent method, a `test` block, or `null` for the top level; an agent
  * itself for what its parameters reach outside its methods (`system`, `when` conditions).
  */
-export type UnitKey = FnDecl | TestDecl | AgentDecl | null;
+export type UnitKey = FnDecl | TestDecl | EvalDecl | AgentDecl | null;
 
 export interface DocumentIndex {
   /** The definitions in this document. */
@@ -285,7 +285,7 @@ export function buildIndex(program: Program, types: ReadonlyMap<Expr, Type>, see
     if (owner && seenDecls.has(owner)) continue;
     if (u.test) for (const m of u.test.mocks) refer(m.modelSpan.start, m.modelSpan.end, globals.get(m.model));
     if (u.test) for (const m of u.test.stubs ?? []) refer(m.toolSpan.start, m.toolSpan.end, globals.get(m.tool));
-    unit(u, u.fn ?? u.test ?? (u.kind === "when" ? (u.agent ?? null) : null), u.test && [...u.test.mocks.map((m) => m.turns), ...(u.test.stubs ?? []).map((m) => m.answers)]);
+    unit(u, u.fn ?? u.test ?? u.eval ?? (u.kind === "when" ? (u.agent ?? null) : null), u.test && [...u.test.mocks.map((m) => m.turns), ...(u.test.stubs ?? []).map((m) => m.answers)]);
   }
   for (const decl of program.decls) {
     if (seenDecls.has(decl)) continue;

@@ -26,6 +26,7 @@ import type { Analysis } from "./analyze-document";
 import type { Definition } from "./document-index";
 import { homeOf, type Partner } from "./navigation";
 import { BUILTIN_TYPE_DOCS } from "./completion-items";
+import { evalHover } from "./eval-hover";
 
 /** Past this many characters a declaration's text is cut in a hover. */
 const MAX_SHOWN = 4000;
@@ -228,7 +229,7 @@ export function hoverMarkdown(a: Analysis, offset: number, partner: Partner): st
   }
   const key = keyHover(a, offset);
   if (key) return key;
-  const keyword = parallelHover(a, offset, expr) ?? streamHover(a, offset);
+  const keyword = parallelHover(a, offset, expr) ?? streamHover(a, offset) ?? evalHover(a, offset, expr);
   if (keyword) return keyword;
   const builtin = expr && builtinHover(a, expr, offset);
   if (builtin) return builtin;

@@ -24,7 +24,7 @@
 import { attachDocComments } from "../syntax/doc-comments";
 import { type Diagnostic, warning } from "../diagnostics/diagnostic";
 import { PARSE_CODES } from "../diagnostics/catalog/parse-codes";
-import type { Decl, ImportDecl, Program, ReplaySetup, Stmt, TestDecl } from "../syntax/ast";
+import type { Decl, EvalDecl, ImportDecl, Program, ReplaySetup, Stmt, TestDecl } from "../syntax/ast";
 import { parse } from "../syntax/parse";
 
 export const MAX_MERGE = 16;
@@ -41,12 +41,14 @@ interface PieceParse {
   /** `luma test` blocks and a file-level `replay` of the piece (test files). */
   tests: TestDecl[];
   replay?: ReplaySetup;
+  /** `luma eval` blocks of the piece (eval files). */
+  evals: EvalDecl[];
   /** The piece's `import` lines (docs/language/imports.md). */
   imports: ImportDecl[];
   diagnostics: Diagnostic[];
   ok: boolean;
   /** The AST last placed at a file offset: re-used as is while the piece stays there. */
-  placed?: { offset: number; decls: Decl[]; body: Stmt[]; tests: TestDecl[]; replay?: ReplaySetup; imports: ImportDecl[] };
+  placed?: { offset: number; decls: Decl[]; body: Stmt[]; tests: TestDecl[]; evals: EvalDecl[]; replay?: ReplaySetup; imports: ImportDecl[] };
 }
 
 /** Piece text → its parse; kept per document, holding only the pieces of the last version. */
@@ -120,7 +122,7 @@ function parsePiece(cache: PieceCache, used: PieceCache, text: string, file: str
   if (!hit) {
     const r = parse(text, file);
     hit = {
-      text, decls: r.program?.decls ?? [], body: r.program?.body ?? [], tests: r.program?.tests ?? [], replay: r.program?.replay,
+      text, decls: r.program?.decls ?? [], body: r.program?.body ?? [], tests: r.program?.tests ?? [], evals: r.program?.evals ?? [], replay: r.program?.replay,
       imports: r.program?.imports ?? [], diagnostics: r.diagnostics, ok: r.program !== undefined,
     };
   }
@@ -151,6 +153,7 @@ export function recoveringParse(source: string, file: string, cache: PieceCache 
   const decls: Decl[] = [];
   const body: Stmt[] = [];
   const tests: TestDecl[] = [];
+  const evals: EvalDecl[] = [];
   const imports: ImportDecl[] = [];
   let replay: ReplaySetup | undefined;
   const syntaxErrors: Diagnostic[] = [];
@@ -175,13 +178,14 @@ export function recoveringParse(source: string, file: string, cache: PieceCache 
       if (piece.placed?.offset !== delta) {
         piece.placed = {
           offset: delta, decls: shifted(piece.decls, delta), body: shifted(piece.body, delta),
-          tests: shifted(piece.tests, delta), replay: piece.replay && shifted([piece.replay], delta)[0],
+          tests: shifted(piece.tests, delta), evals: shifted(piece.evals, delta), replay: piece.replay && shifted([piece.replay], delta)[0],
           imports: shifted(piece.imports, delta),
         };
       }
       decls.push(...piece.placed.decls);
       body.push(...piece.placed.body);
       tests.push(...piece.placed.tests);
+      evals.push(...piece.placed.evals);
       imports.push(...piece.placed.imports);
       replay ??= piece.placed.replay;
     } else {
@@ -199,6 +203,7 @@ export function recoveringParse(source: string, file: string, cache: PieceCache 
   for (const [k, v] of used) cache.set(k, v);
   const program: Program = { kind: "Program", file, decls, body, span: { file, start: 0, end: source.length } };
   if (tests.length > 0) program.tests = tests;
+  if (evals.length > 0) program.evals = evals;
   if (replay) program.replay = replay;
   if (imports.length > 0) program.imports = imports;
   // A fn's `///` lines may sit in the piece before its own: read them from the whole text.

@@ -203,6 +203,8 @@ export type Stmt =
   | { kind: "ExprStmt"; expr: Expr; span: Span }
   /** `assert cond` / `assert cond, message`: fails the test (or the run) when cond is false. */
   | { kind: "Assert"; cond: Expr; message?: Expr; span: Span }
+  /** `score "route" expr` (`luma eval`, docs/eval.md): records a bool or a number in [0, 1] for the eval's case. */
+  | { kind: "Score"; name: string; nameSpan: Span; value: Expr; span: Span }
   /**
    * `parallel { a = f(x)  b = g(x) }` (issue #27 §4): each statement of `body` is a branch,
    * run concurrently; what the branches assign is visible after the block.
@@ -304,6 +306,22 @@ export interface TestDecl {
   stubs?: ToolStubSetup[];
 }
 
+// ---------------------------------------------------------------- evals (`luma eval`)
+
+/**
+ * `eval "triage routes" over "evals/triage.jsonl" { … }`: run by `luma eval` only, its body
+ * once per line of the dataset (a path relative to the file), with the line bound to `case`.
+ */
+export interface EvalDecl {
+  kind: "Eval";
+  name: string;
+  nameSpan: Span;
+  dataset: string;
+  datasetSpan: Span;
+  body: Stmt[];
+  span: Span;
+}
+
 // ---------------------------------------------------------------- imports
 
 /** One name of an import list: `Order`, or `Refund as RefundResult`. */
@@ -336,6 +354,8 @@ export interface Program {
   body: Stmt[];
   /** `test` blocks; absent when the file has none. `luma FILE` never runs them. */
   tests?: TestDecl[];
+  /** `eval` blocks; absent when the file has none. Only `luma eval` runs them. */
+  evals?: EvalDecl[];
   /** A top-level `replay "…"`: the cassette of every test of the file that names none. */
   replay?: ReplaySetup;
   /** The file's `import` lines, in source order; absent when it has none. */

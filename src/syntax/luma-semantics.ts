@@ -9,6 +9,7 @@ import { declarationActions } from "./to-ast-declarations";
 import { expressionActions } from "./to-ast-expressions";
 import { statementActions } from "./to-ast-statements";
 import { testActions } from "./to-ast-tests";
+import { evalActions } from "./to-ast-evals";
 import { typeActions } from "./to-ast-types";
 
 let semantics: ohm.Semantics | undefined;
@@ -16,6 +17,6 @@ let semantics: ohm.Semantics | undefined;
 export function lumaSemantics(): ohm.Semantics {
   semantics ??= lumaGrammar()
     .createSemantics()
-    .addOperation("ast", { ...declarationActions, ...statementActions, ...expressionActions, ...typeActions, ...testActions });
+    .addOperation("ast", { ...declarationActions, ...statementActions, ...expressionActions, ...typeActions, ...testActions, ...evalActions });
   return semantics;
 }

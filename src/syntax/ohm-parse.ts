@@ -41,7 +41,7 @@
 import { attachDocComments } from "./doc-comments";
 import type * as ohm from "ohm-js";
 import { type Diagnostic, error } from "../diagnostics/diagnostic";
-import type { Expr, ImportDecl, Program, ReplaySetup, TestDecl } from "./ast";
+import type { EvalDecl, Expr, ImportDecl, Program, ReplaySetup, TestDecl } from "./ast";
 import type { ParseResult } from "./parse";
 import { lumaGrammar } from "./luma-grammar";
 import { lumaSemantics } from "./luma-semantics";
@@ -112,6 +112,7 @@ function matchPieces(
     };
     const program: Program = { kind: "Program", file, decls: [], body: [], span: { file, start: 0, end: source.length } };
     const tests: TestDecl[] = [];
+    const evals: EvalDecl[] = [];
     const imports: ImportDecl[] = [];
     let replay: ReplaySetup | undefined;
     for (let from = first, next = first + 1; next < cuts.length; next++) {
@@ -129,6 +130,7 @@ function matchPieces(
       program.body.push(...piece.body);
       // `luma test`'s blocks and a file-level `replay` come along with their piece.
       if (piece.tests) tests.push(...piece.tests);
+      if (piece.evals) evals.push(...piece.evals);
       if (piece.imports) imports.push(...piece.imports);
       if (piece.replay && replay) {
         diagnostics.push(secondFileReplay(piece.replay.span));
@@ -137,6 +139,7 @@ function matchPieces(
     }
     // One key order however the pieces fell (the fast parser's, the whole file's).
     if (tests.length > 0) program.tests = tests;
+    if (evals.length > 0) program.evals = evals;
     if (replay) program.replay = replay;
     if (imports.length > 0) program.imports = imports;
     return { result: diagnostics.length > 0 ? { diagnostics } : { program, diagnostics } };

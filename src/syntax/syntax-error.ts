@@ -21,8 +21,8 @@ const EXPRESSION_STARTERS = [
 ];
 const BINARY_OPERATORS = ['"or"', '"and"', '"=="', '"!="', '"<"', '"<="', '">"', '">="', '"+"', '"-"', '"*"', '"/"', '"%"'];
 const POSTFIX_STARTERS = ['"."', '"["', '"("'];
-const STATEMENT_KEYWORDS = ['"if"', '"for"', '"while"', '"return"', '"try"', '"break"', '"continue"', '"assert"'];
-const DECLARATION_KEYWORDS = ['"schema"', '"tool"', '"agent"', '"model"', '"fn"', '"datasource"', '"query"', '"command"', '"test"', '"replay"', '"import"'];
+const STATEMENT_KEYWORDS = ['"if"', '"for"', '"while"', '"return"', '"try"', '"break"', '"continue"', '"assert"', '"score"'];
+const DECLARATION_KEYWORDS = ['"schema"', '"tool"', '"agent"', '"model"', '"fn"', '"datasource"', '"query"', '"command"', '"test"', '"eval"', '"replay"', '"import"'];
 const TYPE_STARTERS = ["a name", '"any"', '"bool"', '"float"', '"int"', '"string"', '"enum"'];
 const VALUE_STARTERS = ["a name", "a number", '"\\""', '"true"', '"false"', '"null"', '"["', '"{"'];
 

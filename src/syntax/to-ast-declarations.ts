@@ -18,6 +18,7 @@ import type {
   ReplaySetup,
   Stmt,
   TestDecl,
+  EvalDecl,
   ToolDecl,
   UnionDecl,
 } from "./ast";
@@ -37,11 +38,13 @@ export const declarationActions: ohm.ActionDict<unknown> = {
     const decls: Decl[] = [];
     const body: Stmt[] = [];
     const tests: TestDecl[] = [];
+    const evals: EvalDecl[] = [];
     const imports: ImportDecl[] = [];
     let replay: ReplaySetup | undefined;
     const { file, diagnostics } = parseContext();
-    for (const node of itemsWithoutSeps<Decl | Stmt | TestDecl | ReplaySetup | ImportDecl>(items)) {
+    for (const node of itemsWithoutSeps<Decl | Stmt | TestDecl | EvalDecl | ReplaySetup | ImportDecl>(items)) {
       if (node.kind === "Test") tests.push(node);
+      else if (node.kind === "Eval") evals.push(node);
       else if (node.kind === "Import") imports.push(node);
       else if (node.kind === "Replay") {
         if (replay) diagnostics.push(secondFileReplay(node.span));
@@ -51,6 +54,7 @@ export const declarationActions: ohm.ActionDict<unknown> = {
     }
     const program: Program = { kind: "Program", file, decls, body, span: { file, start: 0, end: this.source.sourceString.length } };
     if (tests.length > 0) program.tests = tests;
+    if (evals.length > 0) program.evals = evals;
     if (replay) program.replay = replay;
     if (imports.length > 0) program.imports = imports;
     return program;

@@ -21,7 +21,7 @@ export const secondFileReplay = (span: Span): Diagnostic =>
   error("a file names one cassette for its tests: this is its second `replay`", span, { code: PARSE_CODES.secondReplay });
 
 /** The text of a string literal written without `{…}`; a diagnostic (and "") otherwise. */
-function plainString(node: Node, what: string): string {
+export function plainString(node: Node, what: string): string {
   const str = interpolatedString(node) as Extract<Expr, { kind: "Str" }>;
   if (str.parts.every((p) => typeof p === "string")) return str.parts.join("");
   parseContext().diagnostics.push(error(`${what} is a plain string: it cannot hold {…}`, spanOf(node), { code: PARSE_CODES.interpolatedPlainString }));

@@ -16,6 +16,7 @@ const BASES: Record<CommandName, string[]> = {
   run: ["app.luma"],
   check: ["check", "a.luma"],
   test: ["test"],
+  eval: ["eval"],
   init: ["init"],
   explain: ["explain", "E0201"],
   fmt: ["fmt", "x.luma"],
@@ -37,7 +38,10 @@ const BASES: Record<CommandName, string[]> = {
 
 /** A value the row accepts. */
 const valueFor = (row: OptionRow): string[] =>
-  row.value === "nothing" ? [] : row.value === "choice" ? [row.metavar!.split("|").at(-1)!] : row.name === "--timeout" ? ["10"] : row.name === "--format" ? ["junit", "r.xml"] : ["v"];
+  row.value === "nothing" ? [] : row.value === "choice" ? [row.metavar!.split("|").at(-1)!] : row.name === "--timeout" ? ["10"] : row.name === "--format" ? ["junit", "r.xml"] : (EVAL_VALUES[row.name] ?? ["v"]);
+
+/** Values `luma eval`'s checked options accept. */
+const EVAL_VALUES: Record<string, string[]> = { "--min": ["route=0.9"], "--model": ["A=B"], "--concurrency": ["4"] };
 
 const usageError = (argv: string[]): string => {
   try {

@@ -46,9 +46,9 @@ describe("catalog: stable codes, one catalog", () => {
 describe("catalog: every check message has a code the catalog explains", () => {
   const used = [...Object.values(MESSAGE_CODES), ...Object.values(EXACT_CODES)];
 
-  // E02xx is full: the many-agents rules (issue #27) are E11xx and `parallel`'s E12xx, joined in check-codes.ts.
-  test("each check message's code is an E02xx, E11xx or E12xx catalog entry", () => {
-    expect(used.filter((c) => !/^E(02|11|12)\d\d$/.test(c) || !catalogEntry(c))).toEqual([]);
+  // E02xx is full: the many-agents rules (issue #27) are E11xx, `parallel`'s E12xx and `eval`'s E14xx, joined in check-codes.ts.
+  test("each check message's code is an E02xx, E11xx, E12xx or E14xx catalog entry", () => {
+    expect(used.filter((c) => !/^E(02|11|12|14)\d\d$/.test(c) || !catalogEntry(c))).toEqual([]);
   });
 
   test("no two check messages share a code", () => {
@@ -133,7 +133,7 @@ describe("catalog: startup error codes (E04xx–E06xx) match the sources", () =>
 
   test("each stage's file holds only its own range", () => {
     const inRange = (list: { code: string }[], prefix: string) => list.every((e) => e.code.startsWith(prefix));
-    const checkRange = checkCodes.every((e) => /^E(02|11|12)/.test(e.code));
+    const checkRange = checkCodes.every((e) => /^E(02|11|12|14)/.test(e.code));
     expect([checkRange, inRange(configCodes, "E04"), inRange(moduleCodes, "E05"), inRange(startupCodes, "E06")]).toEqual([
       true, true, true, true,
     ]);

@@ -82,6 +82,13 @@ describe("TextMate grammar: the constructs of issue #17", () => {
     expect(scopesOf(`stream = 3\nprint(stream)\n`, "stream")).not.toContain("keyword.other.luma");
   });
 
+  test("`luma eval` (issue #31): `eval … over …` and `score` are words there only; variables of those names stay names", () => {
+    const src = `eval "routes" over "cases.jsonl" {\n  score "route" case.ok\n}\n`;
+    for (const kw of ["eval", "over", "score"]) expect(scopesOf(src, kw)).toEqual(["keyword.other.eval.luma"]);
+    expect(scopesOf(`score = 3\nprint(score)\neval = 1\n`, "score")).not.toContain("keyword.other.eval.luma");
+    expect(scopesOf(`eval = 1\n`, "eval")).not.toContain("keyword.other.eval.luma");
+  });
+
   test("strings with {interpolation}: the embedded code is code, escapes are escapes", () => {
     const src = `print("Hello, {user.name + "!"} \\{not code\\}")\n`;
     const tokens = tokenize(src).flat().map((t) => ({ ...t, text: t.text.trim() }));

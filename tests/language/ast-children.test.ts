@@ -13,7 +13,8 @@ import { nestedBlocks, pushExprChildren, pushStmtExprs } from "../../src/languag
 
 const STMT_KINDS: Record<Stmt["kind"], true> = {
   Assign: true, If: true, For: true, While: true, Break: true, Continue: true,
-  AssignInto: true, Return: true, Try: true, ExprStmt: true, Assert: true, Parallel: true,
+  AssignInto: true, Return: true, Try: true, ExprStmt: true, Assert: true,
+  Score: true, Parallel: true,
 };
 const EXPR_KINDS: Record<Expr["kind"], true> = {
   Num: true, Str: true, Bool: true, Null: true, Array: true, Object: true, Name: true, Member: true,
@@ -46,6 +47,7 @@ const SOURCE = `fn g(x: int) -> int {
   z = ask "q {x}" -> int
   w = query q({ a: 1 })
   assert x == 1, "m"
+  score "s" x == 1
   p = parallel for d in y limit 2 {
     d + 1
   }

@@ -41,7 +41,7 @@ export interface ParsedFile {
 type Scope = Map<string, { declared: string; file: string }>;
 
 /** Name targets that are no declaration: a Name reading one is left alone. */
-const LOCAL_KINDS = new Set(["param", "variable", "args", "method"]);
+const LOCAL_KINDS = new Set(["param", "variable", "args", "case", "method"]);
 
 export function linkProgram(files: readonly ParsedFile[]): { program: Program; diagnostics: Diagnostic[] } {
   const diagnostics: Diagnostic[] = [];
@@ -175,7 +175,7 @@ export function reachedProgram(program: Program, rootFiles: readonly string[] = 
   for (const d of program.decls) if (rootFiles.includes(d.span.file)) reach(d.name);
   // What a root file imports is part of it even when unused there: `luma mcp` serves an imported tool.
   for (const f of program.linked) if (rootFiles.includes(f.file)) for (const line of f.imports) for (const n of line.names) reach(n.name);
-  forEachDeclarationReference({ decls: [], body: program.body, tests: program.tests }, (ref) => reach(ref.name));
+  forEachDeclarationReference({ decls: [], body: program.body, tests: program.tests, evals: program.evals }, (ref) => reach(ref.name));
   while (queue.length > 0) forEachDeclarationReference({ decls: [queue.pop()!], body: [] }, (ref) => reach(ref.name));
   return { ...program, decls: program.decls.filter((d) => kept.has(d)) };
 }

@@ -62,6 +62,8 @@ export interface FoundNodes {
   /** Statements with a condition: `if`, `while`. */
   ifs: Extract<Stmt, { kind: "If" | "While" }>[];
   asserts: Extract<Stmt, { kind: "Assert" }>[];
+  /** `score "name" expr` (luma eval): a bool or a number in [0, 1]. */
+  scores: Extract<Stmt, { kind: "Score" }>[];
   fors: Extract<Stmt, { kind: "For" }>[];
   returns: Extract<Stmt, { kind: "Return" }>[];
   /** The unit each call and `return` sits in (a method call resolves by its agent). */
@@ -77,6 +79,7 @@ export const emptyFound = (): FoundNodes => ({
   intos: [],
   ifs: [],
   asserts: [],
+  scores: [],
   fors: [],
   returns: [],
   unitOf: new Map(),

@@ -22,7 +22,7 @@ import type { CodeUnit } from "../context";
 import { boundNames } from "../../language/walk";
 import { inferExpr, type TyperState } from "./infer-expression";
 import { Env, joinEnvs, narrow, narrowedCopy } from "./narrowing";
-import { BOOL, NEVER, NULL, STRING, STRING_ARRAY, UNKNOWN, join, membersOf, type FieldType, type Type } from "./type-model";
+import { ANY, BOOL, NEVER, NULL, STRING, STRING_ARRAY, UNKNOWN, join, membersOf, type FieldType, type Type } from "./type-model";
 
 /** What a `catch e` variable holds: `errorValue` in runtime/interpreter/runtime-errors.ts. */
 export const CAUGHT_ERROR: Type = {
@@ -59,6 +59,8 @@ export function typeUnit(w: StatementTyper, unit: CodeUnit): void {
   for (const p of unit.context) env.assign(p.name, w.table.ofField(p));
   for (const p of unit.params) env.assign(p.name, w.table.ofField(p));
   if (unit.kind === "top" && !unit.locals.has("args")) env.assign("args", STRING_ARRAY);
+  // An eval's `case` is a line of its dataset: any JSON value, known only when the case runs.
+  if (unit.kind === "eval") env.assign("case", ANY);
   w.declaredNames.clear();
   typeBlock(w, unit.body, env);
 }
@@ -120,6 +122,11 @@ const TYPE_STMT: { [K in Stmt["kind"]]: TypeStmt<K> } = {
     if (firstTyping(w, s)) w.found.asserts.push(s);
     inferExpr(w, s.cond, env);
     if (s.message) inferExpr(w, s.message, env);
+    return false;
+  },
+  Score: (w, s, env) => {
+    if (firstTyping(w, s)) w.found.scores.push(s);
+    inferExpr(w, s.value, env);
     return false;
   },
   Return: (w, s, env) => {

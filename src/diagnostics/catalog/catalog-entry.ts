@@ -16,6 +16,7 @@
  *   E11xx check rules, many agents  check-multi-agent-codes.ts (joined in check-codes.ts)
  *   E12xx check rules of `parallel` (issue #27)   check-parallel-codes.ts (joined in check-codes.ts)
  *   E1008–E1009, E13xx  luma:std (imports of built-in modules, the "std" config)  std-codes.ts
+ *   E14xx `luma eval` (issue #31): its check rules (joined in check-codes.ts) and its own errors   eval-codes.ts
  * The checker's entries (E02xx, E03xx, E11xx, E12xx) are `WordedEntry`s: they carry the text builder the
  * rule reports with, so a diagnostic's code, wording and explanation are one record.
  * Runtime error codes of the spec (TOOL_TIMEOUT, VALUE_INVALID…) are catalog entries of

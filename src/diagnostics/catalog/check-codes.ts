@@ -4,7 +4,7 @@
  * (`check-declaration-codes.ts`), code (`check-statement-codes.ts`), agents with
  * parameters (`check-agent-context-codes.ts`), who sees a tool
  * (`check-tool-audience-codes.ts`), many agents (`check-multi-agent-codes.ts`, E11xx: the
- * E02xx range is full) and `parallel` (E12xx, `check-parallel-codes.ts`). This file joins them:
+ * E02xx range is full) and `parallel` (E12xx, `check-parallel-codes.ts`), and `eval` blocks (E14xx, `eval-codes.ts`). This file joins them:
  * `CHECK_DIAGNOSTICS` by builder name — what `src/check/messages.ts` turns into the
  * `messages.*` and `exact.*` builders — and `checkCodes` by code, for `luma explain` and the
  * diagnostics page. All are errors that reject the program before it runs (exit code 2),
@@ -17,6 +17,7 @@ import { CHECK_AGENT_CONTEXT_DIAGNOSTICS } from "./check-agent-context-codes";
 import { CHECK_TOOL_AUDIENCE_DIAGNOSTICS } from "./check-tool-audience-codes";
 import { CHECK_PARALLEL_DIAGNOSTICS } from "./check-parallel-codes";
 import { CHECK_MULTI_AGENT_DIAGNOSTICS } from "./check-multi-agent-codes";
+import { CHECK_EVAL_DIAGNOSTICS } from "./eval-codes";
 
 export const CHECK_DIAGNOSTICS = {
   ...CHECK_DECLARATION_DIAGNOSTICS,
@@ -25,6 +26,7 @@ export const CHECK_DIAGNOSTICS = {
   ...CHECK_TOOL_AUDIENCE_DIAGNOSTICS,
   ...CHECK_PARALLEL_DIAGNOSTICS,
   ...CHECK_MULTI_AGENT_DIAGNOSTICS,
+  ...CHECK_EVAL_DIAGNOSTICS,
 };
 
 /** The E02xx codes, literal: part of the catalog's `DiagnosticCode`. */

@@ -23,6 +23,7 @@ import { journalCodes, type JournalCode } from "./journal-codes";
 import { importCodes, type ImportCode } from "./import-codes";
 import { stdCodes, type StdCode } from "./std-codes";
 import { uiCodes, type UiCode } from "./ui-codes";
+import { evalCodes, type EvalCode } from "./eval-codes";
 
 export type { CatalogEntry, WordedEntry } from "./catalog-entry";
 
@@ -42,12 +43,13 @@ export type DiagnosticCode =
   | ImportCode
   | StdCode
   | UiCode
+  | EvalCode
   | RuntimeCode;
 
 let byCode: Map<string, CatalogEntry> | undefined;
 
 export const allCatalogEntries = (): CatalogEntry[] => [
-  ...parseCodes, ...checkCodes, ...typeCodes, ...configCodes, ...moduleCodes, ...startupCodes, ...buildCodes, ...mcpCodes, ...mcpClientCodes, ...mcpServeCodes, ...journalCodes, ...importCodes, ...stdCodes, ...uiCodes, ...runtimeCodes,
+  ...parseCodes, ...checkCodes, ...typeCodes, ...configCodes, ...moduleCodes, ...startupCodes, ...buildCodes, ...mcpCodes, ...mcpClientCodes, ...mcpServeCodes, ...journalCodes, ...importCodes, ...stdCodes, ...uiCodes, ...evalCodes, ...runtimeCodes,
 ];
 
 export function catalogEntry(code: string): CatalogEntry | undefined {

@@ -9,6 +9,7 @@ import { evalSync } from "./eval-sync";
 import { execBlockSync, execStmtSync, unknownStatement, whileTurnsSync } from "./exec-sync";
 import { assertNever } from "../../syntax/assert-never";
 import { runAssert } from "./assert-statement";
+import { runScore } from "./score-statement";
 import { execParallel } from "./exec-parallel";
 import { isRunStop } from "../journal/journal-errors";
 import { asLumaError, errorAt, errorValue } from "./runtime-errors";
@@ -45,6 +46,8 @@ async function execStmtAsync(s: Stmt, f: Frame): Promise<Value> {
       return evalExpr(s.expr, f);
     case "Assert":
       return runAssert(s, f, (e) => evalExpr(e, f));
+    case "Score":
+      return runScore(s, f, (e) => evalExpr(e, f));
     case "If":
       if (isTruthy(await evalExpr(s.cond, f))) return block(s.then, f);
       return s.else ? block(s.else, f) : null;

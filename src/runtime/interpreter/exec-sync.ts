@@ -16,6 +16,7 @@ import type { Span, Stmt } from "../../syntax/ast";
 import { assertNever, type UnknownNode } from "../../syntax/assert-never";
 import { evalSync } from "./eval-sync";
 import { runAssert } from "./assert-statement";
+import { runScore } from "./score-statement";
 import { isRunStop } from "../journal/journal-errors";
 import { asLumaError, errorAt, errorValue } from "./runtime-errors";
 import { isRunEnding } from "../base/run-ending-error";
@@ -45,6 +46,8 @@ export function execStmtSync(s: Stmt, f: Frame): Value {
       return evalSync(s.expr, f);
     case "Assert":
       return runAssert(s, f, (e) => evalSync(e, f));
+    case "Score":
+      return runScore(s, f, (e) => evalSync(e, f));
     case "If":
       if (isTruthy(evalSync(s.cond, f))) return execBlockSync(s.then, f);
       return s.else ? execBlockSync(s.else, f) : null;

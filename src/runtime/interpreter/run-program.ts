@@ -28,6 +28,8 @@ export async function runProgram(program: Program, host: InterpreterHost): Promi
   const rt = createRuntime(program, host);
   const frame = createFrame(rt, program.body, topLevelScope());
   frame.vars.set("args", host.args.slice());
+  // An eval's block (luma eval) reads its dataset line as `case` (language/name-resolution.ts).
+  if (host.evalCase) frame.vars.set("case", host.evalCase.value);
   try {
     await execBlockAsync(program.body, frame);
   } catch (e) {

@@ -52,6 +52,14 @@ export interface InterpreterHost {
   stdin?: StdinSource;
   /** The config's `max_agent_depth`: how deep agents called as tools may nest (agent-tools.ts); absent, 4. */
   maxAgentDepth?: number;
+  /** `luma eval`: the case this run is for (its dataset line, seen as `case`) and where its scores go; absent in any other run. */
+  evalCase?: EvalCaseHost;
+}
+
+/** One case of an eval (runtime/testing/eval/): the line of the dataset, and the sink of its `score`s. */
+export interface EvalCaseHost {
+  value: Value;
+  score(name: string, value: boolean | number): void;
 }
 
 export interface ThreadHost {

@@ -54,6 +54,7 @@ export class AsyncAnalysis {
       case "ExprStmt":
       case "Return":
       case "Assert":
+      case "Score":
       case "If":
       case "For":
       case "Try":

@@ -18,11 +18,12 @@
  */
 import { attachDocComments } from "../doc-comments";
 import type { Diagnostic } from "../../diagnostics/diagnostic";
-import type { Decl, Expr, ImportDecl, ImportName, MockSetup, Program, ReplaySetup, Stmt, TestDecl, ToolStubSetup } from "../ast";
+import type { Decl, EvalDecl, Expr, ImportDecl, ImportName, MockSetup, Program, ReplaySetup, Stmt, TestDecl, ToolStubSetup } from "../ast";
 import { unclosedBrace } from "../string-literal";
 import { DECLARATIONS } from "./fast-declarations";
 import { parseExpr } from "./fast-expressions";
-import { stringExpr } from "./fast-strings";
+import { plainString } from "./fast-strings";
+import { evalDecl } from "./fast-evals";
 import {
   DECLINE, type FastState, type Shared, char, decline, ident, keyword, leadingWord, newState, recurse, sameLine, skip, span,
   unrecurse, work,
@@ -32,7 +33,7 @@ import { parseStmt } from "./fast-statements";
 /** Work allowed per character of input: far above any program's, linear all the same. */
 const WORK_PER_CHAR = 8;
 
-type TopItem = { decl: Decl } | { stmt: Stmt } | { test: TestDecl } | { replay: ReplaySetup } | { import: ImportDecl };
+type TopItem = { decl: Decl } | { stmt: Stmt } | { test: TestDecl } | { eval: EvalDecl } | { replay: ReplaySetup } | { import: ImportDecl };
 
 /**
  * Where a parse declined while reading a top-level item: the offsets at which the items
@@ -111,6 +112,7 @@ function parseProgram(s: FastState, itemStarts: number[]): Program | undefined {
   const decls: Decl[] = [];
   const body: Stmt[] = [];
   const tests: TestDecl[] = [];
+  const evals: EvalDecl[] = [];
   const imports: ImportDecl[] = [];
   let replay: ReplaySetup | undefined;
   for (;;) {
@@ -122,6 +124,7 @@ function parseProgram(s: FastState, itemStarts: number[]): Program | undefined {
     if ("decl" in item) decls.push(item.decl);
     else if ("stmt" in item) body.push(item.stmt);
     else if ("test" in item) tests.push(item.test);
+    else if ("eval" in item) evals.push(item.eval);
     else if ("import" in item) imports.push(item.import);
     else if (replay) decline(); // "a file names one cassette for its tests"
     else replay = item.replay;
@@ -130,12 +133,13 @@ function parseProgram(s: FastState, itemStarts: number[]): Program | undefined {
   if (s.pos !== src.length) return undefined;
   const program: Program = { kind: "Program", file, decls, body, span: { file, start: 0, end: src.length } };
   if (tests.length > 0) program.tests = tests;
+  if (evals.length > 0) program.evals = evals;
   if (replay) program.replay = replay;
   if (imports.length > 0) program.imports = imports;
   return program;
 }
 
-/** `TopItem = TestItem | Decl | Stmt`, tried in that order. */
+/** `TopItem = ImportLine | TestItem | EvalDecl | Decl | Stmt`, tried in that order. */
 function topItem(s: FastState, itemStarts: number[]): TopItem | undefined {
   work(s);
   const save = s.pos;
@@ -148,6 +152,9 @@ function topItem(s: FastState, itemStarts: number[]): TopItem | undefined {
   } else if (first === "test") {
     const test = testDecl(s, start);
     if (test) return { test };
+  } else if (first === "eval") {
+    const decl = evalDecl(s, start);
+    if (decl) return { eval: decl };
   } else if (first === "replay") {
     const replay = replayLine(s, start);
     if (replay) return { replay };
@@ -161,21 +168,6 @@ function topItem(s: FastState, itemStarts: number[]): TopItem | undefined {
   if (stmt) return { stmt };
   s.pos = save;
   return undefined;
-}
-
-/** A string literal that must hold no `{…}` (a test's name, a cassette's path): its text. */
-function plainString(s: FastState): { text: string; start: number; end: number } | undefined {
-  const save = s.pos;
-  skip(s);
-  const start = s.pos;
-  const str = s.src.charCodeAt(start) === 34 ? (stringExpr(s) as Extract<Expr, { kind: "Str" }> | undefined) : undefined;
-  if (!str) {
-    s.pos = save;
-    return undefined;
-  }
-  // A `{…}` is reported by the Ohm path; so is a lone `{` (no node keeps it to report here).
-  if (!str.parts.every((p) => typeof p === "string") || s.shared.loneBraces?.has(str)) decline();
-  return { text: str.parts.join(""), start, end: s.pos };
 }
 
 /**

@@ -16,6 +16,7 @@ import {
   unrecurse, work,  leadingWord,
 } from "./fast-scanner";
 import { KEYWORDS } from "../keywords";
+import { scoreStmt } from "./fast-evals";
 
 const MAX_ELSE_IFS = 200;
 
@@ -57,6 +58,7 @@ export function parseStmt(s: FastState): Stmt | undefined {
     else if (next === 58) stmt = typedAssign(s, start);
     else if (next === 46 || s.src.charCodeAt(blanksEnd) === 91) stmt = intoAssign(s, start);
     if (!stmt && first === "assert") stmt = assertStmt(s, start);
+    if (!stmt && first === "score") stmt = scoreStmt(s, start);
     if (!stmt && first === "parallel") stmt = parallelStmt(s, start);
   } else if (Object.hasOwn(KEYWORD_STATEMENTS, first)) stmt = KEYWORD_STATEMENTS[first](s, start);
   if (!stmt) {

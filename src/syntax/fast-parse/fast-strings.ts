@@ -85,3 +85,18 @@ function segment(outer: FastState, text: string, offset: number): Expr {
   if (!expr || s.pos !== text.length) decline();
   return expr;
 }
+
+/** A string literal that must hold no `{…}` (a test's name, a cassette's path): its text. */
+export function plainString(s: FastState): { text: string; start: number; end: number } | undefined {
+  const save = s.pos;
+  skip(s);
+  const start = s.pos;
+  const str = s.src.charCodeAt(start) === 34 ? (stringExpr(s) as Extract<Expr, { kind: "Str" }> | undefined) : undefined;
+  if (!str) {
+    s.pos = save;
+    return undefined;
+  }
+  // A `{…}` is reported by the Ohm path; so is a lone `{` (no node keeps it to report here).
+  if (!str.parts.every((p) => typeof p === "string") || s.shared.loneBraces?.has(str)) decline();
+  return { text: str.parts.join(""), start, end: s.pos };
+}
