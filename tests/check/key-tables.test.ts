@@ -292,7 +292,7 @@ describe("§6 agent keys: one table for the checker, the ask settings and the to
     const idle = readAgentPolicy(declNamed<AgentDecl>(none, "Idle"));
     const defaults = {
       model: undefined, system: undefined, tools: [], toolRateLimit: 5, toolConcurrency: 1, failureLimit: undefined, toolPolicy: "allow" as const,
-      toolScopes: undefined, toolContexts: undefined, toolTimeout: 30000, toolTimeoutMax: undefined, retries: 0, askTimeout: 600000, historyLimit: undefined, onDenied: "fail" as const, budgetTokens: undefined, budgetUsd: undefined,
+      toolScopes: undefined, toolContexts: undefined, toolTimeout: 30000, toolTimeoutMax: undefined, retries: 0, askTimeout: 600000, historyLimit: undefined, onDenied: "fail" as const, budgetTokens: undefined, budgetUsd: undefined, handoffs: [], maxHandoffs: 3,
     };
     expect(idle).toEqual({ name: "Idle", ...defaults });
     expect(TOP_LEVEL_POLICY).toEqual({ name: undefined, ...defaults });

@@ -53,7 +53,11 @@ export interface AskContext {
 /** What a successful ask adds to its thread: the transcript items after the history, and the answer (a string as is, else its JSON). */
 export interface AskExchange {
   items: readonly TranscriptItem[];
+  /** Per item, the agent that produced it (undefined for the user's prompt): after a handoff, not the ask's own agent. */
+  agents: readonly (string | undefined)[];
   answer: string;
+  /** The agent that gave the answer (the last one handed to, or the ask's own). */
+  answeredBy: string;
 }
 
 export interface AskRunner {
