@@ -116,7 +116,7 @@ export async function runAskFlow(env: FlowEnv, plan: AskPlan, offer: ToolOffer, 
       let res: TurnResult;
       const format = plan.plainText ? undefined : !hasTools || toolCalled ? plan.format : undefined;
       const turn: TurnRequest = { system: offer.systemFor(discovery.found(), acting.context?.system), transcript, tools: discovery.offered(), toolChoice: choice, format, onText: stream?.turn() };
-      const send = () => requestTurn(env.client, plan.model, plan.adapter, turn, { agent: acting.agent.name, turn: stats.turns, ceiling });
+      const send = () => requestTurn(env.client, plan.model, plan.adapter, turn, { agent: acting.agent.name, turn: stats.turns, ceiling, signal: req.signal });
       // In a journaled run each request is a step: an answered one is not sent again (journaled-turn.ts).
       const n = stats.turns + 1;
       round.stepBase = req.stepId === undefined ? undefined : askRequestId(req.stepId, n);

@@ -38,6 +38,11 @@ export interface AskRequest {
     history: readonly TranscriptItem[];
     onExchange: (exchange: AskExchange) => void;
   };
+  /**
+   * The cancellation of the code that asks (a `parallel` branch whose sibling failed, an MCP
+   * client's cancel): a provider request in flight is aborted, and no further one is sent.
+   */
+  signal?: AbortSignal;
   /** Runs another agent's method the model called as a tool (issue #27 §1, agent-tools.ts); given by the interpreter. */
   callAgent?: AgentToolCaller;
 }
