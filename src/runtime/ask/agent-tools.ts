@@ -59,15 +59,15 @@ export function agentToolOf(program: Program, item: string): { name: string; spe
 }
 
 /** The interpreter's runner of an agent tool call (AskRequest.callAgent). */
-export type AgentToolCaller = (target: AgentToolTarget, args: Record<string, unknown>, stepId: string | undefined) => Promise<unknown>;
+export type AgentToolCaller = (target: AgentToolTarget, args: Record<string, unknown>, stepId: string | undefined, callId: string) => Promise<unknown>;
 
 /** Runs one model call of an agent tool: arguments checked here, the method run by the interpreter. */
-export function callAgentTool(caller: AgentToolCaller | undefined, target: AgentToolTarget, input: unknown, stepId: string | undefined): Promise<unknown> {
+export function callAgentTool(caller: AgentToolCaller | undefined, target: AgentToolTarget, input: unknown, stepId: string | undefined, callId: string): Promise<unknown> {
   const checked = target.validate(input);
   if (!checked.ok) {
     const message = `Invalid input for tool '${agentToolName(target.agent, target.method)}': ${checked.messages.join("; ")}`;
     return Promise.reject(runtimeError("TOOL_INPUT_INVALID", message));
   }
   if (!caller) return Promise.reject(runtimeError("RUNTIME_ERROR", `Agent tool '${agentToolName(target.agent, target.method)}' needs the interpreter, and none was given to the ask`));
-  return caller(target, checked.value, stepId);
+  return caller(target, checked.value, stepId, callId);
 }

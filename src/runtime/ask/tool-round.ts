@@ -181,6 +181,6 @@ function runOne(ctx: RoundContext, call: ToolCall, i: number): Promise<unknown> 
   const stepId = ctx.stepBase === undefined ? undefined : nativeCallId(ctx.stepBase, i + 1);
   // Another agent's method: run by the interpreter, under that agent's own settings (agent-tools.ts).
   const agentTool = ctx.agentTools?.get(call.name);
-  if (agentTool) return callAgentTool(ctx.callAgent, agentTool, input, stepId);
+  if (agentTool) return callAgentTool(ctx.callAgent, agentTool, input, stepId, call.id);
   return ctx.tools.call({ tool: call.name, input, mode: "native", agent: ctx.agent, methodCall: ctx.methodCall, stepId, callId: call.id });
 }

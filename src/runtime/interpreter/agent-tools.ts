@@ -15,7 +15,7 @@
  * sub-agent again (its provider requests, its tool calls) and re-runs none of them.
  */
 import { runtimeError } from "../../diagnostics/luma-error";
-import type { AgentToolCaller } from "../ask/agent-tools";
+import { agentToolName, type AgentToolCaller } from "../ask/agent-tools";
 import { StepScope } from "../journal/step-scope";
 import { callAgentMethodIn } from "./calls";
 import { budgetsFor } from "../usage/budgets";
@@ -27,7 +27,7 @@ export const DEFAULT_MAX_AGENT_DEPTH = 4;
 
 /** The runner of agent tools for the `ask`s of frame `f` (an agent's method). */
 export function agentToolCaller(f: Frame): AgentToolCaller {
-  return (target, args, stepId) => {
+  return (target, args, stepId, callId) => {
     const rt = f.rt;
     const agent = rt.agents.get(target.agent);
     const method = agent?.methods.get(target.method);
@@ -45,6 +45,10 @@ export function agentToolCaller(f: Frame): AgentToolCaller {
     const budgets = budgetsFor(target.agent, askSettingsOf(agent.decl), f.methodCall?.budgets);
     const methodCall = { failures: 0, signal: f.methodCall?.signal, askValue: f.methodCall?.askValue, agentDepth: depth, budgets };
     const run = () => callAgentMethodIn(caller, agent, method, positional, methodCall);
-    return rt.host.telemetry ? rt.host.telemetry.invokeAgent(target.agent, target.method, run) : run();
+    const telemetry = rt.host.telemetry;
+    if (!telemetry) return run();
+    // OpenTelemetry: execute_tool Refunds_handle (the model's call) → invoke_agent Refunds (the method call) → its own spans.
+    const call = { tool: agentToolName(target.agent, target.method), callId, agent: f.agent?.decl.name };
+    return telemetry.executeAgentTool(call, () => telemetry.invokeAgent(target.agent, target.method, run));
   };
 }
