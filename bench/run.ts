@@ -18,6 +18,7 @@ import { benchLazyTools } from "./lazy-tools";
 import { benchStreaming } from "./streaming";
 import { benchProcessSandbox } from "./process-sandbox";
 import { benchParallelFanOut } from "./parallel-fanout";
+import { benchSubAgentCall } from "./sub-agent-call";
 
 console.log(`luma benchmarks · Bun ${Bun.version} · ${navigator.hardwareConcurrency} cores\n`);
 await benchStartupAndParse();
@@ -31,6 +32,7 @@ await benchAskRoundtrip();
 await benchLazyTools();
 await benchStreaming();
 await benchParallelFanOut();
+await benchSubAgentCall();
 await benchDatasources();
 await benchIdempotencyBackends();
 await benchOffThreadRenewal();
