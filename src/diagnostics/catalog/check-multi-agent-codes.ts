@@ -1,8 +1,8 @@
 /**
  * E1101–E1110: the checker's rules about many agents (issue #27, docs/language/multi-agent.md):
  * a method of another agent listed in an agent's `tools` (an agent as a tool). One entry per
- * diagnostic, as in `check-agent-context-codes.ts` (joined in `check-codes.ts`); the rule that
- * reports them is `src/check/agent-tool-items.ts`; and handoffs (§2, E1104–E1108): an agent's
+ * diagnostic, as in `check-agent-context-codes.ts` (joined in `check-codes.ts`); the rules that
+ * report them are `src/check/agent-tool-items.ts` and (E1109) `check/rules/agent-context.ts`; and handoffs (§2, E1104–E1108): an agent's
  * `handoffs` list, judged by `check/value-kind-checks.ts` (names) and `check/rules/agent-handoffs.ts`.
  */
 import type { WordedEntry } from "./catalog-entry";
@@ -26,11 +26,19 @@ export const CHECK_MULTI_AGENT_DIAGNOSTICS = {
   },
   agentToolNeedsArguments: {
     code: "E1103",
-    title: "agent with parameters listed as a tool without them",
-    text: (agent: string, method: string) => `Agent '${agent}' takes parameters: it cannot be listed in tools as ${agent}.${method}.`,
+    title: "agent with parameters listed as a tool without its arguments",
+    text: (agent: string, method: string) => `Agent '${agent}' takes parameters: list it in tools with its arguments, as ${agent}(…).${method}.`,
     explanation:
-      "A model calling `Agent_method` gives only the method's arguments; an agent declared with parameters (`agent Refunds(user: User)`) would run without its context, so it is rejected. List an agent without parameters, or call the agent from a method of your own that gives it its context.",
+      "A model calling `Agent_method` gives only the method's arguments; an agent declared with parameters (`agent Refunds(user: User)`) needs its context too. Write its arguments in the listing: `tools: [Refunds(user).handle]` — read from the listing agent's parameters (or constants) at each call, counted and typed against the agent's parameters as a call `Refunds(user).handle(…)` would be.",
     example: "schema User { name: string }\nagent Refunds(user: User) {\n  fn handle(id: string) -> string { id }\n}\nagent Triage {\n  tools: [Refunds.handle]\n}",
+  },
+  agentToolArgumentReads: {
+    code: "E1109",
+    title: "an agent tool's argument reads something other than the agent's parameters",
+    text: (item: string, what: string) => `The arguments of '${item}' in tools may read only the agent's parameters, not ${what}.`,
+    explanation:
+      "In `tools: [Refunds(user).handle]` the arguments are evaluated each time the model calls the tool, outside any method: they may read the listing agent's parameters (and constants and builtins), not variables, functions, tools or `ask`.",
+    example: "schema User { name: string }\nagent Refunds(user: User) {\n  fn handle(id: string) -> string { id }\n}\nagent Triage(user: User) {\n  tools: [Refunds(lookup(user)).handle]\n}\nfn lookup(u: User) -> User { u }",
   },
   handoffNotAgent: {
     code: "E1104",

@@ -22,6 +22,7 @@ import { askErrors } from "./ask-errors";
 import { buildAskTarget, type AskTarget } from "./ask-target";
 import { toolCandidates, type OfferSource } from "./tool-offer";
 import { handoffCandidates } from "./handoffs";
+import { agentToolArgumentsOf } from "../../language/agent-context";
 import type { AskRequest } from "./ask-types";
 
 export interface PlanEnv {
@@ -55,7 +56,8 @@ export function buildAskPlan(penv: PlanEnv, req: AskRequest): AskPlan {
   const adapter = adapterFor(model);
 
   // The transfers of the agent's `handoffs` (issue #27 §2) come after its own tools.
-  const candidates = [...toolCandidates(penv.program, penv.schemas, settings.tools), ...handoffCandidates(penv.program, settings.handoffs)];
+  const agentArgs = new Map(agentToolArgumentsOf(req.agent).map((a) => [a.tool, a.args]));
+  const candidates = [...toolCandidates(penv.program, penv.schemas, settings.tools, agentArgs), ...handoffCandidates(penv.program, settings.handoffs)];
   const target = buildAskTarget(penv.schemas, req.target);
   return {
     settings,

@@ -28,7 +28,7 @@
  * instructions are left out with it, and a lazy tool's count from the request after
  * `search_tools` found it (before, the model has not been offered it). A tool's `metadata` is never part of what is offered.
  */
-import type { Program, QueryDecl, ToolDecl } from "../../syntax/ast";
+import type { Expr, Program, QueryDecl, ToolDecl } from "../../syntax/ast";
 import { toJsonSchema } from "../../schema/json-schema";
 import type { SchemaTable } from "../../schema/schema-table-types";
 import type { JsonSchema, PreparedTools, ProviderAdapter, ToolSpec } from "../providers/provider-types";
@@ -99,12 +99,12 @@ export interface OfferSource {
   prepared: Map<string, SameOffer>;
 }
 
-/** An agent's listed tools, in its order, less those no model may ever see. */
-export function toolCandidates(program: Program, schemas: SchemaTable, names: readonly string[]): ToolCandidate[] {
+/** An agent's listed tools, in its order, less those no model may ever see; `agentArgs`: the `Other(args).m` items' arguments, by `Other.m`. */
+export function toolCandidates(program: Program, schemas: SchemaTable, names: readonly string[], agentArgs?: ReadonlyMap<string, readonly Expr[]>): ToolCandidate[] {
   const out: ToolCandidate[] = [];
   for (const name of names) {
     if (name.includes(".")) {
-      const agentTool = agentToolOf(program, name);
+      const agentTool = agentToolOf(program, name, agentArgs?.get(name));
       if (agentTool) out.push({ name: agentTool.name, spec: agentTool.spec, agentTool: agentTool.target, listedAs: name });
       continue;
     }

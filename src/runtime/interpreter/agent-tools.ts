@@ -22,8 +22,23 @@ import { budgetsFor } from "../usage/budgets";
 import { askSettingsOf } from "../tools/steps/agent-ask-settings";
 import { createFrame, type Frame } from "./runtime-context";
 import type { Value } from "./values";
+import type { AgentDecl, Expr } from "../../syntax/ast";
+import { evalSync } from "./eval-sync";
+import { bindAgentArgs } from "./agent-context";
 
 export const DEFAULT_MAX_AGENT_DEPTH = 4;
+
+/**
+ * `Refunds(user).handle`: the agent's arguments, read from the listing agent's parameters at
+ * this call (the checker let them read nothing else), bound and validated as `Refunds(u)` in
+ * code would be.
+ */
+function agentArgsOf(f: Frame, target: AgentDecl, args: readonly Expr[]): Map<string, Value> {
+  const frame = createFrame(f.rt, [], f.scope, f.agent, f.methodCall, f.agentArgs);
+  const values = args.map((a) => evalSync(a, frame));
+  const at = args.map((a) => a.span);
+  return bindAgentArgs(f.rt, target, values, at, at[0] ?? target.nameSpan);
+}
 
 /** The runner of agent tools for the `ask`s of frame `f` (an agent's method). */
 export function agentToolCaller(f: Frame): AgentToolCaller {
@@ -44,7 +59,13 @@ export function agentToolCaller(f: Frame): AgentToolCaller {
     const caller = createFrame(rt, [], scope);
     const budgets = budgetsFor(target.agent, askSettingsOf(agent.decl), f.methodCall?.budgets);
     const methodCall = { failures: 0, signal: f.methodCall?.signal, askValue: f.methodCall?.askValue, agentDepth: depth, budgets };
-    const run = () => callAgentMethodIn(caller, agent, method, positional, methodCall);
+    let agentArgs: Map<string, Value> | undefined;
+    try {
+      agentArgs = target.agentArgs && agentArgsOf(f, agent.decl, target.agentArgs);
+    } catch (e) {
+      return Promise.reject(e);
+    }
+    const run = () => callAgentMethodIn(caller, agent, method, positional, methodCall, agentArgs);
     const telemetry = rt.host.telemetry;
     if (!telemetry) return run();
     // OpenTelemetry: execute_tool Refunds_handle (the model's call) → invoke_agent Refunds (the method call) → its own spans.
