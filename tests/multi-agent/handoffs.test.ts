@@ -126,6 +126,13 @@ agent Front {
     expect(r.out).toContain("error[E0203]: Duplicate agent 'WithParams' in handoffs.");
   });
 
+  test("a transfer name longer than providers accept is E0248", () => {
+    const long = "R".repeat(60);
+    const r = check(`model M { ${MODEL_BODY.openai} }\nagent ${long} { model: M }\nagent A {\n  model: M\n  handoffs: [${long}]\n}\n`);
+    expect(r.exitCode).toBe(2);
+    expect(r.out).toContain(`error[E0248]: Agent 'A' offers tool 'transfer_to_${long}' to its model`);
+  });
+
   test("max_handoffs is an integer >= 0", () => {
     const r = check(`model M { ${MODEL_BODY.openai} }\nagent A {\n  model: M\n  max_handoffs: -1\n}\n`);
     expect(r.exitCode).toBe(2);

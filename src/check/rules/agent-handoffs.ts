@@ -9,7 +9,8 @@
  *   E1106  an agent with a `model` (it is asked the rest of the `ask`);
  *   E1107  an agent without parameters (a transfer carries no arguments for its `system`
  *          and `when` conditions);
- *   E1108  a transfer name that is not already a tool the agent lists.
+ *   E1108  a transfer name that is not already a tool the agent lists;
+ *   E0248  a transfer name providers accept (at most 64 characters, as any offered tool's).
  *
  * The target type needs no rule: the target answers the `ask`'s own target type, whatever
  * its methods return. Cycles (A → B → A) are allowed: `max_handoffs` bounds them at run time.
@@ -17,6 +18,7 @@
 import type { AgentDecl } from "../../syntax/ast";
 import type { CheckContext } from "../context";
 import { messages } from "../messages";
+import { MAX_MODEL_TOOL_NAME } from "./model-tool-names";
 
 export function agentHandoffs(ctx: CheckContext): void {
   for (const agent of ctx.program.decls) {
@@ -33,6 +35,7 @@ export function agentHandoffs(ctx: CheckContext): void {
       else if (!ctx.entry(target.entries, "model")) ctx.report(messages.handoffTargetNoModel(name, agent.name), item.span);
       else if ((target.params?.length ?? 0) > 0) ctx.report(messages.handoffTargetHasParams(name, agent.name), item.span);
       else if (listed.has(`transfer_to_${name}`)) ctx.report(messages.handoffToolClash(`transfer_to_${name}`, agent.name), item.span);
+      else if (`transfer_to_${name}`.length > MAX_MODEL_TOOL_NAME) ctx.report(messages.toolNameTooLong(agent.name, `transfer_to_${name}`, MAX_MODEL_TOOL_NAME), item.span);
     }
   }
 }
