@@ -178,6 +178,8 @@ for (const kind of ["openai", "openai-responses", "anthropic", "gemini"] as cons
       const events = readFileSync(trace, "utf8").trim().split("\n").map((l) => JSON.parse(l));
       expect(events.find((e) => e.event === "handoff")).toMatchObject({ event: "handoff", from: "Triage", to: "Refunds", handoffs: 1, max_handoffs: 3 });
       expect(events.find((e) => e.event === "ask")).toMatchObject({ agent: "Triage", turns: 4, handoffs: ["Refunds"], outcome: "ok" });
+      // Each request is traced under the agent that made it (its `chat` span's gen_ai.agent.name).
+      expect(events.filter((e) => e.event === "provider.request").map((e) => e.agent)).toEqual(["Triage", "Triage", "Refunds", "Refunds"]);
     }, LIMIT_MS);
   });
 }
