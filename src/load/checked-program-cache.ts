@@ -35,8 +35,9 @@ import { VERSION } from "../version";
  * covers every imported file's text too (`load-program.ts`, `programCacheKey`).
  * 9: a fn's `///` doc comment (`FnDecl.doc`), and `tools: [Agent.method]` (issue #27).
  * 10: an item write into a variable or parameter declared as an array (`xs: int[]`) is checked.
+ * 11: `tools: [Agent(args).method]` (a Path's `args`) and an agent's `handoffs` (issue #27).
  */
-const FORMAT = 10;
+const FORMAT = 11;
 const MAX_ENTRIES = 256;
 const MAX_AGE_MS = 30 * 24 * 3600 * 1000;
 
