@@ -78,7 +78,7 @@ export interface Acting {
 /** The runner's side of a transfer: the plan and offer of agent `to`, allowed `left` more transfers. */
 export type HandOff = (to: string, left: HandoffAllowance) => Acting;
 
-export async function runAskFlow(env: FlowEnv, plan: AskPlan, offer: ToolOffer, req: AskRequest, stats: AskStats, handOff?: HandOff): Promise<unknown> {
+export async function runAskFlow(env: FlowEnv, plan: AskPlan, offer: ToolOffer, req: AskRequest, stats: AskStats, handOff: HandOff): Promise<unknown> {
   // The user's text is always a user message and a tool's result a tool result: neither ever joins `system`.
   const prompt: TranscriptItem = { kind: "user", text: req.prompt };
   const transcript: TranscriptItem[] = req.thread ? [...req.thread.history, prompt] : [prompt];
@@ -124,7 +124,10 @@ export async function runAskFlow(env: FlowEnv, plan: AskPlan, offer: ToolOffer, 
         res = await (env.journal !== undefined && req.stepId !== undefined ? journaledTurn(env.journal, req.stepId, n, plan.model, turn, send) : send());
       } catch (e) {
         // A request that could not be sent (a journaled run's missing key, resolve-model.ts) is no request.
-        if (!isUnsent(e)) (stats.turns++, share.turns++);
+        if (!isUnsent(e)) {
+          stats.turns++;
+          share.turns++;
+        }
         if (!isLumaError(e) || e.code !== "PROVIDER_ERROR") throw e;
         failure = locatedAt(e, req.location);
         if (e.retryable && attempt < maxAttempts && !stream?.wrote) break;
@@ -163,10 +166,11 @@ export async function runAskFlow(env: FlowEnv, plan: AskPlan, offer: ToolOffer, 
         transcript.push({ kind: "tool_results", results: outcome.results });
         keep(transcript[transcript.length - 1]);
         if (outcome.limitHit) limitHit = true;
-        if (outcome.transfer !== undefined && handOff) {
+        if (outcome.transfer !== undefined) {
           // Issue #27 §2: the same ask goes on with the agent handed to (handoffs.ts).
           const from = acting.agent.name;
           const to = await journalHandoff(env.journal, round.stepBase, from, outcome.transfer);
+          // This transfer's number: the shares so far are the ask's own agent's and one per earlier transfer.
           const used = stats.byAgent.length;
           env.client.trace?.(handoffEvent(from, to, used, maxHandoffs));
           const next = handOff(to, { left: maxHandoffs - used, limit: maxHandoffs });
