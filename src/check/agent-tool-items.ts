@@ -4,7 +4,7 @@
  * methods; an agent with parameters is listed with its arguments, `Refunds(user).handle` (a
  * model's call gives only the method's arguments; the agent's come from the listing agent's
  * parameters — their count, types and what they read: `rules/agent-context.ts`), and one
- * without is listed bare (E0263). The model is offered it as the tool `Refunds_handle`. An agent may list its own methods or
+ * without is listed bare (E1110). The model is offered it as the tool `Refunds_handle`. An agent may list its own methods or
  * form a cycle with another: the run bounds the nesting (`max_agent_depth`), not the checker.
  */
 import type { ConfigValue } from "../syntax/ast";
@@ -35,7 +35,7 @@ export function checkAgentToolItem(item: Extract<ConfigValue, { kind: "Path" }>,
     return undefined;
   }
   if (!takesParams && item.args) {
-    ctx.report(messages.agentTakesNoArguments(agentName, method), item.span);
+    ctx.report(messages.agentToolTakesNoArguments(agentName, method), item.span);
     return undefined;
   }
   return `${agentName}_${method}`;

@@ -3,7 +3,7 @@
  * parameters offered to the model, its agent's arguments written over the listing agent's
  * parameters. Through `dist/luma`: `luma check` judges the arguments as a call's (count,
  * types: E0242, E0306) and what they read (E1109), a bare listing is
- * still E1103, arguments to an agent without parameters E0263; at run time the arguments
+ * still E1103, arguments to an agent without parameters E1110; at run time the arguments
  * are read for each call (two calls of Front with two users reach Refunds with each user:
  * its `system` filled in with them), and `luma fmt` prints the item as written.
  */
@@ -51,7 +51,7 @@ describe("luma check: Agent(args).method in tools", () => {
     expect(r.exitCode).toBe(0);
   });
 
-  test("a bare listing (E1103), the wrong count or type, a read of anything but the parameters (E1109), arguments to an agent without any (E0263)", () => {
+  test("a bare listing (E1103), the wrong count or type, a read of anything but the parameters (E1109), arguments to an agent without any (E1110)", () => {
     const r = check(`${DECLS}
 agent Plain { fn go() -> string { "x" } }
 fn pick(u: User) -> User { u }
@@ -64,7 +64,7 @@ agent Bad(user: User) {
     expect(r.out).toContain("error[E0242]: Agent 'Refunds' expects 1 argument, got 2.");
     expect(r.out).toMatch(/error\[E0306\]: Argument 1 \('user'\) of agent 'Refunds'/);
     expect(r.out).toContain("error[E1109]: The arguments of 'Refunds.handle' in tools may read only the agent's parameters, not a function or method call.");
-    expect(r.out).toContain("error[E0263]: Agent 'Plain' takes no parameters");
+    expect(r.out).toContain("error[E1110]: Agent 'Plain' takes no parameters: list it in tools as Plain.go.");
   });
 
   test("luma fmt prints the item as written", () => {

@@ -1,9 +1,12 @@
 /**
- * E1101–E1110: the checker's rules about many agents (issue #27, docs/language/multi-agent.md):
- * a method of another agent listed in an agent's `tools` (an agent as a tool). One entry per
- * diagnostic, as in `check-agent-context-codes.ts` (joined in `check-codes.ts`); the rules that
- * report them are `src/check/agent-tool-items.ts` and (E1109) `check/rules/agent-context.ts`; and handoffs (§2, E1104–E1108): an agent's
- * `handoffs` list, judged by `check/value-kind-checks.ts` (names) and `check/rules/agent-handoffs.ts`.
+ * E1101–E1110: the checker's rules about many agents (issue #27, docs/language/multi-agent.md),
+ * one entry per diagnostic, as in `check-agent-context-codes.ts` (joined in `check-codes.ts`):
+ *
+ *   E1101–E1103, E1110  a method of another agent in an agent's `tools` (`Refunds.handle`,
+ *                       `Refunds(user).handle`): `src/check/agent-tool-items.ts`;
+ *   E1109               what the arguments of `Refunds(user).handle` read: `check/rules/agent-context.ts`;
+ *   E1104–E1108         an agent's `handoffs`: `check/value-kind-checks.ts` (the names) and
+ *                       `check/rules/agent-handoffs.ts`.
  */
 import type { WordedEntry } from "./catalog-entry";
 
@@ -39,6 +42,13 @@ export const CHECK_MULTI_AGENT_DIAGNOSTICS = {
     explanation:
       "In `tools: [Refunds(user).handle]` the arguments are evaluated each time the model calls the tool, outside any method: they may read the listing agent's parameters (and constants and builtins), not variables, functions, tools or `ask`.",
     example: "schema User { name: string }\nagent Refunds(user: User) {\n  fn handle(id: string) -> string { id }\n}\nagent Triage(user: User) {\n  tools: [Refunds(lookup(user)).handle]\n}\nfn lookup(u: User) -> User { u }",
+  },
+  agentToolTakesNoArguments: {
+    code: "E1110",
+    title: "agent without parameters listed as a tool with arguments",
+    text: (agent: string, method: string) => `Agent '${agent}' takes no parameters: list it in tools as ${agent}.${method}.`,
+    explanation: "`Agent(args).method` in `tools` gives an agent with parameters its arguments; an agent declared without parameters takes none. List it bare: `tools: [Refunds.handle]`.",
+    example: "agent Refunds {\n  fn handle(id: string) -> string { id }\n}\nagent Triage {\n  tools: [Refunds(1).handle]\n}",
   },
   handoffNotAgent: {
     code: "E1104",
