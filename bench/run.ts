@@ -20,6 +20,7 @@ import { benchStreaming } from "./streaming";
 import { benchProcessSandbox } from "./process-sandbox";
 import { benchParallelFanOut } from "./parallel-fanout";
 import { benchServe } from "./serve";
+import { benchSubAgentCall } from "./sub-agent-call";
 
 console.log(`luma benchmarks · Bun ${Bun.version} · ${navigator.hardwareConcurrency} cores\n`);
 await benchStartupAndParse();
@@ -34,6 +35,7 @@ await benchLazyTools();
 await benchStreaming();
 await benchParallelFanOut();
 await benchServe();
+await benchSubAgentCall();
 await benchDatasources();
 await benchIdempotencyBackends();
 await benchOffThreadRenewal();

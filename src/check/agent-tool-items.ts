@@ -1,8 +1,10 @@
 /**
  * An agent's method listed in another agent's `tools` (issue #27 §1, docs/language/multi-agent.md):
  * `tools: [lookup_order, Refunds.handle]`. The item names a declared agent and one of its
- * methods; the agent takes no parameters (a model's call gives only the method's arguments).
- * The model is offered it as the tool `Refunds_handle`. An agent may list its own methods or
+ * methods; an agent with parameters is listed with its arguments, `Refunds(user).handle` (a
+ * model's call gives only the method's arguments; the agent's come from the listing agent's
+ * parameters — their count, types and what they read: `rules/agent-context.ts`), and one
+ * without is listed bare (E1110). The model is offered it as the tool `Refunds_handle`. An agent may list its own methods or
  * form a cycle with another: the run bounds the nesting (`max_agent_depth`), not the checker.
  */
 import type { ConfigValue } from "../syntax/ast";
@@ -27,8 +29,13 @@ export function checkAgentToolItem(item: Extract<ConfigValue, { kind: "Path" }>,
     ctx.report(messages.agentToolNoMethod(agentName, method), item.span);
     return undefined;
   }
-  if ((decl.params?.length ?? 0) > 0) {
+  const takesParams = (decl.params?.length ?? 0) > 0;
+  if (takesParams && !item.args) {
     ctx.report(messages.agentToolNeedsArguments(agentName, method), item.span);
+    return undefined;
+  }
+  if (!takesParams && item.args) {
+    ctx.report(messages.agentToolTakesNoArguments(agentName, method), item.span);
     return undefined;
   }
   return `${agentName}_${method}`;

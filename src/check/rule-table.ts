@@ -7,6 +7,7 @@
 import type { CheckContext } from "./context";
 import { annotations } from "./rules/annotations";
 import { agentContext } from "./rules/agent-context";
+import { agentHandoffs } from "./rules/agent-handoffs";
 import { parallel } from "./rules/parallel";
 import { askPlacement } from "./rules/ask-placement";
 import { calls } from "./rules/calls";
@@ -87,6 +88,7 @@ export const RULES: readonly (readonly [name: string, rule: Rule])[] = [
   ["model-tool-names", modelToolNames],
   ["db-calls", dbCalls],
   ["agent-context", agentContext],
+  ["agent-handoffs", agentHandoffs],
   ["parallel", parallel],
   // static types (§2–4, §7, §12): one typing pass (types/), read by each rule
   ["types-unknown-field", typesUnknownField],

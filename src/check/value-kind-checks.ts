@@ -39,6 +39,8 @@ export function checkValueKind(kind: ValueKind, v: ConfigValue, ctx: CheckContex
       return checkDeclRef(v, ctx, "datasource", messages.unknownDatasource, ["Datasource"]);
     case "toolList":
       return checkToolList(v, ctx);
+    case "agentList":
+      return checkAgentList(v, ctx);
     case "constObject":
       return checkConstObject(v, ctx, where);
     case "approvalSpec":
@@ -83,6 +85,22 @@ function checkToolList(v: ConfigValue, ctx: CheckContext): boolean {
     if (!decl) ctx.report(messages.unknownTool(name), item.span, { hints: declHints(ctx, MODEL_CALLABLE_KINDS, name) });
     else if (!MODEL_CALLABLE.has(decl.kind)) ctx.report(messages.wrongKind(name, withArticle(KIND_NOUN[decl.kind]), "tool"), item.span);
     else if (seen.has(name)) ctx.report(messages.duplicateMember("tool", name, "tools"), item.span);
+    seen.add(name);
+  }
+  return true;
+}
+
+/** An agent's `handoffs`: bare names of declared agents, each once (E1104; the other handoff rules: rules/agent-handoffs.ts). */
+function checkAgentList(v: ConfigValue, ctx: CheckContext): boolean {
+  if (v.kind !== "List") return false;
+  const seen = new Set<string>();
+  for (const item of v.items) {
+    const name = singleName(item);
+    if (name === undefined) return false;
+    const decl = ctx.symbols.byName.get(name);
+    if (!decl) ctx.report(messages.handoffNotAgent(name, "not declared"), item.span, { hints: declHints(ctx, ["Agent"], name) });
+    else if (decl.kind !== "Agent") ctx.report(messages.handoffNotAgent(name, withArticle(KIND_NOUN[decl.kind])), item.span);
+    else if (seen.has(name)) ctx.report(messages.duplicateMember("agent", name, "handoffs"), item.span);
     seen.add(name);
   }
   return true;

@@ -87,9 +87,11 @@ export function printConfigValue(v: ConfigValue, p: PrintContext, depth: number)
   switch (v.kind) {
     case "Lit":
       return p.text(v.span);
-    case "Path":
-      // `issue_refund when user.can_refund`: an item of an agent's `tools` (issue #25).
-      return v.when ? `${v.parts.join(".")} when ${printExpr(v.when, p, depth)}` : v.parts.join(".");
+    case "Path": {
+      // `Refunds(user).handle` (issue #27) and `issue_refund when user.can_refund` (issue #25): items of an agent's `tools`.
+      const name = v.args ? `${v.parts[0]}(${v.args.map((a) => printExpr(a, p, depth)).join(", ")}).${v.parts[1]}` : v.parts.join(".");
+      return v.when ? `${name} when ${printExpr(v.when, p, depth)}` : name;
+    }
     case "List":
       return printList(p, v.span, depth, ["[", "]"], v.items.map((item) => ({
         start: item.span.start, end: item.kind === "Path" && item.when ? item.when.span.end : item.span.end, print: (d) => printConfigValue(item, p, d),

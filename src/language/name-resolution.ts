@@ -26,7 +26,7 @@ import type { AgentDecl, Decl, EvalDecl, Expr, Field, FnDecl, Program, Stmt, Tes
 import { boundNameOf, nestedBlocks } from "./ast-children";
 import { isBuiltin, type BuiltinName } from "./builtins";
 import { exprsOf, flattenBody, forEachInExpr, type FlatBody } from "./walk";
-import { toolConditionsOf } from "./agent-context";
+import { agentToolArgumentsOf, toolConditionsOf } from "./agent-context";
 
 export type NameExpr = Extract<Expr, { kind: "Name" }>;
 export type LambdaExpr = Extract<Expr, { kind: "Lambda" }>;
@@ -60,7 +60,8 @@ export interface ResolvedUnit {
   /**
    * "test": a `test` block's body (it sees the declarations, not the top-level variables).
    * "eval": an `eval` block's body (as a test's, and `case`).
-   * "when": an agent's `tools: [t when COND]` conditions, one expression statement each.
+   * "when": an agent's `tools: [t when COND]` conditions and `tools: [Other(args).m]`
+   * arguments, one expression statement each.
    */
   kind: "top" | "fn" | "method" | "test" | "eval" | "when";
   /** The fn or method; absent for top-level code and tests. */
@@ -317,9 +318,9 @@ function resolve(program: Program): NameResolution {
     if (decl.kind === "Fn") units.push(new Unit(declared, "fn", decl.body, { fn: decl }));
     if (decl.kind !== "Agent") continue;
     for (const m of decl.methods) units.push(new Unit(declared, "method", m.body, { fn: m, agent: decl }));
-    // The tools' `when` conditions (issue #25) read the agent's parameters: a unit of their own.
-    const conditions = toolConditionsOf(decl);
-    if (conditions.length > 0) units.push(new Unit(declared, "when", conditions.map((c): Stmt => ({ kind: "ExprStmt", expr: c.when, span: c.when.span })), { agent: decl }));
+    // The tools' `when` conditions (issue #25) and `Other(args).m` arguments (issue #27) read the agent's parameters: a unit of their own.
+    const exprs = [...toolConditionsOf(decl).map((c) => c.when), ...agentToolArgumentsOf(decl).flatMap((a) => a.args)];
+    if (exprs.length > 0) units.push(new Unit(declared, "when", exprs.map((e): Stmt => ({ kind: "ExprStmt", expr: e, span: e.span })), { agent: decl }));
   }
   // A test's mock turns and tool stubs' answers are expressions of the test too.
   for (const test of program.tests ?? []) {

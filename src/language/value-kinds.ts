@@ -29,6 +29,7 @@ export type ValueKindTag =
   | "modelRef"
   | "datasourceRef"
   | "toolList"
+  | "agentList"
   | "constObject"
   | "approvalSpec";
 
@@ -92,6 +93,7 @@ export function literalAccepts(kind: ValueKind, v: ConfigValue): boolean {
     case "modelRef":
     case "datasourceRef":
     case "toolList":
+    case "agentList":
       return true;
     case "approvalSpec":
       return typeof value === "boolean" || v.kind === "Path";
@@ -188,6 +190,9 @@ export const datasourceRef = declRef("datasourceRef", "datasource");
 
 /** An agent's `tools`: names of declared tools, queries or commands. */
 export const toolList: ValueKind<readonly string[]> = { tag: "toolList", expected: "a list of tool names", read: readStringList };
+
+/** An agent's `handoffs` (issue #27 §2): bare names of declared agents. */
+export const agentList: ValueKind<readonly string[]> = { tag: "agentList", expected: "a list of agent names", read: readStringList };
 
 /**
  * A tool's `approval`: `true` / `false`, or the bare name of a schema whose value the

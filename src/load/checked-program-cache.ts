@@ -36,8 +36,9 @@ import { VERSION } from "../version";
  * 9: a fn's `///` doc comment (`FnDecl.doc`), and `tools: [Agent.method]` (issue #27).
  * 10: an item write into a variable or parameter declared as an array (`xs: int[]`) is checked.
  * 11: `eval … over … { }` blocks (`Program.evals`) and the `score` statement (luma eval).
+ * 12: `tools: [Agent(args).method]` (a Path's `args`) and an agent's `handoffs` (issue #27).
  */
-const FORMAT = 11;
+const FORMAT = 12;
 const MAX_ENTRIES = 256;
 const MAX_AGE_MS = 30 * 24 * 3600 * 1000;
 

@@ -60,8 +60,11 @@ export type ConfigValue =
    * A bare identifier or a dotted path: `request_id`, `input.request_id`, `GPT54Mini`, `ToolError`.
    * `when`: an item of a list written `name when COND` (an agent's `tools`: the tool is
    * available only while COND holds); the span is the name's.
+   * `args`: an item written `Refunds(user).handle` (an agent's `tools`: a method of an agent
+   * with parameters, its arguments over the listing agent's parameters, issue #27 §1); the
+   * span then runs from the agent's name to the method's.
    */
-  | { kind: "Path"; parts: string[]; span: Span; when?: Expr }
+  | { kind: "Path"; parts: string[]; span: Span; args?: Expr[]; when?: Expr }
   | { kind: "List"; items: ConfigValue[]; span: Span }
   | { kind: "Obj"; entries: Entry[]; span: Span };
 

@@ -115,7 +115,11 @@ export const typeActions: ohm.ActionDict<unknown> = {
     return toAst(inner);
   },
   GuardedPath(path: Node, _when: Node, cond: Node): ConfigValue {
-    return { kind: "Path", parts: path.sourceString.split("."), span: spanOf(path), when: toAst(cond) };
+    const item: Extract<ConfigValue, { kind: "Path" }> = path.ctorName === "AgentToolItem" ? toAst(path) : { kind: "Path", parts: path.sourceString.split("."), span: spanOf(path) };
+    return { ...item, when: toAst(cond) };
+  },
+  AgentToolItem(agent: Node, _open: Node, args: Node, _comma: Node, _close: Node, _dot: Node, method: Node): ConfigValue {
+    return { kind: "Path", parts: [agent.sourceString, method.sourceString], span: spanOf(this), args: optionalList(args) };
   },
   ConfigList(_open: Node, list: Node, _comma: Node, _close: Node): ConfigValue {
     return { kind: "List", items: optionalList(list), span: spanOf(this) };

@@ -93,6 +93,8 @@ agent Worker {
   model: Fast
   system: "Be brief."
   tools: [fetch_doc, top_rows]
+  handoffs: [Helper]
+  max_handoffs: 2
   tool_rate_limit: 0
   tool_concurrency: 3
   tool_failure_limit: 2
@@ -108,6 +110,8 @@ agent Worker {
   ask_timeout: 90000
   history_limit: 20
 }
+
+agent Helper { model: Fast }
 
 datasource Main { url: "sqlite::memory:" }
 datasource FromEnv { url_env: "KT_DB_URL" }
@@ -270,9 +274,9 @@ describe("§5 model keys: one table for the checker and model resolution", () =>
 });
 
 describe("§6 agent keys: one table for the checker, the ask settings and the tool policy", () => {
-  test("the keys are the spec's §6 table plus ask_timeout and history_limit (docs/language/agents.md) and issue #27's on_denied, budget_tokens, budget_usd", () => {
+  test("the keys are the spec's §6 table plus ask_timeout and history_limit (docs/language/agents.md) and issue #27's handoffs, max_handoffs, on_denied, budget_tokens, budget_usd", () => {
     expect(Object.keys(AGENT_KEYS)).toEqual([
-      "model", "system", "tools", "tool_rate_limit", "tool_concurrency", "tool_failure_limit", "tool_policy", "on_denied",
+      "model", "system", "tools", "handoffs", "max_handoffs", "tool_rate_limit", "tool_concurrency", "tool_failure_limit", "tool_policy", "on_denied",
       "tool_scopes", "tool_contexts", "tool_timeout", "tool_timeout_max", "retries", "budget_tokens", "budget_usd", "ask_timeout", "history_limit",
     ]);
   });
@@ -294,7 +298,7 @@ describe("§6 agent keys: one table for the checker, the ask settings and the to
     const idle = readAgentPolicy(declNamed<AgentDecl>(none, "Idle"));
     const defaults = {
       model: undefined, system: undefined, tools: [], toolRateLimit: 5, toolConcurrency: 1, failureLimit: undefined, toolPolicy: "allow" as const,
-      toolScopes: undefined, toolContexts: undefined, toolTimeout: 30000, toolTimeoutMax: undefined, retries: 0, askTimeout: 600000, historyLimit: undefined, onDenied: "fail" as const, budgetTokens: undefined, budgetUsd: undefined,
+      toolScopes: undefined, toolContexts: undefined, toolTimeout: 30000, toolTimeoutMax: undefined, retries: 0, askTimeout: 600000, historyLimit: undefined, onDenied: "fail" as const, budgetTokens: undefined, budgetUsd: undefined, handoffs: [], maxHandoffs: 3,
     };
     expect(idle).toEqual({ name: "Idle", ...defaults });
     expect(TOP_LEVEL_POLICY).toEqual({ name: undefined, ...defaults });

@@ -83,7 +83,7 @@ agent Bad {
     expect(r.exitCode).toBe(2);
     expect(r.out).toContain("error[E1101]: 'lookup_order.run' in tools: 'lookup_order' is not an agent");
     expect(r.out).toContain("error[E1102]: Agent 'Refunds' has no method 'refund' to list in tools.");
-    expect(r.out).toContain("error[E1103]: Agent 'Billing' takes parameters: it cannot be listed in tools as Billing.charge.");
+    expect(r.out).toContain("error[E1103]: Agent 'Billing' takes parameters: list it in tools with its arguments, as Billing(…).charge.");
   });
 
   test("an agent listing its own method (a cycle) is allowed: the run bounds it", () => {

@@ -93,6 +93,8 @@ describe("§1 The fast parser gives the Ohm path's AST, or declines and the Ohm 
     "test = 1\nreplay = 2\nmock(3)\nassert = 4\nassert\nx",
     "format = 1\nifx = 2\nnotx = 3\norder = android\ntrue_ = nulls\nconstructor = 1\n__proto__ = toString",
     "x = { constructor: 1, __proto__: 2, \"a b\": 3, }",
+    // An agent's method listed with its agent's arguments (issue #27 §1), bare or with `when`, spaced or not.
+    "agent T(user: U) {\n  tools: [a, Refunds(user).handle, Refunds(user.id, \"x\",).handle when user.ok, B.c when x, Refunds ( user ) . handle, Refunds().handle]\n}",
     // strings and interpolation
     'x = "a{b}c{ d + 1 }e{"{x}"}f\\{g\\}h\\n\\t\\"\\\\"',
     'x = "{ a // c\n}"',

@@ -13,7 +13,7 @@ import type { AgentDecl, ConfigValue, Entry, Expr, Field, TemplatePart } from ".
 import { CHECK_AGENT_CONTEXT_DIAGNOSTICS } from "../../diagnostics/catalog/check-agent-context-codes";
 import { arityText, isBuiltin } from "../../language/builtins";
 import { exprsOf, forEachInExpr, stmtsOf } from "../../language/walk";
-import { systemTemplateOf, toolConditionsOf } from "../../language/agent-context";
+import { agentToolArgumentsOf, systemTemplateOf, toolConditionsOf } from "../../language/agent-context";
 import type { CheckContext, CodeUnit } from "../context";
 import { messages } from "../messages";
 import { isInScope } from "../../language/name-resolution";
@@ -38,6 +38,7 @@ export function agentContext(ctx: CheckContext): void {
     if (decl.kind === "Agent") {
       systemTemplate(ctx, decl);
       toolConditions(ctx, decl);
+      agentToolArguments(ctx, decl);
     }
     const entries = decl.kind === "Tool" ? decl.options : "entries" in decl ? decl.entries : [];
     for (const entry of entries) whenOutsideTools(ctx, decl.kind === "Agent", entry, entry.value);
@@ -151,6 +152,32 @@ function toolConditions(ctx: CheckContext, agent: AgentDecl): void {
     });
     const t = typed.typeOf(when);
     if (!canBe(t, ["bool", "null", "never"])) ctx.report(messages.toolConditionNotBool(tool, typeText(t)), when.span);
+  }
+}
+
+/**
+ * `tools: [Refunds(user).handle]` (issue #27 §1): the arguments fit Refunds' parameters as a
+ * call's do, and read only the listing agent's parameters — evaluated at each model call,
+ * outside any method.
+ */
+function agentToolArguments(ctx: CheckContext, agent: AgentDecl): void {
+  const items = agentToolArgumentsOf(agent);
+  const unit = ctx.units.find((u) => u.kind === "when" && u.agent === agent);
+  if (items.length === 0 || !unit) return;
+  const params = new Set(unit.context.map((p) => p.name));
+  const builtinCallees = new Set<Expr>();
+  for (const c of exprsOf(unit.flat, "Call")) if (c.callee.kind === "Name" && isBuiltin(c.callee.name) && !ctx.symbols.fns.has(c.callee.name)) builtinCallees.add(c.callee);
+  for (const item of items) {
+    for (const arg of item.args) {
+      forEachInExpr(arg, (e) => {
+        const what = forbiddenRead(ctx, unit, e, params, builtinCallees);
+        if (what) ctx.report(messages.agentToolArgumentReads(item.tool, what), e.span);
+      });
+    }
+    const target = ctx.symbols.agents.get(item.agent);
+    if (!target || !hasParams(target)) continue; // E1101 / E0263 (agent-tool-items.ts)
+    const call: Extract<Expr, { kind: "Call" }> = { kind: "Call", callee: { kind: "Name", name: item.agent, span: item.span }, args: [...item.args], span: item.span };
+    agentArguments(ctx, target, call);
   }
 }
 

@@ -98,6 +98,13 @@ const RUNTIME_ENTRIES = [
     example: "agent Support(user: User) {\n  tools: [issue_refund when user.can_refund]\n  fn refund(id: int) -> Refund { tool issue_refund({ id: id }) }\n}",
   },
   {
+    code: "HANDOFF_NOT_MADE",
+    title: "a second transfer in one model turn",
+    explanation:
+      "An agent's model called two `transfer_to_<Agent>` tools in one turn (docs/language/multi-agent.md § Handoffs). The first, in the model's order, is made; each other one gets this error as its tool result (not retryable), naming the agent the conversation went to. It never ends the `ask`: the model only reads it.",
+    example: "agent Triage {\n  model: M\n  handoffs: [Refunds, Billing]\n  fn run(text: string) -> string { ask text -> string }\n}",
+  },
+  {
     code: "AGENT_DEPTH_EXCEEDED",
     title: "agents calling agents went deeper than max_agent_depth",
     explanation:

@@ -3,7 +3,7 @@
  * the checker, the runtime's agent settings (`agent-ask-settings.ts`, `agent-policy.ts`),
  * completion and the first-hour hints read. Whether `ask` needs a `model` is a rule file.
  */
-import { int, modelRef, nonNegative, oneOf, str, stringSet, toolList } from "../value-kinds";
+import { agentList, int, modelRef, nonNegative, oneOf, str, stringSet, toolList } from "../value-kinds";
 import { keyTable } from "./key-spec";
 
 export const AGENT_KEYS = keyTable({
@@ -11,6 +11,9 @@ export const AGENT_KEYS = keyTable({
   system: { kind: str, doc: "System prompt for every ask." },
   tools: { kind: toolList, default: [], doc: "Tools, queries and commands the methods call and the model sees." },
   // 0 is meaningful: every native call is rate-limited and the model must answer directly.
+  // Issue #27 §2: the model may hand the ask over to one of these (`transfer_to_Refunds`, runtime/ask/handoffs.ts).
+  handoffs: { kind: agentList, default: [], doc: "Agents the model may hand the conversation over to (tools transfer_to_<Agent>)." },
+  max_handoffs: { kind: int(0), default: 3, field: "maxHandoffs", doc: "Handoffs allowed in one ask started by this agent; once reached, no transfer tool is offered." },
   tool_rate_limit: { kind: int(0), default: 5, field: "toolRateLimit", doc: "Native tool calls allowed in one ask (reset on each retry)." },
   tool_concurrency: { kind: int(1), default: 1, field: "toolConcurrency", doc: "Tool calls of one provider turn that run at once." },
   tool_failure_limit: { kind: int(1), field: "failureLimit", doc: "Tool failures in one method call before calls fail with TOOL_CIRCUIT_OPEN." },

@@ -11,7 +11,7 @@
  * model, tools, policies, retries and timeouts apply; its return value is validated against
  * its return type there and comes back as the tool result.
  */
-import type { AgentDecl, Field, Program } from "../../syntax/ast";
+import type { AgentDecl, Expr, Field, Program } from "../../syntax/ast";
 import { createShapeCompiler } from "../../schema/compile-shape";
 import { toJsonSchema } from "../../schema/json-schema";
 import type { ObjectShape } from "../../schema/shape";
@@ -26,6 +26,8 @@ export interface AgentToolTarget {
   method: string;
   /** The method's parameter names, in order: the validated object binds by position. */
   params: readonly string[];
+  /** `Refunds(user).handle`: the agent's arguments, evaluated over the listing agent's parameters at each call (issue #27 §1). */
+  agentArgs?: readonly Expr[];
   /** Checks (and fills defaults of) the arguments object. */
   validate(args: unknown): { ok: true; value: Record<string, unknown> } | { ok: false; messages: string[] };
 }
@@ -36,7 +38,7 @@ export const agentToolName = (agent: string, method: string): string => `${agent
 const validator = new ShapeValidator();
 
 /** The spec and target of a `tools` item `Agent.method`; undefined when it names no method (the checker reported it). */
-export function agentToolOf(program: Program, item: string): { name: string; spec: ToolSpec; target: AgentToolTarget } | undefined {
+export function agentToolOf(program: Program, item: string, agentArgs?: readonly Expr[]): { name: string; spec: ToolSpec; target: AgentToolTarget } | undefined {
   const [agentName, methodName, ...rest] = item.split(".");
   if (rest.length > 0) return undefined;
   const agent = program.decls.find((d): d is AgentDecl => d.kind === "Agent" && d.name === agentName);
@@ -50,6 +52,7 @@ export function agentToolOf(program: Program, item: string): { name: string; spe
     agent: agentName,
     method: methodName,
     params: method.params.map((p) => p.name),
+    agentArgs,
     validate(args) {
       const r = validator.validate(shape, args ?? {}, "input", `${name}.input`);
       return r.ok ? { ok: true, value: r.value as Record<string, unknown> } : { ok: false, messages: r.hard.map((i) => i.message) };
@@ -59,15 +62,15 @@ export function agentToolOf(program: Program, item: string): { name: string; spe
 }
 
 /** The interpreter's runner of an agent tool call (AskRequest.callAgent). */
-export type AgentToolCaller = (target: AgentToolTarget, args: Record<string, unknown>, stepId: string | undefined) => Promise<unknown>;
+export type AgentToolCaller = (target: AgentToolTarget, args: Record<string, unknown>, stepId: string | undefined, callId: string) => Promise<unknown>;
 
 /** Runs one model call of an agent tool: arguments checked here, the method run by the interpreter. */
-export function callAgentTool(caller: AgentToolCaller | undefined, target: AgentToolTarget, input: unknown, stepId: string | undefined): Promise<unknown> {
+export function callAgentTool(caller: AgentToolCaller | undefined, target: AgentToolTarget, input: unknown, stepId: string | undefined, callId: string): Promise<unknown> {
   const checked = target.validate(input);
   if (!checked.ok) {
     const message = `Invalid input for tool '${agentToolName(target.agent, target.method)}': ${checked.messages.join("; ")}`;
     return Promise.reject(runtimeError("TOOL_INPUT_INVALID", message));
   }
   if (!caller) return Promise.reject(runtimeError("RUNTIME_ERROR", `Agent tool '${agentToolName(target.agent, target.method)}' needs the interpreter, and none was given to the ask`));
-  return caller(target, checked.value, stepId);
+  return caller(target, checked.value, stepId, callId);
 }

@@ -21,6 +21,8 @@ import { askSettingsOf, type AgentSettings } from "../tools/steps/agent-ask-sett
 import { askErrors } from "./ask-errors";
 import { buildAskTarget, type AskTarget } from "./ask-target";
 import { toolCandidates, type OfferSource } from "./tool-offer";
+import { handoffCandidates } from "./handoffs";
+import { agentToolArgumentsOf } from "../../language/agent-context";
 import type { AskRequest } from "./ask-types";
 
 export interface PlanEnv {
@@ -53,7 +55,9 @@ export function buildAskPlan(penv: PlanEnv, req: AskRequest): AskPlan {
   const model = resolveModel(modelDecl, penv.env, { replay: penv.replay, journaled: penv.journaled });
   const adapter = adapterFor(model);
 
-  const candidates = toolCandidates(penv.program, penv.schemas, settings.tools);
+  // The transfers of the agent's `handoffs` (issue #27 §2) come after its own tools.
+  const agentArgs = new Map(agentToolArgumentsOf(req.agent).map((a) => [a.tool, a.args]));
+  const candidates = [...toolCandidates(penv.program, penv.schemas, settings.tools, agentArgs), ...handoffCandidates(penv.program, settings.handoffs)];
   const target = buildAskTarget(penv.schemas, req.target);
   return {
     settings,

@@ -4,6 +4,16 @@
  * a count no response reported stays null (unknown is not zero).
  */
 import { noTokens, type TokenTotals } from "../usage/token-totals";
+import type { ResolvedModel } from "../providers/provider-types";
+
+/** What one agent acting in an ask spent: the ask's own agent, then each one it was handed to (issue #27 §2). */
+export interface AgentShare extends TokenTotals {
+  agent: string;
+  model: ResolvedModel;
+  turns: number;
+}
+
+export const newShare = (agent: string, model: ResolvedModel): AgentShare => ({ agent, model, turns: 0, ...noTokens() });
 
 export interface AskStats extends TokenTotals {
   attempts: number;
@@ -12,6 +22,8 @@ export interface AskStats extends TokenTotals {
   rateLimited: number;
   /** The final answer's JSON came inside a ```json fence (answer-fence.ts). */
   fenceStripped: boolean;
+  /** Per acting agent, in order: the ask's own first, then each handed to. */
+  byAgent: AgentShare[];
 }
 
 export interface AskEvent {
@@ -32,9 +44,11 @@ export interface AskEvent {
   outcome: "ok" | "error";
   code: string | null;
   fence_stripped: boolean;
+  /** The agents the ask was handed to, in order (issue #27 §2); empty when none. */
+  handoffs: string[];
 }
 
-export const newStats = (): AskStats => ({ attempts: 0, turns: 0, toolCalls: 0, rateLimited: 0, fenceStripped: false, ...noTokens() });
+export const newStats = (): AskStats => ({ attempts: 0, turns: 0, toolCalls: 0, rateLimited: 0, fenceStripped: false, byAgent: [], ...noTokens() });
 
 export function askEvent(
   base: { agent: string; model: string; provider: string; target: string },
@@ -57,5 +71,6 @@ export function askEvent(
     outcome: error ? "error" : "ok",
     code: error ? (error.code ?? null) : null,
     fence_stripped: stats.fenceStripped,
+    handoffs: stats.byAgent.slice(1).map((s) => s.agent),
   };
 }

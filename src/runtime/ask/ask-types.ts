@@ -43,6 +43,11 @@ export interface AskRequest {
     history: readonly TranscriptItem[];
     onExchange: (exchange: AskExchange) => void;
   };
+  /**
+   * The cancellation of the code that asks (a `parallel` branch whose sibling failed, an MCP
+   * client's cancel): a provider request in flight is aborted, and no further one is sent.
+   */
+  signal?: AbortSignal;
   /** Runs another agent's method the model called as a tool (issue #27 §1, agent-tools.ts); given by the interpreter. */
   callAgent?: AgentToolCaller;
 }
@@ -63,7 +68,11 @@ export interface AskContext {
 /** What a successful ask adds to its thread: the transcript items after the history, and the answer (a string as is, else its JSON). */
 export interface AskExchange {
   items: readonly TranscriptItem[];
+  /** Per item, the agent that produced it (undefined for the user's prompt): after a handoff, not the ask's own agent. */
+  agents: readonly (string | undefined)[];
   answer: string;
+  /** The agent that gave the answer (the last one handed to, or the ask's own). */
+  answeredBy: string;
 }
 
 export interface AskRunner {

@@ -12,7 +12,7 @@
  *   const runner = createAskRunner({ program, schemas, tools, env: process.env, warn: console.error });
  *   const value = await runner.ask({ agent, methodCall: { failures: 0 }, prompt: "…", target, site, location });
  */
-import type { Program } from "../../syntax/ast";
+import type { AgentDecl, Program } from "../../syntax/ast";
 import { isLumaError, runtimeError } from "../../diagnostics/luma-error";
 import type { SchemaTable } from "../../schema/schema-table-types";
 import type { ToolInvoker } from "../tools/tool-invoker-types";
@@ -20,7 +20,7 @@ import { loadCassette, recordingTransport, replayTransport, type CassetteSource 
 import type { ProviderClient } from "../providers/provider-client";
 import { fetchTransport, type Transport } from "../providers/transport";
 import { buildAskPlan, type AskPlan } from "./ask-plan";
-import { runAskFlow, type FlowEnv } from "./ask-flow";
+import { runAskFlow, type FlowEnv, type HandOff } from "./ask-flow";
 import { locatedAt } from "./ask-errors";
 import { askEvent, newStats } from "./ask-trace";
 import { offerTools, withheldEvent } from "./tool-offer";
@@ -82,6 +82,27 @@ export function createAskRunner(deps: AskRunnerDeps): AskRunner {
     },
   };
   const plans = new WeakMap<object, AskPlan>();
+  // The plans of agents an ask site was handed to (issue #27 §2), by agent name.
+  const handedPlans = new WeakMap<object, Map<string, { agent: AgentDecl; plan: AskPlan }>>();
+  const handOffFor = (req: AskRequest): HandOff => (to, allowance) => {
+    let byAgent = handedPlans.get(req.site);
+    if (!byAgent) handedPlans.set(req.site, (byAgent = new Map()));
+    let handed = byAgent.get(to);
+    if (!handed) {
+      const agent = deps.program.decls.find((d): d is AgentDecl => d.kind === "Agent" && d.name === to);
+      if (!agent) throw runtimeError("RUNTIME_ERROR", `internal: no agent ${to} to hand the ask to`);
+      // The target's own model, system and tools; the ask's target type and streaming; never the site's `using tool`.
+      try {
+        handed = { agent, plan: buildAskPlan(penv, { ...req, agent, usingTool: undefined, context: undefined }) };
+      } catch (e) {
+        throw isLumaError(e) && e.code === "PROVIDER_ERROR" ? locatedAt(e, req.location) : e;
+      }
+      byAgent.set(to, handed);
+    }
+    const offer = offerTools(handed.plan.offers, deps.env, undefined, allowance);
+    for (const w of offer.withheld) deps.trace?.(withheldEvent(to, w));
+    return { agent: handed.agent, plan: handed.plan, offer };
+  };
   const penv = { program: deps.program, schemas: deps.schemas, env: deps.env, replay: replaying, journaled: deps.journal !== undefined };
 
   return {
@@ -97,7 +118,8 @@ export function createAskRunner(deps: AskRunnerDeps): AskRunner {
         plans.set(req.site, plan);
       }
       // Which tools this ask offers (credentials are read at each ask); each withheld one is traced once.
-      const offer = offerTools(plan.offers, deps.env, req.context?.inactive);
+      const maxHandoffs = plan.settings.maxHandoffs;
+      const offer = offerTools(plan.offers, deps.env, req.context?.inactive, { left: maxHandoffs, limit: maxHandoffs });
       for (const w of offer.withheld) deps.trace?.(withheldEvent(req.agent.name, w));
       // `using tool x` with x withheld: the call it forces could only fail, with the pipeline's own (exact) message.
       const forcedAway = offer.withheld.find((w) => w.tool === plan.forced);
@@ -110,11 +132,12 @@ export function createAskRunner(deps: AskRunnerDeps): AskRunner {
       const t0 = performance.now();
       const report = (error?: { code?: string }) => {
         deps.trace?.(askEvent(plan.traceBase, stats, performance.now() - t0, error));
-        deps.usage?.add(plan.traceBase.agent, plan.model, stats);
+        // Each acting agent's share under its own name and model; the ask counts once, for the agent where it started.
+        stats.byAgent.forEach((share, i) => deps.usage?.add(share.agent, share.model, share, i === 0 ? 1 : 0));
       };
       let value: unknown;
       try {
-        value = await runAskFlow(flowEnv, plan, offer, req, stats);
+        value = await runAskFlow(flowEnv, plan, offer, req, stats, handOffFor(req));
       } catch (e) {
         // An ask that sent nothing (its first request lacked the key) failed as a plan does: no event, no usage.
         if (stats.turns > 0) report(e as { code?: string });

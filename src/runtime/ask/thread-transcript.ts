@@ -10,7 +10,9 @@
  * starts with the user.
  *
  * From an ask: its exchange (ask-flow.ts) becomes the user message, each tool-calling
- * assistant turn and one message per tool result, then the answer.
+ * assistant turn and one message per tool result, then the answer — each assistant and
+ * tool message naming the agent that produced it (after a handoff, issue #27 §2, the agent
+ * handed to; `agent` is the ask's own, for an exchange that names none).
  */
 import type { ThreadMessage } from "../stores/threads/thread-message";
 import type { ToolCall, ToolResult, TranscriptItem } from "../providers/provider-types";
@@ -43,16 +45,17 @@ export function historyOf(messages: readonly ThreadMessage[], limit: number | un
 
 export function messagesOf(exchange: AskExchange, agent: string, time: string, id: string): ThreadMessage[] {
   const out: ThreadMessage[] = [];
-  for (const item of exchange.items) {
+  exchange.items.forEach((item, i) => {
+    const by = exchange.agents[i] ?? agent;
     if (item.kind === "user") out.push({ role: "user", text: item.text, time, exchange: id });
     else if (item.kind === "assistant") {
       const tool_calls = (item.toolCalls ?? []).map((c) => ({ id: c.id, name: c.name, args: c.args ?? {} }));
-      out.push({ role: "assistant", text: item.text ?? "", tool_calls, agent, time, exchange: id });
+      out.push({ role: "assistant", text: item.text ?? "", tool_calls, agent: by, time, exchange: id });
     } else {
-      for (const r of item.results) out.push({ role: "tool", text: JSON.stringify(r.content) ?? "null", tool_call_id: r.call.id, agent, time, exchange: id });
+      for (const r of item.results) out.push({ role: "tool", text: JSON.stringify(r.content) ?? "null", tool_call_id: r.call.id, agent: by, time, exchange: id });
     }
-  }
-  out.push({ role: "assistant", text: exchange.answer, agent, time, exchange: id });
+  });
+  out.push({ role: "assistant", text: exchange.answer, agent: exchange.answeredBy, time, exchange: id });
   return out;
 }
 

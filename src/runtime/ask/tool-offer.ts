@@ -13,6 +13,8 @@
  *                pipeline reads it at each call): offering it would only fail the call.
  *   when         the agent lists it as `t when COND` and COND is false for this ask's agent
  *                arguments (issue #25 §2; the interpreter evaluates the conditions).
+ *   max_handoffs a `transfer_to_X` tool (the agent's `handoffs`, handoffs.ts) once the ask
+ *                made as many transfers as the agent where it started allows.
  *
  * A new filter (an agent's `when` conditions, lazy tools) is one more reason in `Withheld`
  * and one more test in `withheldReason`.
@@ -26,7 +28,7 @@
  * instructions are left out with it, and a lazy tool's count from the request after
  * `search_tools` found it (before, the model has not been offered it). A tool's `metadata` is never part of what is offered.
  */
-import type { Program, QueryDecl, ToolDecl } from "../../syntax/ast";
+import type { Expr, Program, QueryDecl, ToolDecl } from "../../syntax/ast";
 import { toJsonSchema } from "../../schema/json-schema";
 import type { SchemaTable } from "../../schema/schema-table-types";
 import type { JsonSchema, PreparedTools, ProviderAdapter, ToolSpec } from "../providers/provider-types";
@@ -34,6 +36,7 @@ import { readStatementEntries } from "../datasources/statement-entries";
 import { readToolOptions } from "../tools/steps/tool-options";
 import { initialTools, lazyCatalog, type LazyCatalog } from "./tool-discovery";
 import { agentToolOf, type AgentToolTarget } from "./agent-tools";
+import { assertNever } from "../../syntax/assert-never";
 
 /** One tool (query, command) an agent lists that a model may be offered. */
 export interface ToolCandidate {
@@ -47,6 +50,8 @@ export interface ToolCandidate {
   lazy?: boolean;
   /** `Refunds.handle` in `tools`: the agent method a call of `Refunds_handle` runs (agent-tools.ts). */
   agentTool?: AgentToolTarget;
+  /** `transfer_to_Refunds`: the agent of the agent's `handoffs` a call of it hands the ask to (handoffs.ts). */
+  handoff?: string;
   /** How the agent's `tools` writes it when that differs from `name` (`Refunds.handle`): what a `when` condition is keyed by. */
   listedAs?: string;
 }
@@ -56,7 +61,9 @@ export type Withheld =
   /** `variable`: the variable's name — never its value. */
   | { tool: string; reason: "credential"; variable: string }
   /** `condition`: the `when` condition's source, false in this ask. */
-  | { tool: string; reason: "when"; condition: string };
+  | { tool: string; reason: "when"; condition: string }
+  /** `limit`: the `max_handoffs` this ask reached. */
+  | { tool: string; reason: "max_handoffs"; limit: number };
 
 export interface ToolOffer {
   /** The first request's tools in the adapter's wire form (eager ones, and `search_tools` while lazy ones are offered); undefined when none is offered. */
@@ -74,6 +81,8 @@ export interface ToolOffer {
   maxResultChars: ReadonlyMap<string, number>;
   /** The offered agents' methods (`Refunds_handle`), by tool name: run by the interpreter, not the pipeline. */
   agentTools: ReadonlyMap<string, AgentToolTarget>;
+  /** The offered transfers (`transfer_to_Refunds` → `Refunds`): answered by the ask itself (handoffs.ts). */
+  handoffs: ReadonlyMap<string, string>;
   withheld: readonly Withheld[];
 }
 
@@ -90,12 +99,12 @@ export interface OfferSource {
   prepared: Map<string, SameOffer>;
 }
 
-/** An agent's listed tools, in its order, less those no model may ever see. */
-export function toolCandidates(program: Program, schemas: SchemaTable, names: readonly string[]): ToolCandidate[] {
+/** An agent's listed tools, in its order, less those no model may ever see; `agentArgs`: the `Other(args).m` items' arguments, by `Other.m`. */
+export function toolCandidates(program: Program, schemas: SchemaTable, names: readonly string[], agentArgs?: ReadonlyMap<string, readonly Expr[]>): ToolCandidate[] {
   const out: ToolCandidate[] = [];
   for (const name of names) {
     if (name.includes(".")) {
-      const agentTool = agentToolOf(program, name);
+      const agentTool = agentToolOf(program, name, agentArgs?.get(name));
       if (agentTool) out.push({ name: agentTool.name, spec: agentTool.spec, agentTool: agentTool.target, listedAs: name });
       continue;
     }
@@ -118,8 +127,15 @@ export function toolCandidates(program: Program, schemas: SchemaTable, names: re
   return out;
 }
 
+/** How many more transfers this ask may make, of how many (`max_handoffs` of the agent where it started). */
+export interface HandoffAllowance {
+  left: number;
+  limit: number;
+}
+
 /** Why this ask does not offer a candidate, or undefined when it does. */
-function withheldReason(c: ToolCandidate, env: Record<string, string | undefined>, inactive?: ReadonlyMap<string, string>): Withheld | undefined {
+function withheldReason(c: ToolCandidate, env: Record<string, string | undefined>, inactive?: ReadonlyMap<string, string>, handoffs?: HandoffAllowance): Withheld | undefined {
+  if (c.handoff !== undefined && handoffs !== undefined && handoffs.left <= 0) return { tool: c.name, reason: "max_handoffs", limit: handoffs.limit };
   const condition = inactive?.get(c.listedAs ?? c.name);
   if (condition !== undefined) return { tool: c.name, reason: "when", condition };
   if (c.credential !== undefined && !env[c.credential]) return { tool: c.name, reason: "credential", variable: c.credential };
@@ -127,11 +143,11 @@ function withheldReason(c: ToolCandidate, env: Record<string, string | undefined
 }
 
 /** The tools this ask offers, with the system prompt and result limits that go with them. */
-export function offerTools(source: OfferSource, env: Record<string, string | undefined>, inactive?: ReadonlyMap<string, string>): ToolOffer {
+export function offerTools(source: OfferSource, env: Record<string, string | undefined>, inactive?: ReadonlyMap<string, string>, handoffs?: HandoffAllowance): ToolOffer {
   const offered: ToolCandidate[] = [];
   const withheld: Withheld[] = [];
   for (const c of source.candidates) {
-    const why = withheldReason(c, env, inactive);
+    const why = withheldReason(c, env, inactive, handoffs);
     if (why) withheld.push(why);
     else offered.push(c);
   }
@@ -150,6 +166,8 @@ function prepareOffer(source: OfferSource, offered: readonly ToolCandidate[]): S
   for (const c of offered) if (c.maxResultChars !== undefined) maxResultChars.set(c.name, c.maxResultChars);
   const agentTools = new Map<string, AgentToolTarget>();
   for (const c of offered) if (c.agentTool) agentTools.set(c.name, c.agentTool);
+  const handoffs = new Map<string, string>();
+  for (const c of offered) if (c.handoff !== undefined) handoffs.set(c.name, c.handoff);
   const lazyNames = new Set(offered.filter((c) => c.lazy).map((c) => c.name));
   // One system prompt per set of lazy tools found (most asks find none, or always the same ones).
   const systems = new Map<string, string | undefined>();
@@ -168,6 +186,7 @@ function prepareOffer(source: OfferSource, offered: readonly ToolCandidate[]): S
     systemFor,
     maxResultChars,
     agentTools,
+    handoffs,
   };
 }
 
@@ -179,7 +198,15 @@ export function systemWithInstructions(system: string | undefined, offered: read
 }
 
 /** The trace event of a withheld tool: names only, never a value. */
-export const withheldEvent = (agent: string, w: Withheld) =>
-  w.reason === "credential"
-    ? { event: "tool.withheld", agent, tool: w.tool, reason: w.reason, variable: w.variable }
-    : { event: "tool.withheld", agent, tool: w.tool, reason: w.reason, condition: w.condition };
+export function withheldEvent(agent: string, w: Withheld) {
+  switch (w.reason) {
+    case "credential":
+      return { event: "tool.withheld", agent, tool: w.tool, reason: w.reason, variable: w.variable };
+    case "when":
+      return { event: "tool.withheld", agent, tool: w.tool, reason: w.reason, condition: w.condition };
+    case "max_handoffs":
+      return { event: "tool.withheld", agent, tool: w.tool, reason: w.reason, limit: w.limit };
+    default:
+      return assertNever(w);
+  }
+}

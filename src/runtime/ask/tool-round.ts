@@ -23,6 +23,9 @@
  *   (the datasource runtime registers them as tool plans, spec §12).
  * - Another agent's method listed in `tools` (`Refunds_handle`) runs through the
  *   interpreter instead of the pipeline (agent-tools.ts); its errors follow the same rules.
+ * - A `transfer_to_X` call (the agent's `handoffs`, handoffs.ts) runs nothing: the first of
+ *   the turn is answered as made and reported in the outcome (the flow then hands the ask
+ *   over), any other one of the same turn gets an error result.
  * - A tool's `max_result_chars`: the model is shown at most that many characters of a result
  *   (result-cut.ts); the pipeline, the journal and the trace have the whole value.
  */
@@ -35,6 +38,7 @@ import { cutForModel } from "./result-cut";
 import { askSettingsOf } from "../tools/steps/agent-ask-settings";
 import type { ToolDiscovery } from "./tool-discovery";
 import { callAgentTool, type AgentToolCaller, type AgentToolTarget } from "./agent-tools";
+import { transferOf, transferResult } from "./handoffs";
 
 export interface RoundContext {
   tools: ToolInvoker;
@@ -56,6 +60,8 @@ export interface RoundContext {
   /** Offered agents' methods (`Refunds_handle`, agent-tools.ts) and the interpreter's runner of them. */
   agentTools?: ReadonlyMap<string, AgentToolTarget>;
   callAgent?: AgentToolCaller;
+  /** Offered transfers (`transfer_to_Refunds` → `Refunds`, handoffs.ts). */
+  handoffs?: ReadonlyMap<string, string>;
 }
 
 export interface RoundOutcome {
@@ -64,6 +70,8 @@ export interface RoundOutcome {
   limitHit: boolean;
   /** Calls actually run. */
   ran: number;
+  /** The agent this turn transferred the ask to (handoffs.ts). */
+  transfer?: string;
 }
 
 export const errorContent = (code: string, message: string, retryable: boolean) => ({ error: { code, message, retryable } });
@@ -107,6 +115,7 @@ export async function runToolRound(ctx: RoundContext, calls: readonly ToolCall[]
   const fatal: (LumaError | undefined)[] = new Array(calls.length);
   let stopped = false;
   const answered = ctx.discovery?.answerRound(calls, toRun);
+  const transfer = transferOf(calls, toRun, ctx.handoffs);
   const work = async (i: number): Promise<void> => {
     const call = calls[i];
     // Before the discovery: a lazy tool whose `when` is false is not available, not "search first".
@@ -117,6 +126,10 @@ export async function runToolRound(ctx: RoundContext, calls: readonly ToolCall[]
     const own = answered?.get(i);
     if (own !== undefined) {
       results[i] = own;
+      return;
+    }
+    if (transfer !== undefined && ctx.handoffs!.has(call.name)) {
+      results[i] = transferResult(call, transfer, i);
       return;
     }
     if (!ctx.specs.has(call.name)) {
@@ -156,7 +169,7 @@ export async function runToolRound(ctx: RoundContext, calls: readonly ToolCall[]
   }
   // The first fatal error in the model's order wins, whatever order the calls finished in.
   for (const e of fatal) if (e) throw e;
-  return { results, limitHit, ran: toRun.length };
+  return { results, limitHit, ran: toRun.length, transfer: transfer?.agent };
 }
 
 function runOne(ctx: RoundContext, call: ToolCall, i: number): Promise<unknown> {
@@ -168,6 +181,6 @@ function runOne(ctx: RoundContext, call: ToolCall, i: number): Promise<unknown> 
   const stepId = ctx.stepBase === undefined ? undefined : nativeCallId(ctx.stepBase, i + 1);
   // Another agent's method: run by the interpreter, under that agent's own settings (agent-tools.ts).
   const agentTool = ctx.agentTools?.get(call.name);
-  if (agentTool) return callAgentTool(ctx.callAgent, agentTool, input, stepId);
+  if (agentTool) return callAgentTool(ctx.callAgent, agentTool, input, stepId, call.id);
   return ctx.tools.call({ tool: call.name, input, mode: "native", agent: ctx.agent, methodCall: ctx.methodCall, stepId, callId: call.id });
 }

@@ -15,19 +15,34 @@
  * sub-agent again (its provider requests, its tool calls) and re-runs none of them.
  */
 import { runtimeError } from "../../diagnostics/luma-error";
-import type { AgentToolCaller } from "../ask/agent-tools";
+import { agentToolName, type AgentToolCaller } from "../ask/agent-tools";
 import { StepScope } from "../journal/step-scope";
 import { callAgentMethodIn } from "./calls";
 import { budgetsFor } from "../usage/budgets";
 import { askSettingsOf } from "../tools/steps/agent-ask-settings";
 import { createFrame, type Frame } from "./runtime-context";
 import type { Value } from "./values";
+import type { AgentDecl, Expr } from "../../syntax/ast";
+import { evalSync } from "./eval-sync";
+import { bindAgentArgs } from "./agent-context";
 
 export const DEFAULT_MAX_AGENT_DEPTH = 4;
 
+/**
+ * `Refunds(user).handle`: the agent's arguments, read from the listing agent's parameters at
+ * this call (the checker let them read nothing else), bound and validated as `Refunds(u)` in
+ * code would be.
+ */
+function agentArgsOf(f: Frame, target: AgentDecl, args: readonly Expr[]): Map<string, Value> {
+  const frame = createFrame(f.rt, [], f.scope, f.agent, f.methodCall, f.agentArgs);
+  const values = args.map((a) => evalSync(a, frame));
+  const at = args.map((a) => a.span);
+  return bindAgentArgs(f.rt, target, values, at, at[0] ?? target.nameSpan);
+}
+
 /** The runner of agent tools for the `ask`s of frame `f` (an agent's method). */
 export function agentToolCaller(f: Frame): AgentToolCaller {
-  return (target, args, stepId) => {
+  return (target, args, stepId, callId) => {
     const rt = f.rt;
     const agent = rt.agents.get(target.agent);
     const method = agent?.methods.get(target.method);
@@ -44,7 +59,17 @@ export function agentToolCaller(f: Frame): AgentToolCaller {
     const caller = createFrame(rt, [], scope);
     const budgets = budgetsFor(target.agent, askSettingsOf(agent.decl), f.methodCall?.budgets);
     const methodCall = { failures: 0, signal: f.methodCall?.signal, askValue: f.methodCall?.askValue, progress: f.methodCall?.progress, scopes: f.methodCall?.scopes, agentDepth: depth, budgets };
-    const run = () => callAgentMethodIn(caller, agent, method, positional, methodCall);
-    return rt.host.telemetry ? rt.host.telemetry.invokeAgent(target.agent, target.method, run) : run();
+    let agentArgs: Map<string, Value> | undefined;
+    try {
+      agentArgs = target.agentArgs && agentArgsOf(f, agent.decl, target.agentArgs);
+    } catch (e) {
+      return Promise.reject(e);
+    }
+    const run = () => callAgentMethodIn(caller, agent, method, positional, methodCall, agentArgs);
+    const telemetry = rt.host.telemetry;
+    if (!telemetry) return run();
+    // OpenTelemetry: execute_tool Refunds_handle (the model's call) → invoke_agent Refunds (the method call) → its own spans.
+    const call = { tool: agentToolName(target.agent, target.method), callId, agent: f.agent?.decl.name };
+    return telemetry.executeAgentTool(call, () => telemetry.invokeAgent(target.agent, target.method, run));
   };
 }

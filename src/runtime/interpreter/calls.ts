@@ -194,9 +194,9 @@ function bindParams(rt: Runtime, c: Callee, args: Value[], call: CallExpr, frame
  * An agent method called by a model as a tool (agent-tools.ts): a new method call made
  * from `caller` (an empty frame whose scope numbers it), arguments by position.
  */
-export function callAgentMethodIn(caller: Frame, agent: AgentEntry, method: FnDecl, args: Value[], methodCall: MethodCallState): Promise<Value> {
+export function callAgentMethodIn(caller: Frame, agent: AgentEntry, method: FnDecl, args: Value[], methodCall: MethodCallState, agentArgs?: ReadonlyMap<string, Value>): Promise<Value> {
   const call: CallExpr = { kind: "Call", callee: { kind: "Name", name: method.name, span: method.nameSpan }, args: [], span: method.nameSpan };
-  return callUser(caller, { fn: method, label: `${agent.decl.name}.${method.name}`, agent, methodCall }, args, call);
+  return callUser(caller, { fn: method, label: `${agent.decl.name}.${method.name}`, agent, methodCall, agentArgs }, args, call);
 }
 
 /**

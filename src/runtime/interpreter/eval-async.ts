@@ -92,6 +92,8 @@ export async function evalAsync(e: Expr, f: Frame): Promise<Value> {
         onText: streamed?.write,
         context: askContextOf(f),
         callAgent: agentToolCaller(f),
+        // A `parallel` branch's cancellation (or the method call's: an MCP client's cancel) reaches the provider request.
+        signal: f.signal ?? f.methodCall?.signal,
       };
       const out = await located(e.span, () => (thread ? askInThread(f, thread, runner, request) : runner.ask(request))).then(
         (value) => (streamed?.end(true), value),

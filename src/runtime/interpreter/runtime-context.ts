@@ -39,7 +39,7 @@ export interface InterpreterHost {
   /** The reason the run was stopped (a signal, a test's deadline), if it was: a `while` checks it when it yields, a call every so many calls. */
   stopped?: () => unknown;
   /** Span export (OpenTelemetry); absent unless configured. */
-  telemetry?: Pick<Telemetry, "invokeAgent">;
+  telemetry?: Pick<Telemetry, "invokeAgent" | "executeAgentTool">;
   /** `parallel for` without `limit`: at most this many branches at once (`parallel_limit` in luma.config.json; absent: 8). */
   parallelLimit?: number;
   /** How many times a tool's handler ran in this run (`calls`); absent: none counted. */

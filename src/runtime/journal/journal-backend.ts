@@ -12,7 +12,8 @@
  * await either.
  */
 
-export type StepKind = "tool" | "query" | "command" | "model" | "now";
+/** `handoff`: an `ask` handed over to another agent (issue #27 §2, ask/handoffs.ts). */
+export type StepKind = "tool" | "query" | "command" | "model" | "now" | "handoff";
 /** `begun`: a begin receipt without a finish receipt (the process died, or it is running). */
 export type StepStatus = "begun" | "ok" | "error";
 export type RunStatus = "running" | "finished" | "failed" | "pending";

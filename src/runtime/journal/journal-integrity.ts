@@ -20,7 +20,7 @@
 import { startupError } from "../../diagnostics/luma-error";
 import type { ApprovalRow, StepRow } from "./journal-backend";
 
-const KINDS = new Set(["tool", "query", "command", "model", "now"]);
+const KINDS = new Set(["tool", "query", "command", "model", "now", "handoff"]);
 const STATUSES = new Set(["begun", "ok", "error"]);
 
 /** `left`: what was kept as found — the whole journal (a file refused), or the run's records (its lease is still let go). */

@@ -67,7 +67,8 @@ const ownerDead = (owner: string): boolean => {
   return owner.slice(0, colon) === HOST && Number.isInteger(pid) && pid > 0 && !isProcessAlive(pid);
 };
 
-const describe = (kind: StepKind, name: string) => (kind === "model" ? `a request to model '${name}'` : kind === "now" ? "a now() reading" : `${kind} '${name}'`);
+const describe = (kind: StepKind, name: string) =>
+  kind === "model" ? `a request to model '${name}'` : kind === "now" ? "a now() reading" : kind === "handoff" ? `a handoff to agent '${name}'` : `${kind} '${name}'`;
 
 export class RunJournal {
   private tail: Promise<void> = Promise.resolve();

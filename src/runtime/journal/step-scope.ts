@@ -44,4 +44,6 @@ export const topLevelScope = (): StepScope => new StepScope(undefined, "main", 0
 
 /** The id of an `ask`'s n-th provider request, and of the i-th tool call of its answer. */
 export const askRequestId = (askStep: string, n: number): string => `${askStep}.req${n}`;
+/** The handoff an answer asked for (ask/handoffs.ts): one per request at most. */
+export const handoffId = (requestStep: string): string => `${requestStep}.handoff`;
 export const nativeCallId = (requestStep: string, i: number): string => `${requestStep}.call${i}`;

@@ -76,6 +76,8 @@ export interface TurnMeta {
   turn: number;
   /** The ask's ceiling: `at` on the client's clock, `limitMs` for the message. */
   ceiling?: { at: number; limitMs: number };
+  /** The ask's cancellation (a failed `parallel` sibling): the request in flight is aborted and nothing is retried. */
+  signal?: AbortSignal;
 }
 
 const SNIPPET = 200;
@@ -112,6 +114,8 @@ export async function requestTurn(
   };
 
   for (let attempt = 1; ; attempt++) {
+    // Cancelled (before a try, or during a retry wait): the cancellation's reason, never a retry.
+    if (meta.signal?.aborted) throw meta.signal.reason;
     // Each try gets the model's timeout, or what is left of the ask's ceiling if that is less.
     const left = ceiling ? Math.floor(ceiling.at - client.now()) : Infinity;
     if (left <= 0) throw ceilingError();
@@ -151,9 +155,10 @@ export async function requestTurn(
     const stream = turn.onText ? openStreamReader(adapter.streaming.decoder(), turn.onText) : undefined;
     let res: WireResponse;
     try {
-      res = await client.transport({ ...wire, timeoutMs: Math.min(left, timeoutMs), onChunk: stream && ((text) => stream.push(text)) }, info);
+      res = await client.transport({ ...wire, timeoutMs: Math.min(left, timeoutMs), onChunk: stream && ((text) => stream.push(text)), signal: meta.signal }, info);
     } catch (e) {
       emit(null, "error");
+      if (meta.signal?.aborted) throw meta.signal.reason;
       if (isLumaError(e)) throw e;
       // Text already on the user's screen cannot be taken back: no retry after it.
       if (stream?.emitted) throw providerErrors.connection(model.decl, model.provider, originOf(req.url), redact(connectionCause(e), secrets), attempt);

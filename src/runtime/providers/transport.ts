@@ -37,6 +37,11 @@ export interface WireRequest {
    * leave it uncalled; the client then reads the whole text at the end.
    */
   onChunk?: (text: string) => void;
+  /**
+   * The caller's cancellation (a failed `parallel` sibling, an MCP client's cancel): aborts
+   * the exchange in flight, and the transport rejects with the signal's reason.
+   */
+  signal?: AbortSignal;
 }
 
 export interface WireResponse {
@@ -102,6 +107,9 @@ export function fetchTransport(opts: FetchTransportOptions = {}): Transport {
     const controller = new AbortController();
     // Timers past 2^31-1 ms fire at once: a huge `timeout` means "about 24 days", not "now".
     const timer = setTimeout(() => controller.abort(new RequestTimedOut(timeoutMs)), Math.min(timeoutMs, MAX_TIMER_MS));
+    const cancel = () => controller.abort(req.signal?.reason);
+    if (req.signal?.aborted) cancel();
+    else req.signal?.addEventListener("abort", cancel, { once: true });
     try {
       let url = req.url;
       for (let hop = 0; ; hop++) {
@@ -125,9 +133,11 @@ export function fetchTransport(opts: FetchTransportOptions = {}): Transport {
       }
     } catch (e) {
       // fetch and the body reader reject with the abort reason, or with their own AbortError.
+      if (req.signal?.aborted) throw req.signal.reason;
       throw controller.signal.aborted ? new RequestTimedOut(timeoutMs) : e;
     } finally {
       clearTimeout(timer);
+      req.signal?.removeEventListener("abort", cancel);
     }
   };
 }

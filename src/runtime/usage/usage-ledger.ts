@@ -25,7 +25,8 @@ export interface ModelUsage extends UsageRow {
 }
 
 export interface UsageLedger {
-  add(agent: string, model: ResolvedModel, ask: TokenTotals & { turns: number }): void;
+  /** `asks`: 1 for the agent an ask started with, 0 for an agent it was handed to (its requests still count). */
+  add(agent: string, model: ResolvedModel, ask: TokenTotals & { turns: number }, asks?: number): void;
   readonly empty: boolean;
   byModel(): ModelUsage[];
   byAgent(): (UsageRow & { agent: string })[];
@@ -51,14 +52,14 @@ export function createUsageLedger(): UsageLedger {
   const models = new Map<string, ModelUsage>();
   const agents = new Map<string, UsageRow & { agent: string }>();
   return {
-    add(agent, model, ask) {
+    add(agent, model, ask, asks = 1) {
       const cost = costOf(model, ask);
       let m = models.get(model.decl);
       if (!m) models.set(model.decl, (m = { model: model.decl, provider: model.provider, ...newRow() }));
-      addRow(m, ask, ask.turns, cost);
+      addRow(m, ask, ask.turns, cost, asks);
       let a = agents.get(agent);
       if (!a) agents.set(agent, (a = { agent, ...newRow() }));
-      addRow(a, ask, ask.turns, cost);
+      addRow(a, ask, ask.turns, cost, asks);
     },
     get empty() {
       return models.size === 0;

@@ -52,9 +52,9 @@ export function parseEntry(s: FastState): Entry | undefined {
   return undefined;
 }
 
-/** `ConfigItem = GuardedPath | ConfigValue`, `GuardedPath = path kwWhen Expr`: a list's item. */
+/** `ConfigItem = GuardedPath | AgentToolItem | ConfigValue`, `GuardedPath = (AgentToolItem | path) kwWhen Expr`: a list's item. */
 function parseConfigItem(s: FastState): ConfigValue | undefined {
-  const value = parseConfigValue(s);
+  const value = parseAgentToolItem(s) ?? parseConfigValue(s);
   if (value?.kind !== "Path") return value;
   const save = s.pos;
   if (keyword(s, "when") < 0) return value;
@@ -62,6 +62,35 @@ function parseConfigItem(s: FastState): ConfigValue | undefined {
   if (when) return { ...value, when };
   s.pos = save;
   return value;
+}
+
+/** `AgentToolItem = identName "(" (Exprs ","?)? ")" "." identName`: `Refunds(user).handle`, or undefined (pos kept). */
+function parseAgentToolItem(s: FastState): ConfigValue | undefined {
+  const save = s.pos;
+  skip(s);
+  const start = s.pos;
+  const nameEnd = identEnd(s.src, start);
+  if (nameEnd < 0) return undefined;
+  s.pos = nameEnd;
+  if (!char(s, 40)) {
+    s.pos = save;
+    return undefined;
+  }
+  recurse(s);
+  const args = parseListThen(s, parseExpr, 41);
+  unrecurse(s);
+  if (args && char(s, 46)) {
+    skip(s);
+    const methodStart = s.pos;
+    const methodEnd = identEnd(s.src, methodStart);
+    if (methodEnd >= 0) {
+      s.pos = methodEnd;
+      const parts = [s.src.slice(start, nameEnd), s.src.slice(methodStart, methodEnd)];
+      return { kind: "Path", parts, span: span(s, start, methodEnd), args };
+    }
+  }
+  s.pos = save;
+  return undefined;
 }
 
 /** `ConfigValue = ConfigList | EntryBlock | literal | path`. */

@@ -198,6 +198,19 @@ export const RECORDINGS: Recording[] = [
     ],
   },
   {
+    // Triage looks the order up and hands over; Refunds continues the same ask with its own tools.
+    file: "102_handoffs",
+    model: "M",
+    kind: "openai",
+    toolModules: ["examples/tools/refund-tools.ts"],
+    turns: [
+      { toolCalls: [{ name: "lookup_order", args: { id: "A-7" } }] },
+      { toolCalls: [{ name: "transfer_to_Refunds", args: {} }] },
+      { toolCalls: [{ name: "issue_refund", args: { id: "A-7", amount: 25 } }] },
+      { json: { value: "I'm sorry your order arrived broken. I've refunded the full 25 on order A-7." } },
+    ],
+  },
+  {
     file: "086_tools_kit_port",
     model: "M",
     kind: "openai",

@@ -88,6 +88,34 @@ export function createOtelTelemetry(
     }
   };
 
+  /** A span around `run`, the parent of every span made inside it (across awaits). */
+  const within = async <T>(name: string, attributes: Record<string, string | undefined>, run: () => Promise<T>): Promise<T> => {
+    const parent = current.getStore();
+    const spanId = randomId(8);
+    const ctx: SpanContext = { traceId: parent?.traceId ?? traceId, spanId };
+    const start = nowNs();
+    const span = (error?: unknown) =>
+      finish({
+        traceId: ctx.traceId,
+        spanId,
+        parentSpanId: parent?.spanId,
+        name,
+        kind: SPAN_KIND.internal,
+        startNs: start,
+        endNs: nowNs(),
+        attributes: { ...attributes, "error.type": error === undefined ? null : ((error as { code?: string }).code ?? "RUNTIME_ERROR") },
+        status: error === undefined ? STATUS.unset : STATUS.error,
+      });
+    try {
+      const value = await current.run(ctx, run);
+      span();
+      return value;
+    } catch (e) {
+      span(e);
+      throw e;
+    }
+  };
+
   return {
     observe(event: object, content?: ContentThunk) {
       const e = event as { event?: string; duration_ms?: number };
@@ -108,36 +136,20 @@ export function createOtelTelemetry(
       });
     },
 
-    async invokeAgent<T>(agent: string, method: string, run: () => Promise<T>): Promise<T> {
-      const parent = current.getStore();
-      const spanId = randomId(8);
-      const ctx: SpanContext = { traceId: parent?.traceId ?? traceId, spanId };
-      const start = nowNs();
-      const span = (error?: unknown) =>
-        finish({
-          traceId: ctx.traceId,
-          spanId,
-          parentSpanId: parent?.spanId,
-          name: `invoke_agent ${agent}`,
-          kind: SPAN_KIND.internal,
-          startNs: start,
-          endNs: nowNs(),
-          attributes: {
-            "gen_ai.operation.name": "invoke_agent",
-            "gen_ai.agent.name": agent,
-            "luma.method": method,
-            "error.type": error === undefined ? null : ((error as { code?: string }).code ?? "RUNTIME_ERROR"),
-          },
-          status: error === undefined ? STATUS.unset : STATUS.error,
-        });
-      try {
-        const value = await current.run(ctx, run);
-        span();
-        return value;
-      } catch (e) {
-        span(e);
-        throw e;
-      }
+    invokeAgent<T>(agent: string, method: string, run: () => Promise<T>): Promise<T> {
+      return within(`invoke_agent ${agent}`, { "gen_ai.operation.name": "invoke_agent", "gen_ai.agent.name": agent, "luma.method": method }, run);
+    },
+
+    executeAgentTool<T>(call: { tool: string; callId?: string; agent?: string }, run: () => Promise<T>): Promise<T> {
+      const attributes = {
+        "gen_ai.operation.name": "execute_tool",
+        "gen_ai.tool.name": call.tool,
+        "gen_ai.tool.type": "function",
+        "gen_ai.tool.call.id": call.callId,
+        "gen_ai.agent.name": call.agent,
+        "luma.tool.mode": "native",
+      };
+      return within(`execute_tool ${call.tool}`, attributes, run);
     },
 
     newTrace<T>(run: () => Promise<T>): Promise<T> {
