@@ -10,7 +10,7 @@ import { callAgentMethod } from "../runtime/interpreter/calls";
 import type { Runtime } from "../runtime/interpreter/runtime-context";
 import { asLumaError } from "../runtime/interpreter/runtime-errors";
 import type { ServedAgents } from "./served-agents";
-import { readJsonObject } from "./request-body";
+import { readJsonObject, type BodyLimits } from "./request-body";
 import { requestInvalid } from "./error-answer";
 
 export interface AgentCall {
@@ -19,12 +19,13 @@ export interface AgentCall {
   req: Request;
   /** Aborted when the client goes away or the server stops: every tool the method calls sees it. */
   signal: AbortSignal;
+  limits: BodyLimits;
 }
 
 /** The method's result as JSON text; throws a LumaError for the caller to answer with. */
 export async function callServedMethod(rt: Runtime, served: ServedAgents, call: AgentCall): Promise<Value> {
   const tool = served.method(call.agent, call.method);
-  const args = await readJsonObject(call.req, `a JSON object of ${tool.name}'s named arguments`);
+  const args = await readJsonObject(call.req, `a JSON object of ${tool.name}'s named arguments`, call.limits);
   const checked = tool.validateInput(args);
   if (!checked.ok) throw requestInvalid(checked.messages.join(" ") || `${tool.name}: the arguments are invalid.`);
   const positional = tool.method.params.map((p) => (checked.value[p.name] ?? null) as Value);

@@ -35,7 +35,8 @@ import { createRuntime } from "../runtime/interpreter/runtime-context";
 import { authorized, corsHeaders, serveAccess, type ServeAccess } from "./serve-access";
 import { servedAgents } from "./served-agents";
 import { openChatThreads } from "./chat-threads";
-import { WaitingTurns } from "./chat-turns";
+import { ChatTurns } from "./chat-turns";
+import { serveLimits, type ServeLimits } from "./serve-limits";
 import { errorResponse } from "./error-answer";
 import { routeRequest, type Routes } from "./routes";
 
@@ -48,7 +49,6 @@ export interface ServeHttpOptions extends Omit<StartOptions, "args" | "interacti
   cors?: string;
 }
 
-const DEFAULT_DRAIN_MS = 10_000;
 /** After the drain, aborted requests get this long to unwind (stopAll settles handlers within 1 s). */
 const UNWIND_MS = 3_000;
 const SIGNALS = { SIGINT: 130, SIGTERM: 143 } as const;
@@ -62,7 +62,7 @@ const unauthorizedResponse = (headers: Record<string, string>) =>
 /** Serves until SIGTERM/SIGINT, then drains (see above). */
 export async function serveHttpProgram(program: Program, opts: ServeHttpOptions): Promise<void> {
   const access = serveAccess(opts.http, opts.cors, opts.env);
-  const drainMs = drainTimeFrom(opts.env);
+  const limits = serveLimits(opts.env);
   const lifecycle = createRunLifecycle();
   // The first signal starts the drain; a second exits at once (a request that will not end).
   let signalled: ((code: number) => void) | undefined;
@@ -95,10 +95,10 @@ export async function serveHttpProgram(program: Program, opts: ServeHttpOptions)
         telemetry: open.telemetry, threads: { store: open.threads }, parallelLimit: open.parallelLimit, maxAgentDepth: open.maxAgentDepth, env: (n) => opts.env[n],
       });
       const routes: Routes = {
-        rt, served: servedAgents(program, open.schemas, opts.agents), telemetry: open.telemetry,
-        chat: open.ask && { rt, runner: open.ask, threads, waiting: new WaitingTurns(), telemetry: open.telemetry },
+        rt, served: servedAgents(program, open.schemas, opts.agents), telemetry: open.telemetry, limits,
+        chat: open.ask && { rt, runner: open.ask, threads, turns: new ChatTurns(), telemetry: open.telemetry, limits },
       };
-      await listen(routes, access, opts.stderr, draining, drainMs, lifecycle, threads.shown);
+      await listen(routes, access, opts.stderr, draining, limits, lifecycle, threads.shown);
     } finally {
       await threads.close();
       await open.close();
@@ -111,19 +111,12 @@ export async function serveHttpProgram(program: Program, opts: ServeHttpOptions)
   }
 }
 
-function drainTimeFrom(env: Record<string, string | undefined>): number {
-  const text = env.LUMA_SERVE_DRAIN_MS;
-  if (text === undefined) return DEFAULT_DRAIN_MS;
-  if (!/^\d+$/.test(text)) throw startupError(`LUMA_SERVE_DRAIN_MS must be a whole number of milliseconds (got '${text}').`, { catalogCode: "E0674" });
-  return Number(text);
-}
-
 async function listen(
   routes: Routes,
   access: ServeAccess,
   log: (line: string) => void,
   draining: Promise<number>,
-  drainMs: number,
+  limits: ServeLimits,
   lifecycle: ReturnType<typeof createRunLifecycle>,
   threadsShown: string,
 ): Promise<void> {
@@ -134,12 +127,16 @@ async function listen(
     http = Bun.serve({
       hostname: access.hostname,
       port: access.port,
-      idleTimeout: 0, // a chat stream stays open while a tool runs or the model thinks
-      async fetch(req) {
+      // A connection with no request in it is closed after the read limit (idle sockets, slow headers).
+      idleTimeout: limits.idleSeconds,
+      async fetch(req, server) {
         const cors = corsHeaders(req, access);
         // The token first: without it nothing is told, not even whether an agent exists.
         if (!authorized(req, access)) return unauthorizedResponse(cors);
         if (req.method === "OPTIONS") return new Response(null, { status: cors["access-control-allow-origin"] ? 204 : 403, headers: cors });
+        // A request being answered is not idle: a chat stream stays open while a tool runs or
+        // the model thinks (its body's own deadline is request-body.ts's).
+        server.timeout(req, 0);
         const abort = new AbortController();
         req.signal.addEventListener("abort", () => abort.abort(), { once: true });
         aborts.add(abort);
@@ -157,10 +154,10 @@ async function listen(
   const code = await Promise.race([draining, lifecycle.untilStopped().then(() => 1)]);
   // No new connections; the requests in flight finish, or are aborted at the deadline.
   void http.stop(false);
-  await inFlight.settled(drainMs);
+  await inFlight.settled(limits.drainMs);
   for (const a of aborts) a.abort();
   // A chat turn waiting for its client's approval or output will not get it now.
-  routes.chat?.waiting.refuseAll();
+  routes.chat?.turns.refuseAll();
   lifecycle.stop(endingWith(runtimeError("RUNTIME_ERROR", `luma serve stopped (signal, exit code ${code}).`), 0, true));
   await inFlight.settled(UNWIND_MS);
   await http.stop(true);

@@ -41,6 +41,13 @@ export const SERVE_ENTRIES = [
       "After SIGTERM or SIGINT, `luma serve` lets the requests in flight finish for LUMA_SERVE_DRAIN_MS milliseconds (default 10000) before it aborts them. The variable must be a whole number (0: abort at once).",
     example: "LUMA_SERVE_DRAIN_MS=10s luma serve app.luma",
   },
+  {
+    code: "E0675",
+    title: "LUMA_SERVE_READ_MS is not a number of milliseconds",
+    explanation:
+      "`luma serve` gives a client LUMA_SERVE_READ_MS milliseconds (default 10000) to send a request's body, and closes a connection that carries no request for as long (rounded up to whole seconds, at most 255): a client trickling its body a byte at a time, or holding sockets open, holds nothing for long. The variable must be a whole number, at least 1.",
+    example: "LUMA_SERVE_READ_MS=0 luma serve app.luma",
+  },
 ] as const satisfies readonly CatalogEntry[];
 
 /** The codes of this list, literal: part of the catalog's `DiagnosticCode` (through StartupCode). */
