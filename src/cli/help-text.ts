@@ -32,7 +32,7 @@ Usage:
                               serve the program's tools and agent methods over MCP (stdio by default)
   luma chat FILE.luma --agent NAME [--method M] [--thread ID] [--agent-args JSON] [--tool-module P]… [--config P] [--trace F] [--record F | --replay F]
                               chat with an agent: each line of stdin a message, the reply streamed; EOF or /exit ends
-  luma serve FILE.luma [--http HOST:PORT] [--agent NAME]… [--cors ORIGIN] [--tool-module P]… [--config P] [--trace F]
+  luma serve FILE.luma [--http HOST:PORT] [--agent NAME]… [--agent-args AGENT=JSON]… [--cors ORIGIN] [--tool-module P]… [--config P] [--trace F]
                               serve agents over HTTP: POST /agents/A/m (JSON), POST /chat/A (useChat stream)
   luma mcp import NAME [--config P]
                               print Luma tool declarations for the tools of MCP server NAME

@@ -30,6 +30,7 @@ import { requestInvalid } from "./error-answer";
 import { UI_MESSAGE_STREAM_HEADERS, uiMessageWriter, type UiMessageWriter } from "./ui-message-stream";
 import { ChatTurn, chatBusy, type ChatTurns, type ClientAnswer } from "./chat-turns";
 import type { ChatThreads } from "./chat-threads";
+import { AGENT_ARGS_KEY, type AgentArgs } from "./served-agent-args";
 import type { Telemetry } from "../runtime/telemetry/telemetry";
 
 const STRING_TYPE: TypeRef = { kind: "PrimType", name: "string", span: { file: "<serve>", start: 0, end: 0 } };
@@ -41,6 +42,7 @@ export interface ChatDeps {
   /** The turn of each chat, running or paused for an approval or a client tool's output (chat-turns.ts). */
   turns: ChatTurns;
   limits: BodyLimits;
+  agentArgs: AgentArgs;
   /** OpenTelemetry export, when configured: each chat turn is one `invoke_agent <Agent>` span. */
   telemetry?: Pick<Telemetry, "invokeAgent">;
 }
@@ -96,7 +98,8 @@ const streamed = (writer: UiMessageWriter, done: Promise<void>) => ({ response: 
  * after that, everything — the ask's failure included — goes out on the stream.
  */
 export async function answerChat(deps: ChatDeps, agent: AgentDecl, req: Request, request: AbortController): Promise<{ response: Response; done: Promise<void> }> {
-  const chat = chatRequest(await readJsonObject(req, "the useChat body { id, messages }", deps.limits));
+  const body = await readJsonObject(req, "the useChat body { id, messages }", deps.limits);
+  const chat = chatRequest(body);
   if (chat.kind === "answers") {
     const turn = deps.turns.waitingOf(chat.id);
     if (turn === undefined || !turn.answer(chat.answers)) {
@@ -106,6 +109,8 @@ export async function answerChat(deps: ChatDeps, agent: AgentDecl, req: Request,
     turn.attach(writer, request.signal);
     return streamed(writer, turn.ended);
   }
+  // `useChat`'s transport adds `body: { $agent: {…} }` to every request it sends.
+  const agentArgs = deps.agentArgs.for(agent, body[AGENT_ARGS_KEY], req.headers.has("origin"));
   const before = deps.turns.of(chat.id);
   if (before !== undefined && !before.waiting) throw chatBusy(chat.id);
   if (before !== undefined) {
@@ -124,7 +129,7 @@ export async function answerChat(deps: ChatDeps, agent: AgentDecl, req: Request,
   }
   const writer = uiMessageWriter(turn.messageId, () => turn.abort.abort(), turn.calls);
   turn.attach(writer, request.signal);
-  const context = agentContextFor(deps.rt, agent.name, new Map());
+  const context = agentContextFor(deps.rt, agent.name, agentArgs ?? new Map());
   const ask = () =>
     thread.askIn(
       deps.runner,

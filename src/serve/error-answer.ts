@@ -14,7 +14,8 @@ const STATUS_BY_CODE: Readonly<Record<string, number>> = {
   VALUE_INVALID: 400,
   // 401: no (or a wrong) bearer token.
   REQUEST_UNAUTHORIZED: 401,
-  // 403: refused by policy.
+  // 403: refused by policy (a browser page of another origin, before anything runs).
+  REQUEST_FORBIDDEN: 403,
   TOOL_PERMISSION_DENIED: 403,
   TOOL_CONTEXT_INVALID: 403,
   TOOL_NOT_ACTIVE: 403,

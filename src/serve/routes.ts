@@ -11,6 +11,7 @@ import { answerChat, type ChatDeps } from "./chat-endpoint";
 import { agentNotFound, errorResponse } from "./error-answer";
 import type { ServedAgents } from "./served-agents";
 import type { BodyLimits } from "./request-body";
+import type { AgentArgs } from "./served-agent-args";
 
 export interface Routes {
   rt: Runtime;
@@ -20,6 +21,7 @@ export interface Routes {
   /** OpenTelemetry export, when configured: each request is a trace of its own. */
   telemetry?: Pick<Telemetry, "newTrace">;
   limits: BodyLimits;
+  agentArgs: AgentArgs;
 }
 
 export interface Answer {
@@ -41,7 +43,7 @@ async function route(routes: Routes, req: Request, abort: AbortController, cors:
     return { response: Response.json({ error: { code: "REQUEST_INVALID", message: `${req.method} is not served here: send POST.`, retryable: false } }, { status: 405, headers: { ...cors, allow: "POST" } }), done: Promise.resolve() };
   }
   const [agent, method, chatAgent] = [m[1], m[2], m[3]].map((s) => (s === undefined ? undefined : decodeURIComponent(s)));
-  if (chatAgent === undefined) return json(await callServedMethod(routes.rt, routes.served, { agent: agent!, method: method!, req, signal: abort.signal, limits: routes.limits }), cors);
+  if (chatAgent === undefined) return json(await callServedMethod(routes.rt, routes.served, { agent: agent!, method: method!, req, signal: abort.signal, limits: routes.limits, agentArgs: routes.agentArgs }), cors);
   const decl = routes.served.chatAgent(chatAgent);
   if (routes.chat === undefined) throw agentNotFound(`Agent '${chatAgent}' has no model to chat with.`);
   const { response, done } = await answerChat(routes.chat, decl, req, abort);

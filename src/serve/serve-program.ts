@@ -32,8 +32,9 @@ import { redirectConsoleToStderr } from "../runtime/run/console-to-stderr";
 import type { RunEndingError } from "../runtime/base/run-ending-error";
 import { WorkInFlight } from "../runtime/run/work-in-flight";
 import { createRuntime } from "../runtime/interpreter/runtime-context";
-import { authorized, corsHeaders, serveAccess, type ServeAccess } from "./serve-access";
+import { authorized, corsHeaders, foreignPage, serveAccess, type ServeAccess } from "./serve-access";
 import { servedAgents } from "./served-agents";
+import { AgentArgs, agentArgsFlags } from "./served-agent-args";
 import { openChatThreads } from "./chat-threads";
 import { ChatTurns } from "./chat-turns";
 import { serveLimits, type ServeLimits } from "./serve-limits";
@@ -47,6 +48,8 @@ export interface ServeHttpOptions extends Omit<StartOptions, "args" | "interacti
   agents: string[];
   /** `--cors ORIGIN`: the one origin whose pages may call. */
   cors?: string;
+  /** `--agent-args AGENT=JSON` (repeatable): fixed parameters of agents declared with them. */
+  agentArgs?: string[];
 }
 
 /** After the drain, aborted requests get this long to unwind (stopAll settles handlers within 1 s). */
@@ -59,10 +62,14 @@ const unauthorizedResponse = (headers: Record<string, string>) =>
     "www-authenticate": 'Bearer realm="luma serve"',
   });
 
+const foreignPageResponse = () =>
+  errorResponse(new LumaError({ code: "REQUEST_FORBIDDEN", message: "A browser page of another origin may not call this server (start it with --cors ORIGIN to allow one)." }));
+
 /** Serves until SIGTERM/SIGINT, then drains (see above). */
 export async function serveHttpProgram(program: Program, opts: ServeHttpOptions): Promise<void> {
   const access = serveAccess(opts.http, opts.cors, opts.env);
   const limits = serveLimits(opts.env);
+  const argFlags = agentArgsFlags(opts.agentArgs ?? []);
   const lifecycle = createRunLifecycle();
   // The first signal starts the drain; a second exits at once (a request that will not end).
   let signalled: ((code: number) => void) | undefined;
@@ -94,9 +101,11 @@ export async function serveHttpProgram(program: Program, opts: ServeHttpOptions)
         args: [], schemas: open.schemas, tools: open.tools, stdout: opts.stderr, stderr: opts.stderr, sourceOf: opts.sourceOf, ask: open.ask,
         telemetry: open.telemetry, threads: { store: open.threads }, parallelLimit: open.parallelLimit, maxAgentDepth: open.maxAgentDepth, env: (n) => opts.env[n],
       });
+      const served = servedAgents(program, open.schemas, opts.agents);
+      const agentArgs = new AgentArgs(program, rt, argFlags, served.names);
       const routes: Routes = {
-        rt, served: servedAgents(program, open.schemas, opts.agents), telemetry: open.telemetry, limits,
-        chat: open.ask && { rt, runner: open.ask, threads, turns: new ChatTurns(), telemetry: open.telemetry, limits },
+        rt, served, agentArgs, telemetry: open.telemetry, limits,
+        chat: open.ask && { rt, runner: open.ask, threads, turns: new ChatTurns(), telemetry: open.telemetry, limits, agentArgs },
       };
       await listen(routes, access, opts.stderr, draining, limits, lifecycle, threads.shown);
     } finally {
@@ -134,6 +143,8 @@ async function listen(
         // The token first: without it nothing is told, not even whether an agent exists.
         if (!authorized(req, access)) return unauthorizedResponse(cors);
         if (req.method === "OPTIONS") return new Response(null, { status: cors["access-control-allow-origin"] ? 204 : 403, headers: cors });
+        // A page of another site (cross-site request forgery, even against 127.0.0.1) runs nothing.
+        if (foreignPage(req, access)) return foreignPageResponse();
         // A request being answered is not idle: a chat stream stays open while a tool runs or
         // the model thinks (its body's own deadline is request-body.ts's).
         server.timeout(req, 0);
