@@ -91,6 +91,18 @@ function chatRequest(body: Record<string, unknown>): ChatRequest {
   return { id, kind: "prompt", text };
 }
 
+/**
+ * `GET /chat/{Agent}/{id}/stream` (`useChat`'s `resume: true`, the transport's
+ * `reconnectToStream`): the answer chat `id` is streaming now, from its start — what a
+ * reloaded page or a dropped connection missed — then live; 204 when none streams.
+ */
+export function resumeChat(deps: ChatDeps, chatId: string): { response: Response; done: Promise<void> } {
+  const turn = deps.turns.of(chatId);
+  const stream = turn?.resume();
+  if (turn === undefined || stream === undefined) return { response: new Response(null, { status: 204 }), done: Promise.resolve() };
+  return { response: new Response(stream, { headers: UI_MESSAGE_STREAM_HEADERS }), done: turn.ended };
+}
+
 const streamed = (writer: UiMessageWriter, done: Promise<void>) => ({ response: new Response(writer.body, { headers: UI_MESSAGE_STREAM_HEADERS }), done });
 
 /**
@@ -105,7 +117,7 @@ export async function answerChat(deps: ChatDeps, agent: AgentDecl, req: Request,
     if (turn === undefined || !turn.answer(chat.answers)) {
       throw requestInvalid(`Nothing in chat '${chat.id}' waits for an approval or a tool output here (the turn that asked ended, timed out, or runs on another server).`);
     }
-    const writer = uiMessageWriter(turn.messageId, () => turn.abort.abort(), turn.calls);
+    const writer = uiMessageWriter(turn.messageId, turn.clientGone, turn.calls);
     turn.attach(writer, request.signal);
     return streamed(writer, turn.ended);
   }
@@ -118,7 +130,7 @@ export async function answerChat(deps: ChatDeps, agent: AgentDecl, req: Request,
     before.answer([]);
     await before.ended;
   }
-  const turn = new ChatTurn();
+  const turn = new ChatTurn(deps.limits.resumeMs);
   deps.turns.begin(chat.id, turn);
   let thread: ThreadHandle;
   try {
@@ -127,7 +139,7 @@ export async function answerChat(deps: ChatDeps, agent: AgentDecl, req: Request,
     deps.turns.end(chat.id, turn);
     throw e;
   }
-  const writer = uiMessageWriter(turn.messageId, () => turn.abort.abort(), turn.calls);
+  const writer = uiMessageWriter(turn.messageId, turn.clientGone, turn.calls);
   turn.attach(writer, request.signal);
   const context = agentContextFor(deps.rt, agent.name, agentArgs ?? new Map());
   const ask = () =>
@@ -154,6 +166,9 @@ export async function answerChat(deps: ChatDeps, agent: AgentDecl, req: Request,
       const err = asLumaError(e, deps.rt.sourceOf, agent.nameSpan);
       turn.out((w) => w.fail(`[${err.code ?? "RUNTIME_ERROR"}] ${err.message}`));
     },
-  ).finally(() => deps.turns.end(chat.id, turn));
+  ).finally(() => {
+    turn.settle();
+    deps.turns.end(chat.id, turn);
+  });
   return streamed(writer, turn.ended);
 }

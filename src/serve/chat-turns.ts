@@ -40,11 +40,38 @@ export class ChatTurn {
   private queued: ((w: UiMessageWriter) => void)[] = [];
   /** By approval id or tool call id. */
   private readonly waits = new Map<string, Wait>();
+  /** Set while no reader reads the streaming answer: at its end the turn is aborted. */
+  private orphaned: ReturnType<typeof setTimeout> | undefined;
+
+  /** `resumeMs`: how long a turn whose readers all went away waits for one to resume it (LUMA_SERVE_RESUME_MS). */
+  constructor(private readonly resumeMs: number) {}
+
+  /**
+   * Every reader of the streaming answer went away (the tab closed, the connection dropped):
+   * within `resumeMs` a resume may re-attach (`GET /chat/{Agent}/{id}/stream`); after it, the
+   * turn is aborted — its tools' signals fire, the model is asked nothing more, the thread
+   * gets nothing.
+   */
+  readonly clientGone = (): void => {
+    if (this.resumeMs === 0) return this.abort.abort();
+    clearTimeout(this.orphaned);
+    this.orphaned = setTimeout(() => this.abort.abort(), this.resumeMs);
+  };
+
+  /** A new reader of the answer streaming now, from its start; undefined when none streams (ended, or paused for the client). */
+  resume(): ReadableStream<Uint8Array> | undefined {
+    const stream = this.writer?.follow();
+    if (stream !== undefined) {
+      clearTimeout(this.orphaned);
+      this.orphaned = undefined;
+    }
+    return stream;
+  }
 
   /** Streams into `writer` from now on; `request` going away while it is attached aborts the turn. */
   attach(writer: UiMessageWriter, request: AbortSignal): void {
     this.writer = writer;
-    request.addEventListener("abort", () => void (this.writer === writer && this.abort.abort()), { once: true });
+    request.addEventListener("abort", () => writer.release(), { once: true });
     for (const q of this.queued.splice(0)) q(writer);
   }
 
@@ -52,6 +79,11 @@ export class ChatTurn {
   out(write: (w: UiMessageWriter) => void): void {
     if (this.writer) write(this.writer);
     else this.queued.push(write);
+  }
+
+  /** The turn ended: nothing is left to abort. */
+  settle(): void {
+    clearTimeout(this.orphaned);
   }
 
   get waiting(): boolean {

@@ -20,6 +20,8 @@ const tooSlow = (ms: number) => requestInvalid(`The request body did not arrive 
 /** What reading a body may take: its time limit, from the moment the request arrived. */
 export interface BodyLimits {
   readMs: number;
+  /** How long a chat turn whose client went away waits to be resumed (chat-turns.ts). */
+  resumeMs: number;
 }
 
 async function boundedText(req: Request, limits: BodyLimits): Promise<string> {

@@ -39,6 +39,13 @@ export const newCallStates = (): CallStates => ({ pending: new Set(), denied: ne
 export interface UiMessageWriter {
   /** The SSE body to answer with. */
   readonly body: ReadableStream<Uint8Array>;
+  /** The first reader is gone (its request aborted); idempotent, as the body's cancel. */
+  release(): void;
+  /**
+   * Another reader of the same message (`useChat`'s resume after a dropped connection): every
+   * part sent so far, then the rest as they come. Undefined once the message has ended.
+   */
+  follow(): ReadableStream<Uint8Array> | undefined;
   text(delta: string): void;
   toolCalls(calls: readonly ToolCall[]): void;
   toolResults(results: readonly ToolResult[]): void;
@@ -52,26 +59,45 @@ export interface UiMessageWriter {
 
 const encoder = new TextEncoder();
 
-/** `onCancel`: the client went away (the body was cancelled). */
+/**
+ * `onCancel`: every reader went away (the first one's body was cancelled or its request
+ * aborted, and no follower reads on). The parts sent are kept until the message ends, so a
+ * follower can be given them from the start.
+ */
 export function uiMessageWriter(messageId: string, onCancel: () => void, calls: CallStates = newCallStates()): UiMessageWriter {
-  let controller!: ReadableStreamDefaultController<Uint8Array>;
   let closed = false;
-  const body = new ReadableStream<Uint8Array>({
-    start: (c) => void (controller = c),
-    cancel() {
-      closed = true;
-      onCancel();
-    },
-  });
+  const sent: Uint8Array[] = [];
+  const readers = new Set<ReadableStreamDefaultController<Uint8Array>>();
+  const reader = (replay: boolean) => {
+    let mine!: ReadableStreamDefaultController<Uint8Array>;
+    const gone = () => {
+      if (readers.delete(mine) && readers.size === 0 && !closed) onCancel();
+    };
+    const stream = new ReadableStream<Uint8Array>({
+      start(c) {
+        mine = c;
+        readers.add(c);
+        if (replay) for (const chunk of sent) c.enqueue(chunk);
+      },
+      cancel: gone,
+    });
+    return { stream, gone };
+  };
+  const first = reader(false);
+  const body = first.stream;
   const send = (part: Part | "[DONE]") => {
     if (closed) return;
-    controller.enqueue(encoder.encode(`data: ${typeof part === "string" ? part : JSON.stringify(part)}\n\n`));
+    const chunk = encoder.encode(`data: ${typeof part === "string" ? part : JSON.stringify(part)}\n\n`);
+    sent.push(chunk);
+    for (const c of readers) c.enqueue(chunk);
   };
   const end = () => {
     if (closed) return;
     send("[DONE]");
     closed = true;
-    controller.close();
+    sent.length = 0;
+    for (const c of readers) c.close();
+    readers.clear();
   };
   let textId: string | undefined;
   let texts = 0;
@@ -99,6 +125,8 @@ export function uiMessageWriter(messageId: string, onCancel: () => void, calls: 
   openStep();
   return {
     body,
+    release: first.gone,
+    follow: () => (closed ? undefined : reader(true).stream),
     text(delta) {
       if (delta === "") return;
       openStep();

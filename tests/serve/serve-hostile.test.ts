@@ -29,7 +29,7 @@ agent Support {
 }
 `;
 
-const env = { ...KEYS.openai, LUMA_BASE_URL_M: fake.baseUrl("openai"), LUMA_SERVE_READ_MS: "1000", SLOW_MS: "1500" };
+const env = { ...KEYS.openai, LUMA_BASE_URL_M: fake.baseUrl("openai"), LUMA_SERVE_READ_MS: "1000", LUMA_SERVE_RESUME_MS: "200", SLOW_MS: "1500" };
 let dir: string;
 let s: Served;
 beforeAll(async () => {
@@ -112,7 +112,7 @@ describe("issue #26 §4 attacks: bodies", () => {
 });
 
 describe("issue #26 §4 attacks: chat clients", () => {
-  test("a client that goes away mid-stream aborts the ask: the tool's run ends, the model is not asked again, the thread gets nothing", async () => {
+  test("a client that goes away mid-stream, not resumed within LUMA_SERVE_RESUME_MS, aborts the ask: the model is not asked again, the thread gets nothing", async () => {
     fake.script([{ toolCalls: [{ name: "slow_lookup", args: { id: 1 }, id: "call_slow" }] }, { text: "never sent" }]);
     const abort = new AbortController();
     const res = await fetch(`${s.url}/chat/Support`, { method: "POST", headers: { "content-type": "application/json" }, body: JSON.stringify(chatBody("gone", "Where is order 1?")), signal: abort.signal });

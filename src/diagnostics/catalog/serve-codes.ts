@@ -55,6 +55,13 @@ export const SERVE_ENTRIES = [
       "`--agent-args AGENT=JSON` (repeatable, once per agent) fixes the parameters of a served agent declared with them (`agent Support(user: User)`) for the server's life; the JSON is then checked as `luma chat --agent-args` checks it (E0654–E0656). The agent must be one the server serves. Without the flag, each request gives them under `\"$agent\"`.",
     example: "luma serve app.luma --agent-args '{\"user\": {\"id\": 7}}'   (no AGENT=)",
   },
+  {
+    code: "E0677",
+    title: "LUMA_SERVE_RESUME_MS is not a number of milliseconds",
+    explanation:
+      "A chat turn whose client went away mid-stream (a reload, a dropped connection) keeps running for LUMA_SERVE_RESUME_MS milliseconds (default 10000), so `useChat` with `resume: true` can re-attach to it (`GET /chat/{Agent}/{id}/stream`); past it, nobody having resumed, the turn is aborted and the thread gets nothing. The variable must be a whole number (0: abort at once).",
+    example: "LUMA_SERVE_RESUME_MS=ten luma serve app.luma",
+  },
 ] as const satisfies readonly CatalogEntry[];
 
 /** The codes of this list, literal: part of the catalog's `DiagnosticCode` (through StartupCode). */
