@@ -67,6 +67,21 @@ describe("issue #26 §4: resuming a chat stream (useChat resume: true)", () => {
     expect(fake.requests[0].body.messages.filter((m: any) => m.role === "user").map((m: any) => m.content)).toEqual(["Where is order 4?", "thanks"]);
   });
 
+  test("docs/serving.md's routing recipe: the chat id in the query of both requests (for a load balancer's hash) is served as without it", async () => {
+    const routed = new DefaultChatTransport<UIMessage>({
+      api: `${s.url}/chat/Support`,
+      prepareSendMessagesRequest: ({ id, messages, body, trigger, messageId }) => ({ api: `${s.url}/chat/Support?chat=${encodeURIComponent(id)}`, body: { ...body, id, messages, trigger, messageId } }),
+      prepareReconnectToStreamRequest: ({ id }) => ({ api: `${s.url}/chat/Support/${encodeURIComponent(id)}/stream?chat=${encodeURIComponent(id)}` }),
+    });
+    fake.script([{ toolCalls: [{ name: "slow_lookup", args: { id: 6 }, id: "call_6" }] }, { text: "Order 6 is late." }]);
+    const first = await routed.sendMessages({ trigger: "submit-message", chatId: "routed/6", messageId: undefined, abortSignal: undefined, messages: [user("Where is order 6?")] });
+    const reader = first.getReader();
+    while ((await reader.read()).value?.type !== "tool-input-available");
+    await reader.cancel();
+    const resumed = await routed.reconnectToStream({ chatId: "routed/6" });
+    expect(textOf(await messageOf(resumed!))).toBe("Order 6 is late.");
+  });
+
   test("nothing streaming — an unknown chat, or one whose answer ended — is 204: reconnectToStream gives null", async () => {
     expect(await transport().reconnectToStream({ chatId: "never-started" })).toBeNull();
     expect(await transport().reconnectToStream({ chatId: "resumed" })).toBeNull();
