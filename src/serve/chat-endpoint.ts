@@ -96,9 +96,9 @@ function chatRequest(body: Record<string, unknown>): ChatRequest {
  * `reconnectToStream`): the answer chat `id` is streaming now, from its start — what a
  * reloaded page or a dropped connection missed — then live; 204 when none streams.
  */
-export function resumeChat(deps: ChatDeps, chatId: string): { response: Response; done: Promise<void> } {
+export function resumeChat(deps: ChatDeps, chatId: string, sent: () => void): { response: Response; done: Promise<void> } {
   const turn = deps.turns.of(chatId);
-  const stream = turn?.resume();
+  const stream = turn?.resume(sent);
   if (turn === undefined || stream === undefined) return { response: new Response(null, { status: 204 }), done: Promise.resolve() };
   return { response: new Response(stream, { headers: UI_MESSAGE_STREAM_HEADERS }), done: turn.ended };
 }
@@ -109,7 +109,7 @@ const streamed = (writer: UiMessageWriter, done: Promise<void>) => ({ response: 
  * Reads the request and starts the answer. Refusals before the ask throw (a JSON error);
  * after that, everything — the ask's failure included — goes out on the stream.
  */
-export async function answerChat(deps: ChatDeps, agent: AgentDecl, req: Request, request: AbortController): Promise<{ response: Response; done: Promise<void> }> {
+export async function answerChat(deps: ChatDeps, agent: AgentDecl, req: Request, request: AbortController, sent: () => void): Promise<{ response: Response; done: Promise<void> }> {
   const body = await readJsonObject(req, "the useChat body { id, messages }", deps.limits);
   const chat = chatRequest(body);
   if (chat.kind === "answers") {
@@ -117,7 +117,7 @@ export async function answerChat(deps: ChatDeps, agent: AgentDecl, req: Request,
     if (turn === undefined || !turn.answer(chat.answers)) {
       throw requestInvalid(`Nothing in chat '${chat.id}' waits for an approval or a tool output here (the turn that asked ended, timed out, or runs on another server).`);
     }
-    const writer = uiMessageWriter(turn.messageId, turn.clientGone, turn.calls);
+    const writer = uiMessageWriter(turn.messageId, turn.clientGone, turn.calls, sent);
     turn.attach(writer, request.signal);
     return streamed(writer, turn.ended);
   }
@@ -139,7 +139,7 @@ export async function answerChat(deps: ChatDeps, agent: AgentDecl, req: Request,
     deps.turns.end(chat.id, turn);
     throw e;
   }
-  const writer = uiMessageWriter(turn.messageId, turn.clientGone, turn.calls);
+  const writer = uiMessageWriter(turn.messageId, turn.clientGone, turn.calls, sent);
   turn.attach(writer, request.signal);
   const context = agentContextFor(deps.rt, agent.name, agentArgs ?? new Map());
   const ask = () =>

@@ -59,8 +59,8 @@ export class ChatTurn {
   };
 
   /** A new reader of the answer streaming now, from its start; undefined when none streams (ended, or paused for the client). */
-  resume(): ReadableStream<Uint8Array> | undefined {
-    const stream = this.writer?.follow();
+  resume(sent: () => void): ReadableStream<Uint8Array> | undefined {
+    const stream = this.writer?.follow(sent);
     if (stream !== undefined) {
       clearTimeout(this.orphaned);
       this.orphaned = undefined;

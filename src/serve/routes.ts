@@ -36,7 +36,8 @@ const json = (value: unknown, headers: Record<string, string>): Answer => ({
   done: Promise.resolve(),
 });
 
-async function route(routes: Routes, req: Request, abort: AbortController, cors: Record<string, string>): Promise<Answer> {
+/** `sent`: a stream's last bytes are going out (the connection is about to be idle again). */
+async function route(routes: Routes, req: Request, abort: AbortController, cors: Record<string, string>, sent: () => void): Promise<Answer> {
   const m = ENDPOINT.exec(new URL(req.url).pathname);
   if (m === null) throw agentNotFound(`No endpoint at ${new URL(req.url).pathname}: luma serve answers POST /agents/{Agent}/{method}, POST /chat/{Agent} and GET /chat/{Agent}/{id}/stream.`);
   // A resume (`useChat`'s `resume: true`) is the one GET.
@@ -48,15 +49,15 @@ async function route(routes: Routes, req: Request, abort: AbortController, cors:
   if (chatAgent === undefined) return json(await callServedMethod(routes.rt, routes.served, { agent: agent!, method: method!, req, signal: abort.signal, limits: routes.limits, agentArgs: routes.agentArgs }), cors);
   const decl = routes.served.chatAgent(chatAgent);
   if (routes.chat === undefined) throw agentNotFound(`Agent '${chatAgent}' has no model to chat with.`);
-  const { response, done } = chatId === undefined ? await answerChat(routes.chat, decl, req, abort) : resumeChat(routes.chat, chatId);
+  const { response, done } = chatId === undefined ? await answerChat(routes.chat, decl, req, abort, sent) : resumeChat(routes.chat, chatId, sent);
   for (const [k, v] of Object.entries(cors)) response.headers.set(k, v);
   return { response, done };
 }
 
 /** Answers one request; never throws (a failure is its JSON error). */
-export async function routeRequest(routes: Routes, req: Request, abort: AbortController, cors: Record<string, string>): Promise<Answer> {
+export async function routeRequest(routes: Routes, req: Request, abort: AbortController, cors: Record<string, string>, sent: () => void): Promise<Answer> {
   const answer = () =>
-    route(routes, req, abort, cors).catch((e: unknown) => ({
+    route(routes, req, abort, cors, sent).catch((e: unknown) => ({
       response: errorResponse(e instanceof LumaError ? e : new LumaError({ code: "RUNTIME_ERROR", message: e instanceof Error ? e.message : String(e) }), cors),
       done: Promise.resolve(),
     }));

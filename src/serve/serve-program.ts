@@ -151,10 +151,14 @@ async function listen(
         const abort = new AbortController();
         req.signal.addEventListener("abort", () => abort.abort(), { once: true });
         aborts.add(abort);
-        const answer = routeRequest(routes, req, abort, cors);
+        const answer = routeRequest(routes, req, abort, cors, () => server.timeout(req, limits.idleSeconds));
         const work = inFlight.track(answer.then((a) => a.done));
         void work.finally(() => aborts.delete(abort));
-        return (await answer).response;
+        const { response } = await answer;
+        // A JSON answer is complete: once sent, the connection is idle again and the read limit
+        // applies to it once more (a stream does so as it ends: `sent` below).
+        if (response.headers.get("content-type") !== "text/event-stream") server.timeout(req, limits.idleSeconds);
+        return response;
       },
     });
   } catch (e) {

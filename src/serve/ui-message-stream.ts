@@ -45,7 +45,7 @@ export interface UiMessageWriter {
    * Another reader of the same message (`useChat`'s resume after a dropped connection): every
    * part sent so far, then the rest as they come. Undefined once the message has ended.
    */
-  follow(): ReadableStream<Uint8Array> | undefined;
+  follow(sent: () => void): ReadableStream<Uint8Array> | undefined;
   text(delta: string): void;
   toolCalls(calls: readonly ToolCall[]): void;
   toolResults(results: readonly ToolResult[]): void;
@@ -64,11 +64,12 @@ const encoder = new TextEncoder();
  * aborted, and no follower reads on). The parts sent are kept until the message ends, so a
  * follower can be given them from the start.
  */
-export function uiMessageWriter(messageId: string, onCancel: () => void, calls: CallStates = newCallStates()): UiMessageWriter {
+export function uiMessageWriter(messageId: string, onCancel: () => void, calls: CallStates = newCallStates(), firstSent: () => void = () => {}): UiMessageWriter {
   let closed = false;
   const sent: Uint8Array[] = [];
-  const readers = new Set<ReadableStreamDefaultController<Uint8Array>>();
-  const reader = (replay: boolean) => {
+  /** Each reader, with what to call as its last bytes go out (`sent`). */
+  const readers = new Map<ReadableStreamDefaultController<Uint8Array>, () => void>();
+  const reader = (replay: boolean, onSent: () => void) => {
     let mine!: ReadableStreamDefaultController<Uint8Array>;
     const gone = () => {
       if (readers.delete(mine) && readers.size === 0 && !closed) onCancel();
@@ -76,27 +77,30 @@ export function uiMessageWriter(messageId: string, onCancel: () => void, calls: 
     const stream = new ReadableStream<Uint8Array>({
       start(c) {
         mine = c;
-        readers.add(c);
+        readers.set(c, onSent);
         if (replay) for (const chunk of sent) c.enqueue(chunk);
       },
       cancel: gone,
     });
     return { stream, gone };
   };
-  const first = reader(false);
+  const first = reader(false, firstSent);
   const body = first.stream;
   const send = (part: Part | "[DONE]") => {
     if (closed) return;
     const chunk = encoder.encode(`data: ${typeof part === "string" ? part : JSON.stringify(part)}\n\n`);
     sent.push(chunk);
-    for (const c of readers) c.enqueue(chunk);
+    for (const c of readers.keys()) c.enqueue(chunk);
   };
   const end = () => {
     if (closed) return;
     send("[DONE]");
     closed = true;
     sent.length = 0;
-    for (const c of readers) c.close();
+    for (const [c, onSent] of readers) {
+      onSent();
+      c.close();
+    }
     readers.clear();
   };
   let textId: string | undefined;
@@ -126,7 +130,7 @@ export function uiMessageWriter(messageId: string, onCancel: () => void, calls: 
   return {
     body,
     release: first.gone,
-    follow: () => (closed ? undefined : reader(true).stream),
+    follow: (onSent) => (closed ? undefined : reader(true, onSent).stream),
     text(delta) {
       if (delta === "") return;
       openStep();

@@ -109,6 +109,32 @@ describe("issue #26 §4 attacks: bodies", () => {
     expect(sockets.filter((r) => !r.socket.destroyed && !r.socket.readableEnded).length).toBe(0);
     await stillServing();
   });
+  test("a kept-alive connection left idle after its answer — a JSON call's, a chat stream's — is closed after the read limit too", async () => {
+    fake.script([{ text: "Hi." }]);
+    const chat = JSON.stringify(chatBody("keep-alive"));
+    const requests = [
+      "POST /agents/Support/ping HTTP/1.1\r\nHost: x\r\nContent-Length: 2\r\n\r\n{}",
+      `POST /chat/Support HTTP/1.1\r\nHost: x\r\nContent-Type: application/json\r\nContent-Length: ${chat.length}\r\n\r\n${chat}`,
+    ];
+    const sockets = await Promise.all(requests.map(async (request) => {
+      const raw = await rawSocket(s.url);
+      raw.socket.write(request);
+      return raw;
+    }));
+    await Promise.race([Promise.all(sockets.map((r) => r.closed)), Bun.sleep(25_000)]);
+    expect(sockets.map((r) => [r.received().slice(0, 12), r.socket.destroyed || r.socket.readableEnded])).toEqual([["HTTP/1.1 200", true], ["HTTP/1.1 200", true]]);
+    expect(sockets[1].received()).toContain("data: [DONE]");
+  });
+});
+
+describe("issue #26 §4 attacks: cross-site pages", () => {
+  test("a page of another site posting to the server (CSRF, text/plain: no preflight) is 403 REQUEST_FORBIDDEN and runs nothing", async () => {
+    fake.script([{ text: "should not be asked" }]);
+    const res = await fetch(`${s.url}/chat/Support`, { method: "POST", headers: { origin: "https://evil.example", "content-type": "text/plain" }, body: JSON.stringify(chatBody("csrf")) });
+    expect(res.status).toBe(403);
+    expect(((await res.json()) as any).error.code).toBe("REQUEST_FORBIDDEN");
+    expect(fake.requests.length).toBe(0);
+  });
 });
 
 describe("issue #26 §4 attacks: chat clients", () => {
