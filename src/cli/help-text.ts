@@ -69,6 +69,8 @@ Environment:
   LUMA_MCP_SESSION_IDLE_MS ms before luma mcp --http closes an idle session (default 1800000)
   LUMA_SERVE_TOKEN    bearer token luma serve requires (off loopback it must be set)
   LUMA_SERVE_DRAIN_MS ms luma serve lets requests in flight finish after SIGTERM (default 10000)
+  LUMA_SERVE_READ_MS  ms luma serve gives a client to send a body, or an idle connection (default 10000)
+  LUMA_SERVE_RESUME_MS ms a chat turn whose client left may be resumed before it is aborted (default 10000)
   OPENAI_API_KEY · AZURE_OPENAI_API_KEY (+ AZURE_OPENAI_ENDPOINT) · ANTHROPIC_API_KEY · GEMINI_API_KEY
                       default API key variables of the model providers (api_key_env overrides)
   OTEL_EXPORTER_OTLP_ENDPOINT · OTEL_EXPORTER_OTLP_TRACES_ENDPOINT
