@@ -11,6 +11,10 @@
  * The waiting turn lives in this process: its continuation must reach the same one (a load
  * balancer keyed by the chat id). A wait nobody answers within the tool's timeout is a
  * refusal, as an unanswered MCP elicitation is.
+ *
+ * While it streams, a turn survives its client for LUMA_SERVE_RESUME_MS: a resume
+ * (`GET /chat/{Agent}/{id}/stream`) re-attaches to the answer from its start; nobody
+ * resuming, the turn is aborted and its thread gets nothing.
  */
 import { randomUUID } from "node:crypto";
 import { runtimeError, type LumaError } from "../diagnostics/luma-error";

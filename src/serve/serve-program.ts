@@ -11,6 +11,7 @@
  * Postgres or Redis store share threads and run a write once.
  *
  * Each request: the bearer token first (serve-access.ts; 401 before anything is looked at),
+ * a page of another origin refused (403: cross-site request forgery, even on loopback),
  * CORS only for `--cors ORIGIN`, a bounded body (request-body.ts), one trace of its own
  * (OpenTelemetry spans leave as they end), and an AbortSignal that fires when its client goes
  * away or the server gives up on it. A failure is `{ "error": { code, message, retryable } }`
