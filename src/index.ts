@@ -117,6 +117,8 @@ export type ServeHttpFileOptions = Omit<StartOptions, "args" | "interactive" | "
     agents: string[];
     /** The one browser origin allowed to call (CORS). */
     cors?: string;
+    /** `--agent-args AGENT=JSON`: fixed parameters of served agents declared with them. */
+    agentArgs?: string[];
     onWarnings?: (warnings: Diagnostic[]) => void;
   };
 

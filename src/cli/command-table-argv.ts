@@ -107,6 +107,7 @@ const SERVE_OPTIONS: readonly OptionRow[] = [
   { name: "--http", value: "text", metavar: "HOST:PORT", doc: "listen here (default 127.0.0.1:8787; off loopback needs LUMA_SERVE_TOKEN)", field: "http" },
   { name: "--agent", value: "text", metavar: "NAME", doc: "serve only this agent (repeatable; default: every agent without parameters)", repeatable: true, field: "agents" },
   { name: "--cors", value: "text", metavar: "ORIGIN", doc: "let pages of this origin call from a browser (CORS; default: none)", field: "cors" },
+  { name: "--agent-args", value: "text", metavar: "AGENT=JSON", doc: "fix the parameters of an agent declared with them (repeatable; default: each request's \"$agent\")", repeatable: true, field: "agentArgs" },
   TOOL_MODULE,
   CONFIG,
   TRACE,

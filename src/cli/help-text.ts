@@ -34,7 +34,7 @@ Usage:
                               serve the program's tools and agent methods over MCP (stdio by default)
   luma chat FILE.luma --agent NAME [--method M] [--thread ID] [--agent-args JSON] [--tool-module P]… [--config P] [--trace F] [--record F | --replay F]
                               chat with an agent: each line of stdin a message, the reply streamed; EOF or /exit ends
-  luma serve FILE.luma [--http HOST:PORT] [--agent NAME]… [--cors ORIGIN] [--tool-module P]… [--config P] [--trace F]
+  luma serve FILE.luma [--http HOST:PORT] [--agent NAME]… [--agent-args AGENT=JSON]… [--cors ORIGIN] [--tool-module P]… [--config P] [--trace F]
                               serve agents over HTTP: POST /agents/A/m (JSON), POST /chat/A (useChat stream)
   luma mcp import NAME [--config P]
                               print Luma tool declarations for the tools of MCP server NAME
@@ -75,6 +75,8 @@ Environment:
   LUMA_MCP_PAGE_SIZE  entries per page of luma mcp's lists (1-10000, default 100)
   LUMA_SERVE_TOKEN    bearer token luma serve requires (off loopback it must be set)
   LUMA_SERVE_DRAIN_MS ms luma serve lets requests in flight finish after SIGTERM (default 10000)
+  LUMA_SERVE_READ_MS  ms luma serve gives a client to send a body, or an idle connection (default 10000)
+  LUMA_SERVE_RESUME_MS ms a chat turn whose client left may be resumed before it is aborted (default 10000)
   OPENAI_API_KEY · AZURE_OPENAI_API_KEY (+ AZURE_OPENAI_ENDPOINT) · ANTHROPIC_API_KEY · GEMINI_API_KEY
                       default API key variables of the model providers (api_key_env overrides)
   OTEL_EXPORTER_OTLP_ENDPOINT · OTEL_EXPORTER_OTLP_TRACES_ENDPOINT

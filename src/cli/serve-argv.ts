@@ -12,6 +12,8 @@ export interface ServeCommand {
   http?: string;
   agents: string[];
   cors?: string;
+  /** `--agent-args AGENT=JSON`, repeatable. */
+  agentArgs: string[];
   toolModules: string[];
   config?: string;
   trace?: string;
@@ -31,5 +33,5 @@ export function parseServeArgv(argv: readonly string[]): ServeCommand {
     },
   });
   if (!file) throw new UsageError("luma serve needs a FILE.luma");
-  return { kind: "serve", file, agents: [], toolModules: [], ...values } as unknown as ServeCommand;
+  return { kind: "serve", file, agents: [], agentArgs: [], toolModules: [], ...values } as unknown as ServeCommand;
 }

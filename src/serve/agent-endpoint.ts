@@ -10,7 +10,8 @@ import { callAgentMethod } from "../runtime/interpreter/calls";
 import type { Runtime } from "../runtime/interpreter/runtime-context";
 import { asLumaError } from "../runtime/interpreter/runtime-errors";
 import type { ServedAgents } from "./served-agents";
-import { readJsonObject } from "./request-body";
+import { AGENT_ARGS_KEY, type AgentArgs } from "./served-agent-args";
+import { readJsonObject, type BodyLimits } from "./request-body";
 import { requestInvalid } from "./error-answer";
 
 export interface AgentCall {
@@ -19,17 +20,22 @@ export interface AgentCall {
   req: Request;
   /** Aborted when the client goes away or the server stops: every tool the method calls sees it. */
   signal: AbortSignal;
+  limits: BodyLimits;
+  agentArgs: AgentArgs;
 }
 
 /** The method's result as JSON text; throws a LumaError for the caller to answer with. */
 export async function callServedMethod(rt: Runtime, served: ServedAgents, call: AgentCall): Promise<Value> {
   const tool = served.method(call.agent, call.method);
-  const args = await readJsonObject(call.req, `a JSON object of ${tool.name}'s named arguments`);
-  const checked = tool.validateInput(args);
+  const args = await readJsonObject(call.req, `a JSON object of ${tool.name}'s named arguments`, call.limits);
+  // The agent's own arguments (`agent Support(user: User)`) come apart from the method's.
+  const { [AGENT_ARGS_KEY]: given, ...methodArgs } = args;
+  const agentArgs = call.agentArgs.for(tool.agent, given, call.req.headers.has("origin"));
+  const checked = tool.validateInput(methodArgs);
   if (!checked.ok) throw requestInvalid(checked.messages.join(" ") || `${tool.name}: the arguments are invalid.`);
   const positional = tool.method.params.map((p) => (checked.value[p.name] ?? null) as Value);
   try {
-    return await callAgentMethod(rt, call.agent, call.method, positional, call.signal);
+    return await callAgentMethod(rt, call.agent, call.method, positional, call.signal, undefined, agentArgs);
   } catch (e) {
     throw asLumaError(e, rt.sourceOf, tool.method.nameSpan);
   }

@@ -25,11 +25,12 @@ import { agentContextFor } from "../runtime/interpreter/agent-context";
 import { asLumaError } from "../runtime/interpreter/runtime-errors";
 import { askSettingsOf } from "../runtime/tools/steps/agent-ask-settings";
 import type { ThreadHandle } from "../runtime/interpreter/thread-values";
-import { readJsonObject } from "./request-body";
+import { readJsonObject, type BodyLimits } from "./request-body";
 import { requestInvalid } from "./error-answer";
 import { UI_MESSAGE_STREAM_HEADERS, uiMessageWriter, type UiMessageWriter } from "./ui-message-stream";
-import { ChatTurn, type ClientAnswer, type WaitingTurns } from "./chat-turns";
+import { ChatTurn, chatBusy, type ChatTurns, type ClientAnswer } from "./chat-turns";
 import type { ChatThreads } from "./chat-threads";
+import { AGENT_ARGS_KEY, type AgentArgs } from "./served-agent-args";
 import type { Telemetry } from "../runtime/telemetry/telemetry";
 
 const STRING_TYPE: TypeRef = { kind: "PrimType", name: "string", span: { file: "<serve>", start: 0, end: 0 } };
@@ -38,8 +39,10 @@ export interface ChatDeps {
   rt: Runtime;
   runner: AskRunner;
   threads: ChatThreads;
-  /** Turns paused for an approval or a client tool's output, by chat id (chat-turns.ts). */
-  waiting: WaitingTurns;
+  /** The turn of each chat, running or paused for an approval or a client tool's output (chat-turns.ts). */
+  turns: ChatTurns;
+  limits: BodyLimits;
+  agentArgs: AgentArgs;
   /** OpenTelemetry export, when configured: each chat turn is one `invoke_agent <Agent>` span. */
   telemetry?: Pick<Telemetry, "invokeAgent">;
 }
@@ -50,7 +53,7 @@ type UiPart = { type?: unknown; text?: unknown; state?: unknown; toolCallId?: un
 
 /** The answers an assistant message carries (`addToolApprovalResponse`, `addToolOutput`). */
 function answersIn(parts: UiPart[]): ClientAnswer[] {
-  const tools = parts.filter((p) => typeof p.type === "string" && (p.type.startsWith("tool-") || p.type === "dynamic-tool"));
+  const tools = parts.filter(isObject).filter((p) => typeof p.type === "string" && (p.type.startsWith("tool-") || p.type === "dynamic-tool"));
   return tools.flatMap((p): ClientAnswer[] => {
     if (p.state === "approval-responded" && typeof p.approval?.id === "string") return [{ kind: "approval", approvalId: p.approval.id, approved: p.approval.approved === true }];
     if (typeof p.toolCallId !== "string") return [];
@@ -60,23 +63,44 @@ function answersIn(parts: UiPart[]): ClientAnswer[] {
   });
 }
 
+const isObject = (v: unknown): v is Record<string, any> => typeof v === "object" && v !== null && !Array.isArray(v);
+
+/** A chat id is a key, never a path (every thread store digests it); bounded, and printable so it can be logged. */
+const MAX_CHAT_ID = 256;
+const CONTROL = /[\u0000-\u001f\u007f]/;
+
 /** The `useChat` body: the chat's id, and the user's new message — or, last, the assistant's with the client's answers. */
 function chatRequest(body: Record<string, unknown>): ChatRequest {
   const { id, messages, trigger } = body;
   if (typeof id !== "string" || id === "") throw requestInvalid("The chat body needs `id`, a non-empty string: it names the chat's thread.");
+  if (id.length > MAX_CHAT_ID || CONTROL.test(id)) throw requestInvalid(`The chat \`id\` must be at most ${MAX_CHAT_ID} characters, without control characters.`);
+  if (!Array.isArray(messages) || !messages.every(isObject)) throw requestInvalid("The chat body needs `messages`, an array of message objects `{ id, role, parts }`.");
   // The thread keeps every answer: regenerating one would add the user's message a second time.
   if (trigger === "regenerate-message") throw requestInvalid("Regenerating an answer is not served: the chat's thread keeps every exchange; send a new message instead.");
-  const last = Array.isArray(messages) ? (messages.at(-1) as { role?: unknown; parts?: unknown } | undefined) : undefined;
+  const last = messages.at(-1) as { role?: unknown; parts?: unknown } | undefined;
   if (last?.role === "assistant" && Array.isArray(last.parts)) return { id, kind: "answers", answers: answersIn(last.parts as UiPart[]) };
   if (last === undefined || last.role !== "user" || !Array.isArray(last.parts)) {
     throw requestInvalid("The chat body needs `messages` ending with the user's message (`{ role: \"user\", parts: [{ type: \"text\", text }] }`).");
   }
-  const text = (last.parts as UiPart[])
+  const text = (last.parts as unknown[])
+    .filter(isObject)
     .filter((p) => p.type === "text" && typeof p.text === "string")
     .map((p) => p.text as string)
     .join("");
   if (text.trim() === "") throw requestInvalid("The user's last message has no text part.");
   return { id, kind: "prompt", text };
+}
+
+/**
+ * `GET /chat/{Agent}/{id}/stream` (`useChat`'s `resume: true`, the transport's
+ * `reconnectToStream`): the answer chat `id` is streaming now, from its start — what a
+ * reloaded page or a dropped connection missed — then live; 204 when none streams.
+ */
+export function resumeChat(deps: ChatDeps, chatId: string, sent: () => void): { response: Response; done: Promise<void> } {
+  const turn = deps.turns.of(chatId);
+  const stream = turn?.resume(sent);
+  if (turn === undefined || stream === undefined) return { response: new Response(null, { status: 204 }), done: Promise.resolve() };
+  return { response: new Response(stream, { headers: UI_MESSAGE_STREAM_HEADERS }), done: turn.ended };
 }
 
 const streamed = (writer: UiMessageWriter, done: Promise<void>) => ({ response: new Response(writer.body, { headers: UI_MESSAGE_STREAM_HEADERS }), done });
@@ -85,24 +109,39 @@ const streamed = (writer: UiMessageWriter, done: Promise<void>) => ({ response: 
  * Reads the request and starts the answer. Refusals before the ask throw (a JSON error);
  * after that, everything — the ask's failure included — goes out on the stream.
  */
-export async function answerChat(deps: ChatDeps, agent: AgentDecl, req: Request, request: AbortController): Promise<{ response: Response; done: Promise<void> }> {
-  const chat = chatRequest(await readJsonObject(req, "the useChat body { id, messages }"));
+export async function answerChat(deps: ChatDeps, agent: AgentDecl, req: Request, request: AbortController, sent: () => void): Promise<{ response: Response; done: Promise<void> }> {
+  const body = await readJsonObject(req, "the useChat body { id, messages }", deps.limits);
+  const chat = chatRequest(body);
   if (chat.kind === "answers") {
-    const turn = deps.waiting.take(chat.id);
+    const turn = deps.turns.waitingOf(chat.id);
     if (turn === undefined || !turn.answer(chat.answers)) {
       throw requestInvalid(`Nothing in chat '${chat.id}' waits for an approval or a tool output here (the turn that asked ended, timed out, or runs on another server).`);
     }
-    const writer = uiMessageWriter(turn.messageId, () => turn.abort.abort(), turn.calls);
+    const writer = uiMessageWriter(turn.messageId, turn.clientGone, turn.calls, sent);
     turn.attach(writer, request.signal);
     return streamed(writer, turn.ended);
   }
-  // A new message while a turn waits: the wait is refused, and that turn ends.
-  deps.waiting.take(chat.id)?.answer([]);
-  const thread: ThreadHandle = await deps.threads.open(chat.id);
-  const turn = new ChatTurn((t) => deps.waiting.add(chat.id, t));
-  const writer = uiMessageWriter(turn.messageId, () => turn.abort.abort(), turn.calls);
+  // `useChat`'s transport adds `body: { $agent: {…} }` to every request it sends.
+  const agentArgs = deps.agentArgs.for(agent, body[AGENT_ARGS_KEY], req.headers.has("origin"));
+  const before = deps.turns.of(chat.id);
+  if (before !== undefined && !before.waiting) throw chatBusy(chat.id);
+  if (before !== undefined) {
+    // A new message while a turn waits: the wait is refused, and that turn ends first.
+    before.answer([]);
+    await before.ended;
+  }
+  const turn = new ChatTurn(deps.limits.resumeMs);
+  deps.turns.begin(chat.id, turn);
+  let thread: ThreadHandle;
+  try {
+    thread = await deps.threads.open(chat.id);
+  } catch (e) {
+    deps.turns.end(chat.id, turn);
+    throw e;
+  }
+  const writer = uiMessageWriter(turn.messageId, turn.clientGone, turn.calls, sent);
   turn.attach(writer, request.signal);
-  const context = agentContextFor(deps.rt, agent.name, new Map());
+  const context = agentContextFor(deps.rt, agent.name, agentArgs ?? new Map());
   const ask = () =>
     thread.askIn(
       deps.runner,
@@ -127,6 +166,9 @@ export async function answerChat(deps: ChatDeps, agent: AgentDecl, req: Request,
       const err = asLumaError(e, deps.rt.sourceOf, agent.nameSpan);
       turn.out((w) => w.fail(`[${err.code ?? "RUNTIME_ERROR"}] ${err.message}`));
     },
-  ).finally(() => deps.waiting.forget(chat.id, turn));
+  ).finally(() => {
+    turn.settle();
+    deps.turns.end(chat.id, turn);
+  });
   return streamed(writer, turn.ended);
 }

@@ -11,8 +11,13 @@
  * The waiting turn lives in this process: its continuation must reach the same one (a load
  * balancer keyed by the chat id). A wait nobody answers within the tool's timeout is a
  * refusal, as an unanswered MCP elicitation is.
+ *
+ * While it streams, a turn survives its client for LUMA_SERVE_RESUME_MS: a resume
+ * (`GET /chat/{Agent}/{id}/stream`) re-attaches to the answer from its start; nobody
+ * resuming, the turn is aborted and its thread gets nothing.
  */
 import { randomUUID } from "node:crypto";
+import { runtimeError, type LumaError } from "../diagnostics/luma-error";
 import type { AskValue, ValueRequest } from "../runtime/tools/tool-invoker-types";
 import { newCallStates, type CallStates, type UiMessageWriter } from "./ui-message-stream";
 
@@ -39,13 +44,38 @@ export class ChatTurn {
   private queued: ((w: UiMessageWriter) => void)[] = [];
   /** By approval id or tool call id. */
   private readonly waits = new Map<string, Wait>();
+  /** Set while no reader reads the streaming answer: at its end the turn is aborted. */
+  private orphaned: ReturnType<typeof setTimeout> | undefined;
 
-  constructor(private readonly onPause: (turn: ChatTurn) => void) {}
+  /** `resumeMs`: how long a turn whose readers all went away waits for one to resume it (LUMA_SERVE_RESUME_MS). */
+  constructor(private readonly resumeMs: number) {}
+
+  /**
+   * Every reader of the streaming answer went away (the tab closed, the connection dropped):
+   * within `resumeMs` a resume may re-attach (`GET /chat/{Agent}/{id}/stream`); after it, the
+   * turn is aborted — its tools' signals fire, the model is asked nothing more, the thread
+   * gets nothing.
+   */
+  readonly clientGone = (): void => {
+    if (this.resumeMs === 0) return this.abort.abort();
+    clearTimeout(this.orphaned);
+    this.orphaned = setTimeout(() => this.abort.abort(), this.resumeMs);
+  };
+
+  /** A new reader of the answer streaming now, from its start; undefined when none streams (ended, or paused for the client). */
+  resume(sent: () => void): ReadableStream<Uint8Array> | undefined {
+    const stream = this.writer?.follow(sent);
+    if (stream !== undefined) {
+      clearTimeout(this.orphaned);
+      this.orphaned = undefined;
+    }
+    return stream;
+  }
 
   /** Streams into `writer` from now on; `request` going away while it is attached aborts the turn. */
   attach(writer: UiMessageWriter, request: AbortSignal): void {
     this.writer = writer;
-    request.addEventListener("abort", () => void (this.writer === writer && this.abort.abort()), { once: true });
+    request.addEventListener("abort", () => writer.release(), { once: true });
     for (const q of this.queued.splice(0)) q(writer);
   }
 
@@ -53,6 +83,11 @@ export class ChatTurn {
   out(write: (w: UiMessageWriter) => void): void {
     if (this.writer) write(this.writer);
     else this.queued.push(write);
+  }
+
+  /** The turn ended: nothing is left to abort. */
+  settle(): void {
+    clearTimeout(this.orphaned);
   }
 
   get waiting(): boolean {
@@ -100,7 +135,6 @@ export class ChatTurn {
     if (w === undefined) return;
     this.writer = undefined;
     w.finish();
-    this.onPause(this);
   }
 
   /** The approver of this turn's calls (MethodCallState.approve). */
@@ -124,32 +158,45 @@ export class ChatTurn {
   };
 }
 
-/** The turns waiting for their client, by chat id (one per chat at a time). */
-export class WaitingTurns {
+/**
+ * The turn of each chat in this process, running or waiting for its client, by chat id. One
+ * at a time: a second message while a turn runs is THREAD_CONFLICT (409), never a second ask
+ * interleaving its messages with the first's in the thread; a message while a turn waits
+ * refuses that wait (the turn then ends) and goes on.
+ */
+export class ChatTurns {
   private readonly byChat = new Map<string, ChatTurn>();
 
-  add(chatId: string, turn: ChatTurn): void {
+  /** The turn of `chatId`, if one runs or waits. */
+  of(chatId: string): ChatTurn | undefined {
+    return this.byChat.get(chatId);
+  }
+
+  /** Registers `turn` as `chatId`'s; refused while another one is registered. */
+  begin(chatId: string, turn: ChatTurn): void {
+    if (this.byChat.has(chatId)) throw chatBusy(chatId);
     this.byChat.set(chatId, turn);
   }
 
-  /** The waiting turn of `chatId`, taken out (it is running again). */
-  take(chatId: string): ChatTurn | undefined {
+  /** `chatId`'s turn if it waits for its client (it runs again once answered). */
+  waitingOf(chatId: string): ChatTurn | undefined {
     const turn = this.byChat.get(chatId);
-    this.byChat.delete(chatId);
-    return turn;
+    return turn?.waiting ? turn : undefined;
   }
 
-  /** The server stops: every waiting turn's waits are refused and its calls aborted. */
+  /** The server stops: every turn's waits are refused and its calls aborted. */
   refuseAll(): void {
     for (const turn of this.byChat.values()) {
       turn.answer([]);
       turn.abort.abort();
     }
-    this.byChat.clear();
   }
 
-  /** Forgets `turn` once it ended (finished, failed, or timed out waiting). */
-  forget(chatId: string, turn: ChatTurn): void {
+  /** Forgets `turn` once it ended (finished, failed, aborted, or timed out waiting). */
+  end(chatId: string, turn: ChatTurn): void {
     if (this.byChat.get(chatId) === turn) this.byChat.delete(chatId);
   }
 }
+
+export const chatBusy = (chatId: string): LumaError =>
+  runtimeError("THREAD_CONFLICT", `Chat '${chatId}' has a turn running on this server; nothing was added. Send the message again once its answer has finished.`, { retryable: true });

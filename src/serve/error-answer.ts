@@ -14,7 +14,8 @@ const STATUS_BY_CODE: Readonly<Record<string, number>> = {
   VALUE_INVALID: 400,
   // 401: no (or a wrong) bearer token.
   REQUEST_UNAUTHORIZED: 401,
-  // 403: refused by policy.
+  // 403: refused by policy (a browser page of another origin, before anything runs).
+  REQUEST_FORBIDDEN: 403,
   TOOL_PERMISSION_DENIED: 403,
   TOOL_CONTEXT_INVALID: 403,
   TOOL_NOT_ACTIVE: 403,
@@ -33,10 +34,11 @@ const STATUS_BY_CODE: Readonly<Record<string, number>> = {
 const detail = (e: LumaError, key: string): unknown =>
   typeof e.details === "object" && e.details !== null ? (e.details as Record<string, unknown>)[key] : undefined;
 
-/** The HTTP status for `e`: a provider's timeout is 504, a body over the limit 413, else the table's, else 500. */
+/** The HTTP status for `e`: a provider's timeout is 504, a body over the limit 413 (too slow: 408), else the table's, else 500. */
 export function statusOf(e: LumaError): number {
   if (e.code === "PROVIDER_ERROR" && detail(e, "timeout_ms") !== undefined) return 504;
   if (e.code === "REQUEST_INVALID" && detail(e, "max_bytes") !== undefined) return 413;
+  if (e.code === "REQUEST_INVALID" && detail(e, "timeout_ms") !== undefined) return 408;
   return STATUS_BY_CODE[e.code ?? ""] ?? 500;
 }
 

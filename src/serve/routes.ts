@@ -7,9 +7,11 @@ import { LumaError } from "../diagnostics/luma-error";
 import type { Runtime } from "../runtime/interpreter/runtime-context";
 import type { Telemetry } from "../runtime/telemetry/telemetry";
 import { callServedMethod } from "./agent-endpoint";
-import { answerChat, type ChatDeps } from "./chat-endpoint";
+import { answerChat, resumeChat, type ChatDeps } from "./chat-endpoint";
 import { agentNotFound, errorResponse } from "./error-answer";
 import type { ServedAgents } from "./served-agents";
+import type { BodyLimits } from "./request-body";
+import type { AgentArgs } from "./served-agent-args";
 
 export interface Routes {
   rt: Runtime;
@@ -18,6 +20,8 @@ export interface Routes {
   chat?: ChatDeps;
   /** OpenTelemetry export, when configured: each request is a trace of its own. */
   telemetry?: Pick<Telemetry, "newTrace">;
+  limits: BodyLimits;
+  agentArgs: AgentArgs;
 }
 
 export interface Answer {
@@ -25,32 +29,35 @@ export interface Answer {
   done: Promise<void>;
 }
 
-const ENDPOINT = /^\/(?:agents\/([^/]+)\/([^/]+)|chat\/([^/]+))\/?$/;
+const ENDPOINT = /^\/(?:agents\/([^/]+)\/([^/]+)|chat\/([^/]+)(?:\/([^/]+)\/(stream))?)\/?$/;
 
 const json = (value: unknown, headers: Record<string, string>): Answer => ({
   response: new Response(JSON.stringify(value ?? null), { headers: { "content-type": "application/json", ...headers } }),
   done: Promise.resolve(),
 });
 
-async function route(routes: Routes, req: Request, abort: AbortController, cors: Record<string, string>): Promise<Answer> {
+/** `sent`: a stream's last bytes are going out (the connection is about to be idle again). */
+async function route(routes: Routes, req: Request, abort: AbortController, cors: Record<string, string>, sent: () => void): Promise<Answer> {
   const m = ENDPOINT.exec(new URL(req.url).pathname);
-  if (m === null) throw agentNotFound(`No endpoint at ${new URL(req.url).pathname}: luma serve answers POST /agents/{Agent}/{method} and POST /chat/{Agent}.`);
-  if (req.method !== "POST") {
-    return { response: Response.json({ error: { code: "REQUEST_INVALID", message: `${req.method} is not served here: send POST.`, retryable: false } }, { status: 405, headers: { ...cors, allow: "POST" } }), done: Promise.resolve() };
+  if (m === null) throw agentNotFound(`No endpoint at ${new URL(req.url).pathname}: luma serve answers POST /agents/{Agent}/{method}, POST /chat/{Agent} and GET /chat/{Agent}/{id}/stream.`);
+  // A resume (`useChat`'s `resume: true`) is the one GET.
+  const allowed = m[5] === undefined ? "POST" : "GET";
+  if (req.method !== allowed) {
+    return { response: Response.json({ error: { code: "REQUEST_INVALID", message: `${req.method} is not served here: send ${allowed}.`, retryable: false } }, { status: 405, headers: { ...cors, allow: allowed } }), done: Promise.resolve() };
   }
-  const [agent, method, chatAgent] = [m[1], m[2], m[3]].map((s) => (s === undefined ? undefined : decodeURIComponent(s)));
-  if (chatAgent === undefined) return json(await callServedMethod(routes.rt, routes.served, { agent: agent!, method: method!, req, signal: abort.signal }), cors);
+  const [agent, method, chatAgent, chatId] = [m[1], m[2], m[3], m[4]].map((s) => (s === undefined ? undefined : decodeURIComponent(s)));
+  if (chatAgent === undefined) return json(await callServedMethod(routes.rt, routes.served, { agent: agent!, method: method!, req, signal: abort.signal, limits: routes.limits, agentArgs: routes.agentArgs }), cors);
   const decl = routes.served.chatAgent(chatAgent);
   if (routes.chat === undefined) throw agentNotFound(`Agent '${chatAgent}' has no model to chat with.`);
-  const { response, done } = await answerChat(routes.chat, decl, req, abort);
+  const { response, done } = chatId === undefined ? await answerChat(routes.chat, decl, req, abort, sent) : resumeChat(routes.chat, chatId, sent);
   for (const [k, v] of Object.entries(cors)) response.headers.set(k, v);
   return { response, done };
 }
 
 /** Answers one request; never throws (a failure is its JSON error). */
-export async function routeRequest(routes: Routes, req: Request, abort: AbortController, cors: Record<string, string>): Promise<Answer> {
+export async function routeRequest(routes: Routes, req: Request, abort: AbortController, cors: Record<string, string>, sent: () => void): Promise<Answer> {
   const answer = () =>
-    route(routes, req, abort, cors).catch((e: unknown) => ({
+    route(routes, req, abort, cors, sent).catch((e: unknown) => ({
       response: errorResponse(e instanceof LumaError ? e : new LumaError({ code: "RUNTIME_ERROR", message: e instanceof Error ? e.message : String(e) }), cors),
       done: Promise.resolve(),
     }));

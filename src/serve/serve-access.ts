@@ -68,3 +68,13 @@ export function corsHeaders(req: Request, access: ServeAccess): Record<string, s
     vary: "Origin",
   };
 }
+
+/**
+ * A browser page the server does not serve: its request carries an `Origin` (browsers send one
+ * with every cross-origin request, and with same-origin POSTs) that `--cors` does not allow.
+ * Clients that are not browsers send none.
+ */
+export function foreignPage(req: Request, access: ServeAccess): boolean {
+  const origin = req.headers.get("origin");
+  return origin !== null && origin.toLowerCase() !== access.corsOrigin;
+}

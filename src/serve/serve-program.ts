@@ -11,6 +11,7 @@
  * Postgres or Redis store share threads and run a write once.
  *
  * Each request: the bearer token first (serve-access.ts; 401 before anything is looked at),
+ * a page of another origin refused (403: cross-site request forgery, even on loopback),
  * CORS only for `--cors ORIGIN`, a bounded body (request-body.ts), one trace of its own
  * (OpenTelemetry spans leave as they end), and an AbortSignal that fires when its client goes
  * away or the server gives up on it. A failure is `{ "error": { code, message, retryable } }`
@@ -32,10 +33,12 @@ import { redirectConsoleToStderr } from "../runtime/run/console-to-stderr";
 import type { RunEndingError } from "../runtime/base/run-ending-error";
 import { WorkInFlight } from "../runtime/run/work-in-flight";
 import { createRuntime } from "../runtime/interpreter/runtime-context";
-import { authorized, corsHeaders, serveAccess, type ServeAccess } from "./serve-access";
+import { authorized, corsHeaders, foreignPage, serveAccess, type ServeAccess } from "./serve-access";
 import { servedAgents } from "./served-agents";
+import { AgentArgs, agentArgsFlags } from "./served-agent-args";
 import { openChatThreads } from "./chat-threads";
-import { WaitingTurns } from "./chat-turns";
+import { ChatTurns } from "./chat-turns";
+import { serveLimits, type ServeLimits } from "./serve-limits";
 import { errorResponse } from "./error-answer";
 import { routeRequest, type Routes } from "./routes";
 
@@ -46,9 +49,10 @@ export interface ServeHttpOptions extends Omit<StartOptions, "args" | "interacti
   agents: string[];
   /** `--cors ORIGIN`: the one origin whose pages may call. */
   cors?: string;
+  /** `--agent-args AGENT=JSON` (repeatable): fixed parameters of agents declared with them. */
+  agentArgs?: string[];
 }
 
-const DEFAULT_DRAIN_MS = 10_000;
 /** After the drain, aborted requests get this long to unwind (stopAll settles handlers within 1 s). */
 const UNWIND_MS = 3_000;
 const SIGNALS = { SIGINT: 130, SIGTERM: 143 } as const;
@@ -59,10 +63,14 @@ const unauthorizedResponse = (headers: Record<string, string>) =>
     "www-authenticate": 'Bearer realm="luma serve"',
   });
 
+const foreignPageResponse = () =>
+  errorResponse(new LumaError({ code: "REQUEST_FORBIDDEN", message: "A browser page of another origin may not call this server (start it with --cors ORIGIN to allow one)." }));
+
 /** Serves until SIGTERM/SIGINT, then drains (see above). */
 export async function serveHttpProgram(program: Program, opts: ServeHttpOptions): Promise<void> {
   const access = serveAccess(opts.http, opts.cors, opts.env);
-  const drainMs = drainTimeFrom(opts.env);
+  const limits = serveLimits(opts.env);
+  const argFlags = agentArgsFlags(opts.agentArgs ?? []);
   const lifecycle = createRunLifecycle();
   // The first signal starts the drain; a second exits at once (a request that will not end).
   let signalled: ((code: number) => void) | undefined;
@@ -94,11 +102,13 @@ export async function serveHttpProgram(program: Program, opts: ServeHttpOptions)
         args: [], schemas: open.schemas, tools: open.tools, stdout: opts.stderr, stderr: opts.stderr, sourceOf: opts.sourceOf, ask: open.ask,
         telemetry: open.telemetry, threads: { store: open.threads }, parallelLimit: open.parallelLimit, maxAgentDepth: open.maxAgentDepth, env: (n) => opts.env[n],
       });
+      const served = servedAgents(program, open.schemas, opts.agents);
+      const agentArgs = new AgentArgs(program, rt, argFlags, served.names);
       const routes: Routes = {
-        rt, served: servedAgents(program, open.schemas, opts.agents), telemetry: open.telemetry,
-        chat: open.ask && { rt, runner: open.ask, threads, waiting: new WaitingTurns(), telemetry: open.telemetry },
+        rt, served, agentArgs, telemetry: open.telemetry, limits,
+        chat: open.ask && { rt, runner: open.ask, threads, turns: new ChatTurns(), telemetry: open.telemetry, limits, agentArgs },
       };
-      await listen(routes, access, opts.stderr, draining, drainMs, lifecycle, threads.shown);
+      await listen(routes, access, opts.stderr, draining, limits, lifecycle, threads.shown);
     } finally {
       await threads.close();
       await open.close();
@@ -111,19 +121,12 @@ export async function serveHttpProgram(program: Program, opts: ServeHttpOptions)
   }
 }
 
-function drainTimeFrom(env: Record<string, string | undefined>): number {
-  const text = env.LUMA_SERVE_DRAIN_MS;
-  if (text === undefined) return DEFAULT_DRAIN_MS;
-  if (!/^\d+$/.test(text)) throw startupError(`LUMA_SERVE_DRAIN_MS must be a whole number of milliseconds (got '${text}').`, { catalogCode: "E0674" });
-  return Number(text);
-}
-
 async function listen(
   routes: Routes,
   access: ServeAccess,
   log: (line: string) => void,
   draining: Promise<number>,
-  drainMs: number,
+  limits: ServeLimits,
   lifecycle: ReturnType<typeof createRunLifecycle>,
   threadsShown: string,
 ): Promise<void> {
@@ -134,19 +137,29 @@ async function listen(
     http = Bun.serve({
       hostname: access.hostname,
       port: access.port,
-      idleTimeout: 0, // a chat stream stays open while a tool runs or the model thinks
-      async fetch(req) {
+      // A connection with no request in it is closed after the read limit (idle sockets, slow headers).
+      idleTimeout: limits.idleSeconds,
+      async fetch(req, server) {
         const cors = corsHeaders(req, access);
         // The token first: without it nothing is told, not even whether an agent exists.
         if (!authorized(req, access)) return unauthorizedResponse(cors);
         if (req.method === "OPTIONS") return new Response(null, { status: cors["access-control-allow-origin"] ? 204 : 403, headers: cors });
+        // A page of another site (cross-site request forgery, even against 127.0.0.1) runs nothing.
+        if (foreignPage(req, access)) return foreignPageResponse();
+        // A request being answered is not idle: a chat stream stays open while a tool runs or
+        // the model thinks (its body's own deadline is request-body.ts's).
+        server.timeout(req, 0);
         const abort = new AbortController();
         req.signal.addEventListener("abort", () => abort.abort(), { once: true });
         aborts.add(abort);
-        const answer = routeRequest(routes, req, abort, cors);
+        const answer = routeRequest(routes, req, abort, cors, () => server.timeout(req, limits.idleSeconds));
         const work = inFlight.track(answer.then((a) => a.done));
         void work.finally(() => aborts.delete(abort));
-        return (await answer).response;
+        const { response } = await answer;
+        // A JSON answer is complete: once sent, the connection is idle again and the read limit
+        // applies to it once more (a stream does so as it ends: `sent` below).
+        if (response.headers.get("content-type") !== "text/event-stream") server.timeout(req, limits.idleSeconds);
+        return response;
       },
     });
   } catch (e) {
@@ -157,10 +170,10 @@ async function listen(
   const code = await Promise.race([draining, lifecycle.untilStopped().then(() => 1)]);
   // No new connections; the requests in flight finish, or are aborted at the deadline.
   void http.stop(false);
-  await inFlight.settled(drainMs);
+  await inFlight.settled(limits.drainMs);
   for (const a of aborts) a.abort();
   // A chat turn waiting for its client's approval or output will not get it now.
-  routes.chat?.waiting.refuseAll();
+  routes.chat?.turns.refuseAll();
   lifecycle.stop(endingWith(runtimeError("RUNTIME_ERROR", `luma serve stopped (signal, exit code ${code}).`), 0, true));
   await inFlight.settled(UNWIND_MS);
   await http.stop(true);

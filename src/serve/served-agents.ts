@@ -1,10 +1,14 @@
 /**
- * What `luma serve` serves (issue #26 §4): every agent of the program without parameters, or
- * only those `--agent A` names (repeatable). Each agent's methods are `POST
- * /agents/{Agent}/{method}` — their arguments checked by the same JSON Schema validation
- * `luma mcp` serves them with (mcp/served-tools.ts) — and an agent that declares a `model`
- * also answers `POST /chat/{Agent}`. Decided once at start-up; an `--agent` that names no
- * agent, or one with parameters (no request may supply them), does not start (E0672).
+ * What `luma serve` serves (issue #26 §4): every agent of the program, or only those `--agent
+ * A` names (repeatable). Each agent's methods are `POST /agents/{Agent}/{method}` — their
+ * arguments checked by the same JSON Schema validation `luma mcp` serves them with
+ * (mcp/served-tools.ts) — and an agent that declares a `model` also answers `POST
+ * /chat/{Agent}`. Decided once at start-up; an `--agent` that names no agent does not start
+ * (E0672).
+ *
+ * An agent declared with parameters (`agent Support(user: User)`) runs with arguments from
+ * one of two places (served-agent-args.ts): fixed for the server's life by `--agent-args
+ * Support='{…}'`, or given by each request under the reserved key `$agent`.
  */
 import type { AgentDecl, Program } from "../syntax/ast";
 import type { SchemaTable } from "../schema/schema-table-types";
@@ -22,21 +26,21 @@ export interface ServedAgents {
   names: string[];
 }
 
+const hasParams = (a: AgentDecl) => (a.params?.length ?? 0) > 0;
+
 export function servedAgents(program: Program, schemas: SchemaTable, only: readonly string[]): ServedAgents {
   const agents = program.decls.filter((d): d is AgentDecl => d.kind === "Agent");
   for (const name of only) {
-    const agent = agents.find((a) => a.name === name);
-    if (agent === undefined) {
+    if (!agents.some((a) => a.name === name)) {
       throw startupError(`luma serve --agent ${name}: the program declares no agent '${name}' (agents: ${agents.map((a) => a.name).join(", ") || "none"}).`, { catalogCode: "E0672" });
     }
-    if ((agent.params?.length ?? 0) > 0) {
-      throw startupError(`luma serve --agent ${name}: agent '${name}' is declared with parameters, which no HTTP request may supply; serve an agent without them.`, { catalogCode: "E0672" });
-    }
   }
-  const chosen = agents.filter((a) => (a.params?.length ?? 0) === 0 && (only.length === 0 || only.includes(a.name)));
+  const chosen = agents.filter((a) => only.length === 0 || only.includes(a.name));
   const names = new Set(chosen.map((a) => a.name));
   const methods = new Map<string, ServedMethod>();
-  for (const t of servedTools(program, schemas, undefined)) if (t.kind === "method" && names.has(t.agent.name)) methods.set(t.name, t);
+  // servedTools serves the methods of agents without parameters, or of the one agent it is given.
+  const lists = [servedTools(program, schemas, undefined), ...chosen.filter(hasParams).map((a) => servedTools(program, schemas, a.name))];
+  for (const t of lists.flat()) if (t.kind === "method" && names.has(t.agent.name)) methods.set(t.name, t);
   const served = (agent: string) => {
     if (!names.has(agent)) throw agentNotFound(`No agent '${agent}' is served here (served: ${[...names].join(", ") || "none"}).`);
     return chosen.find((a) => a.name === agent)!;

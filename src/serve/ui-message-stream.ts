@@ -39,6 +39,13 @@ export const newCallStates = (): CallStates => ({ pending: new Set(), denied: ne
 export interface UiMessageWriter {
   /** The SSE body to answer with. */
   readonly body: ReadableStream<Uint8Array>;
+  /** The first reader is gone (its request aborted); idempotent, as the body's cancel. */
+  release(): void;
+  /**
+   * Another reader of the same message (`useChat`'s resume after a dropped connection): every
+   * part sent so far, then the rest as they come. Undefined once the message has ended.
+   */
+  follow(sent: () => void): ReadableStream<Uint8Array> | undefined;
   text(delta: string): void;
   toolCalls(calls: readonly ToolCall[]): void;
   toolResults(results: readonly ToolResult[]): void;
@@ -52,26 +59,49 @@ export interface UiMessageWriter {
 
 const encoder = new TextEncoder();
 
-/** `onCancel`: the client went away (the body was cancelled). */
-export function uiMessageWriter(messageId: string, onCancel: () => void, calls: CallStates = newCallStates()): UiMessageWriter {
-  let controller!: ReadableStreamDefaultController<Uint8Array>;
+/**
+ * `onCancel`: every reader went away (the first one's body was cancelled or its request
+ * aborted, and no follower reads on). The parts sent are kept until the message ends, so a
+ * follower can be given them from the start.
+ */
+export function uiMessageWriter(messageId: string, onCancel: () => void, calls: CallStates = newCallStates(), firstSent: () => void = () => {}): UiMessageWriter {
   let closed = false;
-  const body = new ReadableStream<Uint8Array>({
-    start: (c) => void (controller = c),
-    cancel() {
-      closed = true;
-      onCancel();
-    },
-  });
+  const sent: Uint8Array[] = [];
+  /** Each reader, with what to call as its last bytes go out (`sent`). */
+  const readers = new Map<ReadableStreamDefaultController<Uint8Array>, () => void>();
+  const reader = (replay: boolean, onSent: () => void) => {
+    let mine!: ReadableStreamDefaultController<Uint8Array>;
+    const gone = () => {
+      if (readers.delete(mine) && readers.size === 0 && !closed) onCancel();
+    };
+    const stream = new ReadableStream<Uint8Array>({
+      start(c) {
+        mine = c;
+        readers.set(c, onSent);
+        if (replay) for (const chunk of sent) c.enqueue(chunk);
+      },
+      cancel: gone,
+    });
+    return { stream, gone };
+  };
+  const first = reader(false, firstSent);
+  const body = first.stream;
   const send = (part: Part | "[DONE]") => {
     if (closed) return;
-    controller.enqueue(encoder.encode(`data: ${typeof part === "string" ? part : JSON.stringify(part)}\n\n`));
+    const chunk = encoder.encode(`data: ${typeof part === "string" ? part : JSON.stringify(part)}\n\n`);
+    sent.push(chunk);
+    for (const c of readers.keys()) c.enqueue(chunk);
   };
   const end = () => {
     if (closed) return;
     send("[DONE]");
     closed = true;
-    controller.close();
+    sent.length = 0;
+    for (const [c, onSent] of readers) {
+      onSent();
+      c.close();
+    }
+    readers.clear();
   };
   let textId: string | undefined;
   let texts = 0;
@@ -99,6 +129,8 @@ export function uiMessageWriter(messageId: string, onCancel: () => void, calls: 
   openStep();
   return {
     body,
+    release: first.gone,
+    follow: (onSent) => (closed ? undefined : reader(true, onSent).stream),
     text(delta) {
       if (delta === "") return;
       openStep();

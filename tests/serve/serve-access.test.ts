@@ -30,7 +30,7 @@ describe("issue #26 §4: start-up refusals (exit 2, nothing listens)", () => {
     ["an empty LUMA_SERVE_TOKEN", ["--http", "127.0.0.1:0"], { LUMA_SERVE_TOKEN: " " }, "E0671", "LUMA_SERVE_TOKEN is set but empty"],
     ["an address that is not HOST:PORT", ["--http", "127.0.0.1:99999"], {}, "E0670", "expected HOST:PORT or PORT"],
     ["--agent naming no agent", ["--agent", "Suport"], {}, "E0672", "declares no agent 'Suport' (agents: Support, Personal, Billing)"],
-    ["--agent naming an agent with parameters", ["--agent", "Personal"], {}, "E0672", "declared with parameters"],
+    ["LUMA_SERVE_READ_MS of 0", [], { LUMA_SERVE_READ_MS: "0" }, "E0675", "LUMA_SERVE_READ_MS must be a whole number of milliseconds (at least 1) (got '0')"],
     ["--cors with a path", ["--cors", "https://app.example.com/chat"], {}, "E0673", "expected one origin"],
     ["--cors *", ["--cors", "*"], {}, "E0673", "expected one origin"],
     ["LUMA_SERVE_DRAIN_MS that is not a number", [], { LUMA_SERVE_DRAIN_MS: "10s" }, "E0674", "LUMA_SERVE_DRAIN_MS must be a whole number of milliseconds (got '10s')"],
@@ -53,11 +53,11 @@ describe("issue #26 §4: start-up refusals (exit 2, nothing listens)", () => {
 });
 
 describe("issue #26 §4: --agent", () => {
-  test("without it every agent without parameters is served; with it only those named", async () => {
+  test("without it every agent is served (one with parameters given them by each request, agent-params.test.ts); with it only those named", async () => {
     const all = await serve(project(program), []);
     const only = await serve(project(program), ["--agent", "Billing"]);
     try {
-      expect(all.stderr()).toContain("(agents: Support, Billing;");
+      expect(all.stderr()).toContain("(agents: Support, Personal, Billing;");
       expect(await (await post(`${all.url}/agents/Billing/total`, {})).json()).toBe(42);
       expect(only.stderr()).toContain("(agents: Billing;");
       expect(await (await post(`${only.url}/agents/Billing/total`, {})).json()).toBe(42);

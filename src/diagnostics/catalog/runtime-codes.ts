@@ -209,6 +209,13 @@ const RUNTIME_ENTRIES = [
     example: "LUMA_SERVE_TOKEN=s3cret luma serve app.luma --http 0.0.0.0:8787   (then a request without the header)",
   },
   {
+    code: "REQUEST_FORBIDDEN",
+    title: "luma serve: a browser page of another origin",
+    explanation:
+      "A browser sends `Origin` with every cross-origin request, and a page on any site can make one to a server it knows the address of — even to 127.0.0.1, even without reading the answer. `luma serve` therefore answers HTTP 403, before anything runs, to a request whose `Origin` is not the one `--cors ORIGIN` allows; clients that are not browsers send no `Origin` and are not concerned.",
+    example: "a page on https://evil.example posting to http://127.0.0.1:8787/agents/Support/refund",
+  },
+  {
     code: "RUNTIME_ERROR",
     title: "runtime error",
     explanation: "Any other failure while the program runs: a field read on null, a division by zero, an index out of range, a value of the wrong kind for an operator. The message names the file:line:col.",

@@ -24,7 +24,7 @@ export const SERVE_ENTRIES = [
     code: "E0672",
     title: "luma serve --agent: no such agent to serve",
     explanation:
-      "`--agent A` (repeatable) limits what is served to those agents; each must be an agent of the program, and one declared with parameters (`agent Support(user: User)`) cannot be served: an HTTP request has no trusted place to give them.",
+      "`--agent A` (repeatable) limits what is served to those agents; each must be an agent of the program.",
     example: "luma serve app.luma --agent Suport",
   },
   {
@@ -40,6 +40,27 @@ export const SERVE_ENTRIES = [
     explanation:
       "After SIGTERM or SIGINT, `luma serve` lets the requests in flight finish for LUMA_SERVE_DRAIN_MS milliseconds (default 10000) before it aborts them. The variable must be a whole number (0: abort at once).",
     example: "LUMA_SERVE_DRAIN_MS=10s luma serve app.luma",
+  },
+  {
+    code: "E0675",
+    title: "LUMA_SERVE_READ_MS is not a number of milliseconds",
+    explanation:
+      "`luma serve` gives a client LUMA_SERVE_READ_MS milliseconds (default 10000) to send a request's body, and closes a connection that carries no request for as long (rounded up to whole seconds, at most 255): a client trickling its body a byte at a time, or holding sockets open, holds nothing for long. The variable must be a whole number, at least 1.",
+    example: "LUMA_SERVE_READ_MS=0 luma serve app.luma",
+  },
+  {
+    code: "E0676",
+    title: "luma serve --agent-args: not AGENT=JSON for a served agent",
+    explanation:
+      "`--agent-args AGENT=JSON` (repeatable, once per agent) fixes the parameters of a served agent declared with them (`agent Support(user: User)`) for the server's life; the JSON is then checked as `luma chat --agent-args` checks it (E0654–E0656). The agent must be one the server serves. Without the flag, each request gives them under `\"$agent\"`.",
+    example: "luma serve app.luma --agent-args '{\"user\": {\"id\": 7}}'   (no AGENT=)",
+  },
+  {
+    code: "E0677",
+    title: "LUMA_SERVE_RESUME_MS is not a number of milliseconds",
+    explanation:
+      "A chat turn whose client went away mid-stream (a reload, a dropped connection) keeps running for LUMA_SERVE_RESUME_MS milliseconds (default 10000), so `useChat` with `resume: true` can re-attach to it (`GET /chat/{Agent}/{id}/stream`); past it, nobody having resumed, the turn is aborted and the thread gets nothing. The variable must be a whole number (0: abort at once).",
+    example: "LUMA_SERVE_RESUME_MS=ten luma serve app.luma",
   },
 ] as const satisfies readonly CatalogEntry[];
 

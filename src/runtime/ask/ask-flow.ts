@@ -29,7 +29,7 @@
  *   next request after one past the ceiling fails at once.
  */
 import { freshSoftIssues } from "../base/soft-issue-report";
-import { isLumaError, type LumaError } from "../../diagnostics/luma-error";
+import { isLumaError, runtimeError, type LumaError } from "../../diagnostics/luma-error";
 import type { SchemaTable, ValidationIssue } from "../../schema/schema-table-types";
 import type { ToolInvoker } from "../tools/tool-invoker-types";
 import { requestTurn, type ProviderClient } from "../providers/provider-client";
@@ -112,6 +112,9 @@ export async function runAskFlow(env: FlowEnv, plan: AskPlan, offer: ToolOffer, 
     for (;;) {
       const { plan, offer } = acting;
       const hasTools = offer.tools !== undefined;
+      // A cancelled method call (its MCP client cancelled it, a served chat's client went away) asks the model nothing more.
+      const cancelled = req.methodCall.signal;
+      if (cancelled?.aborted) throw isLumaError(cancelled.reason) ? cancelled.reason : runtimeError("RUNTIME_ERROR", `The ask at ${req.location} was cancelled: its caller went away.`);
       const choice: ToolChoice = !hasTools ? AUTO : limitHit ? NONE : plan.forced && !toolCalled ? { type: "tool", name: plan.forced } : AUTO;
       let res: TurnResult;
       const format = plan.plainText ? undefined : !hasTools || toolCalled ? plan.format : undefined;

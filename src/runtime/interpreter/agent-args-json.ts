@@ -6,7 +6,7 @@
  * parameters are trusted input (docs/security.md). The tools whose `when` is false for them
  * are not served.
  */
-import { isLumaError, startupError } from "../../diagnostics/luma-error";
+import { isLumaError, startupError, type LumaError } from "../../diagnostics/luma-error";
 import type { AgentDecl, Program } from "../../syntax/ast";
 import { bindAgentArgs } from "./agent-context";
 import type { Runtime } from "./runtime-context";
@@ -35,14 +35,31 @@ export function servedAgentArgs(program: Program, rt: Runtime, agentName: string
   } catch (e) {
     throw startupError(`--agent-args: not JSON (${e instanceof Error ? e.message : String(e)}).`, { catalogCode: "E0655" });
   }
-  if (!isObject(given)) throw startupError(`--agent-args: must be a JSON object of the parameters of agent '${agent.name}'.`, { catalogCode: "E0655" });
+  return agentArgsFrom(rt, agent, given, "--agent-args", (message, kind) => startupError(message, { catalogCode: kind === "missing" ? "E0654" : "E0655" }));
+}
+
+/**
+ * An agent's parameters from a JSON value (`given`), validated as a call `Support(user)`
+ * binds them: an object of the parameters, none unknown, every required one there, each
+ * fitting its type. `where` names the source in messages; `fail` makes the error (a
+ * start-up error for a flag, a request's 400 for `luma serve`'s `$agent`).
+ */
+export function agentArgsFrom(
+  rt: Runtime,
+  agent: AgentDecl,
+  given: unknown,
+  where: string,
+  fail: (message: string, kind: "missing" | "invalid") => LumaError,
+): Map<string, Value> {
+  const params = agent.params ?? [];
+  if (!isObject(given)) throw fail(`${where}: must be a JSON object of the parameters of agent '${agent.name}'.`, "invalid");
   const names = new Set(params.map((p) => p.name));
   for (const key of Object.keys(given)) {
-    if (!names.has(key)) throw startupError(`--agent-args: agent '${agent.name}' has no parameter '${key}' (it takes ${[...names].join(", ")}).`, { catalogCode: "E0655" });
+    if (!names.has(key)) throw fail(`${where}: agent '${agent.name}' has no parameter '${key}' (it takes ${[...names].join(", ") || "none"}).`, "invalid");
   }
   for (const p of params) {
     const optional = p.optional || p.annotations.some((a) => a.name === "default");
-    if (!(p.name in given) && !optional) throw startupError(`--agent-args: missing '${p.name}', a parameter of agent '${agent.name}'.`, { catalogCode: "E0654" });
+    if (!(p.name in given) && !optional) throw fail(`${where}: missing '${p.name}', a parameter of agent '${agent.name}'.`, "missing");
   }
   // Positional, as a call `Support(user)` binds them; an absent optional one is null (or its default).
   const lastGiven = params.reduce((last, p, i) => (p.name in given ? i : last), -1);
@@ -53,6 +70,6 @@ export function servedAgentArgs(program: Program, rt: Runtime, agentName: string
     if (!isLumaError(e)) throw e;
     const issues = (e.details as { issues?: { message: string }[] } | undefined)?.issues;
     const why = issues ? issues.map((i) => i.message.replace(/\.$/, "")).join("; ") : e.message;
-    throw startupError(`--agent-args: ${why}.`, { catalogCode: "E0655" });
+    throw fail(`${where}: ${why}.`, "invalid");
   }
 }
