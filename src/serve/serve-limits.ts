@@ -27,19 +27,18 @@ const DEFAULT_RESUME_MS = 10_000;
 /** Bun.serve's largest idleTimeout. */
 const MAX_IDLE_SECONDS = 255;
 
-function wholeMs(env: Record<string, string | undefined>, name: string, fallback: number, min: number, code: "E0674" | "E0675" | "E0677"): number {
-  const text = env[name];
+function wholeMs(name: string, text: string | undefined, fallback: number, min: number, code: "E0674" | "E0675" | "E0677"): number {
   if (text === undefined) return fallback;
   if (!/^\d+$/.test(text) || Number(text) < min) throw startupError(`${name} must be a whole number of milliseconds${min > 0 ? ` (at least ${min})` : ""} (got '${text}').`, { catalogCode: code });
   return Number(text);
 }
 
 export function serveLimits(env: Record<string, string | undefined>): ServeLimits {
-  const readMs = wholeMs(env, "LUMA_SERVE_READ_MS", DEFAULT_READ_MS, 1, "E0675");
+  const readMs = wholeMs("LUMA_SERVE_READ_MS", env.LUMA_SERVE_READ_MS, DEFAULT_READ_MS, 1, "E0675");
   return {
-    drainMs: wholeMs(env, "LUMA_SERVE_DRAIN_MS", DEFAULT_DRAIN_MS, 0, "E0674"),
+    drainMs: wholeMs("LUMA_SERVE_DRAIN_MS", env.LUMA_SERVE_DRAIN_MS, DEFAULT_DRAIN_MS, 0, "E0674"),
     readMs,
-    resumeMs: wholeMs(env, "LUMA_SERVE_RESUME_MS", DEFAULT_RESUME_MS, 0, "E0677"),
+    resumeMs: wholeMs("LUMA_SERVE_RESUME_MS", env.LUMA_SERVE_RESUME_MS, DEFAULT_RESUME_MS, 0, "E0677"),
     idleSeconds: Math.min(MAX_IDLE_SECONDS, Math.max(1, Math.ceil(readMs / 1000))),
   };
 }
