@@ -6,6 +6,10 @@
 import type { ThreadMessageView } from "../ui-types";
 export type { EvalView, PendingRow, RunDetail, RunSummary, TimelineStep, UsageEntry } from "../ui-types";
 export type ThreadMessage = ThreadMessageView;
+export interface ListedThread {
+  id: string;
+  version: number;
+}
 
 const csrf = (): string => document.querySelector<HTMLMetaElement>('meta[name="luma-csrf"]')?.content ?? "";
 
