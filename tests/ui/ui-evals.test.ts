@@ -7,6 +7,7 @@
  * run's timeline. Without a journal nothing is recorded; in an encrypted one the record is
  * sealed. The screenshot goes to docs/ui-evals.png with LUMA_UPDATE=1.
  */
+import { Database } from "bun:sqlite";
 import { afterAll, beforeAll, describe, expect, test } from "bun:test";
 import { copyFileSync, mkdtempSync, readFileSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
@@ -79,6 +80,22 @@ describe("luma eval recorded in the journal, shown by luma ui", () => {
     const url = await p.serve([], env);
     const evals = (await (await fetch(url + "api/evals")).json()) as { name: string }[];
     expect(evals.map((e) => e.name)).toEqual(["triage routes", "triage routes"]);
+  });
+
+  test("a journal that cannot take the eval's record: E1416 after the report (exit 1), naming the journal's failure", async () => {
+    const p = evalProject({ backend: "sqlite", path: "runs.sqlite" });
+    writeFileSync(p.path("noop.luma"), "print(1)\n");
+    expect((await p.run(["noop.luma"])).exitCode).toBe(0);
+    // The evals table replaced by a view: the cases' runs are journaled, the eval's record cannot be written.
+    const db = new Database(p.path("runs.sqlite"));
+    db.exec("DROP TABLE luma_journal_evals; CREATE VIEW luma_journal_evals AS SELECT 'x' AS eval_id, 0 AS created_at, '' AS report");
+    db.close();
+    const ran = await p.run(evalArgs);
+    expect(ran.stdout).toContain("triage routes › route: 0.67 | 1.00");
+    expect(ran.stderr).toContain("the evals ran, but cannot be recorded in the journal");
+    expect(ran.stderr).toContain("E1416");
+    expect(ran.stderr).not.toContain("    at ");
+    expect(ran.exitCode).toBe(1);
   });
 
   test.skipIf(!enabled)("the Evals view: per score the mean and failing cases, --model side by side, each case linking to its run's timeline", async () => {
