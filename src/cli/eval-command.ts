@@ -9,13 +9,13 @@
  * a `--min` naming no score E1412.
  */
 import { writeFileSync } from "node:fs";
-import { resolve } from "node:path";
+import { dirname, resolve } from "node:path";
 import type { EvalCommand } from "./dev-loop-argv";
 import { EXIT, reportError } from "./report-error";
 import { junitXml } from "./junit-report";
 import { lumaFilesUnder } from "./test-command";
 import { COMMAND_TABLE } from "./command-table-argv";
-import { checkBars, jsonReport, junitCases, summarize, textReport, type EvalSummary } from "./eval-report";
+import { checkBars, evalJson, jsonReport, junitCases, summarize, textReport, type EvalSummary } from "./eval-report";
 import { startupError } from "../diagnostics/luma-error";
 import { openMcpTools } from "../mcp/open-mcp-tools";
 import type { Program } from "../syntax/ast";
@@ -93,6 +93,7 @@ export async function runEvalCommand(cmd: EvalCommand, host: EvalHost): Promise<
   const missed = bars.filter((b) => !b.passed).length;
   const passed = errored === 0 && missed === 0 && broken === 0;
   host.out(`${summaries.reduce((t, s) => t + s.run.cases.length, 0)} cases, ${errored} errored${missed > 0 ? `, ${missed} bar${missed === 1 ? "" : "s"} missed` : ""}`);
+  await recordInJournals(cmd, host, summaries, (e) => render(e));
   for (const report of cmd.reports) {
     const text = report.format === "json" ? jsonReport(summaries, bars, (e) => render(e), passed) : junitXml(junitCases(summaries, (e) => render(e)), "luma eval");
     try {
@@ -102,4 +103,26 @@ export async function runEvalCommand(cmd: EvalCommand, host: EvalHost): Promise<
     }
   }
   return passed ? EXIT.ok : EXIT.runtime;
+}
+
+/**
+ * Each eval whose cases ran as journal runs is recorded in that journal (the one its file's
+ * config names), for `luma ui`'s Evals view; evals without a journal are not recorded.
+ */
+async function recordInJournals(cmd: EvalCommand, host: EvalHost, summaries: readonly EvalSummary[], renderError: (e: unknown) => string): Promise<void> {
+  const journaled = summaries.filter((s) => s.run.cases.some((c) => c.runId !== undefined));
+  if (journaled.length === 0) return;
+  const { recordEvals } = await import("../runtime/evals/eval-record");
+  const invocation = `eval-${new Date().toISOString().replace(/[-:.]/g, "").slice(0, 15)}-${crypto.randomUUID().slice(0, 8)}`;
+  const at = Date.now();
+  // A file's cases opened the journal of the config found from the file's folder (or --config).
+  const byDir = new Map<string, EvalSummary[]>();
+  for (const s of journaled) {
+    const dir = dirname(resolve(host.cwd, s.file));
+    byDir.set(dir, [...(byDir.get(dir) ?? []), s]);
+  }
+  for (const [dir, list] of byDir) {
+    const journal = { config: cmd.config === undefined ? undefined : resolve(host.cwd, cmd.config), cwd: dir, env: host.env };
+    await recordEvals(journal, list.map((s) => ({ id: `${invocation}/${summaries.indexOf(s) + 1}`, invocation, at, ...evalJson(s, renderError) })));
+  }
 }

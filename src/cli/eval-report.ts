@@ -124,27 +124,30 @@ export function checkBars(summaries: readonly EvalSummary[], mins: readonly { sc
 }
 
 /** The JSON report: what `luma ui` and scripts read (snake_case, as the trace's events). */
+/** One eval of the JSON report (also what the journal keeps for `luma ui`, runtime/evals/eval-record.ts). */
+export const evalJson = (s: EvalSummary, renderError: (e: unknown) => string) => ({
+  name: s.name,
+  file: s.file,
+  dataset: s.dataset,
+  variant: s.variant ?? null,
+  scores: Object.fromEntries(s.scores.map((x) => [x.name, { mean: x.mean, failing: x.failing }])),
+  cases: s.run.cases.map((c) => ({
+    line: c.line,
+    id: c.id ?? null,
+    scores: c.scores,
+    error: c.error === undefined ? null : renderError(c.error),
+    duration_ms: Math.round(c.durationMs),
+    tokens_in: c.tokensIn,
+    tokens_out: c.tokensOut,
+    cost_usd: c.costUsd,
+    run_id: c.runId ?? null,
+  })),
+});
+
 export function jsonReport(summaries: readonly EvalSummary[], bars: readonly BarResult[], renderError: (e: unknown) => string, passed: boolean): string {
   const report = {
     passed,
-    evals: summaries.map((s) => ({
-      name: s.name,
-      file: s.file,
-      dataset: s.dataset,
-      variant: s.variant ?? null,
-      scores: Object.fromEntries(s.scores.map((x) => [x.name, { mean: x.mean, failing: x.failing }])),
-      cases: s.run.cases.map((c) => ({
-        line: c.line,
-        id: c.id ?? null,
-        scores: c.scores,
-        error: c.error === undefined ? null : renderError(c.error),
-        duration_ms: Math.round(c.durationMs),
-        tokens_in: c.tokensIn,
-        tokens_out: c.tokensOut,
-        cost_usd: c.costUsd,
-        run_id: c.runId ?? null,
-      })),
-    })),
+    evals: summaries.map((s) => evalJson(s, renderError)),
     mins: bars.map((b) => ({ score: b.score, bar: b.bar, eval: b.eval, variant: b.variant ?? null, mean: b.mean, passed: b.passed })),
   };
   return JSON.stringify(report, null, 2) + "\n";

@@ -12,7 +12,8 @@
 import { withJournal, type AdminOptions } from "../runtime/journal/journal-admin";
 import type { ApprovalRow, RunRow, StepRow } from "../runtime/journal/journal-backend";
 import type { JournalCodec } from "../runtime/journal/journal-codec";
-import type { PendingRow, RunSummary, TimelineStep, UiStatus, UsageEntry } from "./ui-types";
+import { decodeEvals } from "../runtime/evals/eval-record";
+import type { EvalView, PendingRow, RunSummary, TimelineStep, UiStatus, UsageEntry } from "./ui-types";
 
 /** A step's detail (run-journal.ts StepDetail) read back; an unreadable one shows as none (the timeline still lists the step). */
 const detailOf = (codec: JournalCodec, runId: string, s: StepRow): Record<string, unknown> | undefined => {
@@ -174,3 +175,13 @@ export const journalRun = (source: number, opts: AdminOptions, runId: string) =>
 
 /** The usage points of every run listed so far (journalRuns fills the cache the charts read). */
 export const journalUsage = (): UsageEntry[] => [...summaryCache.values()].flatMap((c) => c.usage);
+
+/** The evals `luma eval` recorded in the journal, each case naming its run by page id. */
+export const journalEvals = (source: number, opts: AdminOptions): Promise<EvalView[]> =>
+  withJournal(opts, async ({ backend, codec }) =>
+    decodeEvals(codec, await backend.evals()).map(({ dataset: _dataset, cases, ...r }) => ({
+      ...r,
+      source: backend.shown,
+      cases: cases.map(({ run_id, ...c }) => ({ ...c, run: run_id === null ? null : `${source}:${run_id}` })),
+    })),
+  );

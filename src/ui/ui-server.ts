@@ -8,6 +8,8 @@
  *   GET  /api/runs         every run of the journals and traces (RunSummary[])
  *   GET  /api/run?id=      one run's timeline (RunDetail)
  *   GET  /api/usage        the usage charts' points (UsageEntry[])
+ *   GET  /api/evals        the evals `luma eval` recorded in the journals (EvalView[])
+ *   GET  /api/threads      the threads store's threads (ids, exchanges)
  *   GET  /api/thread?id=   a stored thread's messages
  *   POST /api/act          approve · deny · answer a waiting call (journal-admin.ts, as
  *                          `luma approve` / `luma deny` / `luma runs answer` do: bound to
@@ -20,8 +22,8 @@ import { isLumaError, startupError } from "../diagnostics/luma-error";
 import { answer, decide } from "../runtime/journal/journal-admin";
 import { APP_CSS, APP_JS } from "./ui-assets.generated";
 import { makeGuard, type Guard } from "./ui-guard";
-import { allRuns, allUsage, journalOf, oneRun, type UiSources } from "./ui-sources";
-import { readThread } from "./thread-source";
+import { allEvals, allRuns, allUsage, journalOf, oneRun, type UiSources } from "./ui-sources";
+import { listThreads, readThread } from "./thread-source";
 
 const CSP = "default-src 'none'; script-src 'self'; style-src 'self'; img-src 'self' data:; connect-src 'self'; base-uri 'none'; form-action 'none'; frame-ancestors 'none'";
 
@@ -96,6 +98,12 @@ async function route(u: UiSources, guard: Guard, req: Request, url: URL): Promis
     }
     case "/api/usage":
       return json(await allUsage(u));
+    case "/api/evals":
+      return json(await allEvals(u));
+    case "/api/threads": {
+      const listed = await listThreads(u);
+      return listed === undefined ? json({ error: 'No threads store: set "threads" in luma.config.json.', code: "RUNTIME_ERROR" }, 404) : json(listed);
+    }
     case "/api/thread": {
       if (u.threads === undefined) return json({ error: 'No threads store: set "threads" in luma.config.json.', code: "RUNTIME_ERROR" }, 404);
       return json(await readThread(u, url.searchParams.get("id") ?? ""));

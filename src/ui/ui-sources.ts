@@ -12,9 +12,9 @@ import { startupError } from "../diagnostics/luma-error";
 import { loadConfig } from "../config/load-config";
 import type { ThreadsConfig } from "../config/config-types";
 import { withJournal, type AdminOptions } from "../runtime/journal/journal-admin";
-import { journalRun, journalRuns, journalUsage } from "./journal-source";
+import { journalEvals, journalRun, journalRuns, journalUsage } from "./journal-source";
 import { traceRun } from "./trace-source";
-import type { RunDetail, RunSummary, UsageEntry } from "./ui-types";
+import type { EvalView, RunDetail, RunSummary, UsageEntry } from "./ui-types";
 
 export type Source = { kind: "journal"; opts: AdminOptions } | { kind: "trace"; path: string; shown: string };
 
@@ -59,6 +59,12 @@ export async function openSources(o: SourceOptions): Promise<UiSources> {
 export async function allRuns(u: UiSources): Promise<RunSummary[]> {
   const lists = await Promise.all(u.sources.map(async (s, i) => (s.kind === "journal" ? journalRuns(i, s.opts) : [traceRun(i, s.path, s.shown).summary])));
   return lists.flat().sort((a, b) => b.started_at - a.started_at);
+}
+
+/** Every eval recorded in the journals, newest first (trace files hold none). */
+export async function allEvals(u: UiSources): Promise<EvalView[]> {
+  const lists = await Promise.all(u.sources.map((s, i) => (s.kind === "journal" ? journalEvals(i, s.opts) : [])));
+  return lists.flat().sort((a, b) => b.at - a.at || a.id.localeCompare(b.id, "en", { numeric: true }));
 }
 
 /** One run by its page id (`<source>:<run>`), or undefined. */

@@ -83,3 +83,34 @@ export interface ThreadMessageView {
   agent?: string;
   time: string;
 }
+
+/**
+ * One eval of a `luma eval` as the Evals view shows it (runtime/evals/eval-record.ts, read
+ * from a journal): its scores' means and failing cases, and each case with its run's page id.
+ */
+export interface EvalView {
+  /** `<invocation>/<n>`. */
+  id: string;
+  /** The `luma eval` it was part of: the evals (and `--model` variants) of one invocation show side by side. */
+  invocation: string;
+  at: number;
+  /** The journal it was read from. */
+  source: string;
+  name: string;
+  file: string;
+  /** `AGENT=MODEL` for a `--model` run; null as written. */
+  variant: string | null;
+  scores: Record<string, { mean: number; failing: { line: number; id?: string }[] }>;
+  cases: {
+    line: number;
+    id: string | null;
+    scores: Record<string, boolean | number>;
+    error: string | null;
+    duration_ms: number;
+    tokens_in: number | null;
+    tokens_out: number | null;
+    cost_usd: number | null;
+    /** The case's run as the page names it (`<source>:<run id>`), null when it has none. */
+    run: string | null;
+  }[];
+}

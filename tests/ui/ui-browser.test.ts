@@ -4,7 +4,8 @@
  * threads store that real `dist/luma` runs wrote (their asks answered by the fake provider in
  * OpenAI's wire format). Opens the runs list, opens a run (its ask's messages, its tool
  * calls' inputs), approves the waiting call from the page, resumes the run and sees it
- * finish; watches a running run's steps arrive; reads a stored thread and the usage charts.
+ * finish; watches a running run's steps arrive; lists the stored threads, searches them and
+ * reads one; the usage charts.
  * Each view's screenshot is taken; with LUMA_UPDATE=1 into docs/ui-*.png (docs/ui.md shows them).
  */
 import { afterAll, beforeAll, describe, expect, test } from "bun:test";
@@ -95,8 +96,16 @@ describe.skipIf(!enabled)("luma ui in Chromium", () => {
     expect(await pg.textContent("body")).not.toContain("sk-test-ui-secret-key");
     expect(await pg.textContent("body")).not.toContain("tok-secret-123");
 
-    await pg.goto(url + "#/threads/customer-42");
+    // The store lists its threads (their ids kept beside their digests); searching filters them; a click opens one.
+    await pg.goto(url + "#/threads");
+    await pg.waitForSelector("body[data-threads-loaded='1']");
+    expect(await pg.textContent('[data-thread="customer-42"]')).toContain("1 exchange");
+    await pg.fill(".thread-id", "nobody");
+    expect(await pg.$$('[data-thread="customer-42"]')).toHaveLength(0);
+    await pg.fill(".thread-id", "customer");
+    await pg.click('[data-thread="customer-42"]');
     await pg.waitForSelector("body[data-thread-loaded='5']");
+    expect(pg.url()).toContain("#/threads/customer-42");
     expect(await pg.$$eval(".messages .msg", (ms) => ms.map((m) => m.getAttribute("data-role")))).toEqual(["user", "assistant", "tool", "tool", "assistant"]);
     await shot(pg, "threads");
 

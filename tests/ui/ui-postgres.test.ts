@@ -6,6 +6,9 @@
 import { afterAll, describe, expect, test } from "bun:test";
 import { requireService } from "../datasources/service-env";
 import { startFakeProvider, type FakeProvider } from "../support/fake-provider/fake-provider";
+import { copyFileSync } from "node:fs";
+import { join } from "node:path";
+import { REPO } from "../support/luma-binary";
 import { UiProject } from "./ui-project";
 
 const PG_URL = requireService("LUMA_TEST_PG_URL", ".ci/services/postgres.sh");
@@ -18,7 +21,7 @@ afterAll(async () => {
   fake?.stop();
   if (!PG_URL) return;
   const sql = new Bun.SQL(PG_URL);
-  for (const s of ["meta", "runs", "steps", "approvals"]) await sql.unsafe(`DROP TABLE IF EXISTS ${table}_${s}`);
+  for (const s of ["meta", "runs", "steps", "approvals", "evals"]) await sql.unsafe(`DROP TABLE IF EXISTS ${table}_${s}`);
   await sql.close();
 });
 
@@ -58,5 +61,21 @@ describe.skipIf(!PG_URL)("luma ui on a PostgreSQL journal", () => {
     const resumed = await p.run(["flow.luma", "--run-id", "pg-1"], env);
     expect({ exit: resumed.exitCode, out: resumed.stdout }).toEqual({ exit: 0, out: "total 4\nsent 40\n" });
     expect(((await (await fetch(url + "api/runs")).json()) as { status: string }[])[0].status).toBe("finished");
+  });
+
+  test("luma eval records its evals in the PostgreSQL journal (the _evals table); luma ui lists them", async () => {
+    const p = new UiProject();
+    projects.push(p);
+    for (const f of ["triage.luma", "triage.eval.luma", "cases.jsonl", "triage.cassette.jsonl"]) copyFileSync(join(REPO, "examples", "120_eval", f), p.path(f));
+    await Bun.write(p.path("luma.config.json"), JSON.stringify({ journal: { backend: "postgres", url_env: "LUMA_TEST_PG_URL", table } }));
+    const env = { LUMA_TEST_PG_URL: PG_URL! };
+    const ran = await p.run(["eval", ".", "--replay", "triage.cassette.jsonl"], env);
+    expect({ exit: ran.exitCode, err: ran.stderr }).toEqual({ exit: 0, err: "" });
+    const url = await p.serve([], env);
+    const evals = (await (await fetch(url + "api/evals")).json()) as { name: string; scores: Record<string, { mean: number }>; cases: { run: string }[] }[];
+    expect(evals.map((e) => e.name)).toEqual(["triage routes"]);
+    expect(evals[0].scores.route.mean).toBeCloseTo(2 / 3, 5);
+    const runs = ((await (await fetch(url + "api/runs")).json()) as { id: string }[]).map((r) => r.id);
+    for (const c of evals[0].cases) expect(runs).toContain(c.run);
   });
 });

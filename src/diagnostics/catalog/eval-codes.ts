@@ -98,6 +98,13 @@ export const evalCodes = [
     explanation: "`luma eval --format junit|json FILE` writes the report to FILE; a missing directory or a permission problem is an error after the cases ran (their results are printed all the same).",
     example: "luma eval evals/ --format json /no-such-dir/report.json",
   },
+  {
+    code: "E1416",
+    title: "eval cannot be recorded in the journal",
+    explanation:
+      "When a journal is configured, each case of `luma eval` is a run in it, and after the cases ran each eval's report (scores, cases, their runs) is recorded there too, for `luma ui`'s Evals view. A journal that cannot be written then (a read-only file, a server gone) is this error; the report was printed all the same.",
+    example: "luma eval evals/   (luma.config.json \"journal\" on a database that went away during the run)",
+  },
 ] as const satisfies readonly CatalogEntry[];
 
 /** The E14xx codes `luma eval` raises itself: part of the catalog's `DiagnosticCode`. */

@@ -74,6 +74,17 @@ export interface ApprovalRow {
   decidedAt: number | null;
 }
 
+/**
+ * One eval of one `luma eval` (and one per `--model` variant), recorded for `luma ui`'s Evals
+ * view (evals/eval-record.ts): its scores and cases, each case naming its run. `report` is
+ * encoded (sealed in an encrypted journal) like a step's outcome.
+ */
+export interface EvalRow {
+  evalId: string;
+  createdAt: number;
+  report: string;
+}
+
 /** What `acquire` answers: the lease is ours (with its token), or another live process holds it. */
 export type Acquired =
   | { kind: "acquired"; token: string; created: boolean }
@@ -133,6 +144,10 @@ export interface JournalBackend {
   /** `luma approve` / `luma deny`: not fenced (a person decides; no run holds a lease then). */
   decide(runId: string, stepId: string, decision: Decision, sealed: string, now: number): MaybePromise<boolean>;
   runs(): MaybePromise<RunRow[]>;
+  /** Not fenced: an eval's record is written once, after its cases' runs ended. */
+  recordEval(row: EvalRow): MaybePromise<void>;
+  /** Every recorded eval, oldest first. */
+  evals(): MaybePromise<EvalRow[]>;
   close(): MaybePromise<void>;
 }
 

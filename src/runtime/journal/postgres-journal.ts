@@ -17,6 +17,7 @@ import {
   type Acquired,
   type ApprovalRow,
   type Decision,
+  type EvalRow,
   type JournalBackend,
   type RunRow,
   type RunStatus,
@@ -35,6 +36,7 @@ const ddl = (t: string) => [
      started_at bigint, finished_at bigint, duration_ms double precision, detail text, PRIMARY KEY (run_id, step_id))`,
   `CREATE TABLE IF NOT EXISTS ${t}_approvals (run_id text NOT NULL, step_id text NOT NULL, tool text NOT NULL, digest text NOT NULL,
      args text NOT NULL, decision text, decided_digest text, requested_at bigint NOT NULL, decided_at bigint, PRIMARY KEY (run_id, step_id))`,
+  `CREATE TABLE IF NOT EXISTS ${t}_evals (eval_id text PRIMARY KEY, created_at bigint NOT NULL, report text NOT NULL)`,
 ];
 
 /** The stores' connection errors (credentials redacted), worded for the journal, with its catalog codes. */
@@ -260,6 +262,15 @@ export class PostgresJournal implements JournalBackend {
       createdAt: Number(r.created_at),
       updatedAt: Number(r.updated_at),
     }));
+  }
+
+  async recordEval(row: EvalRow): Promise<void> {
+    await this.q(`INSERT INTO ${this.t}_evals (eval_id, created_at, report) VALUES ($1, $2, $3) ON CONFLICT (eval_id) DO UPDATE SET report = EXCLUDED.report`, [row.evalId, row.createdAt, row.report]);
+  }
+
+  async evals(): Promise<EvalRow[]> {
+    const rows = await this.q<Record<string, unknown>>(`SELECT eval_id, created_at, report FROM ${this.t}_evals ORDER BY created_at, eval_id`);
+    return rows.map((r) => ({ evalId: r.eval_id as string, createdAt: Number(r.created_at), report: r.report as string }));
   }
 
   async close(): Promise<void> {

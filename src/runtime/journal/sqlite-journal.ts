@@ -6,6 +6,7 @@
  *   luma_journal_runs       one row per run: status and the lease (owner, token, expiry)
  *   luma_journal_steps      one row per step: its begin and finish receipts
  *   luma_journal_approvals  one row per call that waited for a person
+ *   luma_journal_evals      one row per eval of a `luma eval` (its report, for `luma ui`)
  *
  * Every receipt is its own transaction. A finish receipt commits with `synchronous = FULL`
  * (the WAL is fsynced): once the run goes on, its result must survive a power loss. A begin
@@ -27,6 +28,7 @@ import {
   type Acquired,
   type ApprovalRow,
   type Decision,
+  type EvalRow,
   type JournalBackend,
   type RunRow,
   type RunStatus,
@@ -48,6 +50,7 @@ CREATE TABLE IF NOT EXISTS luma_journal_approvals (
   run_id TEXT NOT NULL, step_id TEXT NOT NULL, tool TEXT NOT NULL, digest TEXT NOT NULL, args TEXT NOT NULL,
   decision TEXT, decided_digest TEXT, requested_at INTEGER NOT NULL, decided_at INTEGER, PRIMARY KEY (run_id, step_id)
 ) WITHOUT ROWID;
+CREATE TABLE IF NOT EXISTS luma_journal_evals (eval_id TEXT PRIMARY KEY, created_at INTEGER NOT NULL, report TEXT NOT NULL);
 `;
 
 const STEP_COLUMNS = `step_id AS stepId, kind, name, digest, status, begins, attempts, output, started_at AS startedAt,
@@ -274,6 +277,14 @@ export class SqliteJournal implements JournalBackend {
          FROM luma_journal_runs ORDER BY created_at, run_id`,
       )
       .all();
+  }
+
+  recordEval(row: EvalRow): void {
+    this.db.query("INSERT OR REPLACE INTO luma_journal_evals (eval_id, created_at, report) VALUES (?, ?, ?)").run(row.evalId, row.createdAt, row.report);
+  }
+
+  evals(): EvalRow[] {
+    return this.db.query<EvalRow, []>("SELECT eval_id AS evalId, created_at AS createdAt, report FROM luma_journal_evals ORDER BY created_at, eval_id").all();
   }
 
   close(): void {

@@ -4,8 +4,12 @@
  */
 // The server's answers, typed by the server's own declarations (type-only: erased from the bundle).
 import type { ThreadMessageView } from "../ui-types";
-export type { PendingRow, RunDetail, RunSummary, TimelineStep, UsageEntry } from "../ui-types";
+export type { EvalView, PendingRow, RunDetail, RunSummary, TimelineStep, UsageEntry } from "../ui-types";
 export type ThreadMessage = ThreadMessageView;
+export interface ListedThread {
+  id: string;
+  version: number;
+}
 
 const csrf = (): string => document.querySelector<HTMLMetaElement>('meta[name="luma-csrf"]')?.content ?? "";
 

@@ -1,7 +1,8 @@
 /**
  * Stored threads in one JSON file (`"threads": { "backend": "file" }`, issue #26 §1), for one
- * machine's processes: `{ header, threads: { <id digest>: { version, messages } } }`, the
- * messages of each thread one value (sealed when encrypted, thread-keys.ts).
+ * machine's processes: `{ header, threads: { <id digest>: { version, messages, id } } }`, the
+ * messages of each thread one value and its id kept for listing (both sealed when encrypted,
+ * thread-keys.ts; a row written before ids were kept has none).
  *
  * Every read and append holds the file's lock (`<path>.lock`, flock as the file idempotency
  * store takes it) and reads the file afresh; an append checks the thread's version and
@@ -16,11 +17,11 @@ import { FileLock } from "../file/file-lock";
 import { EnvelopeRefused, readEnvelopeFile } from "../file/read-envelope-file";
 import type { RecordCodec } from "../record-codec";
 import { decideThreadKeys } from "./thread-keys";
-import type { StoredThread, ThreadMessage, ThreadStore } from "./thread-message";
+import { idBinding, listed, type ListedThread, type StoredThread, type ThreadMessage, type ThreadStore } from "./thread-message";
 
 interface ThreadsFile {
   header: string;
-  threads: Record<string, { version: number; messages: string }>;
+  threads: Record<string, { version: number; messages: string; id?: string }>;
 }
 
 export class FileThreadStore implements ThreadStore {
@@ -62,10 +63,15 @@ export class FileThreadStore implements ThreadStore {
       const row = doc.threads[kd];
       if ((row?.version ?? 0) !== version) return false;
       const all = [...(row ? (this.codec.decodeValue(kd, row.messages) as ThreadMessage[]) : []), ...messages];
-      doc.threads[kd] = { version: version + 1, messages: this.codec.encodeValue(kd, all) };
+      doc.threads[kd] = { version: version + 1, messages: this.codec.encodeValue(kd, all), id: this.codec.encodeValue(idBinding(kd), id) };
       closeSync(writeFileDurably(this.path, JSON.stringify(doc)));
       return true;
     });
+  }
+
+  async list(): Promise<ListedThread[]> {
+    const rows = Object.entries(this.lock.with(() => readDoc(this.path, this.shown)?.threads ?? {}));
+    return listed(this.codec, rows.map(([kd, r]) => ({ kd, version: r.version, id: r.id ?? null })));
   }
 
   async close(): Promise<void> {

@@ -3,7 +3,8 @@
  * by the processes of one machine through Bun's built-in SQLite:
  *
  *   luma_threads_meta  the header (thread-keys.ts)
- *   luma_threads       one row per thread: its id's digest, a version, its messages (one value)
+ *   luma_threads       one row per thread: its id's digest, a version, its messages (one value),
+ *                      and the id itself (sealed when encrypted) for listing
  *
  * An append is one IMMEDIATE transaction — read the version, write the messages with the
  * version moved on only if it is still the one the ask read — so two processes' exchanges
@@ -16,11 +17,11 @@ import { startupError, type LumaError } from "../../../diagnostics/luma-error";
 import type { RecordCodec } from "../record-codec";
 import { createStoreFile, existingStoreFile, OPEN_EXISTING } from "../sqlite/sqlite-store-file";
 import { decideThreadKeys } from "./thread-keys";
-import type { StoredThread, ThreadMessage, ThreadStore } from "./thread-message";
+import { idBinding, listed, type ListedThread, type StoredThread, type ThreadMessage, type ThreadStore } from "./thread-message";
 
 const SCHEMA = `
 CREATE TABLE IF NOT EXISTS luma_threads_meta (name TEXT PRIMARY KEY, value TEXT NOT NULL);
-CREATE TABLE IF NOT EXISTS luma_threads (kd TEXT PRIMARY KEY, version INTEGER NOT NULL, messages TEXT NOT NULL) WITHOUT ROWID;
+CREATE TABLE IF NOT EXISTS luma_threads (kd TEXT PRIMARY KEY, version INTEGER NOT NULL, messages TEXT NOT NULL, id TEXT) WITHOUT ROWID;
 `;
 
 export class SqliteThreadStore implements ThreadStore {
@@ -40,6 +41,8 @@ export class SqliteThreadStore implements ThreadStore {
       db.exec("PRAGMA busy_timeout = 10000");
       db.exec("PRAGMA journal_mode = WAL");
       db.exec(SCHEMA);
+      // Stores written before threads could be listed: their rows get the id on their next append.
+      if (!db.query<{ name: string }, []>("PRAGMA table_info(luma_threads)").all().some((c) => c.name === "id")) db.exec("ALTER TABLE luma_threads ADD COLUMN id TEXT");
     } catch (e) {
       if ((e as LumaError).name === "LumaError") throw e;
       throw startupError(`threads store ${shown}: cannot open it as a SQLite database: ${(e as Error).message}`, { catalogCode: "E0661" });
@@ -70,9 +73,15 @@ export class SqliteThreadStore implements ThreadStore {
       const row = this.db.query<{ version: number; messages: string }, [string]>("SELECT version, messages FROM luma_threads WHERE kd = ?").get(kd);
       if ((row?.version ?? 0) !== version) return false;
       const all = [...(row ? (this.codec.decodeValue(kd, row.messages) as ThreadMessage[]) : []), ...messages];
-      this.db.query("INSERT OR REPLACE INTO luma_threads (kd, version, messages) VALUES (?, ?, ?)").run(kd, version + 1, this.codec.encodeValue(kd, all));
+      this.db
+        .query("INSERT OR REPLACE INTO luma_threads (kd, version, messages, id) VALUES (?, ?, ?, ?)")
+        .run(kd, version + 1, this.codec.encodeValue(kd, all), this.codec.encodeValue(idBinding(kd), id));
       return true;
     }).immediate();
+  }
+
+  async list(): Promise<ListedThread[]> {
+    return listed(this.codec, this.db.query<{ kd: string; version: number; id: string }, []>("SELECT kd, version, id FROM luma_threads WHERE id IS NOT NULL").all());
   }
 
   async close(): Promise<void> {
