@@ -30,6 +30,8 @@ import { isOversizeMessage, MAX_MESSAGE_BYTES, MAX_MESSAGE_TEXT } from "./messag
 import { isAuthorizationFailure, LumaOAuthProvider } from "./oauth/oauth-provider";
 import { tokenStoreFor } from "./oauth/token-store";
 import { answerElicitation } from "./answer-elicitation";
+import { answerSampling } from "./answer-sampling";
+import type { LateModels } from "../runtime/tools/registry/registry-types";
 import type { AskValue } from "../runtime/tools/tool-invoker-types";
 
 /** A tool as the server lists it (the parts Luma reads). */
@@ -170,6 +172,8 @@ interface Endpoint {
   notice?: (line: string) => void;
   /** The person at the terminal, who answers the server's elicitation requests; absent: they are refused. */
   askPerson?: AskValue;
+  /** The run's models, filled once they exist: a server with `sampling` configured is answered by one. */
+  models?: LateModels;
 }
 
 /** How many times one connect or call goes through an authorization before it gives up (a server that keeps asking). */
@@ -179,8 +183,14 @@ async function open(endpoint: Endpoint, onClose: () => void, onFault: (why: stri
   const { name, entry, env, cwd } = endpoint;
   for (let authorizations = 0; ; authorizations++) {
     // Elicitation is announced only when a person can answer it (an interactive run).
-    const client = new Client({ name: "luma", version: VERSION }, { capabilities: endpoint.askPerson ? { elicitation: { form: {} } } : {} });
+    // Sampling only for a server whose entry names a model to answer it.
+    const sampling = entry.sampling !== undefined && endpoint.models !== undefined;
+    const client = new Client(
+      { name: "luma", version: VERSION },
+      { capabilities: { ...(endpoint.askPerson ? { elicitation: { form: {} } } : {}), ...(sampling ? { sampling: {} } : {}) } },
+    );
     if (endpoint.askPerson) answerElicitation(client, name, endpoint.askPerson);
+    if (sampling) answerSampling(client, name, entry.sampling!, endpoint.models!, env);
     // The transport reports this just before it closes the connection under the call.
     client.onerror = (e) => {
       if (isOversizeMessage(e)) onFault(`sent a message larger than ${MAX_MESSAGE_TEXT} (the limit of one stdio message)`);
