@@ -29,6 +29,7 @@ import type { WorkInFlight } from "../runtime/run/work-in-flight";
 import { serveCall, type CallToolAnswer, type ServeCallDeps } from "./serve-call";
 import { elicitValue } from "./elicit-value";
 import { elicitApproval } from "./elicit-approval";
+import { forwardedElicitation } from "./forward-elicitation";
 import type { ServedTool } from "./served-tools";
 import { servedResources, type ServedResources } from "./served-resources";
 import { callNotices, SessionLogLevel, withNotices } from "./call-notices";
@@ -82,6 +83,7 @@ export function sessionServer(deps: ServeCallDeps, served: ServedCatalog, label:
     const notices = callNotices(level, (n) => extra.sendNotification(n as never), { progressToken, withMessage: hasProgressMessage(version) });
     // Tools in a sampling request are defined from 2025-11-25 on.
     notices.sample = sessionSampler(server, extra, () => version >= "2025-11-25");
+    notices.elicit = forwardedElicitation(server, extra);
     return notices;
   };
 

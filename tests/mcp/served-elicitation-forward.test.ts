@@ -1,0 +1,59 @@
+/**
+ * Elicitation forwarded when Luma is served (docs/mcp.md "Elicitation from a server"): a
+ * `luma mcp` method whose tool is an MCP server's (`mcp: "local"`) that asks for input mid-call
+ * — the request goes on to the client of the served call, on that call's stream, and its answer
+ * goes back to the server unchanged. A client without the elicitation capability: declined.
+ */
+import { describe, expect, setDefaultTimeout, test } from "bun:test";
+import { connectLuma, project, stdioServers } from "./mcp-harness";
+
+setDefaultTimeout(60_000);
+
+const PROGRAM = `schema Said { text: string }
+tool confirm(question: string) -> Said { mcp: "local"  side_effects: "read" }
+agent Desk {
+  tools: [confirm]
+  fn check(question: string) -> string {
+    return tool confirm({ question: question }).text
+  }
+}
+`;
+
+const served = () => project({ mcp_servers: { local: stdioServers().local } }, PROGRAM).file;
+
+describe("luma mcp: a served call's MCP server elicits, the request goes to Luma's own client", () => {
+  test("the server's form reaches the client as sent; the client's answer is the server's", async () => {
+    const asked: { message: string; schema: unknown }[] = [];
+    const s = await connectLuma([served()], {
+      onElicit: (message, schema) => {
+        asked.push({ message, schema });
+        return { action: "accept", content: { ok: true } };
+      },
+    });
+    try {
+      const r = await s.client.callTool({ name: "Desk.check", arguments: { question: "Ship order 7?" } });
+      expect(r.isError).toBeFalsy();
+      expect(r.structuredContent).toEqual({ result: 'accept {"ok":true}' });
+      expect(asked).toEqual([{ message: "Ship order 7?", schema: { type: "object", properties: { ok: { type: "boolean", title: "OK?" } }, required: ["ok"] } }]);
+    } finally {
+      await s.close();
+    }
+  });
+
+  test("a client that declines declines for the server; a client without the capability is never asked (decline)", async () => {
+    const declining = await connectLuma([served()], { onElicit: () => ({ action: "decline" }) });
+    try {
+      const r = await declining.client.callTool({ name: "Desk.check", arguments: { question: "Refund?" } });
+      expect(r.structuredContent).toEqual({ result: "decline" });
+    } finally {
+      await declining.close();
+    }
+    const plain = await connectLuma([served()]);
+    try {
+      const r = await plain.client.callTool({ name: "Desk.check", arguments: { question: "Refund?" } });
+      expect(r.structuredContent).toEqual({ result: "decline" });
+    } finally {
+      await plain.close();
+    }
+  });
+});
