@@ -18,7 +18,7 @@ import type { Client } from "@modelcontextprotocol/sdk/client/index.js";
 import { CreateMessageRequestSchema, ErrorCode } from "@modelcontextprotocol/sdk/types.js";
 import type { McpSamplingConfig } from "../config/config-types";
 import { isLumaError } from "../diagnostics/luma-error";
-import type { LateModels, SampledMessage } from "../runtime/tools/registry/registry-types";
+import type { LateRunParts, SampledMessage } from "../runtime/tools/registry/registry-types";
 
 /** The protocol's code for a request the user rejected (MCP sampling, "Error Handling"). */
 const USER_REJECTED = -1;
@@ -50,7 +50,7 @@ const listed = (env: Record<string, string | undefined>, entry: string) =>
   (env.LUMA_APPROVED_TOOLS ?? "").split(",").some((t) => t.trim() === entry);
 
 /** Answers this client's sampling requests from server `server` with the configured model. */
-export function answerSampling(client: Client, server: string, config: McpSamplingConfig, models: LateModels, env: Record<string, string | undefined>): void {
+export function answerSampling(client: Client, server: string, config: McpSamplingConfig, models: LateRunParts, env: Record<string, string | undefined>): void {
   const name = `sampling:${server}`;
   client.setRequestHandler(CreateMessageRequestSchema, async (request, extra) => {
     const params = request.params as unknown as { messages: { role: string; content: Content | Content[] }[]; systemPrompt?: string };

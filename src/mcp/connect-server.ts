@@ -32,7 +32,8 @@ import { tokenStoreFor } from "./oauth/token-store";
 import { answerElicitation } from "./answer-elicitation";
 import { answerSampling } from "./answer-sampling";
 import { ForwardersInFlight } from "./forward-elicitation";
-import type { LateModels } from "../runtime/tools/registry/registry-types";
+import { takeServerLogs, type NoticeSinks } from "./server-notices";
+import type { LateRunParts } from "../runtime/tools/registry/registry-types";
 import type { AskValue } from "../runtime/tools/tool-invoker-types";
 
 /** A tool as the server lists it (the parts Luma reads). */
@@ -56,6 +57,8 @@ export interface ServerConnection {
   fault(): string | undefined;
   /** `text` from the server without the secrets this connection sends (it may echo them). */
   redact(text: string): string;
+  /** Where the server's log lines and a call's progress go (server-notices.ts). */
+  sinks: NoticeSinks;
   /** The served calls (`luma mcp`) with a call in flight here: a server's elicitation goes to theirs. */
   forwarders: ForwardersInFlight;
   /**
@@ -178,13 +181,13 @@ interface Endpoint {
   /** `luma mcp`: a server's elicitation requests go to the client of the served call that reached it. */
   forwardElicitation?: boolean;
   /** The run's models, filled once they exist: a server with `sampling` configured is answered by one. */
-  models?: LateModels;
+  models?: LateRunParts;
 }
 
 /** How many times one connect or call goes through an authorization before it gives up (a server that keeps asking). */
 const MAX_AUTHORIZATIONS = 2;
 
-async function open(endpoint: Endpoint, forwarders: ForwardersInFlight, onClose: () => void, onFault: (why: string) => void, auth?: LumaOAuthProvider) {
+async function open(endpoint: Endpoint, forwarders: ForwardersInFlight, sinks: NoticeSinks, onClose: () => void, onFault: (why: string) => void, auth?: LumaOAuthProvider) {
   const { name, entry, env, cwd } = endpoint;
   for (let authorizations = 0; ; authorizations++) {
     // Elicitation is announced only when someone can answer it: a person at the terminal, or
@@ -197,6 +200,7 @@ async function open(endpoint: Endpoint, forwarders: ForwardersInFlight, onClose:
     );
     if (elicits) answerElicitation(client, name, endpoint.askPerson, endpoint.forwardElicitation ? forwarders : undefined);
     if (sampling) answerSampling(client, name, entry.sampling!, endpoint.models!, env);
+    takeServerLogs(client, sinks);
     // The transport reports this just before it closes the connection under the call.
     client.onerror = (e) => {
       if (isOversizeMessage(e)) onFault(`sent a message larger than ${MAX_MESSAGE_TEXT} (the limit of one stdio message)`);
@@ -251,8 +255,9 @@ export async function connectServer(endpoint: Endpoint): Promise<ServerConnectio
   const faulted = (why: string) => void (fault = why);
   let current: { client: Client; transport: Transport; tools: Map<string, RemoteTool> };
   const forwarders = new ForwardersInFlight();
+  const sinks: NoticeSinks = { server: name, trace: () => endpoint.models?.trace, stderr: endpoint.notice, redact };
   try {
-    current = await open(endpoint, forwarders, down, faulted, auth);
+    current = await open(endpoint, forwarders, sinks, down, faulted, auth);
   } catch (e) {
     auth?.close();
     if (e instanceof LumaError) throw e;
@@ -275,7 +280,7 @@ export async function connectServer(endpoint: Endpoint): Promise<ServerConnectio
     async client(tool) {
       if (closing) throw unavailable(tool, "is shutting down");
       if (!up) {
-        reconnecting ??= open(endpoint, forwarders, down, faulted, auth).then(
+        reconnecting ??= open(endpoint, forwarders, sinks, down, faulted, auth).then(
           (next) => {
             current = next;
             up = true;
@@ -290,6 +295,7 @@ export async function connectServer(endpoint: Endpoint): Promise<ServerConnectio
     },
     lost: down,
     forwarders,
+    sinks,
     fault: () => fault,
     redact,
     async reauthorize(e) {

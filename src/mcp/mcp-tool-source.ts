@@ -18,7 +18,7 @@ import { createSchemaTable } from "../schema/schema-table";
 import { toJsonSchema } from "../schema/json-schema";
 import type { Program, ToolDecl } from "../syntax/ast";
 import { readToolOptions } from "../runtime/tools/steps/tool-options";
-import type { LateModels, RemoteToolSource, ToolHandler } from "../runtime/tools/registry/registry-types";
+import type { LateRunParts, RemoteToolSource, ToolHandler } from "../runtime/tools/registry/registry-types";
 import type { AskValue } from "../runtime/tools/tool-invoker-types";
 import { connectServer, type ServerConnection } from "./connect-server";
 import { contractProblems } from "./contract-fit";
@@ -40,7 +40,7 @@ export interface McpToolSourceOptions {
   /** `luma mcp`: the servers' elicitation requests are forwarded to the served calls' clients. */
   forwardElicitation?: boolean;
   /** The run's models, late-bound: they answer the sampling requests of servers with `sampling`. */
-  models?: LateModels;
+  models?: LateRunParts;
 }
 
 export async function openMcpToolSource({ program, config, projectDir, env, notice, askPerson, models, forwardElicitation }: McpToolSourceOptions): Promise<McpToolSource> {

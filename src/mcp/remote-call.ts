@@ -28,6 +28,7 @@ import type { ServerConnection } from "./connect-server";
 import { resultValue, textOf, type ResultShape } from "./content-values";
 import { callAsTask } from "./task-call";
 import { currentElicitor } from "./call-notices";
+import { progressOf } from "./server-notices";
 
 /** The SDK's own request timeout is off: the tool's timeout (step 10) bounds the call. */
 const NO_SDK_TIMEOUT = 2_147_483_647;
@@ -81,7 +82,9 @@ export function remoteHandler(conn: ServerConnection, tool: string, remoteName: 
     const release = conn.forwarders.enter(currentElicitor());
     try {
       const params = { name: remoteName, arguments: input as Record<string, unknown> };
-      const options = { signal, timeout: NO_SDK_TIMEOUT };
+      // With a trace, the call carries a progress token and the server's progress becomes `mcp.progress` events.
+      const onprogress = progressOf(conn.sinks, tool);
+      const options = { signal, timeout: NO_SDK_TIMEOUT, ...(onprogress ? { onprogress } : {}) };
       const call = () => (conn.tools.get(remoteName)?.execution?.taskSupport === "required" ? callAsTask(client, params, options) : client.callTool(params, undefined, options));
       // A server asking for more scopes mid-run (a 403 step-up the person must authorize): once more after that.
       result = await call().catch(async (e: unknown) => {

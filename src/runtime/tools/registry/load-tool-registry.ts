@@ -19,7 +19,7 @@ import type { LoadedModule } from "../../module-loading/loaded-module";
 import { moduleRequests } from "../../module-loading/module-requests";
 import { policyNotices, resolveModulePolicy, type ModulePolicy } from "../../module-policy/module-policy";
 import { buildRegistry } from "./build-registry";
-import type { LateModels, OpenRemoteTools, ToolRegistry, ToolStubs } from "./registry-types";
+import type { LateRunParts, OpenRemoteTools, ToolRegistry, ToolStubs } from "./registry-types";
 import type { StdSettings } from "../std/std-settings";
 
 export interface LoadToolRegistryOptions {
@@ -50,7 +50,7 @@ export interface LoadToolRegistryOptions {
    */
   openRemoteTools?: OpenRemoteTools;
   /** Late-bound models for MCP servers' sampling requests (filled by open-program.ts once `ask` exists). */
-  models?: LateModels;
+  models?: LateRunParts;
   /** `luma test`'s tool stubs (testing/tool-stubs.ts): they answer in place of any handler. */
   stubs?: ToolStubs;
   /** Where luma:std's tools may reach (tools/std/std-settings.ts). */

@@ -57,11 +57,13 @@ export type SampleWithModel = (req: { server: string; model: string; system?: st
 
 /**
  * What a run hands its MCP servers once it exists: the servers connect (with the tools)
- * before the model machinery is opened, so this starts empty and is filled right after `ask`.
- * `sample` stays absent in a program without models; `approve` is the terminal's prompt.
+ * before the trace and the model machinery are opened, so this starts empty and is filled
+ * right after `ask`. `sample` stays absent in a program without models; `approve` is the
+ * terminal's prompt; `trace` is absent without `--trace` (and OpenTelemetry).
  */
-export interface LateModels {
+export interface LateRunParts {
   sample?: SampleWithModel;
+  trace?: (event: object) => void;
   approve?: (tool: string, args: string, withinMs: number, writes?: boolean) => Promise<boolean>;
 }
 
@@ -81,5 +83,5 @@ export type OpenRemoteTools = (opts: {
   /** Asks the person at the terminal (an MCP server's elicitation); absent when nobody can be asked. */
   askPerson?: AskValue;
   /** Filled once the run's `ask` exists: answers the servers' sampling requests (`mcp_servers.<name>.sampling`). */
-  models?: LateModels;
+  models?: LateRunParts;
 }) => Promise<RemoteToolSource>;
