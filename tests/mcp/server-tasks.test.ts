@@ -47,7 +47,7 @@ describe("luma mcp: agent methods as tasks (protocol 2025-11-25)", () => {
     }
     expect(status).toBe("completed");
     const result = await s.client.experimental.tasks.getTaskResult(id, CallToolResultSchema);
-    expect(result.structuredContent).toEqual(plain.structuredContent);
+    expect(result.structuredContent as unknown).toEqual(plain.structuredContent);
     expect(result.structuredContent).toEqual({ text: "hi!", product: 4 });
     expect((await s.client.experimental.tasks.listTasks()).tasks.map((t) => t.taskId)).toContain(id);
   });
