@@ -7,7 +7,8 @@
  * `approval: "ask"` (the default) asks like a tool approval before the model is asked: the
  * entry `sampling:<server>` in LUMA_APPROVED_TOOLS approves every request of that server,
  * else the person at the terminal is asked (the prompt names `sampling:<server>` and shows
- * the request's last message); with neither, or on a no, the request is refused with the
+ * the request's last message) — under `luma mcp`, the client of the served call that reached
+ * the server, through elicitation; with neither, or on a no, the request is refused with the
  * protocol's "user rejected" error (-1). `approval: "allow"` answers without asking.
  *
  * The answer goes through the run's `ask` (runtime/ask/sample-with-model.ts): the fake or real
@@ -19,6 +20,8 @@ import { CreateMessageRequestSchema, ErrorCode } from "@modelcontextprotocol/sdk
 import type { McpSamplingConfig } from "../config/config-types";
 import { isLumaError } from "../diagnostics/luma-error";
 import type { LateRunParts, SampledMessage } from "../runtime/tools/registry/registry-types";
+import type { Elicitor } from "./call-notices";
+import type { ForwardersInFlight } from "./forward-elicitation";
 
 /** The protocol's code for a request the user rejected (MCP sampling, "Error Handling"). */
 const USER_REJECTED = -1;
@@ -49,8 +52,27 @@ const protocolError = (code: number, message: string) => Object.assign(new Error
 const listed = (env: Record<string, string | undefined>, entry: string) =>
   (env.LUMA_APPROVED_TOOLS ?? "").split(",").some((t) => t.trim() === entry);
 
+/**
+ * Under `luma mcp`: the approval asked of the client of the served call that reached the
+ * server, as a tool approval is (a form with one boolean, `approve`).
+ */
+const approvedBy = async (forward: Elicitor, server: string, model: string, shown: string): Promise<boolean> => {
+  const answer = await forward({
+    message: `Approve a sampling request of MCP server '${server}'? Model '${model}' would answer: ${JSON.stringify(shown)}`,
+    requestedSchema: { type: "object", properties: { approve: { type: "boolean", title: `Let ${model} answer ${server}`, description: "true answers this request once" } }, required: ["approve"] },
+  });
+  return answer.action === "accept" && (answer.content as { approve?: unknown } | undefined)?.approve === true;
+};
+
 /** Answers this client's sampling requests from server `server` with the configured model. */
-export function answerSampling(client: Client, server: string, config: McpSamplingConfig, models: LateRunParts, env: Record<string, string | undefined>): void {
+export function answerSampling(
+  client: Client,
+  server: string,
+  config: McpSamplingConfig,
+  models: LateRunParts,
+  env: Record<string, string | undefined>,
+  forwarders?: ForwardersInFlight,
+): void {
   const name = `sampling:${server}`;
   client.setRequestHandler(CreateMessageRequestSchema, async (request, extra) => {
     const params = request.params as unknown as { messages: { role: string; content: Content | Content[] }[]; systemPrompt?: string };
@@ -61,9 +83,14 @@ export function answerSampling(client: Client, server: string, config: McpSampli
     if ((config.approval ?? "ask") === "ask" && !listed(env, name)) {
       const last = messages[messages.length - 1]?.text ?? "";
       const shown = last.length > SHOWN_CHARS ? `${last.slice(0, SHOWN_CHARS)}…` : last;
-      const approved = models.approve ? await models.approve(name, `model ${config.model}: ${JSON.stringify(shown)}`, APPROVE_WITHIN_MS, false) : false;
+      const forward = forwarders?.only();
+      const approved = models.approve
+        ? await models.approve(name, `model ${config.model}: ${JSON.stringify(shown)}`, APPROVE_WITHIN_MS, false)
+        : forward
+          ? await approvedBy(forward, server, config.model, shown)
+          : false;
       if (!approved) {
-        const why = models.approve ? "the person declined it" : `it needs approval: '${name}' is not listed in LUMA_APPROVED_TOOLS and no interactive terminal can approve it`;
+        const why = models.approve || forward ? "the person declined it" : `it needs approval: '${name}' is not listed in LUMA_APPROVED_TOOLS and no interactive terminal can approve it`;
         throw protocolError(USER_REJECTED, `Luma refused the sampling request of MCP server '${server}': ${why}.`);
       }
     }

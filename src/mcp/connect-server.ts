@@ -199,7 +199,7 @@ async function open(endpoint: Endpoint, forwarders: ForwardersInFlight, sinks: N
       { capabilities: { ...(elicits ? { elicitation: { form: {} } } : {}), ...(sampling ? { sampling: {} } : {}) } },
     );
     if (elicits) answerElicitation(client, name, endpoint.askPerson, endpoint.forwardElicitation ? forwarders : undefined);
-    if (sampling) answerSampling(client, name, entry.sampling!, endpoint.models!, env);
+    if (sampling) answerSampling(client, name, entry.sampling!, endpoint.models!, env, endpoint.forwardElicitation ? forwarders : undefined);
     takeServerLogs(client, sinks);
     // The transport reports this just before it closes the connection under the call.
     client.onerror = (e) => {
