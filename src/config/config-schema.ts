@@ -168,6 +168,8 @@ const mcpServer: Rule = {
     headers_env: { kind: "map", of: envName },
     /** OAuth 2.1 for a server that asks for it (src/mcp/oauth/); absent: the authorization code flow on a 401. */
     oauth: mcpOAuth,
+    /** The server's sampling requests, answered by a model of the program (src/mcp/answer-sampling.ts); absent: refused. */
+    sampling: { kind: "object", required: ["model"], fields: { model: text, approval: { kind: "enum", values: ["ask", "allow"] } } },
   },
 };
 

@@ -28,7 +28,9 @@ export interface ContextFieldSource { env: string; parse?: "string" | "json" | "
 /** An MCP server a `tool … { mcp: "name" }` reaches: started over stdio (`command`) or at a Streamable HTTP `url`. */
 /** `mcp_servers.<name>.oauth`: a pre-registered client (authorization_code) or a machine client (client_credentials). */
 export interface McpOAuthConfig { grant_type?: "authorization_code" | "client_credentials"; client_id?: string; client_secret_env?: string; private_key_env?: string; signing_algorithm?: string; scopes?: string[]; client_metadata_url?: string }
-export interface McpServerConfig { command?: string; args?: string[]; env?: Record<string, string>; url?: string; headers_env?: Record<string, string>; oauth?: McpOAuthConfig }
+export interface McpServerConfig { command?: string; args?: string[]; env?: Record<string, string>; url?: string; headers_env?: Record<string, string>; oauth?: McpOAuthConfig; sampling?: McpSamplingConfig }
+/** `mcp_servers.<name>.sampling`: the server's `sampling/createMessage` requests are answered by this program model, asked first ("ask", the default) or not ("allow"). */
+export interface McpSamplingConfig { model: string; approval?: "ask" | "allow" }
 /** `threads` (issue #26 §1): where `thread(id)` keeps conversations; sealed like the idempotency store. */
 export interface ThreadsConfig { backend: "file" | "sqlite" | "postgres" | "redis"; path?: string; encryption?: "aes-256-gcm"; url?: string; url_env?: string }
 /** `std` (docs/language/std-tools.md): where luma:std's tools may reach. */

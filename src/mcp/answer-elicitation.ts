@@ -9,10 +9,14 @@
  * answer leaves out). The answer is checked against the requested schema before it is sent
  * (required fields, primitive types, enums); a declined question is `decline`. A URL-mode
  * request (open a page) is declined: Luma does not open pages for a server.
+ *
+ * Under `luma mcp` the request is not Luma's to answer: it goes to the client of the served
+ * call that reached this server (forward-elicitation.ts), form or URL mode as sent.
  */
 import type { Client } from "@modelcontextprotocol/sdk/client/index.js";
 import { ElicitRequestSchema } from "@modelcontextprotocol/sdk/types.js";
 import type { AskValue } from "../runtime/tools/tool-invoker-types";
+import type { ForwardersInFlight } from "./forward-elicitation";
 
 type JsonSchema = Record<string, unknown>;
 
@@ -51,11 +55,19 @@ export function formProblem(schema: JsonSchema, value: unknown): string | undefi
 /** How long a person is given to answer one request. */
 const ANSWER_WITHIN_MS = 600_000;
 
-/** Answers the server's elicitation requests on this client by asking the person. */
-export function answerElicitation(client: Client, server: string, askPerson: AskValue): void {
+/**
+ * Answers the server's elicitation requests on this client: forwarded to the client of the
+ * served call that reached the server (`luma mcp`, forward-elicitation.ts), else by asking the
+ * person at the terminal; neither there, the request is declined.
+ */
+export function answerElicitation(client: Client, server: string, askPerson: AskValue | undefined, forwarders: ForwardersInFlight | undefined): void {
   client.setRequestHandler(ElicitRequestSchema, async (request) => {
+    if (forwarders?.any) {
+      const forward = forwarders.only();
+      return forward === undefined ? { action: "decline" } : ((await forward(request.params as Record<string, unknown>)) as never);
+    }
     const params = request.params as { mode?: string; message: string; requestedSchema?: JsonSchema };
-    if (params.mode === "url" || params.requestedSchema === undefined) return { action: "decline" };
+    if (askPerson === undefined || params.mode === "url" || params.requestedSchema === undefined) return { action: "decline" };
     const schema = params.requestedSchema;
     const answer = await askPerson({
       purpose: "elicitation",

@@ -28,7 +28,12 @@ export interface CallNotices {
   progress?: ProgressSink;
   /** Asks the calling client to sample for a `provider: "mcp"` model (sampling-transport.ts). */
   sample?: Sampler;
+  /** Forwards an MCP server's elicitation request to the calling client (answer-elicitation.ts). */
+  elicit?: Elicitor;
 }
+
+/** An `elicitation/create` request's params, asked of the client of a served call; its answer as the client gave it. */
+export type Elicitor = (params: Record<string, unknown>) => Promise<Record<string, unknown>>;
 
 const current = new AsyncLocalStorage<CallNotices>();
 
@@ -37,6 +42,9 @@ export const withNotices = <T>(notices: CallNotices, run: () => T): T => current
 
 /** The sampler of the call running in this async context, if any. */
 export const currentSampler = (): Sampler | undefined => current.getStore()?.sample;
+
+/** The elicitor of the served call running in this async context, if any. */
+export const currentElicitor = (): Elicitor | undefined => current.getStore()?.elicit;
 
 /** The level a line of the program's stderr is sent at, from how it starts. */
 const levelOfLine = (line: string): LogLevel =>

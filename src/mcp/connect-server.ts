@@ -30,6 +30,10 @@ import { isOversizeMessage, MAX_MESSAGE_BYTES, MAX_MESSAGE_TEXT } from "./messag
 import { isAuthorizationFailure, LumaOAuthProvider } from "./oauth/oauth-provider";
 import { tokenStoreFor } from "./oauth/token-store";
 import { answerElicitation } from "./answer-elicitation";
+import { answerSampling } from "./answer-sampling";
+import { ForwardersInFlight } from "./forward-elicitation";
+import { takeServerLogs, type NoticeSinks } from "./server-notices";
+import type { LateRunParts } from "../runtime/tools/registry/registry-types";
 import type { AskValue } from "../runtime/tools/tool-invoker-types";
 
 /** A tool as the server lists it (the parts Luma reads). */
@@ -53,6 +57,10 @@ export interface ServerConnection {
   fault(): string | undefined;
   /** `text` from the server without the secrets this connection sends (it may echo them). */
   redact(text: string): string;
+  /** Where the server's log lines and a call's progress go (server-notices.ts). */
+  sinks: NoticeSinks;
+  /** The served calls (`luma mcp`) with a call in flight here: a server's elicitation goes to theirs. */
+  forwarders: ForwardersInFlight;
   /**
    * After a call failed with UnauthorizedError (the server asked for more scopes, and the
    * person must authorize again): waits for that authorization and finishes it. True when
@@ -170,17 +178,29 @@ interface Endpoint {
   notice?: (line: string) => void;
   /** The person at the terminal, who answers the server's elicitation requests; absent: they are refused. */
   askPerson?: AskValue;
+  /** `luma mcp`: a server's elicitation requests go to the client of the served call that reached it. */
+  forwardElicitation?: boolean;
+  /** The run's models, filled once they exist: a server with `sampling` configured is answered by one. */
+  models?: LateRunParts;
 }
 
 /** How many times one connect or call goes through an authorization before it gives up (a server that keeps asking). */
 const MAX_AUTHORIZATIONS = 2;
 
-async function open(endpoint: Endpoint, onClose: () => void, onFault: (why: string) => void, auth?: LumaOAuthProvider) {
+async function open(endpoint: Endpoint, forwarders: ForwardersInFlight, sinks: NoticeSinks, onClose: () => void, onFault: (why: string) => void, auth?: LumaOAuthProvider) {
   const { name, entry, env, cwd } = endpoint;
   for (let authorizations = 0; ; authorizations++) {
-    // Elicitation is announced only when a person can answer it (an interactive run).
-    const client = new Client({ name: "luma", version: VERSION }, { capabilities: endpoint.askPerson ? { elicitation: { form: {} } } : {} });
-    if (endpoint.askPerson) answerElicitation(client, name, endpoint.askPerson);
+    // Elicitation is announced only when someone can answer it: a person at the terminal, or
+    // the client of a served call (`luma mcp`). Sampling only for a server whose entry names a model to answer it.
+    const sampling = entry.sampling !== undefined && endpoint.models !== undefined;
+    const elicits = endpoint.askPerson !== undefined || endpoint.forwardElicitation === true;
+    const client = new Client(
+      { name: "luma", version: VERSION },
+      { capabilities: { ...(elicits ? { elicitation: { form: {} } } : {}), ...(sampling ? { sampling: {} } : {}) } },
+    );
+    if (elicits) answerElicitation(client, name, endpoint.askPerson, endpoint.forwardElicitation ? forwarders : undefined);
+    if (sampling) answerSampling(client, name, entry.sampling!, endpoint.models!, env, endpoint.forwardElicitation ? forwarders : undefined);
+    takeServerLogs(client, sinks);
     // The transport reports this just before it closes the connection under the call.
     client.onerror = (e) => {
       if (isOversizeMessage(e)) onFault(`sent a message larger than ${MAX_MESSAGE_TEXT} (the limit of one stdio message)`);
@@ -234,8 +254,10 @@ export async function connectServer(endpoint: Endpoint): Promise<ServerConnectio
   const down = () => void (up = false);
   const faulted = (why: string) => void (fault = why);
   let current: { client: Client; transport: Transport; tools: Map<string, RemoteTool> };
+  const forwarders = new ForwardersInFlight();
+  const sinks: NoticeSinks = { server: name, trace: () => endpoint.models?.trace, stderr: endpoint.notice, redact };
   try {
-    current = await open(endpoint, down, faulted, auth);
+    current = await open(endpoint, forwarders, sinks, down, faulted, auth);
   } catch (e) {
     auth?.close();
     if (e instanceof LumaError) throw e;
@@ -258,7 +280,7 @@ export async function connectServer(endpoint: Endpoint): Promise<ServerConnectio
     async client(tool) {
       if (closing) throw unavailable(tool, "is shutting down");
       if (!up) {
-        reconnecting ??= open(endpoint, down, faulted, auth).then(
+        reconnecting ??= open(endpoint, forwarders, sinks, down, faulted, auth).then(
           (next) => {
             current = next;
             up = true;
@@ -272,6 +294,8 @@ export async function connectServer(endpoint: Endpoint): Promise<ServerConnectio
       return current.client;
     },
     lost: down,
+    forwarders,
+    sinks,
     fault: () => fault,
     redact,
     async reauthorize(e) {

@@ -33,7 +33,7 @@ import { StdioServerTransport } from "@modelcontextprotocol/sdk/server/stdio.js"
 import { runtimeError, startupError } from "../diagnostics/luma-error";
 import type { Program } from "../syntax/ast";
 import { openProgram, type StartOptions } from "../runtime/start-program";
-import { openMcpTools } from "./open-mcp-tools";
+import { openServedMcpTools } from "./open-mcp-tools";
 import { exitProcess, installExitGuard } from "../runtime/base/exit-guard";
 import { strayError } from "../runtime/run/stray-error";
 import { createRunLifecycle, endingWith, type RunLifecycle } from "../runtime/run/run-lifecycle";
@@ -95,7 +95,7 @@ export async function serveProgram(program: Program, opts: ServeOptions): Promis
     const pageSize = pageSizeFrom(opts.env);
     // A `provider: "mcp"` model's requests go to the calling client (sampling-transport.ts).
     const askHooks = { ...opts.askHooks, transport: samplingTransport(opts.askHooks?.transport ?? fetchTransport({ maxResponseBytes: opts.askHooks?.maxResponseBytes })) };
-    const open = await openProgram(program, { ...opts, stdout, stderr, askHooks, interactive: false, openRemoteTools: openMcpTools }, lifecycle);
+    const open = await openProgram(program, { ...opts, stdout, stderr, askHooks, interactive: false, openRemoteTools: openServedMcpTools }, lifecycle);
     // The `tools/call` answers still being worked out, so stopping can wait for them.
     const calls = new WorkInFlight();
     try {

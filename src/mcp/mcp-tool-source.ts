@@ -2,7 +2,8 @@
  * The registry source for tools declared with `mcp: "server"` (plugged into the runtime as
  * its `openRemoteTools` through open-mcp-tools.ts, loaded only when a program has one). At start-up, before the first
  * statement:
- * 1. every server a tool names must be in `mcp_servers`;
+ * 1. every server a tool names must be in `mcp_servers`, and the model its `sampling` names
+ *    must be declared in the program (E0830);
  * 2. each such server is started or connected (in parallel) and its tool list read — a
  *    server that fails is a start-up error naming it;
  * 3. each tool's MCP name (`mcp_tool`, else its own) is looked up: a missing one is left
@@ -17,7 +18,7 @@ import { createSchemaTable } from "../schema/schema-table";
 import { toJsonSchema } from "../schema/json-schema";
 import type { Program, ToolDecl } from "../syntax/ast";
 import { readToolOptions } from "../runtime/tools/steps/tool-options";
-import type { RemoteToolSource, ToolHandler } from "../runtime/tools/registry/registry-types";
+import type { LateRunParts, RemoteToolSource, ToolHandler } from "../runtime/tools/registry/registry-types";
 import type { AskValue } from "../runtime/tools/tool-invoker-types";
 import { connectServer, type ServerConnection } from "./connect-server";
 import { contractProblems } from "./contract-fit";
@@ -36,9 +37,13 @@ export interface McpToolSourceOptions {
   notice?: (line: string) => void;
   /** The person at the terminal, for the servers' elicitation requests. */
   askPerson?: AskValue;
+  /** `luma mcp`: the servers' elicitation requests are forwarded to the served calls' clients. */
+  forwardElicitation?: boolean;
+  /** The run's models, late-bound: they answer the sampling requests of servers with `sampling`. */
+  models?: LateRunParts;
 }
 
-export async function openMcpToolSource({ program, config, projectDir, env, notice, askPerson }: McpToolSourceOptions): Promise<McpToolSource> {
+export async function openMcpToolSource({ program, config, projectDir, env, notice, askPerson, models, forwardElicitation }: McpToolSourceOptions): Promise<McpToolSource> {
   const wanted = program.decls
     .filter((d): d is ToolDecl => d.kind === "Tool")
     .map((decl) => ({ decl, options: readToolOptions(decl) }))
@@ -56,7 +61,18 @@ export async function openMcpToolSource({ program, config, projectDir, env, noti
   }
 
   const names = [...new Set(wanted.map((t) => t.options.mcp!))];
-  const settled = await Promise.allSettled(names.map((name) => connectServer({ name, entry: servers[name], env, cwd: projectDir, notice, askPerson })));
+  const unknownModels = names.flatMap((name) => {
+    const model = servers[name]!.sampling?.model;
+    return model === undefined || program.decls.some((d) => d.kind === "Model" && d.name === model) ? [] : [{ name, model }];
+  });
+  if (unknownModels.length > 0) {
+    const declared = program.decls.filter((d) => d.kind === "Model").map((d) => d.name).join(", ") || "none";
+    throw startupError(
+      unknownModels.map((u) => `mcp_servers.${u.name}.sampling names model '${u.model}', which the program does not declare (declared models: ${declared}).`).join("\n"),
+      { catalogCode: "E0830" },
+    );
+  }
+  const settled = await Promise.allSettled(names.map((name) => connectServer({ name, entry: servers[name], env, cwd: projectDir, notice, askPerson, models, forwardElicitation })));
   const connections = new Map<string, ServerConnection>();
   settled.forEach((s, i) => s.status === "fulfilled" && connections.set(names[i], s.value));
   const close = async () => void (await Promise.allSettled([...connections.values()].map((c) => c.close())));

@@ -7,3 +7,6 @@
 import type { OpenRemoteTools } from "../runtime/tools/registry/registry-types";
 
 export const openMcpTools: OpenRemoteTools = async (opts) => (await import("./mcp-tool-source")).openMcpToolSource(opts);
+
+/** The same for `luma mcp`: a server's elicitation during a served call is forwarded to that call's client. */
+export const openServedMcpTools: OpenRemoteTools = async (opts) => (await import("./mcp-tool-source")).openMcpToolSource({ ...opts, forwardElicitation: true });

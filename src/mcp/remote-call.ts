@@ -27,6 +27,8 @@ import type { ToolHandler } from "../runtime/tools/registry/registry-types";
 import type { ServerConnection } from "./connect-server";
 import { resultValue, textOf, type ResultShape } from "./content-values";
 import { callAsTask } from "./task-call";
+import { currentElicitor } from "./call-notices";
+import { progressOf } from "./server-notices";
 
 /** The SDK's own request timeout is off: the tool's timeout (step 10) bounds the call. */
 const NO_SDK_TIMEOUT = 2_147_483_647;
@@ -76,9 +78,13 @@ export function remoteHandler(conn: ServerConnection, tool: string, remoteName: 
   return async (input: unknown, signal?: AbortSignal) => {
     const client = await conn.client(tool);
     let result: Record<string, unknown>;
+    // Under `luma mcp`: the server's elicitation during this call goes to the served call's client.
+    const release = conn.forwarders.enter(currentElicitor());
     try {
       const params = { name: remoteName, arguments: input as Record<string, unknown> };
-      const options = { signal, timeout: NO_SDK_TIMEOUT };
+      // With a trace, the call carries a progress token and the server's progress becomes `mcp.progress` events.
+      const onprogress = progressOf(conn.sinks, tool);
+      const options = { signal, timeout: NO_SDK_TIMEOUT, ...(onprogress ? { onprogress } : {}) };
       const call = () => (conn.tools.get(remoteName)?.execution?.taskSupport === "required" ? callAsTask(client, params, options) : client.callTool(params, undefined, options));
       // A server asking for more scopes mid-run (a 403 step-up the person must authorize): once more after that.
       result = await call().catch(async (e: unknown) => {
@@ -111,6 +117,8 @@ export function remoteHandler(conn: ServerConnection, tool: string, remoteName: 
         });
       }
       throw new LumaToolError({ code: "MCP_ERROR", message: `MCP server '${conn.name}' refused tool '${tool}': ${said(e.message)}` });
+    } finally {
+      release();
     }
     if (result.isError === true) throw toolError(tool, conn, result.content);
     return resultValue(result, takes.shape, { server: conn.name, tool, remoteName }, takes.takesText);

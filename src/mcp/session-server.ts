@@ -26,9 +26,11 @@ import {
 } from "@modelcontextprotocol/sdk/types.js";
 import { VERSION } from "../version";
 import type { WorkInFlight } from "../runtime/run/work-in-flight";
-import { serveCall, type CallToolAnswer, type ServeCallDeps } from "./serve-call";
+import { serveCall, type CallOptions, type CallToolAnswer, type ServeCallDeps } from "./serve-call";
+import { ServedTaskStore, TASKS_CAPABILITY } from "./served-tasks";
 import { elicitValue } from "./elicit-value";
 import { elicitApproval } from "./elicit-approval";
+import { forwardedElicitation } from "./forward-elicitation";
 import type { ServedTool } from "./served-tools";
 import { servedResources, type ServedResources } from "./served-resources";
 import { callNotices, SessionLogLevel, withNotices } from "./call-notices";
@@ -68,9 +70,14 @@ export function sessionServer(deps: ServeCallDeps, served: ServedCatalog, label:
   const catalog: ServedCatalog = scopes === undefined ? served : { ...served, tools, resources: servedResources(tools) };
   const byName = new Map(catalog.tools.map((t) => [t.name, t]));
   const hasResources = catalog.resources.resources.length + catalog.resources.templates.length > 0;
+  const tasks = new ServedTaskStore();
   const server = new Server(
     { name: "luma", title: label, version: VERSION },
-    { capabilities: { tools: { listChanged: false }, logging: {}, ...(hasResources ? { resources: { listChanged: false } } : {}) } },
+    {
+      capabilities: { tools: { listChanged: false }, logging: {}, tasks: TASKS_CAPABILITY, ...(hasResources ? { resources: { listChanged: false } } : {}) },
+      // Agent methods may be called as tasks (served-tasks.ts); the SDK answers tasks/* from this store.
+      taskStore: tasks,
+    },
   );
   let version = agreedVersion(undefined);
   const level = new SessionLogLevel();
@@ -82,6 +89,7 @@ export function sessionServer(deps: ServeCallDeps, served: ServedCatalog, label:
     const notices = callNotices(level, (n) => extra.sendNotification(n as never), { progressToken, withMessage: hasProgressMessage(version) });
     // Tools in a sampling request are defined from 2025-11-25 on.
     notices.sample = sessionSampler(server, extra, () => version >= "2025-11-25");
+    notices.elicit = forwardedElicitation(server, extra);
     return notices;
   };
 
@@ -96,6 +104,13 @@ export function sessionServer(deps: ServeCallDeps, served: ServedCatalog, label:
   server.setRequestHandler(CallToolRequestSchema, async (request, extra) => {
     const tool = byName.get(request.params.name);
     if (tool === undefined) throw new ProtocolError(INVALID_PARAMS, `Unknown tool: '${request.params.name}' is not served by this program.`);
+    const taskParams = (request.params as { task?: { ttl?: number } }).task;
+    if (taskParams !== undefined && tool.kind === "method") {
+      // Called now, fetched later: answered with the task; the method runs on (served-tasks.ts).
+      const quiet = callNotices(level, (n) => extra.sendNotification(n as never), { withMessage: false });
+      const run = (options: CallOptions) => withNotices(quiet, () => serveCall(deps, tool, request.params.arguments, { ...options, scopes })).then((a) => shaped(a, version));
+      return (await tasks.start(taskParams, { requestId: extra.requestId, request, sessionId: extra.sessionId }, run, (work) => calls.track(work))) as never;
+    }
     const approve = (name: string, _args: string, withinMs: number, writes = true) => elicitApproval(server, name, withinMs, extra, writes);
     const notices = noticesOf(extra);
     // A client tool's answer and an approval's note are asked of the client too (elicit-value.ts).

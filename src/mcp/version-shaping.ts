@@ -2,7 +2,8 @@
  * What each protocol version a client may speak can hold. A session answers in the version
  * it agreed on at `initialize`, so an older client never gets fields its version does not
  * define: tool `annotations` came in 2025-03-26 (with the title among them); `title`,
- * `outputSchema`, `_meta` on tools and `structuredContent` on results in 2025-06-18.
+ * `outputSchema`, `_meta` on tools and `structuredContent` on results in 2025-06-18; a tool's
+ * `execution` (task support) in 2025-11-25.
  * The text content — the same JSON — is there in every version.
  */
 import { LATEST_PROTOCOL_VERSION, SUPPORTED_PROTOCOL_VERSIONS } from "@modelcontextprotocol/sdk/types.js";
@@ -30,6 +31,8 @@ export function toolEntry(t: ServedTool, version: string): Record<string, unknow
     if (t.outputSchema !== undefined) entry.outputSchema = t.outputSchema;
     if (t.annotations !== undefined) entry.annotations = t.annotations;
     if (t.meta !== undefined) entry._meta = t.meta;
+    // An agent method may run many model turns: it may be called as a task (served-tasks.ts).
+    if (atLeast(version, "2025-11-25") && t.kind === "method") entry.execution = { taskSupport: "optional" };
   } else if (atLeast(version, "2025-03-26")) {
     // 2025-03-26 had no tool `title`: its annotations held one.
     entry.annotations = { ...(t.title === undefined ? {} : { title: t.title }), ...t.annotations };

@@ -34,6 +34,7 @@ import { nestedBlocks } from "../language/ast-children";
 import type { StartOptions } from "./start-options";
 import { STD_MODULE } from "../language/std-tools";
 import type { StdSettings } from "./tools/std/std-settings";
+import type { LateRunParts } from "./tools/registry/registry-types";
 
 /**
  * Everything a started program holds between its start-up checks and its end: what the
@@ -69,6 +70,9 @@ export async function openProgram(program: Program, opts: Omit<StartOptions, "ar
   const configPath = opts.configPath && resolve(opts.cwd, opts.configPath);
   const config = agent ? await agent.loadConfig(configPath) : await loadConfig({ configPath, programDir });
   const std = await stdSettingsOf(program, config, programDir, opts, agent !== undefined);
+  // MCP servers connect with the tools, before `ask` exists: their sampling requests find the
+  // model here once it does (filled below; a request before that is refused).
+  const models: LateRunParts = {};
   const registry = await loadToolRegistry({
     program,
     config,
@@ -80,6 +84,7 @@ export async function openProgram(program: Program, opts: Omit<StartOptions, "ar
     env: opts.env,
     loadEmbedded: agent?.loadModules,
     openRemoteTools: opts.openRemoteTools,
+    models,
     stubs: opts.testRun?.toolStubs,
     std,
   });
@@ -182,6 +187,9 @@ export async function openProgram(program: Program, opts: Omit<StartOptions, "ar
           ...opts.askHooks,
         })
       : undefined;
+    if (ask) models.sample = (await import("./ask/sample-with-model")).sampleWithModel(ask);
+    if (opts.interactive) models.approve = opts.approve;
+    models.trace = trace;
     // Opened without a failure: from here the run owns what was opened, and its close releases it.
     const owned = opened.move();
     const close = (error?: unknown) => {

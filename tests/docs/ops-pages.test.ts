@@ -255,7 +255,8 @@ describe("§9 docs/pipeline.md's options table gives the tool keys' defaults", (
 
 describe("§14 docs/telemetry.md lists exactly the trace events the runtime writes", () => {
   const written = () => {
-    const text = sourceFiles("src/runtime").map(read).join("\n");
+    // The MCP client writes its servers' log lines and progress (src/mcp/server-notices.ts).
+    const text = [...sourceFiles("src/runtime"), ...sourceFiles("src/mcp")].map(read).join("\n");
     const literal = matches(text, /\bevent: "([a-z]+(?:\.[a-z]+)?)"/g);
     // Statements write `${kind}.call` for their kind (statement-plans.ts).
     const statements = /event: `\$\{s\.kind\}\.call`/.test(text) ? ["query.call", "command.call"] : [];

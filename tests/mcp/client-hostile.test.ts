@@ -122,7 +122,8 @@ tool work() -> R { mcp: "h"  side_effects: "read" }
 print(tool work({}).ok)
 `);
     const r = await runLumaAsync([p.file], { cwd: p.dir });
-    expect(r).toEqual({ exitCode: 0, stdout: "true\n", stderr: "" });
+    // Its `error` log line is the one thing on stderr (a server's lines from `warning` up are shown).
+    expect(r).toEqual({ exitCode: 0, stdout: "true\n", stderr: "error: MCP server 'h' logged error: log line\n" });
     const refused = p.log().filter((m) => m.id >= 900 && m.error?.code === -32601).map((m) => m.id);
     expect(refused).toEqual([900, 901, 902]);
   });

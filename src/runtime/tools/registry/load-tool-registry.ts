@@ -19,7 +19,7 @@ import type { LoadedModule } from "../../module-loading/loaded-module";
 import { moduleRequests } from "../../module-loading/module-requests";
 import { policyNotices, resolveModulePolicy, type ModulePolicy } from "../../module-policy/module-policy";
 import { buildRegistry } from "./build-registry";
-import type { OpenRemoteTools, ToolRegistry, ToolStubs } from "./registry-types";
+import type { LateRunParts, OpenRemoteTools, ToolRegistry, ToolStubs } from "./registry-types";
 import type { StdSettings } from "../std/std-settings";
 
 export interface LoadToolRegistryOptions {
@@ -49,6 +49,8 @@ export interface LoadToolRegistryOptions {
    * by the composition root; needed only by a program that declares an `mcp:` tool.
    */
   openRemoteTools?: OpenRemoteTools;
+  /** Late-bound models for MCP servers' sampling requests (filled by open-program.ts once `ask` exists). */
+  models?: LateRunParts;
   /** `luma test`'s tool stubs (testing/tool-stubs.ts): they answer in place of any handler. */
   stubs?: ToolStubs;
   /** Where luma:std's tools may reach (tools/std/std-settings.ts). */
@@ -83,6 +85,7 @@ async function registryOf(opts: LoadToolRegistryOptions, policy: ModulePolicy | 
     env: opts.env ?? process.env,
     notice: opts.notice,
     askPerson: opts.askPerson,
+    models: opts.models,
   });
   try {
     const registry = buildRegistry({ program: opts.program, modules, maxConcurrency: policy?.maxConcurrency, remote: source, stubs: opts.stubs, std: opts.std });

@@ -43,6 +43,30 @@ export interface RemoteToolSource extends RemoteHandlers {
   close(): Promise<void>;
 }
 
+/** One message of a server's sampling request, as text (what a model is asked with). */
+export interface SampledMessage {
+  role: "user" | "assistant";
+  text: string;
+}
+
+/**
+ * One answer of a program model for an MCP server's `sampling/createMessage`, through the
+ * run's `ask` (runtime/ask/sample-with-model.ts): the provider path, the trace, `--usage`.
+ */
+export type SampleWithModel = (req: { server: string; model: string; system?: string; messages: readonly SampledMessage[]; signal?: AbortSignal }) => Promise<{ text: string }>;
+
+/**
+ * What a run hands its MCP servers once it exists: the servers connect (with the tools)
+ * before the trace and the model machinery are opened, so this starts empty and is filled
+ * right after `ask`. `sample` stays absent in a program without models; `approve` is the
+ * terminal's prompt; `trace` is absent without `--trace` (and OpenTelemetry).
+ */
+export interface LateRunParts {
+  sample?: SampleWithModel;
+  trace?: (event: object) => void;
+  approve?: (tool: string, args: string, withinMs: number, writes?: boolean) => Promise<boolean>;
+}
+
 /**
  * Opens the remote handlers of a program's `mcp:` tools (connects the servers, checks the
  * contracts). The runtime only declares it: the composition root (src/index.ts, cli/, the MCP
@@ -58,4 +82,6 @@ export type OpenRemoteTools = (opts: {
   notice?: (line: string) => void;
   /** Asks the person at the terminal (an MCP server's elicitation); absent when nobody can be asked. */
   askPerson?: AskValue;
+  /** Filled once the run's `ask` exists: answers the servers' sampling requests (`mcp_servers.<name>.sampling`). */
+  models?: LateRunParts;
 }) => Promise<RemoteToolSource>;
