@@ -90,5 +90,16 @@ export function neutralTranscript(transcript: TranscriptItem[]): void {
   }
 }
 
-/** The `handoff` trace event: agent names and counts only. */
-export const handoffEvent = (from: string, to: string, used: number, limit: number) => ({ event: "handoff", from, to, handoffs: used, max_handoffs: limit });
+/**
+ * The `handoff` trace event: agent names, counts and the transfer call's id — no content.
+ * OpenTelemetry makes it an `execute_tool transfer_to_<to>` span (otel/genai-spans.ts).
+ */
+export const handoffEvent = (from: string, to: string, used: number, limit: number, callId: string) => ({
+  event: "handoff",
+  from,
+  to,
+  tool: transferToolName(to),
+  handoffs: used,
+  max_handoffs: limit,
+  call_id: callId,
+});
