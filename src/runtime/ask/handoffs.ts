@@ -21,15 +21,13 @@ import type { AgentDecl, Program } from "../../syntax/ast";
 import { createShapeCompiler } from "../../schema/compile-shape";
 import { toJsonSchema } from "../../schema/json-schema";
 import { toTypeBox } from "../../schema/to-typebox";
+import { transferToolName } from "../../language/model-tool-names";
 import { canonicalJson } from "../base/canonical-json";
 import type { RunJournal } from "../journal/run-journal";
 import { handoffId } from "../journal/step-scope";
 import type { JsonSchema, ToolCall, ToolResult, ToolSpec, TranscriptItem } from "../providers/provider-types";
 import { askSettingsOf } from "../tools/steps/agent-ask-settings";
 import type { ToolCandidate } from "./tool-offer";
-
-/** The model-facing name of a transfer to `agent`. */
-export const transferToolName = (agent: string): string => `transfer_to_${agent}`;
 
 /** What a model reads after its transfer was made. */
 export const transferredContent = (agent: string) => ({ transferred_to: agent });

@@ -15,7 +15,8 @@
  * sub-agent again (its provider requests, its tool calls) and re-runs none of them.
  */
 import { runtimeError } from "../../diagnostics/luma-error";
-import { agentToolName, type AgentToolCaller } from "../ask/agent-tools";
+import { agentToolName } from "../../language/model-tool-names";
+import type { AgentToolCaller } from "../ask/agent-tools";
 import { StepScope } from "../journal/step-scope";
 import { callAgentMethodIn } from "./calls";
 import { budgetsFor } from "../usage/budgets";
