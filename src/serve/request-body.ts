@@ -4,6 +4,7 @@
  * reading, so a client cannot make the server hold an unbounded body. Then it must be a JSON
  * object (400 otherwise).
  */
+import { BodyTooLarge, readCappedBody } from "../runtime/base/read-capped-body";
 import { requestInvalid } from "./error-answer";
 
 /** 1 MiB: a chat turn or a method's arguments, with room to spare. */
@@ -12,17 +13,11 @@ export const MAX_BODY_BYTES = 1 << 20;
 const tooLarge = () => requestInvalid(`The request body is larger than ${MAX_BODY_BYTES} bytes (the limit of luma serve).`, { max_bytes: MAX_BODY_BYTES });
 
 async function boundedText(req: Request): Promise<string> {
-  const declared = Number(req.headers.get("content-length") ?? NaN);
-  if (declared > MAX_BODY_BYTES) throw tooLarge();
-  if (req.body === null) return "";
-  const chunks: Uint8Array[] = [];
-  let size = 0;
-  for await (const chunk of req.body as AsyncIterable<Uint8Array>) {
-    size += chunk.byteLength;
-    if (size > MAX_BODY_BYTES) throw tooLarge();
-    chunks.push(chunk);
+  try {
+    return await readCappedBody(req, MAX_BODY_BYTES);
+  } catch (e) {
+    throw e instanceof BodyTooLarge ? tooLarge() : e;
   }
-  return Buffer.concat(chunks).toString("utf8");
 }
 
 /** The body as a JSON object; `what` names what the endpoint expects, for the message. */
