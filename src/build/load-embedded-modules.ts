@@ -10,6 +10,7 @@
  * - otherwise in Luma's CommonJS loader or Bun's, in this process.
  */
 import type { LoadedModule } from "../runtime/module-loading/loaded-module";
+import { loadAllOrNone } from "../runtime/module-loading/load-all-or-none";
 import { moduleLoadFailure } from "../runtime/module-loading/load-failure";
 import { installLumaModule } from "../runtime/module-loading/luma-virtual-module";
 import type { ModulePolicy } from "../runtime/module-policy/module-policy";
@@ -38,17 +39,10 @@ export async function loadEmbeddedModules(modules: EmbeddedModule[], policy: Mod
 /** `"process"`: one child per module, all started at once; the first failure (in order) is reported, the others' children stop. */
 async function loadInChildren(modules: EmbeddedModule[], policy: ModulePolicy, env: Record<string, string | undefined>): Promise<LoadedModule[]> {
   const { loadBundledProcessModule } = await import("../runtime/tools/process-host/load-process-module");
-  const settled = await Promise.allSettled(
+  return loadAllOrNone(
     modules.map(async (m, index): Promise<LoadedModule> => {
       const hosted = await loadBundledProcessModule(index, bundledOf(m), policy, env);
       return { shownPath: m.shownPath, realPath: bundledPathOf(index, m), kind: m.kind, version: m.version, entry: m.entry, ...hosted };
     }),
   );
-  const started = settled.flatMap((r) => (r.status === "fulfilled" ? [r.value] : []));
-  const failed = settled.find((r): r is PromiseRejectedResult => r.status === "rejected");
-  if (failed) {
-    for (const m of started) m.close?.();
-    throw failed.reason;
-  }
-  return started;
 }

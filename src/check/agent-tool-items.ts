@@ -7,6 +7,7 @@
  * without is listed bare (E1110). The model is offered it as the tool `Refunds_handle`. An agent may list its own methods or
  * form a cycle with another: the run bounds the nesting (`max_agent_depth`), not the checker.
  */
+import { agentToolName } from "../language/model-tool-names";
 import type { ConfigValue } from "../syntax/ast";
 import type { CheckContext } from "./context";
 import { messages } from "./messages";
@@ -38,5 +39,5 @@ export function checkAgentToolItem(item: Extract<ConfigValue, { kind: "Path" }>,
     ctx.report(messages.agentToolTakesNoArguments(agentName, method), item.span);
     return undefined;
   }
-  return `${agentName}_${method}`;
+  return agentToolName(agentName, method);
 }

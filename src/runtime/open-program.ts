@@ -32,6 +32,7 @@ import { endJournalRun, startJournalRun } from "./journal/start-run";
 import type { RunJournal } from "./journal/run-journal";
 import { nestedBlocks } from "../language/ast-children";
 import type { StartOptions } from "./start-options";
+import type { InterpreterHost } from "./interpreter/runtime-context";
 import { STD_MODULE } from "../language/std-tools";
 import type { StdSettings } from "./tools/std/std-settings";
 import type { LateRunParts } from "./tools/registry/registry-types";
@@ -58,6 +59,35 @@ export interface OpenProgram {
   maxAgentDepth?: number;
   /** Releases everything; `runError` (the run's failure, if any) is recorded in the journal. */
   close(runError?: unknown): Promise<void>;
+}
+
+/** The part of an interpreter's host that an opened program decides (programHostOf). */
+export type ProgramHost = Pick<
+  InterpreterHost,
+  "schemas" | "tools" | "ask" | "telemetry" | "handlerRuns" | "threads" | "now" | "env" | "sourceOf" | "parallelLimit" | "maxAgentDepth"
+>;
+
+/**
+ * What a run of the opened program hands its interpreter besides its arguments, output and
+ * input: the program's resources, the config's limits, the journal's clock (a resumed run
+ * reads the recorded time) and the process's environment. One place, so that a `luma FILE`
+ * run, a `luma test` run and each `luma eval` case get the same host.
+ */
+export function programHostOf(open: OpenProgram, opts: Pick<StartOptions, "env" | "sourceOf">): ProgramHost {
+  const journal = open.journal;
+  return {
+    schemas: open.schemas,
+    tools: open.tools,
+    ask: open.ask,
+    telemetry: open.telemetry,
+    handlerRuns: open.handlerRuns,
+    threads: { store: open.threads, runKey: journal?.runId },
+    now: journal && (() => journal.now()),
+    env: (name) => opts.env[name],
+    sourceOf: opts.sourceOf,
+    parallelLimit: open.parallelLimit,
+    maxAgentDepth: open.maxAgentDepth,
+  };
 }
 
 /**

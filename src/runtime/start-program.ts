@@ -11,7 +11,7 @@ import { stopOnSignal } from "./run/stop-on-signal";
 import { redirectConsoleToStderr } from "./run/console-to-stderr";
 import { createRunLifecycle } from "./run/run-lifecycle";
 import { armDeadline } from "./run/run-deadline";
-import { openProgram } from "./open-program";
+import { openProgram, programHostOf } from "./open-program";
 import type { StartOptions } from "./start-options";
 
 // The start-up's public face: its options (start-options.ts) and its opening step (open-program.ts).
@@ -33,28 +33,17 @@ export async function startProgram(program: Program, opts: StartOptions): Promis
     // what a stopped start-up opens later is left to the end of the `luma test` process.
     const opening = openProgram(program, opts, lifecycle);
     const open = await (deadline ? lifecycle.run(opening) : opening);
-    const journal = open.journal;
     let runError: unknown;
     try {
       await lifecycle.run(
         runProgram(program, {
+          ...programHostOf(open, opts),
           args: opts.args,
-          schemas: open.schemas,
-          tools: open.tools,
           stdout: opts.stdout,
           stdoutText: opts.stdoutText,
           stderr: opts.stderr,
-          sourceOf: opts.sourceOf,
-          ask: open.ask,
-          now: journal && (() => journal.now()),
-          telemetry: open.telemetry,
-          stopped: deadline ? deadline.stopped : lifecycle.stopped,
-          handlerRuns: open.handlerRuns,
-          threads: { store: open.threads, runKey: journal?.runId },
-          env: (name) => opts.env[name],
           stdin: opts.stdin,
-          parallelLimit: open.parallelLimit,
-          maxAgentDepth: open.maxAgentDepth,
+          stopped: deadline ? deadline.stopped : lifecycle.stopped,
         }),
       );
     } catch (e) {

@@ -86,6 +86,27 @@ agent Bad {
     expect(r.out).toContain("error[E1103]: Agent 'Billing' takes parameters: list it in tools with its arguments, as Billing(…).charge.");
   });
 
+  test("a method offered under a name longer than providers accept is E0248, as any tool name", () => {
+    // `<Agent>_<method>` is the name the model is offered: 65 characters here, 64 for Fits.
+    const long = "R".repeat(58);
+    const fits = "F".repeat(57);
+    const r = check(`${MODELS.openai}
+schema User { name: string }
+agent ${long} { model: M  fn handle(id: string) -> string { id } }
+agent ${fits} { model: M  fn handle(id: string) -> string { id } }
+agent Billing${"B".repeat(51)}(user: User) { model: M  fn charge(id: string) -> string { id } }
+agent Front(user: User) {
+  model: M
+  tools: [${long}.handle, ${fits}.handle, Billing${"B".repeat(51)}(user).charge]
+}
+`);
+    expect(r.exitCode).toBe(2);
+    expect(r.out).toContain(`error[E0248]: Agent 'Front' offers tool '${long}_handle' to its model, but model providers accept tool names of at most 64 characters.`);
+    expect(r.out).toContain(`error[E0248]: Agent 'Front' offers tool 'Billing${"B".repeat(51)}_charge' to its model`);
+    expect(r.out).not.toContain(`'${fits}_handle'`);
+    expect(r.out.match(/E0248/g)?.length).toBe(2);
+  });
+
   test("an agent listing its own method (a cycle) is allowed: the run bounds it", () => {
     const r = check(`${MODELS.openai}\nagent Echo {\n  model: M\n  tools: [Echo.run]\n  fn run(text: string) -> string { ask text -> string }\n}\n`);
     expect(r.exitCode).toBe(0);

@@ -1,5 +1,6 @@
 import { describe, expect, test } from "bun:test";
-import { fetchTransport, ResponseTooLarge } from "../../src/runtime/providers/transport";
+import { BodyTooLarge } from "../../src/runtime/base/read-capped-body";
+import { fetchTransport } from "../../src/runtime/providers/transport";
 
 const info = { provider: "openai" as const, model: "m", decl: "M", body: {}, secretHeaders: [], secrets: [] };
 const req = { url: "http://example.invalid/v1/chat/completions", headers: {}, body: "{}" };
@@ -23,7 +24,7 @@ describe("transport: the response size cap", () => {
     const chunks = Array.from({ length: 1000 }, () => "x".repeat(400));
     const t = fetchTransport({ fetch: streaming(chunks, pulled), maxResponseBytes: 1000 });
     const err = await t(req, info).catch((e) => e);
-    expect(err).toBeInstanceOf(ResponseTooLarge);
+    expect(err).toBeInstanceOf(BodyTooLarge);
     // Stopped after the cap (a chunk or two of read-ahead), not after the 400 kB body.
     expect(pulled.n).toBeLessThan(10);
   });

@@ -15,10 +15,10 @@
  * The target type needs no rule: the target answers the `ask`'s own target type, whatever
  * its methods return. Cycles (A → B → A) are allowed: `max_handoffs` bounds them at run time.
  */
+import { MAX_MODEL_TOOL_NAME, transferToolName } from "../../language/model-tool-names";
 import type { AgentDecl } from "../../syntax/ast";
 import type { CheckContext } from "../context";
 import { messages } from "../messages";
-import { MAX_MODEL_TOOL_NAME } from "./model-tool-names";
 
 export function agentHandoffs(ctx: CheckContext): void {
   for (const agent of ctx.program.decls) {
@@ -34,8 +34,8 @@ export function agentHandoffs(ctx: CheckContext): void {
       if (target === agent) ctx.report(messages.handoffToSelf(agent.name), item.span);
       else if (!ctx.entry(target.entries, "model")) ctx.report(messages.handoffTargetNoModel(name, agent.name), item.span);
       else if ((target.params?.length ?? 0) > 0) ctx.report(messages.handoffTargetHasParams(name, agent.name), item.span);
-      else if (listed.has(`transfer_to_${name}`)) ctx.report(messages.handoffToolClash(`transfer_to_${name}`, agent.name), item.span);
-      else if (`transfer_to_${name}`.length > MAX_MODEL_TOOL_NAME) ctx.report(messages.toolNameTooLong(agent.name, `transfer_to_${name}`, MAX_MODEL_TOOL_NAME), item.span);
+      else if (listed.has(transferToolName(name))) ctx.report(messages.handoffToolClash(transferToolName(name), agent.name), item.span);
+      else if (transferToolName(name).length > MAX_MODEL_TOOL_NAME) ctx.report(messages.toolNameTooLong(agent.name, transferToolName(name), MAX_MODEL_TOOL_NAME), item.span);
     }
   }
 }

@@ -18,6 +18,7 @@ import type { ObjectShape } from "../../schema/shape";
 import { toTypeBox } from "../../schema/to-typebox";
 import { ShapeValidator } from "../../schema/validator";
 import { runtimeError } from "../../diagnostics/luma-error";
+import { agentToolName } from "../../language/model-tool-names";
 import type { JsonSchema, ToolSpec } from "../providers/provider-types";
 
 /** What a model's call of `Agent_method` runs. */
@@ -31,9 +32,6 @@ export interface AgentToolTarget {
   /** Checks (and fills defaults of) the arguments object. */
   validate(args: unknown): { ok: true; value: Record<string, unknown> } | { ok: false; messages: string[] };
 }
-
-/** The model-facing name of an agent's method listed as a tool. */
-export const agentToolName = (agent: string, method: string): string => `${agent}_${method}`;
 
 const validator = new ShapeValidator();
 

@@ -175,10 +175,10 @@ export async function runAskFlow(env: FlowEnv, plan: AskPlan, offer: ToolOffer, 
         if (outcome.transfer !== undefined) {
           // Issue #27 §2: the same ask goes on with the agent handed to (handoffs.ts).
           const from = acting.agent.name;
-          const to = await journalHandoff(env.journal, round.stepBase, from, outcome.transfer);
+          const to = await journalHandoff(env.journal, round.stepBase, from, outcome.transfer.agent);
           // This transfer's number: the shares so far are the ask's own agent's and one per earlier transfer.
           const used = stats.byAgent.length;
-          env.client.trace?.(handoffEvent(from, to, used, maxHandoffs));
+          env.client.trace?.(handoffEvent(from, to, used, maxHandoffs, outcome.transfer.callId));
           const next = handOff(to, { left: maxHandoffs - used, limit: maxHandoffs });
           if (next.plan.adapter !== plan.adapter) neutralTranscript(transcript);
           acting = next;

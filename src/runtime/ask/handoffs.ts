@@ -21,15 +21,13 @@ import type { AgentDecl, Program } from "../../syntax/ast";
 import { createShapeCompiler } from "../../schema/compile-shape";
 import { toJsonSchema } from "../../schema/json-schema";
 import { toTypeBox } from "../../schema/to-typebox";
+import { transferToolName } from "../../language/model-tool-names";
 import { canonicalJson } from "../base/canonical-json";
 import type { RunJournal } from "../journal/run-journal";
 import { handoffId } from "../journal/step-scope";
 import type { JsonSchema, ToolCall, ToolResult, ToolSpec, TranscriptItem } from "../providers/provider-types";
 import { askSettingsOf } from "../tools/steps/agent-ask-settings";
 import type { ToolCandidate } from "./tool-offer";
-
-/** The model-facing name of a transfer to `agent`. */
-export const transferToolName = (agent: string): string => `transfer_to_${agent}`;
 
 /** What a model reads after its transfer was made. */
 export const transferredContent = (agent: string) => ({ transferred_to: agent });
@@ -90,5 +88,16 @@ export function neutralTranscript(transcript: TranscriptItem[]): void {
   }
 }
 
-/** The `handoff` trace event: agent names and counts only. */
-export const handoffEvent = (from: string, to: string, used: number, limit: number) => ({ event: "handoff", from, to, handoffs: used, max_handoffs: limit });
+/**
+ * The `handoff` trace event: agent names, counts and the transfer call's id — no content.
+ * OpenTelemetry makes it an `execute_tool transfer_to_<to>` span (otel/genai-spans.ts).
+ */
+export const handoffEvent = (from: string, to: string, used: number, limit: number, callId: string) => ({
+  event: "handoff",
+  from,
+  to,
+  tool: transferToolName(to),
+  handoffs: used,
+  max_handoffs: limit,
+  call_id: callId,
+});

@@ -70,8 +70,8 @@ export interface RoundOutcome {
   limitHit: boolean;
   /** Calls actually run. */
   ran: number;
-  /** The agent this turn transferred the ask to (handoffs.ts). */
-  transfer?: string;
+  /** The agent this turn transferred the ask to, and the model's call that asked for it (handoffs.ts). */
+  transfer?: { agent: string; callId: string };
 }
 
 export const errorContent = (code: string, message: string, retryable: boolean) => ({ error: { code, message, retryable } });
@@ -169,7 +169,7 @@ export async function runToolRound(ctx: RoundContext, calls: readonly ToolCall[]
   }
   // The first fatal error in the model's order wins, whatever order the calls finished in.
   for (const e of fatal) if (e) throw e;
-  return { results, limitHit, ran: toRun.length, transfer: transfer?.agent };
+  return { results, limitHit, ran: toRun.length, transfer: transfer && { agent: transfer.agent, callId: calls[transfer.index].id } };
 }
 
 function runOne(ctx: RoundContext, call: ToolCall, i: number): Promise<unknown> {

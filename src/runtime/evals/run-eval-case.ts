@@ -10,7 +10,7 @@
  * read from the run's `run.usage` event (the same numbers `--usage` prints).
  */
 import type { Program } from "../../syntax/ast";
-import { openProgram } from "../open-program";
+import { openProgram, programHostOf } from "../open-program";
 import { runProgram } from "../interpreter/run-program";
 import type { RunLifecycle } from "../run/run-lifecycle";
 import type { StartOptions } from "../start-options";
@@ -61,21 +61,11 @@ export async function runEvalCase(program: Program, input: EvalCaseInput, opts: 
     try {
       await lifecycle.run(
         runProgram(program, {
+          ...programHostOf(open, opts),
           args: [],
-          schemas: open.schemas,
-          tools: open.tools,
           stdout: line,
           stderr: line,
-          sourceOf: opts.sourceOf,
-          ask: open.ask,
-          now: open.journal && (() => open.journal!.now()),
-          telemetry: open.telemetry,
           stopped: lifecycle.stopped,
-          handlerRuns: open.handlerRuns,
-          threads: { store: open.threads, runKey: open.journal?.runId },
-          env: (name) => opts.env[name],
-          parallelLimit: open.parallelLimit,
-          maxAgentDepth: open.maxAgentDepth,
           evalCase: { value: input.value, score: (name, value) => void (scores[name] = value) },
         }),
       );

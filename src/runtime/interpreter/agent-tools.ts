@@ -15,9 +15,10 @@
  * sub-agent again (its provider requests, its tool calls) and re-runs none of them.
  */
 import { runtimeError } from "../../diagnostics/luma-error";
-import { agentToolName, type AgentToolCaller } from "../ask/agent-tools";
+import { agentToolName } from "../../language/model-tool-names";
+import type { AgentToolCaller } from "../ask/agent-tools";
 import { StepScope } from "../journal/step-scope";
-import { callAgentMethodIn } from "./calls";
+import { callAgentMethodIn, innerMethodCall } from "./calls";
 import { budgetsFor } from "../usage/budgets";
 import { askSettingsOf } from "../tools/steps/agent-ask-settings";
 import { createFrame, type Frame } from "./runtime-context";
@@ -58,7 +59,7 @@ export function agentToolCaller(f: Frame): AgentToolCaller {
     const scope = new StepScope(undefined, stepId ?? `${f.scope.pathText()}/agent-tool`, 0);
     const caller = createFrame(rt, [], scope);
     const budgets = budgetsFor(target.agent, askSettingsOf(agent.decl), f.methodCall?.budgets);
-    const methodCall = { failures: 0, signal: f.methodCall?.signal, askValue: f.methodCall?.askValue, progress: f.methodCall?.progress, scopes: f.methodCall?.scopes, agentDepth: depth, budgets };
+    const methodCall = innerMethodCall(f.methodCall, { signal: f.methodCall?.signal, agentDepth: depth, budgets });
     let agentArgs: Map<string, Value> | undefined;
     try {
       agentArgs = target.agentArgs && agentArgsOf(f, agent.decl, target.agentArgs);

@@ -92,7 +92,7 @@ export async function evalCall(e: CallExpr, f: Frame): Promise<Value> {
       const label = `${agentName}.${callee.property}`;
       // A new method call, still under the caller's cancellation (if one was given from outside).
       const budgets = budgetsFor(agentName, askSettingsOf(agent.decl), f.methodCall?.budgets);
-      const methodCall = { failures: 0, signal: f.signal ?? f.methodCall?.signal, askValue: f.methodCall?.askValue, progress: f.methodCall?.progress, scopes: f.methodCall?.scopes, agentDepth: f.methodCall?.agentDepth, budgets };
+      const methodCall = innerMethodCall(f.methodCall, { signal: f.signal ?? f.methodCall?.signal, agentDepth: f.methodCall?.agentDepth, budgets });
       // `Support(u).reply(…)`: the agent's arguments first, bound and validated (agent-context.ts).
       const agentArgs = given ? bindAgentArgs(rt, agent.decl, await evalArgs(given, f), given.args.map((a) => a.span), given.span) : undefined;
       const args = await evalArgs(e, f);
@@ -188,6 +188,17 @@ function bindParams(rt: Runtime, c: Callee, args: Value[], call: CallExpr, frame
     }
     frame.vars.set(name, v);
   }
+}
+
+/**
+ * The state of an agent method call made inside another (`outer`; `Refunds.handle(…)` in
+ * code, or a model's call of `Refunds_handle`): a failure count of its own, its own
+ * cancellation, depth and budgets, and what the outer call's caller gave it — the client's
+ * asker, progress sink and granted scopes — carried in. One place, so that a new thing a
+ * caller gives reaches both kinds of inner call.
+ */
+export function innerMethodCall(outer: MethodCallState | undefined, own: Pick<MethodCallState, "signal" | "agentDepth" | "budgets">): MethodCallState {
+  return { failures: 0, ...own, askValue: outer?.askValue, progress: outer?.progress, scopes: outer?.scopes };
 }
 
 /**

@@ -21,7 +21,8 @@ import { assertSendable } from "./resolve-model";
 import type { ProviderAdapter, ResolvedModel, TurnRequest, TurnResult } from "./provider-types";
 import { isRetryableStatus, MAX_HTTP_RETRIES, retryAfterMs, retryDelayMs } from "./retry-policy";
 import { tryParseJson } from "./safe-json";
-import { DEFAULT_REQUEST_TIMEOUT_MS, RequestTimedOut, ResponseTooLarge, type Transport, type WireResponse } from "./transport";
+import { DEFAULT_REQUEST_TIMEOUT_MS, RequestTimedOut, type Transport, type WireResponse } from "./transport";
+import { BodyTooLarge } from "../base/read-capped-body";
 import { mergeProviderOptions } from "./model-options-wire";
 import { openStreamReader } from "./stream-reader";
 
@@ -162,7 +163,7 @@ export async function requestTurn(
       if (isLumaError(e)) throw e;
       // Text already on the user's screen cannot be taken back: no retry after it.
       if (stream?.emitted) throw providerErrors.connection(model.decl, model.provider, originOf(req.url), redact(connectionCause(e), secrets), attempt);
-      if (e instanceof ResponseTooLarge) throw providerErrors.tooLarge(model.decl, model.provider, e.limit);
+      if (e instanceof BodyTooLarge) throw providerErrors.tooLarge(model.decl, model.provider, e.limit);
       const timedOut = e instanceof RequestTimedOut;
       last = timedOut ? `no complete answer within ${e.timeoutMs} ms` : connectionCause(e);
       if (timedOut && cutByCeiling) throw ceilingError();

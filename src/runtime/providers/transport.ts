@@ -23,6 +23,7 @@
  */
 import type { ProviderName } from "./provider-types";
 import { nextHop } from "./redirect-policy";
+import { readCappedBody } from "../base/read-capped-body";
 import { providerErrors } from "./provider-errors";
 
 export interface WireRequest {
@@ -67,12 +68,6 @@ export interface ExchangeInfo {
 
 export type Transport = (req: WireRequest, info: ExchangeInfo) => Promise<WireResponse>;
 
-/** Thrown by a transport when the body passed the cap. */
-export class ResponseTooLarge extends Error {
-  constructor(readonly limit: number) {
-    super(`response larger than ${limit} bytes`);
-  }
-}
 
 /** Thrown by a transport when the exchange passed its deadline. */
 export class RequestTimedOut extends Error {
@@ -121,7 +116,7 @@ export function fetchTransport(opts: FetchTransportOptions = {}): Transport {
           continue;
         }
         const onChunk = res.status >= 200 && res.status < 300 ? req.onChunk : undefined;
-        const text = await readCapped(res, max, onChunk);
+        const text = await readCappedBody(res, max, onChunk);
         // The kept headers are copied once the body is read: nothing needs them sooner, and a
         // streamed answer's first text should not wait on them (time to first byte).
         const headers: Record<string, string> = {};
@@ -152,39 +147,4 @@ function unusableUrl(url: string): string | undefined {
   }
   if (protocol === "http:" || protocol === "https:") return undefined;
   return `has the scheme ${protocol}`;
-}
-
-async function readCapped(res: Response, max: number, onChunk?: (text: string) => void): Promise<string> {
-  const declared = res.headers.get("content-length");
-  if (declared !== null && Number(declared) > max) {
-    await res.body?.cancel();
-    throw new ResponseTooLarge(max);
-  }
-  // A declared length bounds the plain body; a compressed one may inflate, so count it.
-  if (declared !== null && res.headers.get("content-encoding") === null && !onChunk) return res.text();
-  if (!res.body) return "";
-  const reader = res.body.getReader();
-  const chunks: Uint8Array[] = [];
-  // A streamed body is decoded as it comes (a character split across chunks waits for its rest).
-  const decoder = onChunk ? new TextDecoder() : undefined;
-  let total = 0;
-  for (;;) {
-    const { done, value } = await reader.read();
-    if (done) break;
-    total += value.byteLength;
-    if (total > max) {
-      await reader.cancel();
-      throw new ResponseTooLarge(max);
-    }
-    chunks.push(value);
-    if (decoder) {
-      const text = decoder.decode(value, { stream: true });
-      if (text !== "") onChunk!(text);
-    }
-  }
-  if (decoder) {
-    const rest = decoder.decode();
-    if (rest !== "") onChunk!(rest);
-  }
-  return new TextDecoder().decode(Buffer.concat(chunks));
 }

@@ -16,7 +16,7 @@ import type { SchemaTable } from "../../schema/schema-table-types";
 import { systemClock, type Clock } from "../base/clock";
 import { MemoryIdempotencyStore } from "../stores/memory-idempotency-store";
 import type { IdempotencyStore } from "../stores/idempotency-store";
-import type { AskValue, ToolCallRequest, ToolInvoker } from "./tool-invoker-types";
+import type { AskValue, ProgressSink, ToolCallRequest, ToolInvoker } from "./tool-invoker-types";
 import { readAgentPolicy, TOP_LEVEL_POLICY, type AgentPolicy } from "./steps/agent-policy";
 import { CallContext } from "./steps/call-context";
 import { buildCallPlan, type CallPlan } from "./steps/call-plan";
@@ -99,23 +99,36 @@ const processRunId = (): string => (ownRunId ??= `p-${crypto.randomUUID()}`);
 const parseList = (v: string | undefined): Set<string> =>
   new Set((v ?? "").split(",").map((s) => s.trim()).filter((s) => s !== ""));
 
-/** Chains the steps that apply to `plan`, in list order, inside the outermost ones. */
-const compose = (steps: readonly Step[], plan: CallPlan): Next => {
-  const applicable = steps.filter((s) => s.applies(plan));
-  const ordered = [...applicable.filter((s) => s.outermost), ...applicable.filter((s) => !s.outermost)];
+const progressOf = (ctx: CallContext): ProgressSink | undefined => ctx.req.progress ?? ctx.req.methodCall?.progress;
+
+/** Chains the steps, in order; `reports`: the call's progress sink hears of each step as it starts. */
+const chain = (ordered: readonly Step[], reports: boolean): Next => {
   let next: Next = (ctx) => ctx.output;
   const total = ordered.length;
   for (let i = ordered.length - 1; i >= 0; i--) {
     const step = ordered[i];
     const inner = next;
-    // A caller that asked for progress (an MCP progress token) hears of each step as it starts.
-    next = (ctx) => {
-      const progress = ctx.req.progress ?? ctx.req.methodCall?.progress;
-      if (progress !== undefined) progress(step.name, i + 1, total);
-      return step.run(ctx, inner);
-    };
+    next = !reports
+      ? (ctx) => step.run(ctx, inner)
+      : (ctx) => {
+          progressOf(ctx)!(step.name, i + 1, total);
+          return step.run(ctx, inner);
+        };
   }
   return next;
+};
+
+/**
+ * Chains the steps that apply to `plan`, in list order, inside the outermost ones. A caller
+ * that asked for progress (an MCP progress token) runs a second chain that reports each step,
+ * made on its first such call: every other call runs the plain chain, with nothing per step.
+ */
+const compose = (steps: readonly Step[], plan: CallPlan): Next => {
+  const applicable = steps.filter((s) => s.applies(plan));
+  const ordered = [...applicable.filter((s) => s.outermost), ...applicable.filter((s) => !s.outermost)];
+  const plain = chain(ordered, false);
+  let reporting: Next | undefined;
+  return (ctx) => (progressOf(ctx) === undefined ? plain(ctx) : (reporting ??= chain(ordered, true))(ctx));
 };
 
 /** The invoker as the run's owner sees it: it can also stop every call in flight. */

@@ -16,7 +16,7 @@ export interface OpenBudget {
 /**
  * Where a call's progress goes (an MCP client's progress token, src/mcp/): each pipeline step
  * as it starts (`done` of `total` steps of the call's plan) and each provider turn of an `ask`
- * (no total). Absent everywhere else, so the pipeline pays one property read per step.
+ * (no total). Absent everywhere else, so a call without it runs the plain chain of steps (pipeline.ts).
  */
 export type ProgressSink = (message: string, done?: number, total?: number) => void;
 

@@ -4,6 +4,7 @@
  *
  *   provider.request                 → `chat <model>` (CLIENT), one per HTTP try
  *   tool.call, query.call, command.call → `execute_tool <tool>` (INTERNAL)
+ *   handoff                          → `execute_tool transfer_to_<agent>` (INTERNAL)
  *   (agent method calls are `invoke_agent <agent>`, made in create-otel-telemetry.ts)
  *
  * A `chat` span carries the request's settings (temperature, max tokens, output type), the
@@ -125,10 +126,33 @@ function executeTool(describe: ToolDescription, sideEffects: (e: Obj) => string 
   };
 }
 
+/**
+ * A handoff is the model's call of its transfer tool, so it is an `execute_tool` span as any
+ * tool call is; the GenAI conventions name no attribute for the agent handed to, so that is
+ * Luma's own (`luma.handoff.target`). The transfer runs nothing: the span has no duration.
+ */
+const handoff: SpanMaker = (e) => ({
+  name: `execute_tool ${e.tool}`,
+  kind: SPAN_KIND.internal,
+  durationMs: 0,
+  attributes: {
+    "gen_ai.operation.name": "execute_tool",
+    "gen_ai.tool.name": e.tool,
+    "gen_ai.tool.type": "function",
+    "gen_ai.tool.call.id": e.call_id,
+    "gen_ai.agent.name": e.from,
+    "luma.handoff.target": e.to,
+    "luma.handoffs": e.handoffs,
+    "luma.max_handoffs": e.max_handoffs,
+  },
+  status: STATUS.unset,
+});
+
 /** Event name → its span; events not listed (ask, validation.soft, run.usage) make none. */
 export const spanOfEvent = (genAiProviderName: GenAiProviderName, describe: ToolDescription): Readonly<Record<string, SpanMaker>> => ({
   "provider.request": chat(genAiProviderName),
   "tool.call": executeTool(describe, (e) => e.side_effects),
   "query.call": executeTool(describe, () => "read"),
   "command.call": executeTool(describe, () => "write"),
+  handoff,
 });

@@ -11,6 +11,7 @@ import { startupError } from "../../../diagnostics/luma-error";
 import type { LoadedModule, ModuleRequest } from "../../module-loading/loaded-module";
 import { loadToolModule, resolveModuleFile } from "./load-tool-module";
 import type { ModulePolicy } from "../../module-policy/module-policy";
+import { loadAllOrNone } from "../../module-loading/load-all-or-none";
 
 /** Metadata fields compared between two requests for one file (lists compared as sets). */
 const METADATA_FIELDS = ["version", "integrity", "dependencies", "dependency_root"] as const satisfies readonly (keyof ToolModuleEntry)[];
@@ -46,18 +47,8 @@ export async function loadToolModules(requests: ModuleRequest[], policy?: Module
       group.push(request);
     }
   }
-  // `"process"`: each module's child starts at once (a cold start is mostly waiting on a new
-  // process); the first failure in request order is the one reported, the others' children stop.
-  if (policy?.tier === "process") {
-    const settled = await Promise.allSettled([...byFile].map(([realPath, group]) => loadToolModule(realPath, group, policy, env)));
-    const failed = settled.find((r): r is PromiseRejectedResult => r.status === "rejected");
-    const started = settled.flatMap((r) => (r.status === "fulfilled" ? [r.value] : []));
-    if (failed) {
-      for (const module of started) module.close?.();
-      throw failed.reason;
-    }
-    return started;
-  }
+  // `"process"`: each module's child starts at once (load-all-or-none.ts).
+  if (policy?.tier === "process") return loadAllOrNone([...byFile].map(([realPath, group]) => loadToolModule(realPath, group, policy, env)));
   const loaded: LoadedModule[] = [];
   try {
     for (const [realPath, group] of byFile) loaded.push(await loadToolModule(realPath, group, policy, env));

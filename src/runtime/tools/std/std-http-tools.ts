@@ -11,6 +11,7 @@
  * variables, read at each call, named (never shown) when unset. `set-cookie` is not returned.
  */
 import { LumaToolError, type ToolHandler } from "../../../luma-module";
+import { BodyTooLarge, readCappedBody } from "../../base/read-capped-body";
 import { refused, STD_MAX_BYTES, type StdSettings } from "./std-settings";
 
 const HOSTS_KEY = "std.http_hosts";
@@ -67,25 +68,13 @@ function requestHeaders(tool: string, settings: StdSettings, entry: string, give
 
 /** The body as text, read up to the bound; a longer one fails (and the rest is not read). */
 async function boundedText(tool: string, response: Response): Promise<string> {
-  const declared = Number(response.headers.get("content-length") ?? "NaN");
-  if (declared > STD_MAX_BYTES) {
-    await response.body?.cancel();
-    throw httpError(tool, `the response body is ${declared} bytes, more than the ${STD_MAX_BYTES} it reads`, "too_large", false);
+  try {
+    return await readCappedBody(response, STD_MAX_BYTES);
+  } catch (e) {
+    if (!(e instanceof BodyTooLarge)) throw e;
+    const size = e.declared === undefined ? `more than the ${STD_MAX_BYTES} bytes it reads` : `${e.declared} bytes, more than the ${STD_MAX_BYTES} it reads`;
+    throw httpError(tool, `the response body is ${size}`, "too_large", false);
   }
-  const chunks: Uint8Array[] = [];
-  let total = 0;
-  const reader = response.body?.getReader();
-  while (reader) {
-    const { done, value } = await reader.read();
-    if (done) break;
-    total += value.byteLength;
-    if (total > STD_MAX_BYTES) {
-      await reader.cancel();
-      throw httpError(tool, `the response body is more than the ${STD_MAX_BYTES} bytes it reads`, "too_large", false);
-    }
-    chunks.push(value);
-  }
-  return new TextDecoder().decode(Buffer.concat(chunks));
 }
 
 interface HttpInput {

@@ -8,7 +8,8 @@
  * the open of the same call is not caught (there is no openat in Node's fs).
  */
 import { realpath } from "node:fs/promises";
-import { isAbsolute, join, relative, sep } from "node:path";
+import { isAbsolute, join } from "node:path";
+import { isInsideDirectory } from "../../../config/inside-directory";
 import { LumaToolError } from "../../../luma-module";
 import { refused, type StdSettings } from "./std-settings";
 
@@ -17,12 +18,6 @@ const ROOT_KEY = "std.files_root";
 /** A file error that is no refusal: missing, not a directory, too large… (STD_FILE_ERROR). */
 export const fileError = (tool: string, path: string, problem: string, reason: string): LumaToolError =>
   new LumaToolError({ code: "STD_FILE_ERROR", message: `Tool '${tool}': ${JSON.stringify(path)} ${problem}.`, details: { path, reason } });
-
-/** Whether `target` is `root` or inside it (both real paths). */
-const isInside = (root: string, target: string): boolean => {
-  const rel = relative(root, target);
-  return rel === "" || (!rel.startsWith(`..${sep}`) && rel !== ".." && !isAbsolute(rel));
-};
 
 /** The lexical rules, before the disk is asked anything. */
 function checkShape(tool: string, path: string): void {
@@ -51,7 +46,8 @@ export async function confinedExisting(tool: string, settings: StdSettings, path
     const code = (e as NodeJS.ErrnoException).code;
     throw fileError(tool, path, code === "ENOENT" ? "does not exist" : code === "ENOTDIR" ? "goes through a file as if it were a directory" : "cannot be resolved", code === "ENOENT" ? "not_found" : "unresolvable");
   }
-  if (!isInside(root, real)) throw refused(tool, `the path ${JSON.stringify(shown)} (a symlink leads out of files_root)`, ROOT_KEY);
+  // Both are real paths: the project's one inside test (config/inside-directory.ts) judges them.
+  if (!isInsideDirectory(root, real)) throw refused(tool, `the path ${JSON.stringify(shown)} (a symlink leads out of files_root)`, ROOT_KEY);
   return real;
 }
 

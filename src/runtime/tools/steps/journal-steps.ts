@@ -37,6 +37,8 @@ export interface JournalStepState {
   priorBegins: number;
   /** `performance.now()` at the start (the receipt's duration). */
   t0: number;
+  /** The call's input with secrets hidden, made once for both receipts (callDetail). */
+  shownInput?: unknown;
 }
 
 const kindOf = (ctx: CallContext): StepKind =>
@@ -48,11 +50,15 @@ const kindOf = (ctx: CallContext): StepKind =>
  * `luma runs` shows a waiting call's), the calling agent and how the pipeline answered.
  * `needs` values are never in it: they are built after this, in step 7.
  */
-const callDetail = (rt: PipelineRuntime, ctx: CallContext, finished: boolean): StepDetail => {
-  const credential = ctx.plan.tool.options.credential;
-  const secret = credential === undefined ? undefined : rt.env[credential];
+const callDetail = (rt: PipelineRuntime, ctx: CallContext, s: JournalStepState, finished: boolean): StepDetail => {
+  // The raw input (`ctx.req.input`) is the same at both receipts: it is copied and redacted once.
+  if (s.shownInput === undefined) {
+    const credential = ctx.plan.tool.options.credential;
+    const secret = credential === undefined ? undefined : rt.env[credential];
+    s.shownInput = redactedInput(ctx.req.input, secret ? [secret] : []);
+  }
   return {
-    input: redactedInput(ctx.req.input, secret ? [secret] : []),
+    input: s.shownInput,
     mode: ctx.req.mode,
     ...(ctx.req.agent === undefined ? {} : { agent: ctx.req.agent.name }),
     ...(finished ? { cache_hit: ctx.cacheHit, idempotent_replay: ctx.idempotentReplay, single_flight: ctx.singleFlight } : {}),
@@ -60,12 +66,12 @@ const callDetail = (rt: PipelineRuntime, ctx: CallContext, finished: boolean): S
 };
 
 const recordOk = async (rt: PipelineRuntime, j: RunJournal, ctx: CallContext, s: JournalStepState, v: unknown): Promise<unknown> => {
-  await j.finish(s.id, s.kind, ctx.plan.tool.name, s.digest, { ok: v ?? null }, s.priorBegins + Math.max(1, ctx.attempts), s.t0, callDetail(rt, ctx, true));
+  await j.finish(s.id, s.kind, ctx.plan.tool.name, s.digest, { ok: v ?? null }, s.priorBegins + Math.max(1, ctx.attempts), s.t0, callDetail(rt, ctx, s, true));
   return v;
 };
 
 const recordFailure = async (rt: PipelineRuntime, j: RunJournal, ctx: CallContext, s: JournalStepState, e: unknown): Promise<never> => {
-  if (!isRunStop(e)) await j.finish(s.id, s.kind, ctx.plan.tool.name, s.digest, outcomeOfError(e), s.priorBegins + Math.max(1, ctx.attempts), s.t0, callDetail(rt, ctx, true));
+  if (!isRunStop(e)) await j.finish(s.id, s.kind, ctx.plan.tool.name, s.digest, outcomeOfError(e), s.priorBegins + Math.max(1, ctx.attempts), s.t0, callDetail(rt, ctx, s, true));
   throw e;
 };
 
@@ -126,7 +132,7 @@ export const journalBegin: StepFactory = (rt: PipelineRuntime) => ({
   run(ctx, next) {
     const s = ctx.journalStep;
     if (s === undefined) return next(ctx);
-    return rt.journal!.begin(s.id, s.kind, ctx.plan.tool.name, s.digest, callDetail(rt, ctx, false)).then(() => {
+    return rt.journal!.begin(s.id, s.kind, ctx.plan.tool.name, s.digest, callDetail(rt, ctx, s, false)).then(() => {
       ctx.startedAt = -1; // the receipt's fsync must not eat into the handler's timeout
       return next(ctx);
     });
