@@ -11,6 +11,7 @@ import { startupError } from "../../../diagnostics/luma-error";
 import type { LoadedModule, ModuleRequest } from "../../module-loading/loaded-module";
 import { loadToolModule, resolveModuleFile } from "./load-tool-module";
 import type { ModulePolicy } from "../../module-policy/module-policy";
+import { stopUnclaimed } from "../process-host/early-start";
 
 /** Metadata fields compared between two requests for one file (lists compared as sets). */
 const METADATA_FIELDS = ["version", "integrity", "dependencies", "dependency_root"] as const satisfies readonly (keyof ToolModuleEntry)[];
@@ -50,6 +51,7 @@ export async function loadToolModules(requests: ModuleRequest[], policy?: Module
   // process); the first failure in request order is the one reported, the others' children stop.
   if (policy?.tier === "process") {
     const settled = await Promise.allSettled([...byFile].map(([realPath, group]) => loadToolModule(realPath, group, policy, env)));
+    stopUnclaimed(); // children started early that no load claimed (early-start.ts)
     const failed = settled.find((r): r is PromiseRejectedResult => r.status === "rejected");
     const started = settled.flatMap((r) => (r.status === "fulfilled" ? [r.value] : []));
     if (failed) {
