@@ -78,12 +78,20 @@ export type RunFileOptions = Omit<StartOptions, "sourceOf" | "openRemoteTools"> 
 /** Load, check and run a program file. */
 export async function runFile(opts: RunFileOptions): Promise<void> {
   const sources = opts.sources ?? new Map<string, string>();
-  const loaded = await load(opts.file, { sources, env: opts.env });
-  if (loaded.diagnostics.length) opts.onWarnings?.(loaded.diagnostics);
-  // Imported here, not at the top: `luma --version`, `--help` and `check` never load the runtime.
-  const { startProgram } = await import("./runtime/start-program");
-  // The library is a composition root: it plugs the MCP client in (loaded only for `mcp:` tools).
-  await startProgram(loaded.program, { ...opts, sourceOf: (f) => sources.get(f), openRemoteTools: openMcpTools });
+  // `sandbox: "process"`: the modules' children start now, idle, and start up while the
+  // program is parsed and checked; the load claims them, or they are stopped (early-start.ts).
+  const early = await import("./runtime/tools/process-host/early-start");
+  await (await import("./runtime/tools/process-host/start-children-early")).startChildrenEarly(opts);
+  try {
+    const loaded = await load(opts.file, { sources, env: opts.env });
+    if (loaded.diagnostics.length) opts.onWarnings?.(loaded.diagnostics);
+    // Imported here, not at the top: `luma --version`, `--help` and `check` never load the runtime.
+    const { startProgram } = await import("./runtime/start-program");
+    // The library is a composition root: it plugs the MCP client in (loaded only for `mcp:` tools).
+    await startProgram(loaded.program, { ...opts, sourceOf: (f) => sources.get(f), openRemoteTools: openMcpTools });
+  } finally {
+    early.stopUnclaimed();
+  }
 }
 
 export type ServeMcpOptions = Omit<StartOptions, "args" | "interactive" | "approve" | "askValue" | "openRemoteTools" | "sourceOf" | "record" | "replay" | "askHooks"> &

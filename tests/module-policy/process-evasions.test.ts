@@ -137,7 +137,28 @@ async function runRow(file: string, source: string, policy: object): Promise<{ e
   return runLumaAsync([`${dir}/app.luma`], { EVASION_FILE: targets.file, EVASION_URL: targets.url, EVASION_PID: String(targets.pid), EVASION_SECRET: SECRET });
 }
 
+/**
+ * Hardening issue #22 items 10–11 (what Bun would load or run around strict's checks), each
+ * named in its rows' titles so the proof is traceable: the pinned rows below, and the
+ * two-module row after the table.
+ */
+const ISSUE_22: Record<string, string> = {
+  'ESM: import … with { type: "js" } (a .json file run as code)': "import attributes running a .json as code",
+  'import("./d.json", { with: { type: "sqlite" } })': "import attributes running a .json as code",
+  "ESM: new Worker(…) (a script no check reads)": "new Worker scripts",
+  'GAP ESM with allow_env: globalThis["Wor" + "ker"] is the real Worker': "new Worker scripts",
+  'ESM: import.meta["env"]': "import.meta env spellings",
+  "ESM: const { env } = import.meta": "import.meta env spellings",
+  "ESM: import.meta?.env": "import.meta env spellings",
+};
+const titled = (name: string) => (ISSUE_22[name] ? `issue #22 items 10–11 (${ISSUE_22[name]}): ${name}` : name);
+
 describe("issue #30: every pinned evasion, under process", () => {
+  it("every issue #22 item 10–11 name is a pinned row", () => {
+    const names = new Set(ATTEMPTS.map((a) => a.name));
+    expect(Object.keys(ISSUE_22).filter((name) => !names.has(name))).toEqual([]);
+  });
+
   it("every known gap has a target, and every target is a gap row", () => {
     const gaps = ATTEMPTS.filter((a) => "knownGap" in a.outcome).map((a) => a.name);
     expect(Object.keys(TARGETS).sort()).toEqual(gaps.sort());
@@ -148,7 +169,7 @@ describe("issue #30: every pinned evasion, under process", () => {
     const policy = { ...(attempt.policy ?? {}), sandbox: "process" };
     if (kind === "knownGap") {
       const gap = TARGETS[attempt.name];
-      it(`${attempt.name} → a strict gap; taken on to ${gap?.target ?? "(no target)"}, it fails to reach it`, async () => {
+      it(`${titled(attempt.name)} → a strict gap; taken on to ${gap?.target ?? "(no target)"}, it fails to reach it`, async () => {
         expect(gap).toBeDefined(); // a new gap row needs its target here
         const control = await runRow(attempt.file, gap.source, { ...policy, sandbox: "strict" });
         expect(control.stdout).toBe(`ok ${JSON.stringify(gap.reached)}\n`);
@@ -159,7 +180,7 @@ describe("issue #30: every pinned evasion, under process", () => {
       });
       continue;
     }
-    it(`${attempt.name} → ${kind}, as under strict`, async () => {
+    it(`${titled(attempt.name)} → ${kind}, as under strict`, async () => {
       const r = await runRow(attempt.file, attempt.source, policy);
       switch (kind) {
         case "refusedAtLoad": {
@@ -179,4 +200,42 @@ describe("issue #30: every pinned evasion, under process", () => {
       }
     });
   }
+});
+
+/**
+ * Issue #22 items 10–11, the host-Function gap replacing another module's main text: under
+ * strict, a module that reaches the host's `Bun` (the pinned gap) registers a Bun.plugin
+ * that serves its own text for another module's file, which then runs instead of the
+ * checked one. Under process each module loads in its own child: the plugin stays in the
+ * child that registered it.
+ */
+describe("issue #22 items 10–11 under process: the host-Function gap replacing another module's main text", () => {
+  const REPLACER = `const B = Bun.spawnSync.constructor("return Bu" + "n")();
+B.plugin({ name: "replacer", setup(b) { b.onLoad({ filter: /\\/victim\\.mjs$/ }, () => ({ contents: 'export const probe = () => ({ value: "replaced" });', loader: "js" })); } });
+module.exports = { other: () => ({ value: "a" }) };
+`;
+  const app = `schema Out { value?: any }
+tool probe() -> Out { side_effects: "read" }
+tool other() -> Out { side_effects: "read" }
+print(tool probe({}).value)
+`;
+  const runBoth = (sandbox: string) => {
+    const dir = projectDir("luma-evasion-replace-", {
+      "replacer.cjs": REPLACER,
+      "victim.mjs": 'export const probe = () => ({ value: "checked" });\n',
+      "app.luma": app,
+      "luma.config.json": JSON.stringify({ tool_modules: ["./replacer.cjs", "./victim.mjs"], tool_module_policy: { sandbox } }),
+    });
+    return runLumaAsync([`${dir}/app.luma`]);
+  };
+
+  it("the control: under strict the other module's text is replaced", async () => {
+    expect((await runBoth("strict")).stdout).toBe("replaced\n");
+  });
+
+  it("under process the other module runs its checked text", async () => {
+    const r = await runBoth("process");
+    expect(r.stderr).toBe("");
+    expect(r.stdout).toBe("checked\n");
+  });
 });

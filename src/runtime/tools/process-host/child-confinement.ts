@@ -11,6 +11,7 @@
  * less to start per child. Anything that fails stops the module from loading (E0513):
  * never a child without its limits or its filter.
  */
+import type { Library, ptr as ffiPtr } from "bun:ffi";
 import { startupError } from "../../../diagnostics/luma-error";
 import { archTable, seccompProgram } from "./seccomp-filter";
 
@@ -28,21 +29,30 @@ const SECCOMP_FILTER_FLAG_TSYNC = 1;
 const cannot = (why: string) =>
   startupError(`tool_module_policy.sandbox "process": the child could not confine itself: ${why}. Luma does not run the module without it.`, { catalogCode: "E0513" });
 
-/** Limits, then the filter; throws E0513 naming what failed. */
-export async function confineChild(opts: { allowSpawn: boolean }): Promise<void> {
-  const arch = archTable();
-  if (!arch) throw cannot(`no system call table for the ${process.arch} architecture (x64 and arm64 have one)`);
-  const { dlopen, FFIType, ptr } = await import("bun:ffi");
-  let libc;
+const LIBC_SYMBOLS = {
+  setrlimit: { args: ["i32", "ptr"], returns: "i32" },
+  prctl: { args: ["i32", "u64", "u64", "u64", "u64"], returns: "i32" },
+  syscall: { args: ["i64", "u64", "u64", "ptr"], returns: "i64" },
+} as const;
+
+/** libc's three functions the confinement calls, and the pointer helper; opened once. */
+export type Libc = { library: Library<typeof LIBC_SYMBOLS>; ptr: typeof ffiPtr };
+
+/** Opens libc (bun:ffi compiles its bindings: the costly part, done while the child waits). Throws E0513. */
+export async function openLibc(): Promise<Libc> {
+  const { dlopen, ptr } = await import("bun:ffi");
   try {
-    libc = dlopen("libc.so.6", {
-      setrlimit: { args: [FFIType.i32, FFIType.ptr], returns: FFIType.i32 },
-      prctl: { args: [FFIType.i32, FFIType.u64, FFIType.u64, FFIType.u64, FFIType.u64], returns: FFIType.i32 },
-      syscall: { args: [FFIType.i64, FFIType.u64, FFIType.u64, FFIType.ptr], returns: FFIType.i64 },
-    });
+    return { library: dlopen("libc.so.6", LIBC_SYMBOLS), ptr };
   } catch (e) {
     throw cannot(`libc could not be opened (${(e as Error).message})`);
   }
+}
+
+/** Limits, then the filter; throws E0513 naming what failed. `libc`: opened ahead (child-entry.ts), else opened here. */
+export async function confineChild(opts: { allowSpawn: boolean; libc?: Libc }): Promise<void> {
+  const arch = archTable();
+  if (!arch) throw cannot(`no system call table for the ${process.arch} architecture (x64 and arm64 have one)`);
+  const { library: libc, ptr } = opts.libc ?? (await openLibc());
   try {
     for (const [resource, limit, name] of [[RLIMIT_NOFILE, OPEN_FILES_LIMIT, "RLIMIT_NOFILE"], [RLIMIT_CPU, CPU_SECONDS_LIMIT, "RLIMIT_CPU"]] as const) {
       // struct rlimit { rlim_t cur, max }: soft and hard alike.

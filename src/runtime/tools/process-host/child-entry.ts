@@ -21,7 +21,7 @@ import { installLumaModule } from "../../module-loading/luma-virtual-module";
 import { moduleLoadFailure } from "../../module-loading/load-failure";
 import { assertNever } from "../../../syntax/assert-never";
 import { encodeFrame, FrameReader } from "./frames";
-import { confineChild } from "./child-confinement";
+import { confineChild, openLibc, type Libc } from "./child-confinement";
 import { toWireError, type ChildMessage, type LoadRequest, type ParentMessage } from "./wire";
 
 const out = Bun.stdout.writer();
@@ -55,6 +55,10 @@ export async function serveToolHost(): Promise<number> {
   delete process.env.LUMA_TOOL_HOST;
   quietStdout();
   installExitGuard((thrown) => console.error(`luma tool host: ${thrown instanceof Error ? thrown.stack ?? thrown.message : String(thrown)}`));
+  // While the child waits for its load (started early, it waits while luma checks the
+  // program: early-start.ts), it loads what every load needs: the strict loader's code and
+  // libc's functions for the confinement. Nothing of the module is known yet, nor run.
+  const warm = warmUp();
   const reader = new FrameReader();
   let tools: ModuleTools | undefined;
   const aborts = new Map<number, AbortController>();
@@ -81,7 +85,7 @@ export async function serveToolHost(): Promise<number> {
         if (!m.policy.allowEnv || (m.policy.allowEnvNames && !m.policy.allowEnvNames.includes("PWD"))) delete process.env.PWD;
         try {
           // Before a line of the module runs: its limits, and no ptrace, no execve unless allow_spawn.
-          await confineChild({ allowSpawn: m.policy.allowSpawn });
+          await confineChild({ allowSpawn: m.policy.allowSpawn, libc: await warm });
           tools = readModuleTools(await loadModule(m));
           reply({ t: "loaded", handlers: [...tools.handlers.keys()], datasources: [...tools.datasources.keys()] });
         } catch (e) {
@@ -93,6 +97,12 @@ export async function serveToolHost(): Promise<number> {
   }
   // luma closed the channel (its run ended): past the guard, which refuses the CLI's own exit too.
   return exitProcess(0);
+}
+
+/** The strict loader's chunk imported, libc opened (child-confinement.ts); a failure is left to the load, which reports it. */
+async function warmUp(): Promise<Libc | undefined> {
+  const [, libc] = await Promise.allSettled([import("../../module-policy/load-strict-module"), openLibc()]);
+  return libc.status === "fulfilled" ? libc.value : undefined;
 }
 
 /** The module, loaded as `"strict"` loads it: from its file, or from a built agent's bundled text. */

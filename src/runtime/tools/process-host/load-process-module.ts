@@ -56,10 +56,20 @@ const requireMechanism = (policy: ModulePolicy): Mechanism => {
 
 export async function loadProcessModule(input: ProcessModuleInput): Promise<ProcessModule> {
   requireMechanism(input.policy);
-  const { checked, dataFiles } = checkStrictModule(input);
-  const view = moduleView([...checked.entries()], dataFiles, input.rules);
+  const view = fileModuleView(input);
   const rules = input.rules && { allow: input.rules.allow && [...input.rules.allow], root: input.rules.root };
   return hostModule({ policy: input.policy, shownPath: input.shownPath, env: input.env, view, from: { kind: "file", realPath: input.realPath, rules } });
+}
+
+/** What a module file's child sees besides the runtime: every file strict's checks found it loads (their violations are thrown). */
+export function fileModuleView(input: Omit<ProcessModuleInput, "env">): string[] {
+  const { checked, dataFiles } = checkStrictModule(input);
+  return moduleView([...checked.entries()], dataFiles, input.rules);
+}
+
+/** The child's command line and its whole environment: the load and the early start (early-start.ts) compute them alike. */
+export function childLaunch(mechanism: Mechanism, policy: ModulePolicy, view: string[], hostEnv: Record<string, string | undefined>) {
+  return { argv: () => sandboxArgv({ mechanism, policy, view }), env: childEnv(visibleEnv(policy, hostEnv)) };
 }
 
 /**
@@ -89,8 +99,7 @@ async function hostModule({ policy, shownPath, env: hostEnv, view, from }: HostI
   const credentials = new Map<string, string>();
   const child = new ModuleChild({
     shownPath,
-    argv: () => sandboxArgv({ mechanism: found, policy, view }),
-    env: childEnv(visibleEnv(policy, hostEnv)),
+    ...childLaunch(found, policy, view, hostEnv),
     killGraceMs: policy.killGraceMs,
     maxMemoryMb: policy.maxMemoryMb,
     load: { t: "load", shownPath, policy: wirePolicy(policy), from },

@@ -18,6 +18,7 @@ import { runtimeError, type LumaError } from "../../../diagnostics/luma-error";
 import { BadFrame, encodeFrame, FrameReader } from "./frames";
 import { watchMemory } from "./memory-watch";
 import { fromWireError, type ChildMessage, type LoadRequest, type ParentMessage } from "./wire";
+import { claimEarlyChild, spawnChild } from "./early-start";
 
 interface Pending {
   resolve: (value: unknown) => void;
@@ -58,8 +59,9 @@ export class ModuleChild {
   /** Starts the child if none is running and waits until its module is loaded. */
   start(): Promise<Shape> {
     if (this.ready) return this.ready;
-    // Its stderr is luma's: a module's console output shows where it does in-process.
-    const proc = Bun.spawn(this.opts.argv(), { env: this.opts.env, stdin: "pipe", stdout: "pipe", stderr: "inherit" });
+    // The child started early for exactly this command line (early-start.ts), or a fresh one.
+    const argv = this.opts.argv();
+    const proc = claimEarlyChild(argv, this.opts.env) ?? spawnChild(argv, this.opts.env);
     this.proc = proc;
     this.killedFor = undefined;
     this.loaded = false;

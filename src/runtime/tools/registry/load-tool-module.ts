@@ -43,7 +43,7 @@ export async function resolveModuleFile(request: ModuleRequest): Promise<string>
   }
 }
 
-const dependencyRulesOf = (request: ModuleRequest): DependencyRules | undefined => {
+export const dependencyRulesOf = (request: ModuleRequest): DependencyRules | undefined => {
   const allow = request.entry?.dependencies;
   if (!allow && !request.dependencyRoot) return undefined;
   return { allow: allow ? new Set(allow) : undefined, root: request.dependencyRoot };

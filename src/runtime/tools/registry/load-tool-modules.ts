@@ -12,6 +12,7 @@ import type { LoadedModule, ModuleRequest } from "../../module-loading/loaded-mo
 import { loadToolModule, resolveModuleFile } from "./load-tool-module";
 import type { ModulePolicy } from "../../module-policy/module-policy";
 import { loadAllOrNone } from "../../module-loading/load-all-or-none";
+import { stopUnclaimed } from "../process-host/early-start";
 
 /** Metadata fields compared between two requests for one file (lists compared as sets). */
 const METADATA_FIELDS = ["version", "integrity", "dependencies", "dependency_root"] as const satisfies readonly (keyof ToolModuleEntry)[];
@@ -47,8 +48,15 @@ export async function loadToolModules(requests: ModuleRequest[], policy?: Module
       group.push(request);
     }
   }
-  // `"process"`: each module's child starts at once (load-all-or-none.ts).
-  if (policy?.tier === "process") return loadAllOrNone([...byFile].map(([realPath, group]) => loadToolModule(realPath, group, policy, env)));
+  // `"process"`: each module's child starts at once (load-all-or-none.ts); children started
+  // early that no load claimed stop either way (early-start.ts).
+  if (policy?.tier === "process") {
+    try {
+      return await loadAllOrNone([...byFile].map(([realPath, group]) => loadToolModule(realPath, group, policy, env)));
+    } finally {
+      stopUnclaimed();
+    }
+  }
   const loaded: LoadedModule[] = [];
   try {
     for (const [realPath, group] of byFile) loaded.push(await loadToolModule(realPath, group, policy, env));
