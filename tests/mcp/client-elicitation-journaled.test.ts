@@ -1,0 +1,76 @@
+/**
+ * Issue #29 §2: an MCP server's question (`elicitation/create`) inside one of a durable run's
+ * tool calls, with nobody at the terminal, through `dist/luma` and the fixture server's
+ * `confirm` tool (it asks a yes/no form and returns the answer). The question waits in the
+ * journal (exit 75, listed by `luma runs` as an answer, bound to the run, the step and the
+ * question's digest); `luma runs answer` refuses a value the server's form does not take,
+ * naming the field; on resume the call is made again and the server's same question is
+ * answered from the journal.
+ */
+import { describe, expect, test } from "bun:test";
+import { join } from "node:path";
+import { JournalProject } from "../journal/journal-project";
+
+const SERVER = { local: { command: "bun", args: [join(import.meta.dir, "fixtures/stdio-server.ts")] } };
+
+const FLOW = `
+schema Said { text: string }
+tool confirm(question: string) -> Said { mcp: "local"  side_effects: "read" }
+print("before")
+print(tool confirm({ question: "Ship it?" }).text)
+`;
+
+const J = ["--journal", "runs.sqlite"];
+
+const listed = async (p: JournalProject) => JSON.parse((await p.run(["runs", ...J, "--format", "json"])).stdout);
+
+describe("MCP client: a server's question waits in the journal (issue #29 §2)", () => {
+  test("the question waits (exit 75) → luma runs lists it → a value the form refuses is refused naming the field → the answer is the server's on resume", async () => {
+    const p = new JournalProject(FLOW, { mcp_servers: SERVER });
+    const first = await p.runFlow("q1", J);
+    expect(first.exitCode).toBe(75);
+    expect(first.stdout).toBe("before\n");
+    expect(first.stderr).toBe(
+      "Error: Run q1 is waiting for an answer to MCP server 'local''s question during tool 'confirm' at step main/1#q1. Answer with: luma runs answer --run-id q1 --step main/1#q1 --json '{…}' (see luma runs for the question and its form), then run it again with --run-id q1.\n",
+    );
+
+    const pending = await listed(p);
+    expect(pending.pending).toMatchObject([{ run: "q1", step: "main/1#q1", kind: "answer", tool: "confirm", schema: "form", args: "Ship it?" }]);
+    // Waiting again without an answer: the same question, the same row.
+    expect((await p.runFlow("q1", J)).exitCode).toBe(75);
+    expect((await listed(p)).pending).toMatchObject([{ step: "main/1#q1", digest: pending.pending[0].digest }]);
+
+    const wrong = await p.run(["runs", "answer", "--run-id", "q1", "--step", "main/1#q1", "--json", '{"ok": "yes"}', ...J]);
+    expect(wrong.exitCode).toBe(1);
+    expect(wrong.stderr).toContain("Refused: the --json value is not a valid form for the MCP server's question during tool 'confirm': form.ok must be boolean");
+    expect(wrong.stderr).toContain("Nothing was recorded.");
+    // The server's form takes no other fields.
+    const extra = await p.run(["runs", "answer", "--run-id", "q1", "--json", '{"ok": true, "why": "x"}', ...J]);
+    expect(extra.exitCode).toBe(1);
+    expect(extra.stderr).toContain("form.why is not a field of this schema.");
+    const missing = await p.run(["runs", "answer", "--run-id", "q1", "--json", "{}", ...J]);
+    expect(missing.exitCode).toBe(1);
+    expect(missing.stderr).toContain("form.ok is required");
+
+    const ok = await p.run(["runs", "answer", "--run-id", "q1", "--json", '{"ok": true}', ...J]);
+    expect(ok.exitCode).toBe(0);
+    expect(ok.stdout).toContain("answered: run q1 step main/1#q1 (MCP server's question during tool 'confirm', question digest ");
+    expect((await listed(p)).pending).toEqual([]);
+
+    const resumed = await p.runFlow("q1", J);
+    expect(resumed.stderr).toBe("");
+    expect(resumed.exitCode).toBe(0);
+    expect(resumed.stdout).toBe('before\naccept {"ok":true}\n');
+    // A later resume replays the finished step: the server is not asked again.
+    expect((await p.runFlow("q1", J)).stdout).toBe('before\naccept {"ok":true}\n');
+  }, 60_000);
+
+  test("without a journal and without a terminal nobody can answer: the client announces no elicitation and the server's request is refused, as before", async () => {
+    const p = new JournalProject(FLOW, { mcp_servers: SERVER });
+    const r = await p.run(["flow.luma"]);
+    expect(r.exitCode).toBe(1);
+    expect(r.stdout).toBe("before\n");
+    expect(r.stderr).toContain("MCP server 'local' refused tool 'confirm'");
+    expect(r.stderr).toContain("Method not found");
+  }, 60_000);
+});
