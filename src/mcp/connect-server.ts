@@ -201,7 +201,7 @@ async function open(endpoint: Endpoint, forwarders: ForwardersInFlight, sinks: N
       { capabilities: { ...(elicits ? { elicitation: { form: {} } } : {}), ...(sampling ? { sampling: {} } : {}) } },
     );
     if (elicits) answerElicitation(client, name, endpoint.askPerson, forwarders, endpoint.forwardElicitation === true);
-    if (sampling) answerSampling(client, name, entry.sampling!, endpoint.models!, env, endpoint.forwardElicitation ? forwarders : undefined);
+    if (sampling) answerSampling(client, name, entry.sampling!, endpoint.models!, env, forwarders, endpoint.forwardElicitation === true);
     takeServerLogs(client, sinks);
     // The transport reports this just before it closes the connection under the call.
     client.onerror = (e) => {

@@ -83,6 +83,15 @@ export const journalErrors = {
       }),
     ),
 
+  /** An MCP server's sampling request inside a tool call, waiting for `luma approve` / `luma deny` (journaled-questions.ts). */
+  pendingSampling: (runId: string, stepId: string, tool: string, server: string) =>
+    stop(
+      new LumaError({
+        message: `Run ${runId} is waiting for approval of MCP server '${server}''s sampling request during tool '${tool}' at step ${stepId}. Approve with: luma approve --run-id ${runId} --step ${stepId} (or luma deny …), then run it again with --run-id ${runId}.`,
+        phase: "pending",
+      }),
+    ),
+
   /** A recorded answer to a server's question that its form refuses (the journal altered). */
   questionAnswerInvalid: (shown: string, runId: string, stepId: string, tool: string, problem: string) =>
     stop(runtimeError("VALUE_INVALID", `Journal ${shown}: the recorded answer at step ${stepId} of run ${runId} (tool '${tool}') does not fit the server's form: ${problem}; it was left unchanged.`)),

@@ -9,6 +9,11 @@
  * server asks again, and the question with the same content digest is answered from the row.
  * `luma deny` is not offered for an answer row: a person who will not answer leaves it.
  *
+ * A sampling request that needs approval (`mcp_servers.<name>.sampling.approval: "ask"`, not
+ * listed in LUMA_APPROVED_TOOLS) waits the same way as an approval row (`<step>#s<n>`,
+ * `luma approve` / `luma deny`); a denied one is refused to the server as the person's no.
+ * The model's answer itself is not journaled: on resume the approved request is sampled again.
+ *
  * One call may ask several questions, each its own row: `<step>#q1`, `<step>#q2`, … in the
  * order asked (the server asks them in the same order on every re-made call; a question whose
  * digest differs from its row's is a new question, recorded anew).
@@ -37,8 +42,19 @@ export interface ServerQuestion {
 /** The recorded answer's value, or "wait": the question is now recorded and the run stops after the call. */
 export type JournaledAnswer = { value: Record<string, unknown> } | "wait";
 
+/** A server's sampling request that needs approval: what `luma runs` shows of it, and what its digest binds. */
+export interface SamplingRequest {
+  server: string;
+  /** `sampling:<server>`: the name an approval is listed under, as LUMA_APPROVED_TOOLS names it. */
+  name: string;
+  shown: string;
+  request: unknown;
+}
+
 export interface JournaledQuestions {
   answer(q: ServerQuestion): Promise<JournaledAnswer>;
+  /** A recorded decision on a sampling request (`luma approve` / `luma deny`), or "wait": now recorded as pending. */
+  approveSampling(r: SamplingRequest): Promise<"approved" | "denied" | "wait">;
   /** The run stop to throw once the server's call returned (a question recorded, or a recorded answer refused). */
   readonly stop: LumaError | undefined;
 }
@@ -52,6 +68,7 @@ const questionsOf = (rt: PipelineRuntime, ctx: CallContext): JournaledQuestions 
   const j = rt.journal!;
   const tool = ctx.plan.tool.name;
   let asked = 0;
+  let samplings = 0;
   let stop: LumaError | undefined;
   return {
     get stop() {
@@ -69,6 +86,15 @@ const questionsOf = (rt: PipelineRuntime, ctx: CallContext): JournaledQuestions 
       }
       await j.requestApproval(stepId, tool, digest, JSON.stringify(q.message), { kind: "answer", schema: "form", json_schema: { ...q.schema, additionalProperties: false } });
       stop ??= journalErrors.pendingQuestion(j.runId, stepId, tool, q.server);
+      return "wait";
+    },
+    async approveSampling(r) {
+      const stepId = `${ctx.req.stepId!}#s${++samplings}`;
+      const digest = j.digest(`${tool}#${r.name}`, canonicalJson(r.request ?? null));
+      const d = sealedDecisionAt(rt, stepId, tool, digest);
+      if (d !== undefined) return d.decision === "approved" ? "approved" : "denied";
+      await j.requestApproval(stepId, tool, digest, `${r.name}: ${r.shown}`);
+      stop ??= journalErrors.pendingSampling(j.runId, stepId, tool, r.server);
       return "wait";
     },
   };

@@ -5,9 +5,11 @@
  * journal (exit 75, listed by `luma runs` as an answer, bound to the run, the step and the
  * question's digest); `luma runs answer` refuses a value the server's form does not take,
  * naming the field; on resume the call is made again and the server's same question is
- * answered from the journal.
+ * answered from the journal. A sampling request that needs approval (`sampling.approval:
+ * "ask"`) waits the same way, for `luma approve` / `luma deny`.
  */
-import { describe, expect, test } from "bun:test";
+import { afterAll, describe, expect, test } from "bun:test";
+import { startFakeProvider } from "../support/fake-provider/fake-provider";
 import { join } from "node:path";
 import { JournalProject } from "../journal/journal-project";
 
@@ -21,6 +23,19 @@ print(tool confirm({ question: "Ship it?" }).text)
 `;
 
 const J = ["--journal", "runs.sqlite"];
+
+const fake = await startFakeProvider();
+afterAll(() => fake.stop());
+
+const SAMPLE_FLOW = `
+model M { provider: "openai"  name: "gpt-5.4-mini" }
+schema Said { text: string }
+tool sample(prompt: string) -> Said { mcp: "local"  side_effects: "read" }
+print("before")
+print(tool sample({ prompt: "Summarize: servers may ask." }).text)
+`;
+
+const SAMPLING_SERVER = { local: { ...SERVER.local, sampling: { model: "M", approval: "ask" } } };
 
 const listed = async (p: JournalProject) => JSON.parse((await p.run(["runs", ...J, "--format", "json"])).stdout);
 
@@ -72,5 +87,37 @@ describe("MCP client: a server's question waits in the journal (issue #29 §2)",
     expect(r.stdout).toBe("before\n");
     expect(r.stderr).toContain("MCP server 'local' refused tool 'confirm'");
     expect(r.stderr).toContain("Method not found");
+  }, 60_000);
+
+  test("a sampling request that needs approval waits (exit 75) for luma approve; approved, the model answers the server on resume; luma deny is the server's refusal", async () => {
+    const env = { OPENAI_API_KEY: "sk-journal-sampling", LUMA_BASE_URL_M: fake.baseUrl("openai") };
+    const p = new JournalProject(SAMPLE_FLOW, { mcp_servers: SAMPLING_SERVER });
+    fake.script([]);
+    const first = await p.runFlow("s1", J, env);
+    expect(first.exitCode).toBe(75);
+    expect(first.stdout).toBe("before\n");
+    expect(first.stderr).toBe(
+      "Error: Run s1 is waiting for approval of MCP server 'local''s sampling request during tool 'sample' at step main/1#s1. Approve with: luma approve --run-id s1 --step main/1#s1 (or luma deny …), then run it again with --run-id s1.\n",
+    );
+    expect(fake.requests).toHaveLength(0);
+    expect((await listed(p)).pending).toMatchObject([{ run: "s1", step: "main/1#s1", kind: "approval", tool: "sample", args: 'sampling:local: model M: "Summarize: servers may ask."' }]);
+    // An approval is not an answer.
+    expect((await p.run(["runs", "answer", "--run-id", "s1", "--json", "{}", ...J])).stderr).toContain("Run s1 has no call waiting for an answer.");
+
+    expect((await p.run(["approve", "--run-id", "s1", "--step", "main/1#s1", ...J])).exitCode).toBe(0);
+    fake.script([{ text: "Servers can ask." }]);
+    const resumed = await p.runFlow("s1", J, env);
+    expect(resumed.stderr).toBe("");
+    expect(resumed.exitCode).toBe(0);
+    expect(resumed.stdout).toBe("before\nM: Servers can ask.\n");
+    expect(fake.requests).toHaveLength(1);
+
+    const q = new JournalProject(SAMPLE_FLOW, { mcp_servers: SAMPLING_SERVER });
+    expect((await q.runFlow("s2", J, env)).exitCode).toBe(75);
+    expect((await q.run(["deny", "--run-id", "s2", ...J])).exitCode).toBe(0);
+    const denied = await q.runFlow("s2", J, env);
+    expect(denied.exitCode).toBe(0);
+    expect(denied.stdout).toBe("before\nrefused: -1 MCP error -1: Luma refused the sampling request of MCP server 'local': the person declined it.\n");
+    expect(fake.requests).toHaveLength(1);
   }, 60_000);
 });
