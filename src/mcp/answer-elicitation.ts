@@ -63,7 +63,7 @@ const ANSWER_WITHIN_MS = 600_000;
  * served call that reached the server (`luma mcp`, forward-elicitation.ts), else by asking the
  * person at the terminal; neither there, the request is declined.
  */
-export function answerElicitation(client: Client, server: string, askPerson: AskValue | undefined, calls: ForwardersInFlight, forward: boolean): void {
+export function answerElicitation(client: Client, server: string, askPerson: AskValue | undefined, calls: ForwardersInFlight, forward: boolean, redact: (text: string) => string): void {
   const forwarders = forward ? calls : undefined;
   client.setRequestHandler(ElicitRequestSchema, async (request) => {
     if (forwarders?.any) {
@@ -74,7 +74,7 @@ export function answerElicitation(client: Client, server: string, askPerson: Ask
     const journaled = askPerson === undefined ? calls.onlyJournaled() : undefined;
     if (journaled !== undefined && params.mode !== "url" && params.requestedSchema !== undefined) {
       const schema = params.requestedSchema;
-      const got = await journaled.answer({ server, message: params.message, schema, problem: (value) => formProblem(schema, withDefaults(schema, value as Record<string, unknown>)) });
+      const got = await journaled.answer({ server, message: params.message, shown: redact(params.message), schema, problem: (value) => formProblem(schema, withDefaults(schema, value as Record<string, unknown>)) });
       // Waiting: the server is told the question was cancelled; the call then stops the run (remote-call.ts).
       return got === "wait" ? { action: "cancel" } : { action: "accept", content: withDefaults(schema, got.value) as never };
     }

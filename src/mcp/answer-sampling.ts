@@ -72,8 +72,7 @@ export function answerSampling(
   config: McpSamplingConfig,
   models: LateRunParts,
   env: Record<string, string | undefined>,
-  calls: ForwardersInFlight,
-  forward: boolean,
+  { calls, forward, redact }: { calls: ForwardersInFlight; forward: boolean; redact: (text: string) => string },
 ): void {
   const forwarders = forward ? calls : undefined;
   const name = `sampling:${server}`;
@@ -89,7 +88,7 @@ export function answerSampling(
       const forward = forwarders?.only();
       // A durable run with nobody at the terminal: the decision is the journal's (luma approve / luma deny).
       const journaled = models.approve || forward ? undefined : calls.onlyJournaled();
-      const decided = journaled && (await journaled.approveSampling({ server, name, shown: `model ${config.model}: ${JSON.stringify(shown)}`, request: { model: config.model, system: params.systemPrompt ?? null, messages } }));
+      const decided = journaled && (await journaled.approveSampling({ server, name, shown: redact(`model ${config.model}: ${JSON.stringify(shown)}`), request: { model: config.model, system: params.systemPrompt ?? null, messages } }));
       if (decided === "wait") throw protocolError(USER_REJECTED, `Luma refused the sampling request of MCP server '${server}' for now: it waits for approval in the run's journal.`);
       const approved = models.approve
         ? await models.approve(name, `model ${config.model}: ${JSON.stringify(shown)}`, APPROVE_WITHIN_MS, false)

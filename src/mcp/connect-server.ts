@@ -200,8 +200,8 @@ async function open(endpoint: Endpoint, forwarders: ForwardersInFlight, sinks: N
       { name: "luma", version: VERSION },
       { capabilities: { ...(elicits ? { elicitation: { form: {} } } : {}), ...(sampling ? { sampling: {} } : {}) } },
     );
-    if (elicits) answerElicitation(client, name, endpoint.askPerson, forwarders, endpoint.forwardElicitation === true);
-    if (sampling) answerSampling(client, name, entry.sampling!, endpoint.models!, env, forwarders, endpoint.forwardElicitation === true);
+    if (elicits) answerElicitation(client, name, endpoint.askPerson, forwarders, endpoint.forwardElicitation === true, sinks.redact);
+    if (sampling) answerSampling(client, name, entry.sampling!, endpoint.models!, env, { calls: forwarders, forward: endpoint.forwardElicitation === true, redact: sinks.redact });
     takeServerLogs(client, sinks);
     // The transport reports this just before it closes the connection under the call.
     client.onerror = (e) => {

@@ -80,6 +80,31 @@ describe("MCP client: a server's question waits in the journal (issue #29 §2)",
     expect((await p.runFlow("q1", J)).stdout).toBe('before\naccept {"ok":true}\n');
   }, 60_000);
 
+  test("two questions in one call wait one after the other (#q1, #q2); the re-made call gets both answers, the form's defaults filled in", async () => {
+    const p = new JournalProject(`
+schema Said { text: string }
+tool interview() -> Said { mcp: "local"  side_effects: "read" }
+print(tool interview({}).text)
+`, { mcp_servers: SERVER });
+    expect((await p.runFlow("i1", J)).exitCode).toBe(75);
+    expect((await listed(p)).pending).toMatchObject([{ step: "main/1#q1", args: "Go on?" }]);
+    expect((await p.run(["runs", "answer", "--run-id", "i1", "--json", '{"ok": true}', ...J])).exitCode).toBe(0);
+
+    const second = await p.runFlow("i1", J);
+    expect(second.exitCode).toBe(75);
+    expect(second.stderr).toContain("at step main/1#q2.");
+    expect((await listed(p)).pending).toMatchObject([{ step: "main/1#q2", kind: "answer", args: "Who and which team?" }]);
+    const badTeam = await p.run(["runs", "answer", "--run-id", "i1", "--json", '{"name": "Ada", "team": "c"}', ...J]);
+    expect(badTeam.exitCode).toBe(1);
+    expect(badTeam.stderr).toContain("form.team");
+    expect((await p.run(["runs", "answer", "--run-id", "i1", "--json", '{"name": "Ada"}', ...J])).exitCode).toBe(0);
+
+    const done = await p.runFlow("i1", J);
+    expect(done.stderr).toBe("");
+    expect(done.exitCode).toBe(0);
+    expect(done.stdout).toBe('accept {"ok":true}; accept {"name":"Ada","team":"a"}\n');
+  }, 60_000);
+
   test("without a journal and without a terminal nobody can answer: the client announces no elicitation and the server's request is refused, as before", async () => {
     const p = new JournalProject(FLOW, { mcp_servers: SERVER });
     const r = await p.run(["flow.luma"]);

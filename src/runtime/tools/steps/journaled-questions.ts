@@ -16,7 +16,9 @@
  *
  * One call may ask several questions, each its own row: `<step>#q1`, `<step>#q2`, … in the
  * order asked (the server asks them in the same order on every re-made call; a question whose
- * digest differs from its row's is a new question, recorded anew).
+ * digest differs from its row's is a new question, recorded anew). They wait one at a time:
+ * once one waits, the call's later requests are cancelled unrecorded, since a later question
+ * may depend on the waiting one's answer.
  *
  * The SDK answers the server outside the call's async context, so the call's questions are
  * found the way a forwarded elicitation is (mcp/forward-elicitation.ts): remote-call.ts reads
@@ -27,13 +29,15 @@ import { canonicalJson } from "../../base/canonical-json";
 import type { LumaError } from "../../../diagnostics/luma-error";
 import { journalErrors } from "../../journal/journal-errors";
 import type { CallContext } from "./call-context";
-import { sealedDecisionAt } from "./pending-approvals";
+import { redactedArgs, sealedDecisionAt } from "./pending-approvals";
 import type { PipelineRuntime } from "./step";
 
 /** A server's question: its message and the flat form schema it asks with. */
 export interface ServerQuestion {
   server: string;
   message: string;
+  /** The message as `luma runs` shows it: without the connection's secrets (a header value the server echoes). */
+  shown: string;
   schema: Record<string, unknown>;
   /** The first problem of a recorded value with the form (the MCP side's own check); undefined when it fits. */
   problem: (value: unknown) => string | undefined;
@@ -47,6 +51,7 @@ export interface SamplingRequest {
   server: string;
   /** `sampling:<server>`: the name an approval is listed under, as LUMA_APPROVED_TOOLS names it. */
   name: string;
+  /** The model and the last message, as `luma runs` shows them (without the connection's secrets). */
   shown: string;
   request: unknown;
 }
@@ -75,6 +80,8 @@ const questionsOf = (rt: PipelineRuntime, ctx: CallContext): JournaledQuestions 
       return stop;
     },
     async answer(q) {
+      // The call already stops the run: a later question may hang on the waiting one's answer, so it is not recorded yet.
+      if (stop !== undefined) return "wait";
       const stepId = `${ctx.req.stepId!}#q${++asked}`;
       const digest = j.digest(`${tool}#${q.server}`, canonicalJson({ message: q.message, schema: q.schema }));
       const d = sealedDecisionAt(rt, stepId, tool, digest);
@@ -84,16 +91,17 @@ const questionsOf = (rt: PipelineRuntime, ctx: CallContext): JournaledQuestions 
         stop ??= journalErrors.questionAnswerInvalid(j.backend.shown, j.runId, stepId, tool, problem);
         return "wait";
       }
-      await j.requestApproval(stepId, tool, digest, JSON.stringify(q.message), { kind: "answer", schema: "form", json_schema: { ...q.schema, additionalProperties: false } });
+      await j.requestApproval(stepId, tool, digest, redactedArgs(q.shown), { kind: "answer", schema: "form", json_schema: { ...q.schema, additionalProperties: false } });
       stop ??= journalErrors.pendingQuestion(j.runId, stepId, tool, q.server);
       return "wait";
     },
     async approveSampling(r) {
+      if (stop !== undefined) return "wait";
       const stepId = `${ctx.req.stepId!}#s${++samplings}`;
       const digest = j.digest(`${tool}#${r.name}`, canonicalJson(r.request ?? null));
       const d = sealedDecisionAt(rt, stepId, tool, digest);
       if (d !== undefined) return d.decision === "approved" ? "approved" : "denied";
-      await j.requestApproval(stepId, tool, digest, `${r.name}: ${r.shown}`);
+      await j.requestApproval(stepId, tool, digest, redactedArgs(`${r.name}: ${r.shown}`));
       stop ??= journalErrors.pendingSampling(j.runId, stepId, tool, r.server);
       return "wait";
     },
