@@ -39,7 +39,9 @@ export async function runJournalCommand(cmd: JournalCommand, out: (text: string)
     }
     case "runs-answer": {
       const a = await answer(opts, cmd.runId, cmd.step, cmd.digest, cmd.json);
-      out(`answered: run ${a.run} step ${a.step} (client tool '${a.tool}', input digest ${a.digest}); run it again with --run-id ${a.run}`);
+      // A server's question during an mcp: tool's call waits at `<step>#q<n>` (journaled-questions.ts).
+      const what = /#q\d+$/.test(a.step) ? `MCP server's question during tool '${a.tool}', question digest` : `client tool '${a.tool}', input digest`;
+      out(`answered: run ${a.run} step ${a.step} (${what} ${a.digest}); run it again with --run-id ${a.run}`);
       return 0;
     }
     case "runs": {

@@ -10,6 +10,9 @@
  * (required fields, primitive types, enums); a declined question is `decline`. A URL-mode
  * request (open a page) is declined: Luma does not open pages for a server.
  *
+ * In a durable run with nobody at the terminal, a request made during one of the run's tool
+ * calls is answered from the journal, or recorded as waiting (runtime/tools/steps/journaled-questions.ts).
+ *
  * Under `luma mcp` the request is not Luma's to answer: it goes to the client of the served
  * call that reached this server (forward-elicitation.ts), form or URL mode as sent.
  */
@@ -60,13 +63,21 @@ const ANSWER_WITHIN_MS = 600_000;
  * served call that reached the server (`luma mcp`, forward-elicitation.ts), else by asking the
  * person at the terminal; neither there, the request is declined.
  */
-export function answerElicitation(client: Client, server: string, askPerson: AskValue | undefined, forwarders: ForwardersInFlight | undefined): void {
+export function answerElicitation(client: Client, server: string, askPerson: AskValue | undefined, calls: ForwardersInFlight, forward: boolean, redact: (text: string) => string): void {
+  const forwarders = forward ? calls : undefined;
   client.setRequestHandler(ElicitRequestSchema, async (request) => {
     if (forwarders?.any) {
       const forward = forwarders.only();
       return forward === undefined ? { action: "decline" } : ((await forward(request.params as Record<string, unknown>)) as never);
     }
     const params = request.params as { mode?: string; message: string; requestedSchema?: JsonSchema };
+    const journaled = askPerson === undefined ? calls.onlyJournaled() : undefined;
+    if (journaled !== undefined && params.mode !== "url" && params.requestedSchema !== undefined) {
+      const schema = params.requestedSchema;
+      const got = await journaled.answer({ server, message: params.message, shown: redact(params.message), schema, problem: (value) => formProblem(schema, withDefaults(schema, value as Record<string, unknown>)) });
+      // Waiting: the server is told the question was cancelled; the call then stops the run (remote-call.ts).
+      return got === "wait" ? { action: "cancel" } : { action: "accept", content: withDefaults(schema, got.value) as never };
+    }
     if (askPerson === undefined || params.mode === "url" || params.requestedSchema === undefined) return { action: "decline" };
     const schema = params.requestedSchema;
     const answer = await askPerson({

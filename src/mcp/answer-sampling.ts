@@ -8,7 +8,8 @@
  * entry `sampling:<server>` in LUMA_APPROVED_TOOLS approves every request of that server,
  * else the person at the terminal is asked (the prompt names `sampling:<server>` and shows
  * the request's last message) — under `luma mcp`, the client of the served call that reached
- * the server, through elicitation; with neither, or on a no, the request is refused with the
+ * the server, through elicitation; in a durable run with neither, the journal (the request waits
+ * for `luma approve` / `luma deny`, runtime/tools/steps/journaled-questions.ts); with none, or on a no, the request is refused with the
  * protocol's "user rejected" error (-1). `approval: "allow"` answers without asking.
  *
  * The answer goes through the run's `ask` (runtime/ask/sample-with-model.ts): the fake or real
@@ -71,8 +72,9 @@ export function answerSampling(
   config: McpSamplingConfig,
   models: LateRunParts,
   env: Record<string, string | undefined>,
-  forwarders?: ForwardersInFlight,
+  { calls, forward, redact }: { calls: ForwardersInFlight; forward: boolean; redact: (text: string) => string },
 ): void {
+  const forwarders = forward ? calls : undefined;
   const name = `sampling:${server}`;
   client.setRequestHandler(CreateMessageRequestSchema, async (request, extra) => {
     const params = request.params as unknown as { messages: { role: string; content: Content | Content[] }[]; systemPrompt?: string };
@@ -84,13 +86,17 @@ export function answerSampling(
       const last = messages[messages.length - 1]?.text ?? "";
       const shown = last.length > SHOWN_CHARS ? `${last.slice(0, SHOWN_CHARS)}…` : last;
       const forward = forwarders?.only();
+      // A durable run with nobody at the terminal: the decision is the journal's (luma approve / luma deny).
+      const journaled = models.approve || forward ? undefined : calls.onlyJournaled();
+      const decided = journaled && (await journaled.approveSampling({ server, name, shown: redact(`model ${config.model}: ${JSON.stringify(shown)}`), request: { model: config.model, system: params.systemPrompt ?? null, messages } }));
+      if (decided === "wait") throw protocolError(USER_REJECTED, `Luma refused the sampling request of MCP server '${server}' for now: it waits for approval in the run's journal.`);
       const approved = models.approve
         ? await models.approve(name, `model ${config.model}: ${JSON.stringify(shown)}`, APPROVE_WITHIN_MS, false)
         : forward
           ? await approvedBy(forward, server, config.model, shown)
-          : false;
+          : decided === "approved";
       if (!approved) {
-        const why = models.approve || forward ? "the person declined it" : `it needs approval: '${name}' is not listed in LUMA_APPROVED_TOOLS and no interactive terminal can approve it`;
+        const why = models.approve || forward || decided !== undefined ? "the person declined it" : `it needs approval: '${name}' is not listed in LUMA_APPROVED_TOOLS and no interactive terminal can approve it`;
         throw protocolError(USER_REJECTED, `Luma refused the sampling request of MCP server '${server}': ${why}.`);
       }
     }

@@ -178,6 +178,8 @@ interface Endpoint {
   notice?: (line: string) => void;
   /** The person at the terminal, who answers the server's elicitation requests; absent: they are refused. */
   askPerson?: AskValue;
+  /** A durable run (a journal): a server's elicitation requests nobody answers live wait in the journal. */
+  journaled?: boolean;
   /** `luma mcp`: a server's elicitation requests go to the client of the served call that reached it. */
   forwardElicitation?: boolean;
   /** The run's models, filled once they exist: a server with `sampling` configured is answered by one. */
@@ -191,15 +193,15 @@ async function open(endpoint: Endpoint, forwarders: ForwardersInFlight, sinks: N
   const { name, entry, env, cwd } = endpoint;
   for (let authorizations = 0; ; authorizations++) {
     // Elicitation is announced only when someone can answer it: a person at the terminal, or
-    // the client of a served call (`luma mcp`). Sampling only for a server whose entry names a model to answer it.
+    // the client of a served call (`luma mcp`), or the journal of a durable run. Sampling only for a server whose entry names a model to answer it.
     const sampling = entry.sampling !== undefined && endpoint.models !== undefined;
-    const elicits = endpoint.askPerson !== undefined || endpoint.forwardElicitation === true;
+    const elicits = endpoint.askPerson !== undefined || endpoint.forwardElicitation === true || endpoint.journaled === true;
     const client = new Client(
       { name: "luma", version: VERSION },
       { capabilities: { ...(elicits ? { elicitation: { form: {} } } : {}), ...(sampling ? { sampling: {} } : {}) } },
     );
-    if (elicits) answerElicitation(client, name, endpoint.askPerson, endpoint.forwardElicitation ? forwarders : undefined);
-    if (sampling) answerSampling(client, name, entry.sampling!, endpoint.models!, env, endpoint.forwardElicitation ? forwarders : undefined);
+    if (elicits) answerElicitation(client, name, endpoint.askPerson, forwarders, endpoint.forwardElicitation === true, sinks.redact);
+    if (sampling) answerSampling(client, name, entry.sampling!, endpoint.models!, env, { calls: forwarders, forward: endpoint.forwardElicitation === true, redact: sinks.redact });
     takeServerLogs(client, sinks);
     // The transport reports this just before it closes the connection under the call.
     client.onerror = (e) => {

@@ -11,6 +11,7 @@
  */
 import type { Server } from "@modelcontextprotocol/sdk/server/index.js";
 import { ErrorCode, McpError } from "@modelcontextprotocol/sdk/types.js";
+import type { JournaledQuestions } from "../runtime/tools/steps/journaled-questions";
 import type { Elicitor } from "./call-notices";
 
 type Extra = { signal: AbortSignal; requestId: string | number };
@@ -50,6 +51,20 @@ export class ForwardersInFlight {
   /** The one served call's forwarder; undefined when none, or when calls of several are in flight. */
   only(): Elicitor | undefined {
     return this.counts.size === 1 ? this.counts.keys().next().value : undefined;
+  }
+
+  private readonly journaled = new Set<JournaledQuestions>();
+
+  /** Counts one call of a journaled run whose questions the journal answers (journaled-questions.ts); returns its release. */
+  enterJournaled(questions: JournaledQuestions | undefined): () => void {
+    if (questions === undefined) return () => {};
+    this.journaled.add(questions);
+    return () => this.journaled.delete(questions);
+  }
+
+  /** The one journaled call in flight; undefined when none, or several (a question is then declined, not misfiled). */
+  onlyJournaled(): JournaledQuestions | undefined {
+    return this.journaled.size === 1 ? this.journaled.values().next().value : undefined;
   }
 
   /** Whether any served call has a call in flight here. */

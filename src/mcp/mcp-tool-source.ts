@@ -39,11 +39,13 @@ export interface McpToolSourceOptions {
   askPerson?: AskValue;
   /** `luma mcp`: the servers' elicitation requests are forwarded to the served calls' clients. */
   forwardElicitation?: boolean;
+  /** A durable run: the servers' elicitation requests nobody answers live wait in the journal. */
+  journaled?: boolean;
   /** The run's models, late-bound: they answer the sampling requests of servers with `sampling`. */
   models?: LateRunParts;
 }
 
-export async function openMcpToolSource({ program, config, projectDir, env, notice, askPerson, models, forwardElicitation }: McpToolSourceOptions): Promise<McpToolSource> {
+export async function openMcpToolSource({ program, config, projectDir, env, notice, askPerson, models, forwardElicitation, journaled }: McpToolSourceOptions): Promise<McpToolSource> {
   const wanted = program.decls
     .filter((d): d is ToolDecl => d.kind === "Tool")
     .map((decl) => ({ decl, options: readToolOptions(decl) }))
@@ -72,7 +74,7 @@ export async function openMcpToolSource({ program, config, projectDir, env, noti
       { catalogCode: "E0830" },
     );
   }
-  const settled = await Promise.allSettled(names.map((name) => connectServer({ name, entry: servers[name], env, cwd: projectDir, notice, askPerson, models, forwardElicitation })));
+  const settled = await Promise.allSettled(names.map((name) => connectServer({ name, entry: servers[name], env, cwd: projectDir, notice, askPerson, models, forwardElicitation, journaled })));
   const connections = new Map<string, ServerConnection>();
   settled.forEach((s, i) => s.status === "fulfilled" && connections.set(names[i], s.value));
   const close = async () => void (await Promise.allSettled([...connections.values()].map((c) => c.close())));

@@ -28,6 +28,7 @@ import type { ServerConnection } from "./connect-server";
 import { resultValue, textOf, type ResultShape } from "./content-values";
 import { callAsTask } from "./task-call";
 import { currentElicitor } from "./call-notices";
+import { currentQuestions } from "../runtime/tools/steps/journaled-questions";
 import { progressOf } from "./server-notices";
 
 /** The SDK's own request timeout is off: the tool's timeout (step 10) bounds the call. */
@@ -80,6 +81,9 @@ export function remoteHandler(conn: ServerConnection, tool: string, remoteName: 
     let result: Record<string, unknown>;
     // Under `luma mcp`: the server's elicitation during this call goes to the served call's client.
     const release = conn.forwarders.enter(currentElicitor());
+    // A durable run with nobody at the terminal: the server's questions are the journal's (journaled-questions.ts).
+    const questions = currentQuestions();
+    const releaseJournaled = conn.forwarders.enterJournaled(questions);
     try {
       const params = { name: remoteName, arguments: input as Record<string, unknown> };
       // With a trace, the call carries a progress token and the server's progress becomes `mcp.progress` events.
@@ -119,7 +123,10 @@ export function remoteHandler(conn: ServerConnection, tool: string, remoteName: 
       throw new LumaToolError({ code: "MCP_ERROR", message: `MCP server '${conn.name}' refused tool '${tool}': ${said(e.message)}` });
     } finally {
       release();
+      releaseJournaled();
     }
+    // A question was recorded as waiting (or its recorded answer refused): the run stops here, whatever the server made of the cancel.
+    if (questions?.stop !== undefined) throw questions.stop;
     if (result.isError === true) throw toolError(tool, conn, result.content);
     return resultValue(result, takes.shape, { server: conn.name, tool, remoteName }, takes.takesText);
   };

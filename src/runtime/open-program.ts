@@ -111,6 +111,7 @@ export async function openProgram(program: Program, opts: Omit<StartOptions, "ar
     programDir,
     notice: opts.stderr,
     askPerson: opts.interactive ? opts.askValue : undefined,
+    journaled: opts.journal !== undefined || config.config.journal !== undefined,
     env: opts.env,
     loadEmbedded: agent?.loadModules,
     openRemoteTools: opts.openRemoteTools,

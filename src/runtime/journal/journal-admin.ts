@@ -226,7 +226,7 @@ export async function answer(opts: AdminOptions, runId: string, step: string | u
   return withJournal(opts, async ({ backend, codec }) => {
     const a = await pendingOf(backend, codec, runId, step, "answer");
     checkDigest(runId, a, digest);
-    const value = personValue(pendingRecord(codec, a), json, `client tool '${a.tool}'`);
+    const value = personValue(pendingRecord(codec, a), json, /#q\d+$/.test(a.stepId) ? `the MCP server's question during tool '${a.tool}'` : `client tool '${a.tool}'`);
     await recordDecision(backend, codec, runId, a, "approved", { value });
     return pendingView(codec, a);
   });

@@ -74,6 +74,28 @@ export const journalErrors = {
       }),
     ),
 
+  /** An MCP server's question (`elicitation/create`) inside a tool call, waiting for `luma runs answer` (journaled-questions.ts). */
+  pendingQuestion: (runId: string, stepId: string, tool: string, server: string) =>
+    stop(
+      new LumaError({
+        message: `Run ${runId} is waiting for an answer to MCP server '${server}''s question during tool '${tool}' at step ${stepId}. Answer with: luma runs answer --run-id ${runId} --step ${stepId} --json '{…}' (see luma runs for the question and its form), then run it again with --run-id ${runId}.`,
+        phase: "pending",
+      }),
+    ),
+
+  /** An MCP server's sampling request inside a tool call, waiting for `luma approve` / `luma deny` (journaled-questions.ts). */
+  pendingSampling: (runId: string, stepId: string, tool: string, server: string) =>
+    stop(
+      new LumaError({
+        message: `Run ${runId} is waiting for approval of MCP server '${server}''s sampling request during tool '${tool}' at step ${stepId}. Approve with: luma approve --run-id ${runId} --step ${stepId} (or luma deny …), then run it again with --run-id ${runId}.`,
+        phase: "pending",
+      }),
+    ),
+
+  /** A recorded answer to a server's question that its form refuses (the journal altered). */
+  questionAnswerInvalid: (shown: string, runId: string, stepId: string, tool: string, problem: string) =>
+    stop(runtimeError("VALUE_INVALID", `Journal ${shown}: the recorded answer at step ${stepId} of run ${runId} (tool '${tool}') does not fit the server's form: ${problem}; it was left unchanged.`)),
+
   runIdInvalid: (id: string) =>
     startupError(`--run-id ${JSON.stringify(id)} is not a valid run id: use 1 to 100 letters, digits, '.', '_', ':' or '-'.`, { catalogCode: "E0903" }),
 };

@@ -35,6 +35,8 @@ export interface LoadToolRegistryOptions {
   programDir?: string;
   /** The person at the terminal, for MCP servers' elicitation requests; absent when the run is not interactive. */
   askPerson?: AskValue;
+  /** The run has a journal (durable run). */
+  journaled?: boolean;
   /** Where one-line start-up notices go (e.g. `max_memory_mb` is not enforced); stderr in the CLI. */
   notice?: (line: string) => void;
   /**
@@ -85,6 +87,7 @@ async function registryOf(opts: LoadToolRegistryOptions, policy: ModulePolicy | 
     env: opts.env ?? process.env,
     notice: opts.notice,
     askPerson: opts.askPerson,
+    journaled: opts.journaled,
     models: opts.models,
   });
   try {

@@ -82,6 +82,8 @@ export type OpenRemoteTools = (opts: {
   notice?: (line: string) => void;
   /** Asks the person at the terminal (an MCP server's elicitation); absent when nobody can be asked. */
   askPerson?: AskValue;
+  /** The run has a journal: servers' questions nobody answers live wait in it. */
+  journaled?: boolean;
   /** Filled once the run's `ask` exists: answers the servers' sampling requests (`mcp_servers.<name>.sampling`). */
   models?: LateRunParts;
 }) => Promise<RemoteToolSource>;

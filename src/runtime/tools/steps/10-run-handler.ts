@@ -25,6 +25,8 @@ import { attachDeadline } from "./signal-deadline";
 import { isThenable, type Next, type PipelineRuntime, type StepFactory } from "./step";
 import type { HandlerContext } from "../../../luma-module";
 import { isClientTool } from "./client-answer";
+import { withJournaledQuestions } from "./journaled-questions";
+import { liveAsker } from "./person-values";
 
 const { peek } = Bun;
 
@@ -49,7 +51,16 @@ const handlerContext = (rt: PipelineRuntime, ctx: CallContext): HandlerContext |
   return handed;
 };
 
-const invoke = (rt: PipelineRuntime, ctx: CallContext): unknown => {
+/**
+ * An `mcp:` tool's call in a journaled run with nobody to ask live: its server's questions
+ * are answered from the journal, or recorded as waiting (journaled-questions.ts).
+ */
+const asksJournal = (rt: PipelineRuntime, ctx: CallContext): boolean =>
+  rt.journal !== undefined && ctx.req.stepId !== undefined && (ctx.plan.tool.options as { mcp?: string }).mcp !== undefined && liveAsker(rt, ctx) === undefined;
+
+const invoke = (rt: PipelineRuntime, ctx: CallContext): unknown => (asksJournal(rt, ctx) ? withJournaledQuestions(rt, ctx, () => invokeHandler(rt, ctx)) : invokeHandler(rt, ctx));
+
+const invokeHandler = (rt: PipelineRuntime, ctx: CallContext): unknown => {
   const tool = ctx.plan.tool;
   // A handler proven to read only its input (`wantsSignal` false: `(input) => …`) cannot read
   // the fourth argument either, so neither the signal nor the context object is made for it.

@@ -50,13 +50,14 @@ export const redactedInput = (input: unknown, secrets: readonly string[] = []): 
  * tool, input digest and request. Only the sealed decision counts: the plain `decision`
  * column is for listings, and anyone who can write the table can set it.
  */
-const recordedDecision = (rt: PipelineRuntime, ctx: CallContext, digest: string): SealedDecision | undefined => {
+export const sealedDecisionAt = (rt: PipelineRuntime, stepId: string, tool: string, digest: string): SealedDecision | undefined => {
   const j = rt.journal!;
-  const stepId = ctx.req.stepId!;
   const a = j.approval(stepId);
   const d = a === undefined || a.decision === null ? undefined : j.codec.openDecision(j.runId, stepId, a.sealedDecision);
-  return a !== undefined && d !== undefined && a.tool === ctx.plan.tool.name && a.digest === digest && d.digest === digest && d.requested === a.requestedAt ? d : undefined;
+  return a !== undefined && d !== undefined && a.tool === tool && a.digest === digest && d.digest === digest && d.requested === a.requestedAt ? d : undefined;
 };
+
+const recordedDecision = (rt: PipelineRuntime, ctx: CallContext, digest: string): SealedDecision | undefined => sealedDecisionAt(rt, ctx.req.stepId!, ctx.plan.tool.name, digest);
 
 /** A recorded value (answer or note) that the program's validator refuses: the journal was altered, or the schema changed since. */
 const recordedValue = (rt: PipelineRuntime, ctx: CallContext, want: WantedValue, d: SealedDecision): unknown => {
