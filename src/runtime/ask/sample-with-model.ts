@@ -6,27 +6,19 @@
  * prompt, no tools — whose earlier messages are sent as a thread's history and whose last
  * user message is the prompt; the answer is the model's plain text (no response format).
  */
-import type { AgentDecl, ConfigValue, Entry, TypeRef } from "../../syntax/ast";
+import type { AgentDecl, TypeRef } from "../../syntax/ast";
 import type { Span } from "../../diagnostics/span";
+import { madeAgent } from "../../language/made-agent";
 import type { SampleWithModel } from "../tools/registry/registry-types";
 import type { TranscriptItem } from "../providers/provider-types";
 import type { AskRunner } from "./ask-types";
 
 const NOWHERE: Span = { file: "luma.config.json", start: 0, end: 0 } as Span;
 
-const entry = (key: string, value: ConfigValue): Entry => ({ kind: "Entry", key, keySpan: NOWHERE, value, span: NOWHERE });
-
 const STRING: TypeRef = { kind: "PrimType", name: "string", span: NOWHERE };
 
 /** The agent one server's requests are asked as: its plan is cached per (agent, site), so one per server and system prompt. */
-const agentFor = (server: string, model: string, system: string | undefined): AgentDecl => ({
-  kind: "Agent",
-  name: `mcp:${server}`,
-  entries: [entry("model", { kind: "Path", parts: [model], span: NOWHERE }), ...(system === undefined ? [] : [entry("system", { kind: "Lit", value: system, span: NOWHERE })])],
-  methods: [],
-  span: NOWHERE,
-  nameSpan: NOWHERE,
-});
+const agentFor = (server: string, model: string, system: string | undefined): AgentDecl => madeAgent(`mcp:${server}`, model, system);
 
 export function sampleWithModel(ask: AskRunner): SampleWithModel {
   const agents = new Map<string, { agent: AgentDecl; site: object }>();
