@@ -198,7 +198,8 @@ function bindParams(rt: Runtime, c: Callee, args: Value[], call: CallExpr, frame
  * caller gives reaches both kinds of inner call.
  */
 export function innerMethodCall(outer: MethodCallState | undefined, own: Pick<MethodCallState, "signal" | "agentDepth" | "budgets">): MethodCallState {
-  return { failures: 0, ...own, askValue: outer?.askValue, progress: outer?.progress, scopes: outer?.scopes };
+  // The caller's approver too: an approval inside (an agent called as a tool) asks where a direct one would.
+  return { failures: 0, ...own, approve: outer?.approve, askValue: outer?.askValue, progress: outer?.progress, scopes: outer?.scopes };
 }
 
 /**
