@@ -112,7 +112,7 @@ export async function openChat(program: Program, opts: ChatOptions): Promise<Cha
       async reply(line) {
         if (fn) {
           streamed = false;
-          const value = await callAgentMethod(rt, agent.name, fn.name, [thread as unknown as Value, line], undefined, undefined, agentArgs);
+          const value = await callAgentMethod(rt, agent.name, fn.name, [thread as unknown as Value, line], {}, agentArgs);
           if (!streamed) opts.stdout(String(value));
           return;
         }

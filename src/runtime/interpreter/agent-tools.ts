@@ -62,6 +62,10 @@ export function agentToolCaller(f: Frame): AgentToolCaller {
     const caller = createFrame(rt, [], scope);
     const budgets = budgetsFor(target.agent, askSettingsOf(agent.decl), f.methodCall?.budgets);
     const methodCall = innerMethodCall(f.methodCall, { signal: f.methodCall?.signal, agentDepth: depth, budgets });
+    // An approval inside is asked as for this call, the one the outer caller saw (a chat's
+    // client knows `Refunds_handle`'s call, not the sub-agent's own calls).
+    const approve = methodCall.approve;
+    if (approve) methodCall.approve = (tool, args, withinMs, writes) => approve(tool, args, withinMs, writes, callId);
     let agentArgs: Map<string, Value> | undefined;
     try {
       agentArgs = target.agentArgs && agentArgsOf(f, agent.decl, target.agentArgs);
