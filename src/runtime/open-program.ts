@@ -71,7 +71,8 @@ export type ProgramHost = Pick<
  * What a run of the opened program hands its interpreter besides its arguments, output and
  * input: the program's resources, the config's limits, the journal's clock (a resumed run
  * reads the recorded time) and the process's environment. One place, so that a `luma FILE`
- * run, a `luma test` run and each `luma eval` case get the same host.
+ * run, a `luma test` run, each `luma eval` case, `luma chat`, `luma serve` and `luma mcp` get
+ * the same host (each adds only its own output and input).
  */
 export function programHostOf(open: OpenProgram, opts: Pick<StartOptions, "env" | "sourceOf">): ProgramHost {
   const journal = open.journal;
