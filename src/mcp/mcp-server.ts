@@ -100,7 +100,7 @@ export async function serveProgram(program: Program, opts: ServeOptions): Promis
     const calls = new WorkInFlight();
     try {
       // The host of a `luma FILE` run (env, max_agent_depth, calls, …), printing to the client's sinks.
-      const interpreter = createRuntime(program, { ...programHostOf(open, opts), args: [], stdout, stderr });
+      const interpreter = createRuntime(program, { ...programHostOf(open, opts, "calls"), args: [], stdout, stderr });
       // An agent with parameters is served with the ones `--agent-args` gives; its tools whose `when` is false are not served.
       const agentArgs = servedAgentArgs(program, interpreter, opts.agent, opts.agentArgs);
       const inactive = agentArgs && opts.agent ? inactiveToolsOf(interpreter, opts.agent, agentArgs) : new Set<string>();

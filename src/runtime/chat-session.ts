@@ -101,7 +101,7 @@ export async function openChat(program: Program, opts: ChatOptions): Promise<Cha
     const raw = opts.stdoutText;
     const stdoutText = raw && ((text: string) => ((streamed = true), raw(text)));
     // The host of a `luma FILE` run (env, parallel_limit, max_agent_depth, …); `--thread` may have opened the store itself.
-    const host = programHostOf(open, opts);
+    const host = programHostOf(open, opts, "calls");
     const rt = createRuntime(program, {
       ...host, args: [], stdout: opts.stdout, stdoutText, stderr: opts.stderr, threads: { ...host.threads, store: open.threads ?? ownStore },
     });

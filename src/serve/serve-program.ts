@@ -99,7 +99,7 @@ export async function serveHttpProgram(program: Program, opts: ServeHttpOptions)
     });
     try {
       // The host of a `luma FILE` run; what a served call prints goes to the log (stderr).
-      const rt = createRuntime(program, { ...programHostOf(open, opts), args: [], stdout: opts.stderr, stderr: opts.stderr });
+      const rt = createRuntime(program, { ...programHostOf(open, opts, "calls"), args: [], stdout: opts.stderr, stderr: opts.stderr });
       const served = servedAgents(program, open.schemas, opts.agents);
       const agentArgs = new AgentArgs(program, rt, argFlags, served.names);
       const routes: Routes = {

@@ -45,6 +45,12 @@ agent Notes {
     return "{again.value} after {n} lookups"
   }
 }
+
+agent Front {
+  fn note(text: string) -> Note {
+    return Notes.keep(text)
+  }
+}
 `,
 );
 const served = [join(dir, "main.luma"), "--tool-module", join(dir, "tools.ts")];
@@ -79,5 +85,11 @@ describe("luma mcp: served methods run with the host of a luma FILE run", () => 
     expect(r.isError ? textJson(r) : r.structuredContent).toEqual({ id: "n-2", text: "ok" });
     expect(asked).toHaveLength(1);
     expect(asked[0]).toContain("save_note");
+  });
+
+  test("… also inside another agent's method the served one calls", async () => {
+    const r = await s.client.callTool({ name: "Front.note", arguments: { text: "abc" } });
+    expect(r.isError ? textJson(r) : r.structuredContent).toEqual({ id: "n-3", text: "abc" });
+    expect(asked).toHaveLength(2);
   });
 });

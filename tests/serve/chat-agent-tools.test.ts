@@ -88,4 +88,17 @@ describe("luma serve: a chat's agent calls other agents' methods as tools", () =
     expect([handled.state, handled.output]).toEqual(["output-available", true]);
     expect(textOf(second.message)).toBe("Refunded.");
   });
+
+  test("refused, the outer call is output-denied and the refusal ends the turn (TOOL_PERMISSION_DENIED)", async () => {
+    fake.script([{ toolCalls: [{ name: "Refunds_handle", args: { id: 8 }, id: "call_n" }] }, { text: "never" }]);
+    const chat = chatClient(s.url);
+    const ask = chat.user("Refund order 8");
+    const first = await chat.send("Support", "nested-denied", [ask]);
+    const answered = respond(first.message, false);
+    const second = await chat.send("Support", "nested-denied", [ask, answered], answered);
+    const denied = second.message.parts.find((p) => p.type === "tool-Refunds_handle") as any;
+    expect(denied.state).toBe("output-denied");
+    expect(second.errors.join("\n")).toContain("TOOL_PERMISSION_DENIED");
+    expect(fake.requests.length).toBe(1);
+  });
 });
