@@ -32,7 +32,7 @@
 import { StdioServerTransport } from "@modelcontextprotocol/sdk/server/stdio.js";
 import { runtimeError, startupError } from "../diagnostics/luma-error";
 import type { Program } from "../syntax/ast";
-import { openProgram, type StartOptions } from "../runtime/start-program";
+import { openProgram, programHostOf, type StartOptions } from "../runtime/start-program";
 import { openServedMcpTools } from "./open-mcp-tools";
 import { exitProcess, installExitGuard } from "../runtime/base/exit-guard";
 import { strayError } from "../runtime/run/stray-error";
@@ -99,7 +99,8 @@ export async function serveProgram(program: Program, opts: ServeOptions): Promis
     // The `tools/call` answers still being worked out, so stopping can wait for them.
     const calls = new WorkInFlight();
     try {
-      const interpreter = createRuntime(program, { args: [], schemas: open.schemas, tools: open.tools, stdout, stderr, sourceOf: opts.sourceOf, ask: open.ask, telemetry: open.telemetry, threads: { store: open.threads }, parallelLimit: open.parallelLimit });
+      // The host of a `luma FILE` run (env, max_agent_depth, calls, …), printing to the client's sinks.
+      const interpreter = createRuntime(program, { ...programHostOf(open, opts, "calls"), args: [], stdout, stderr });
       // An agent with parameters is served with the ones `--agent-args` gives; its tools whose `when` is false are not served.
       const agentArgs = servedAgentArgs(program, interpreter, opts.agent, opts.agentArgs);
       const inactive = agentArgs && opts.agent ? inactiveToolsOf(interpreter, opts.agent, agentArgs) : new Set<string>();

@@ -76,7 +76,7 @@ async function runMethod(deps: ServeCallDeps, tool: ServedMethod, args: unknown,
   const checked = tool.validateInput(args);
   if (!checked.ok) throw invalidArguments(tool, checked.messages);
   const positional = tool.method.params.map((p) => (checked.value[p.name] ?? null) as Value);
-  return callAgentMethod(deps.interpreter, tool.agent.name, tool.method.name, positional, opts.signal, opts.askValue, deps.agentArgs, opts.progress, opts.scopes);
+  return callAgentMethod(deps.interpreter, tool.agent.name, tool.method.name, positional, { signal: opts.signal, approve: opts.approve, askValue: opts.askValue, progress: opts.progress, scopes: opts.scopes }, deps.agentArgs);
 }
 
 export function serveCall(deps: ServeCallDeps, tool: ServedTool, args: unknown, opts: CallOptions): Promise<CallToolAnswer> {

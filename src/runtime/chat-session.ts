@@ -20,7 +20,7 @@ import { startupError } from "../diagnostics/luma-error";
 import type { AgentDecl, FnDecl, Program, TypeRef } from "../syntax/ast";
 import { loadConfig } from "../config/load-config";
 import { dirname, resolve } from "node:path";
-import { openProgram } from "./open-program";
+import { openProgram, programHostOf } from "./open-program";
 import type { StartOptions } from "./start-program";
 import { createRuntime } from "./interpreter/runtime-context";
 import { callAgentMethod } from "./interpreter/calls";
@@ -30,6 +30,7 @@ import { streamToStdout } from "./interpreter/stream-output";
 import { askSettingsOf } from "./tools/steps/agent-ask-settings";
 import { servedAgentArgs } from "./interpreter/agent-args-json";
 import { agentContextFor } from "./interpreter/agent-context";
+import { agentToolCallerFor } from "./interpreter/agent-tools";
 import type { ThreadStore } from "./stores/threads/thread-message";
 import type { Value } from "./interpreter/values";
 
@@ -99,9 +100,10 @@ export async function openChat(program: Program, opts: ChatOptions): Promise<Cha
     let streamed = false;
     const raw = opts.stdoutText;
     const stdoutText = raw && ((text: string) => ((streamed = true), raw(text)));
+    // The host of a `luma FILE` run (env, parallel_limit, max_agent_depth, …); `--thread` may have opened the store itself.
+    const host = programHostOf(open, opts, "calls");
     const rt = createRuntime(program, {
-      args: [], schemas: open.schemas, tools: open.tools, stdout: opts.stdout, stdoutText, stderr: opts.stderr,
-      sourceOf: opts.sourceOf, ask: open.ask, telemetry: open.telemetry, handlerRuns: open.handlerRuns, threads: { store: open.threads ?? ownStore },
+      ...host, args: [], stdout: opts.stdout, stdoutText, stderr: opts.stderr, threads: { ...host.threads, store: open.threads ?? ownStore },
     });
     const site = {};
     const agentArgs = servedAgentArgs(program, rt, agent.name, opts.agentArgs);
@@ -110,16 +112,18 @@ export async function openChat(program: Program, opts: ChatOptions): Promise<Cha
       async reply(line) {
         if (fn) {
           streamed = false;
-          const value = await callAgentMethod(rt, agent.name, fn.name, [thread as unknown as Value, line], undefined, undefined, agentArgs);
+          const value = await callAgentMethod(rt, agent.name, fn.name, [thread as unknown as Value, line], {}, agentArgs);
           if (!streamed) opts.stdout(String(value));
           return;
         }
         const runner = open.ask!;
         const out = streamToStdout(opts);
         try {
+          const methodCall = { failures: 0 };
+          const callAgent = agentToolCallerFor(rt, agent.name, methodCall, agentArgs);
           await thread.askIn(
             runner,
-            { agent, methodCall: { failures: 0 }, prompt: line, target: STRING_TYPE, site, location: `luma chat --agent ${agent.name}`, onText: out.write, context },
+            { agent, methodCall, callAgent, prompt: line, target: STRING_TYPE, site, location: `luma chat --agent ${agent.name}`, onText: out.write, context },
             askSettingsOf(agent).historyLimit,
             agent.name,
             crypto.randomUUID(),

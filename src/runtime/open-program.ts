@@ -68,13 +68,25 @@ export type ProgramHost = Pick<
 >;
 
 /**
+ * How the opened program is used: `"run"` — one run (`luma FILE`, `luma test`, a `luma eval`
+ * case); `"calls"` — many calls under one opening (`luma chat`'s lines, `luma serve`'s
+ * requests, `luma mcp`'s tool calls), each numbering its steps from `main` again.
+ */
+export type ProgramUse = "run" | "calls";
+
+/**
  * What a run of the opened program hands its interpreter besides its arguments, output and
  * input: the program's resources, the config's limits, the journal's clock (a resumed run
  * reads the recorded time) and the process's environment. One place, so that a `luma FILE`
- * run, a `luma test` run and each `luma eval` case get the same host.
+ * run, a `luma test` run, each `luma eval` case, `luma chat`, `luma serve` and `luma mcp` get
+ * the same host (each adds only its own output and input).
+ *
+ * Many calls share no run to resume: their `now()` is the clock's, and a thread exchange
+ * gets a fresh name — named by the journal's run id and the ask's step, the same step of two
+ * calls would name one exchange.
  */
-export function programHostOf(open: OpenProgram, opts: Pick<StartOptions, "env" | "sourceOf">): ProgramHost {
-  const journal = open.journal;
+export function programHostOf(open: OpenProgram, opts: Pick<StartOptions, "env" | "sourceOf">, use: ProgramUse = "run"): ProgramHost {
+  const journal = use === "run" ? open.journal : undefined;
   return {
     schemas: open.schemas,
     tools: open.tools,

@@ -16,7 +16,7 @@ import type { StartOptions } from "./start-options";
 
 // The start-up's public face: its options (start-options.ts) and its opening step (open-program.ts).
 export type { ApproveToolCall, BuildMode, BuiltAgentStart, PluggedIn, RunFlags, RunHost, StartOptions, TestHooks } from "./start-options";
-export { openProgram, type OpenProgram } from "./open-program";
+export { openProgram, programHostOf, type OpenProgram } from "./open-program";
 
 export async function startProgram(program: Program, opts: StartOptions): Promise<void> {
   // From here to the end of the run, tool module code cannot end the process (exit-guard.ts):

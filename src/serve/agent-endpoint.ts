@@ -35,7 +35,7 @@ export async function callServedMethod(rt: Runtime, served: ServedAgents, call: 
   if (!checked.ok) throw requestInvalid(checked.messages.join(" ") || `${tool.name}: the arguments are invalid.`);
   const positional = tool.method.params.map((p) => (checked.value[p.name] ?? null) as Value);
   try {
-    return await callAgentMethod(rt, call.agent, call.method, positional, call.signal, undefined, agentArgs);
+    return await callAgentMethod(rt, call.agent, call.method, positional, { signal: call.signal }, agentArgs);
   } catch (e) {
     throw asLumaError(e, rt.sourceOf, tool.method.nameSpan);
   }

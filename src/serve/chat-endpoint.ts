@@ -22,6 +22,7 @@ import type { AgentDecl, TypeRef } from "../syntax/ast";
 import type { AskRunner } from "../runtime/ask/ask-types";
 import type { Runtime } from "../runtime/interpreter/runtime-context";
 import { agentContextFor } from "../runtime/interpreter/agent-context";
+import { agentToolCallerFor } from "../runtime/interpreter/agent-tools";
 import { asLumaError } from "../runtime/interpreter/runtime-errors";
 import { askSettingsOf } from "../runtime/tools/steps/agent-ask-settings";
 import type { ThreadHandle } from "../runtime/interpreter/thread-values";
@@ -142,12 +143,16 @@ export async function answerChat(deps: ChatDeps, agent: AgentDecl, req: Request,
   const writer = uiMessageWriter(turn.messageId, turn.clientGone, turn.calls, sent);
   turn.attach(writer, request.signal);
   const context = agentContextFor(deps.rt, agent.name, agentArgs ?? new Map());
+  const methodCall = { failures: 0, signal: turn.abort.signal, approve: turn.approve, askValue: turn.askValue };
+  // Another agent's method listed as a tool runs as from one of this agent's methods (multi-agent.md).
+  const callAgent = agentToolCallerFor(deps.rt, agent.name, methodCall, agentArgs);
   const ask = () =>
     thread.askIn(
       deps.runner,
       {
         agent,
-        methodCall: { failures: 0, signal: turn.abort.signal, approve: turn.approve, askValue: turn.askValue },
+        methodCall,
+        callAgent,
         prompt: chat.text,
         target: STRING_TYPE,
         site: agent,

@@ -24,7 +24,7 @@
  */
 import { LumaError, runtimeError, startupError } from "../diagnostics/luma-error";
 import type { Program } from "../syntax/ast";
-import { openProgram, type StartOptions } from "../runtime/start-program";
+import { openProgram, programHostOf, type StartOptions } from "../runtime/start-program";
 import { openMcpTools } from "../mcp/open-mcp-tools";
 import { exitProcess, installExitGuard } from "../runtime/base/exit-guard";
 import { strayError } from "../runtime/run/stray-error";
@@ -98,10 +98,8 @@ export async function serveHttpProgram(program: Program, opts: ServeHttpOptions)
       throw e;
     });
     try {
-      const rt = createRuntime(program, {
-        args: [], schemas: open.schemas, tools: open.tools, stdout: opts.stderr, stderr: opts.stderr, sourceOf: opts.sourceOf, ask: open.ask,
-        telemetry: open.telemetry, threads: { store: open.threads }, parallelLimit: open.parallelLimit, maxAgentDepth: open.maxAgentDepth, env: (n) => opts.env[n],
-      });
+      // The host of a `luma FILE` run; what a served call prints goes to the log (stderr).
+      const rt = createRuntime(program, { ...programHostOf(open, opts, "calls"), args: [], stdout: opts.stderr, stderr: opts.stderr });
       const served = servedAgents(program, open.schemas, opts.agents);
       const agentArgs = new AgentArgs(program, rt, argFlags, served.names);
       const routes: Routes = {

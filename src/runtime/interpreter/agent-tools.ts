@@ -21,7 +21,9 @@ import { StepScope } from "../journal/step-scope";
 import { callAgentMethodIn, innerMethodCall } from "./calls";
 import { budgetsFor } from "../usage/budgets";
 import { askSettingsOf } from "../tools/steps/agent-ask-settings";
-import { createFrame, type Frame } from "./runtime-context";
+import { createFrame, type Frame, type Runtime } from "./runtime-context";
+import { topLevelScope } from "../journal/step-scope";
+import type { MethodCallState } from "../tools/tool-invoker-types";
 import type { Value } from "./values";
 import type { AgentDecl, Expr } from "../../syntax/ast";
 import { evalSync } from "./eval-sync";
@@ -60,6 +62,10 @@ export function agentToolCaller(f: Frame): AgentToolCaller {
     const caller = createFrame(rt, [], scope);
     const budgets = budgetsFor(target.agent, askSettingsOf(agent.decl), f.methodCall?.budgets);
     const methodCall = innerMethodCall(f.methodCall, { signal: f.methodCall?.signal, agentDepth: depth, budgets });
+    // An approval inside is asked as for this call, the one the outer caller saw (a chat's
+    // client knows `Refunds_handle`'s call, not the sub-agent's own calls).
+    const approve = methodCall.approve;
+    if (approve) methodCall.approve = (tool, args, withinMs, writes) => approve(tool, args, withinMs, writes, callId);
     let agentArgs: Map<string, Value> | undefined;
     try {
       agentArgs = target.agentArgs && agentArgsOf(f, agent.decl, target.agentArgs);
@@ -73,4 +79,14 @@ export function agentToolCaller(f: Frame): AgentToolCaller {
     const call = { tool: agentToolName(target.agent, target.method), callId, agent: f.agent?.decl.name };
     return telemetry.executeAgentTool(call, () => telemetry.invokeAgent(target.agent, target.method, run));
   };
+}
+
+/**
+ * The runner of agent tools for an `ask` made in agent `name`'s name outside the program's
+ * code — a chat of `luma chat` or `luma serve`: its tools run as they would for an `ask` in
+ * one of its methods (the same depth, budgets, cancellation and approver as `methodCall`).
+ */
+export function agentToolCallerFor(rt: Runtime, name: string, methodCall: MethodCallState, agentArgs?: ReadonlyMap<string, Value>): AgentToolCaller | undefined {
+  const agent = rt.agents.get(name);
+  return agent && agentToolCaller(createFrame(rt, [], topLevelScope(), agent, methodCall, agentArgs));
 }

@@ -25,7 +25,7 @@
  * settles promise after promise without yielding to the event loop (checkStoppedEvery).
  */
 import type { Expr, Field, FnDecl, Span } from "../../syntax/ast";
-import type { AskValue, MethodCallState, ProgressSink } from "../tools/tool-invoker-types";
+import type { MethodCallState } from "../tools/tool-invoker-types";
 import { BUILTINS, callBuiltinAsync } from "./builtins";
 import { builtinSuspends, openThreadCall } from "./builtins-threads";
 import { applyLambdaAsync, applyLambdaSync, lambdaOf } from "./builtins-lambdas";
@@ -198,7 +198,8 @@ function bindParams(rt: Runtime, c: Callee, args: Value[], call: CallExpr, frame
  * caller gives reaches both kinds of inner call.
  */
 export function innerMethodCall(outer: MethodCallState | undefined, own: Pick<MethodCallState, "signal" | "agentDepth" | "budgets">): MethodCallState {
-  return { failures: 0, ...own, askValue: outer?.askValue, progress: outer?.progress, scopes: outer?.scopes };
+  // The caller's approver too: an approval inside (an agent called as a tool) asks where a direct one would.
+  return { failures: 0, ...own, approve: outer?.approve, askValue: outer?.askValue, progress: outer?.progress, scopes: outer?.scopes };
 }
 
 /**
@@ -214,18 +215,19 @@ export function callAgentMethodIn(caller: Frame, agent: AgentEntry, method: FnDe
  * `Agent.method(args…)` called from outside the program's code — `luma mcp` serves agent
  * methods as MCP tools (src/mcp/). It is one new agent method call, as from top level:
  * arguments bind and validate by position, the result is validated against the return type.
- * `signal` (the client's cancellation) reaches the handler of every tool the method calls.
+ * `caller` is what the outside caller gives each of the method's tool calls: its cancellation
+ * (`signal`, reaching every handler), its approver and asker (an MCP client's elicitation),
+ * its progress and its granted scopes.
  */
+export type OutsideCaller = Pick<MethodCallState, "signal" | "approve" | "askValue" | "progress" | "scopes">;
+
 export function callAgentMethod(
   rt: Runtime,
   agentName: string,
   method: string,
   args: Value[],
-  signal?: AbortSignal,
-  askValue?: AskValue,
+  caller: OutsideCaller = {},
   agentArgs?: ReadonlyMap<string, Value>,
-  progress?: ProgressSink,
-  scopes?: readonly string[],
 ): Promise<Value> {
   const agent = rt.agents.get(agentName);
   const fn = agent?.methods.get(method);
@@ -233,7 +235,7 @@ export function callAgentMethod(
   const call: CallExpr = { kind: "Call", callee: { kind: "Name", name: method, span: fn.nameSpan }, args: [], span: fn.nameSpan };
   // Called as from top level: an empty top-level frame is the caller (its step scope numbers the call).
   const budgets = budgetsFor(agentName, askSettingsOf(agent.decl));
-  const run = () => callUser(createFrame(rt, [], topLevelScope()), { fn, label: `${agentName}.${method}`, agent, methodCall: { failures: 0, signal, askValue, progress, scopes, budgets }, agentArgs }, args, call);
+  const run = () => callUser(createFrame(rt, [], topLevelScope()), { fn, label: `${agentName}.${method}`, agent, methodCall: { failures: 0, ...caller, budgets }, agentArgs }, args, call);
   // One `invoke_agent` span, as `Agent.method(…)` from top level would be.
   return rt.host.telemetry ? rt.host.telemetry.invokeAgent(agentName, method, run) : run();
 }
