@@ -95,7 +95,7 @@ export async function serveProgram(program: Program, opts: ServeOptions): Promis
     const pageSize = pageSizeFrom(opts.env);
     // A `provider: "mcp"` model's requests go to the calling client (sampling-transport.ts).
     const askHooks = { ...opts.askHooks, transport: samplingTransport(opts.askHooks?.transport ?? fetchTransport({ maxResponseBytes: opts.askHooks?.maxResponseBytes })) };
-    const open = await openProgram(program, { ...opts, stdout, stderr, askHooks, interactive: false, openRemoteTools: openServedMcpTools }, lifecycle);
+    const open = await openProgram(program, { ...opts, stdout, stderr, askHooks, interactive: false, openRemoteTools: openServedMcpTools, servedBy: "luma mcp" }, lifecycle);
     // The `tools/call` answers still being worked out, so stopping can wait for them.
     const calls = new WorkInFlight();
     try {

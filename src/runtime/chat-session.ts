@@ -79,7 +79,7 @@ export async function openChat(program: Program, opts: ChatOptions): Promise<Cha
     const e = event as { event?: string; tool: string; outcome: string; code: string | null; duration_ms: number };
     if (e.event === "tool.call") opts.onToolCall?.(e);
   };
-  const open = await openProgram(program, { ...opts, observe });
+  const open = await openProgram(program, { ...opts, observe, servedBy: "luma chat" });
   let ownStore: ThreadStore | undefined;
   try {
     let thread: ThreadHandle;

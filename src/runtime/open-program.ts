@@ -13,6 +13,7 @@ import type { ThreadStore } from "./stores/threads/thread-message";
 import { firstStoredThreadCall } from "./stores/threads/thread-store-rule";
 import { basename, dirname, resolve } from "node:path";
 import type { Program } from "../syntax/ast";
+import { startupError } from "../diagnostics/luma-error";
 import { loadConfig } from "../config/load-config";
 import { loadToolRegistry } from "./tools/registry/load-tool-registry";
 import { createHandlerRunCount } from "./tools/registry/handler-run-count";
@@ -111,6 +112,10 @@ export async function openProgram(program: Program, opts: Omit<StartOptions, "ar
   const programDir = agent ? opts.cwd : dirname(resolve(opts.cwd, opts.file));
   const configPath = opts.configPath && resolve(opts.cwd, opts.configPath);
   const config = agent ? await agent.loadConfig(configPath) : await loadConfig({ configPath, programDir });
+  // A journal run numbers its steps from `main`: calls of a served program would all share
+  // one run, and a second call's `main/…/1` would replay (or diverge from) the first's receipt.
+  // Until each call gets a run of its own, that combination does not start (E0678).
+  if (opts.servedBy) refuseSharedJournal(opts.servedBy, config.config.journal !== undefined, opts.journal);
   const std = await stdSettingsOf(program, config, programDir, opts, agent !== undefined);
   // MCP servers connect with the tools, before `ask` exists: their sampling requests find the
   // model here once it does (filled below; a request before that is refused).
@@ -327,4 +332,14 @@ async function stdSettingsOf(
   });
   if (stdTools.some((t) => STD_FILE_TOOLS.has(t as never))) requireFilesRoot(settings, config.config.std?.files_root !== undefined);
   return settings;
+}
+
+/** E0678: a served program with a journal (the config's `journal`, or `--journal`). */
+function refuseSharedJournal(command: NonNullable<StartOptions["servedBy"]>, configured: boolean, cliPath: string | undefined): void {
+  if (!configured && cliPath === undefined) return;
+  const given = cliPath !== undefined ? `--journal ${cliPath}` : 'luma.config.json "journal"';
+  throw startupError(
+    `${command} cannot use a journal yet (${given}): its calls would share one journal run and replay each other's steps. Remove "journal" from the config this command loads (e.g. with --config), or run the program as \`luma FILE --journal\`.`,
+    { catalogCode: "E0678" },
+  );
 }

@@ -105,5 +105,11 @@ export interface PluggedIn {
   openRemoteTools?: OpenRemoteTools;
 }
 
+/** A program opened to answer many calls instead of running once (`luma serve`, `luma mcp`, `luma chat`). */
+export interface ManyCalls {
+  /** The command, named in its refusals: such a program's calls share no journal run (E0678). */
+  servedBy?: "luma serve" | "luma mcp" | "luma chat";
+}
+
 /** Everything a run is started with: each part from the one who sets it. */
-export interface StartOptions extends RunFlags, RunHost, TestHooks, BuildMode, PluggedIn {}
+export interface StartOptions extends RunFlags, RunHost, TestHooks, BuildMode, PluggedIn, ManyCalls {}

@@ -92,7 +92,7 @@ export async function serveHttpProgram(program: Program, opts: ServeHttpOptions)
   });
   const restoreConsole = redirectConsoleToStderr(opts.stderr);
   try {
-    const open = await openProgram(program, { ...opts, interactive: false, openRemoteTools: openMcpTools }, lifecycle);
+    const open = await openProgram(program, { ...opts, interactive: false, openRemoteTools: openMcpTools, servedBy: "luma serve" }, lifecycle);
     const threads = await openChatThreads(open.threads, opts).catch(async (e) => {
       await open.close();
       throw e;

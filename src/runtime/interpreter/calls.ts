@@ -35,7 +35,7 @@ import { execBlockAsync } from "./exec-async";
 import { execBlockSync } from "./exec-sync";
 import { errorAt } from "./runtime-errors";
 import { checkStoppedEvery } from "./statement-helpers";
-import { topLevelScope } from "../journal/step-scope";
+import { outsideCallScope } from "../journal/step-scope";
 import { createFrame, MAX_CALL_DEPTH, type AgentEntry, type Frame, type Runtime } from "./runtime-context";
 import { validateParam, validateValue } from "./validate-value";
 import { bindAgentArgs } from "./agent-context";
@@ -233,9 +233,10 @@ export function callAgentMethod(
   const fn = agent?.methods.get(method);
   if (!agent || !fn) throw new Error(`internal: no method ${agentName}.${method}`);
   const call: CallExpr = { kind: "Call", callee: { kind: "Name", name: method, span: fn.nameSpan }, args: [], span: fn.nameSpan };
-  // Called as from top level: an empty top-level frame is the caller (its step scope numbers the call).
+  // Called as from top level: an empty top-level frame is the caller (its step scope numbers
+  // the call), a scope of its own per call so two calls' steps never share an id.
   const budgets = budgetsFor(agentName, askSettingsOf(agent.decl));
-  const run = () => callUser(createFrame(rt, [], topLevelScope()), { fn, label: `${agentName}.${method}`, agent, methodCall: { failures: 0, ...caller, budgets }, agentArgs }, args, call);
+  const run = () => callUser(createFrame(rt, [], outsideCallScope()), { fn, label: `${agentName}.${method}`, agent, methodCall: { failures: 0, ...caller, budgets }, agentArgs }, args, call);
   // One `invoke_agent` span, as `Agent.method(…)` from top level would be.
   return rt.host.telemetry ? rt.host.telemetry.invokeAgent(agentName, method, run) : run();
 }

@@ -42,6 +42,16 @@ export class StepScope {
 
 export const topLevelScope = (): StepScope => new StepScope(undefined, "main", 0);
 
+/**
+ * The root scope of one call from outside the program (a `luma serve` request, a `luma mcp`
+ * tools/call, a `luma chat` line through a method): `call-N/…`, N counting this process's
+ * calls. Rooted at `main`, every call's first tool call would be `main/A.m#1/1`, and the
+ * handlers' `ctx.idempotencyKey` (`<runId>/<stepId>`, the run id this process's) would be
+ * one key for all of them: a downstream API would drop the second request's write as a retry.
+ */
+let outsideCalls = 0;
+export const outsideCallScope = (): StepScope => new StepScope(undefined, `call-${++outsideCalls}`, 0);
+
 /** The id of an `ask`'s n-th provider request, and of the i-th tool call of its answer. */
 export const askRequestId = (askStep: string, n: number): string => `${askStep}.req${n}`;
 /** The handoff an answer asked for (ask/handoffs.ts): one per request at most. */
