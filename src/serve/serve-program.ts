@@ -7,8 +7,9 @@
  *
  * The program is opened once, as for a run (config, tool modules, stores, trace, telemetry),
  * and its top-level code does not run; every request shares its pipeline, cache, idempotency
- * store, journal and threads store — which is how several `luma serve` processes on one
- * Postgres or Redis store share threads and run a write once.
+ * store and threads store — which is how several `luma serve` processes on one Postgres or
+ * Redis store share threads and run a write once. A journal is refused (E0678): its one run
+ * would hold every request's steps.
  *
  * Each request: the bearer token first (serve-access.ts; 401 before anything is looked at),
  * a page of another origin refused (403: cross-site request forgery, even on loopback),
