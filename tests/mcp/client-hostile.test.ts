@@ -18,8 +18,9 @@ const HOSTILE = join(FIXTURES, "hostile-server.ts");
 function hostileProject(mode: string, program: string, arg?: string) {
   const config = { mcp_servers: { h: { command: "bun", args: [HOSTILE, mode, "log.jsonl", ...(arg === undefined ? [] : [arg])] } } };
   const p = project(config, program);
+  // Whole lines only: the server may be appending one while the test reads.
   const log = () =>
-    existsSync(join(p.dir, "log.jsonl")) ? readFileSync(join(p.dir, "log.jsonl"), "utf8").trim().split("\n").map((l) => JSON.parse(l)) : [];
+    existsSync(join(p.dir, "log.jsonl")) ? readFileSync(join(p.dir, "log.jsonl"), "utf8").split("\n").slice(0, -1).map((l) => JSON.parse(l)) : [];
   return { ...p, log };
 }
 
