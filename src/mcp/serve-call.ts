@@ -20,6 +20,8 @@ import type { Value } from "../runtime/interpreter/values";
 import { callAgentMethod } from "../runtime/interpreter/calls";
 import type { Runtime } from "../runtime/interpreter/runtime-context";
 import { asLumaError } from "../runtime/interpreter/runtime-errors";
+import { unjournaledCall, type CallRun } from "../runtime/journal/call-runs";
+import { topLevelScope } from "../runtime/journal/step-scope";
 import type { AskValue, ProgressSink, ToolInvoker } from "../runtime/tools/tool-invoker-types";
 import type { Telemetry } from "../runtime/telemetry/telemetry";
 import type { ServedMethod, ServedTool } from "./served-tools";
@@ -79,6 +81,8 @@ async function runMethod(deps: ServeCallDeps, tool: ServedMethod, args: unknown,
   return callAgentMethod(deps.interpreter, tool.agent.name, tool.method.name, positional, { signal: opts.signal, approve: opts.approve, askValue: opts.askValue, progress: opts.progress, scopes: opts.scopes }, deps.agentArgs);
 }
 
+const callRunOf = (deps: ServeCallDeps): CallRun => deps.interpreter.host.callRun ?? unjournaledCall;
+
 export function serveCall(deps: ServeCallDeps, tool: ServedTool, args: unknown, opts: CallOptions): Promise<CallToolAnswer> {
   return deps.telemetry ? deps.telemetry.newTrace(() => answer(deps, tool, args, opts)) : answer(deps, tool, args, opts);
 }
@@ -87,18 +91,22 @@ async function answer(deps: ServeCallDeps, tool: ServedTool, args: unknown, opts
   try {
     const value =
       tool.kind === "tool"
-        ? await deps.tools.call({
-            tool: tool.tool,
-            input: args ?? {},
-            mode: "direct",
-            agent: tool.agent,
-            methodCall: tool.agent ? { failures: 0 } : undefined,
-            signal: opts.signal,
-            approve: opts.approve,
-            askValue: opts.askValue,
-            progress: opts.progress,
-            scopes: opts.scopes,
-          })
+        ? await callRunOf(deps)((ownRun) =>
+            deps.tools.call({
+              tool: tool.tool,
+              input: args ?? {},
+              mode: "direct",
+              agent: tool.agent,
+              methodCall: tool.agent ? { failures: 0 } : undefined,
+              signal: opts.signal,
+              approve: opts.approve,
+              askValue: opts.askValue,
+              progress: opts.progress,
+              scopes: opts.scopes,
+              // With a journal the call is a run of its own (call-runs.ts) whose one step it is.
+              stepId: ownRun ? topLevelScope().nextStep() : undefined,
+            }),
+          )
         : await runMethod(deps, tool, args, opts);
     return successAnswer(tool, value);
   } catch (e) {

@@ -27,6 +27,7 @@ import { callAgentMethod } from "./interpreter/calls";
 import { asLumaError } from "./interpreter/runtime-errors";
 import { openStoredThread, ThreadHandle } from "./interpreter/thread-values";
 import { streamToStdout } from "./interpreter/stream-output";
+import { outsideThreadAsk } from "./interpreter/thread-ask";
 import { askSettingsOf } from "./tools/steps/agent-ask-settings";
 import { servedAgentArgs } from "./interpreter/agent-args-json";
 import { agentContextFor } from "./interpreter/agent-context";
@@ -121,13 +122,7 @@ export async function openChat(program: Program, opts: ChatOptions): Promise<Cha
         try {
           const methodCall = { failures: 0 };
           const callAgent = agentToolCallerFor(rt, agent.name, methodCall, agentArgs);
-          await thread.askIn(
-            runner,
-            { agent, methodCall, callAgent, prompt: line, target: STRING_TYPE, site, location: `luma chat --agent ${agent.name}`, onText: out.write, context },
-            askSettingsOf(agent).historyLimit,
-            agent.name,
-            crypto.randomUUID(),
-          );
+          await outsideThreadAsk(rt, thread, runner, { agent, methodCall, callAgent, prompt: line, target: STRING_TYPE, site, location: `luma chat --agent ${agent.name}`, onText: out.write, context });
           out.end(true);
         } catch (e) {
           out.end(false);

@@ -13,7 +13,6 @@ import type { ThreadStore } from "./stores/threads/thread-message";
 import { firstStoredThreadCall } from "./stores/threads/thread-store-rule";
 import { basename, dirname, resolve } from "node:path";
 import type { Program } from "../syntax/ast";
-import { startupError } from "../diagnostics/luma-error";
 import { loadConfig } from "../config/load-config";
 import { loadToolRegistry } from "./tools/registry/load-tool-registry";
 import { createHandlerRunCount } from "./tools/registry/handler-run-count";
@@ -31,6 +30,7 @@ import type { Telemetry } from "./telemetry/telemetry";
 import type { UsageLedger } from "./usage/usage-ledger";
 import { endJournalRun, startJournalRun } from "./journal/start-run";
 import type { RunJournal } from "./journal/run-journal";
+import { openCallRuns, unjournaledCall, type CallRuns } from "./journal/call-runs";
 import { nestedBlocks } from "../language/ast-children";
 import type { StartOptions } from "./start-options";
 import type { InterpreterHost } from "./interpreter/runtime-context";
@@ -48,6 +48,8 @@ export interface OpenProgram {
   ask?: AskRunner;
   /** The run's journal (durable runs), when one is configured or given with --journal. */
   journal?: RunJournal;
+  /** A program serving calls (`servedBy`) with a journal: each call's run (call-runs.ts). */
+  callRuns?: CallRuns;
   /** OpenTelemetry export, when an OTLP endpoint is configured (telemetry/otel). */
   telemetry?: Telemetry;
   /** How many times a tool's handler ran so far (the `calls` builtin). */
@@ -65,13 +67,13 @@ export interface OpenProgram {
 /** The part of an interpreter's host that an opened program decides (programHostOf). */
 export type ProgramHost = Pick<
   InterpreterHost,
-  "schemas" | "tools" | "ask" | "telemetry" | "handlerRuns" | "threads" | "now" | "env" | "sourceOf" | "parallelLimit" | "maxAgentDepth"
+  "schemas" | "tools" | "ask" | "telemetry" | "handlerRuns" | "threads" | "now" | "env" | "sourceOf" | "parallelLimit" | "maxAgentDepth" | "callRun"
 >;
 
 /**
  * How the opened program is used: `"run"` — one run (`luma FILE`, `luma test`, a `luma eval`
  * case); `"calls"` — many calls under one opening (`luma chat`'s lines, `luma serve`'s
- * requests, `luma mcp`'s tool calls), each numbering its steps from `main` again.
+ * requests, `luma mcp`'s tool calls), each a journal run of its own when there is a journal.
  */
 export type ProgramUse = "run" | "calls";
 
@@ -82,12 +84,13 @@ export type ProgramUse = "run" | "calls";
  * run, a `luma test` run, each `luma eval` case, `luma chat`, `luma serve` and `luma mcp` get
  * the same host (each adds only its own output and input).
  *
- * Many calls share no run to resume: their `now()` is the clock's, and a thread exchange
- * gets a fresh name — named by the journal's run id and the ask's step, the same step of two
- * calls would name one exchange.
+ * Many calls: each call is its own journal run (call-runs.ts), whose clock its `now()` reads
+ * and whose id names its thread exchanges; without a journal, `now()` is the clock's and an
+ * exchange gets a fresh name.
  */
 export function programHostOf(open: OpenProgram, opts: Pick<StartOptions, "env" | "sourceOf">, use: ProgramUse = "run"): ProgramHost {
-  const journal = use === "run" ? open.journal : undefined;
+  if (use === "calls") return callsHostOf(open, opts);
+  const journal = open.journal;
   return {
     schemas: open.schemas,
     tools: open.tools,
@@ -103,6 +106,22 @@ export function programHostOf(open: OpenProgram, opts: Pick<StartOptions, "env" 
   };
 }
 
+/** programHostOf for many calls: the journal (clock, exchange names) is the current call's run. */
+function callsHostOf(open: OpenProgram, opts: Pick<StartOptions, "env" | "sourceOf">): ProgramHost {
+  const runs = open.callRuns;
+  return {
+    ...programHostOf({ ...open, journal: undefined }, opts),
+    threads: {
+      store: open.threads,
+      get runKey() {
+        return runs?.journal()?.runId;
+      },
+    },
+    now: runs && (() => runs.journal()?.now() ?? new Date()),
+    callRun: runs ? (call, o) => runs.run(call, o) : unjournaledCall,
+  };
+}
+
 /**
  * Opens the program's resources; what was opened before a failure is closed again.
  * `lifecycle`, when given, learns the tool invoker so a stop can abort what is in flight.
@@ -112,10 +131,6 @@ export async function openProgram(program: Program, opts: Omit<StartOptions, "ar
   const programDir = agent ? opts.cwd : dirname(resolve(opts.cwd, opts.file));
   const configPath = opts.configPath && resolve(opts.cwd, opts.configPath);
   const config = agent ? await agent.loadConfig(configPath) : await loadConfig({ configPath, programDir });
-  // A journal run numbers its steps from `main`: calls of a served program would all share
-  // one run, and a second call's `main/…/1` would replay (or diverge from) the first's receipt.
-  // Until each call gets a run of its own, that combination does not start (E0678).
-  if (opts.servedBy) refuseSharedJournal(opts.servedBy, config.config.journal !== undefined, opts.journal);
   const std = await stdSettingsOf(program, config, programDir, opts, agent !== undefined);
   // MCP servers connect with the tools, before `ask` exists: their sampling requests find the
   // model here once it does (filled below; a request before that is refused).
@@ -192,16 +207,18 @@ export async function openProgram(program: Program, opts: Omit<StartOptions, "ar
       ? await (await import("./stores/threads/open-thread-store")).openThreadStore(threadsConfig, { projectDir: config.projectDir, env: opts.env })
       : undefined;
     if (threads) opened.defer(() => threads.close());
-    // Durable runs: the journal opens last of all (it creates files too), and takes the run's lease.
-    const journal = isolated ? undefined : await startJournalRun(config.config, {
+    // Durable runs: the journal opens last of all (it creates files too), and takes the run's
+    // lease — or, for a program serving calls, gives each call a run of its own (call-runs.ts).
+    const journalContext = {
       cliPath: opts.journal === undefined ? undefined : { path: resolve(opts.cwd, opts.journal), shown: opts.journal },
       projectDir: config.projectDir,
       env: opts.env,
-      runId: opts.runId,
-      program: opts.file,
-      stderr: opts.stderr,
-    });
+    };
+    const callRuns = opts.servedBy && !isolated ? await openCallRuns(config.config, journalContext, opts.file) : undefined;
+    if (callRuns) opened.defer(() => callRuns.close());
+    const journal = isolated || opts.servedBy ? undefined : await startJournalRun(config.config, { ...journalContext, runId: opts.runId, program: opts.file, stderr: opts.stderr });
     if (journal) opened.defer(() => endJournalRun(journal, runError));
+    const journalOf = callRuns ? () => callRuns.journal() : () => journal;
     const runCount = createHandlerRunCount();
     const tools = createToolInvoker({
       program,
@@ -215,7 +232,9 @@ export async function openProgram(program: Program, opts: Omit<StartOptions, "ar
       askValue: opts.interactive ? opts.askValue : undefined,
       idempotencyStore,
       statements: bridges && datasources!.statementToolPlans({ program, schemas, bridges, warn: opts.stderr, trace }),
-      journal,
+      get journal() {
+        return journalOf();
+      },
     });
     lifecycle?.attach(tools);
     // `ask` only exists with a model; its code (providers, cassettes) loads only then.
@@ -229,7 +248,9 @@ export async function openProgram(program: Program, opts: Omit<StartOptions, "ar
           trace,
           record: opts.record === undefined ? undefined : { path: resolve(opts.cwd, opts.record), label: opts.record },
           replay: replayOf(opts, config),
-          journal,
+          get journal() {
+            return journalOf();
+          },
           usage,
           offline: opts.testRun?.offline,
           ...opts.askHooks,
@@ -244,7 +265,7 @@ export async function openProgram(program: Program, opts: Omit<StartOptions, "ar
       runError = error;
       return releaseAll(owned);
     };
-    return { schemas, tools, ask, journal, telemetry, close, handlerRuns: runCount.runs, threads, parallelLimit: config.config.parallel_limit, maxAgentDepth: config.config.max_agent_depth };
+    return { schemas, tools, ask, journal, callRuns, telemetry, close, handlerRuns: runCount.runs, threads, parallelLimit: config.config.parallel_limit, maxAgentDepth: config.config.max_agent_depth };
   } catch (e) {
     await releaseAll(opened);
     throw e;
@@ -332,14 +353,4 @@ async function stdSettingsOf(
   });
   if (stdTools.some((t) => STD_FILE_TOOLS.has(t as never))) requireFilesRoot(settings, config.config.std?.files_root !== undefined);
   return settings;
-}
-
-/** E0678: a served program with a journal (the config's `journal`, or `--journal`). */
-function refuseSharedJournal(command: NonNullable<StartOptions["servedBy"]>, configured: boolean, cliPath: string | undefined): void {
-  if (!configured && cliPath === undefined) return;
-  const given = cliPath !== undefined ? `--journal ${cliPath}` : 'luma.config.json "journal"';
-  throw startupError(
-    `${command} cannot use a journal yet (${given}): its calls would share one journal run and replay each other's steps. Remove "journal" from the config this command loads (e.g. with --config), or run the program as \`luma FILE --journal\`.`,
-    { catalogCode: "E0678" },
-  );
 }

@@ -22,6 +22,8 @@ export interface AgentCall {
   signal: AbortSignal;
   limits: BodyLimits;
   agentArgs: AgentArgs;
+  /** Hears the call's journal run id, when the program has a journal. */
+  started?: (runId: string) => void;
 }
 
 /** The method's result as JSON text; throws a LumaError for the caller to answer with. */
@@ -35,7 +37,7 @@ export async function callServedMethod(rt: Runtime, served: ServedAgents, call: 
   if (!checked.ok) throw requestInvalid(checked.messages.join(" ") || `${tool.name}: the arguments are invalid.`);
   const positional = tool.method.params.map((p) => (checked.value[p.name] ?? null) as Value);
   try {
-    return await callAgentMethod(rt, call.agent, call.method, positional, { signal: call.signal }, agentArgs);
+    return await callAgentMethod(rt, call.agent, call.method, positional, { signal: call.signal }, agentArgs, { started: call.started });
   } catch (e) {
     throw asLumaError(e, rt.sourceOf, tool.method.nameSpan);
   }

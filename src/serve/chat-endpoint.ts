@@ -17,15 +17,14 @@
  * and the client's next request, whose last message is the assistant's holding its answers,
  * continues the same turn into a new stream.
  */
-import { randomUUID } from "node:crypto";
 import type { AgentDecl, TypeRef } from "../syntax/ast";
 import type { AskRunner } from "../runtime/ask/ask-types";
 import type { Runtime } from "../runtime/interpreter/runtime-context";
 import { agentContextFor } from "../runtime/interpreter/agent-context";
 import { agentToolCallerFor } from "../runtime/interpreter/agent-tools";
 import { asLumaError } from "../runtime/interpreter/runtime-errors";
-import { askSettingsOf } from "../runtime/tools/steps/agent-ask-settings";
 import type { ThreadHandle } from "../runtime/interpreter/thread-values";
+import { outsideThreadAsk } from "../runtime/interpreter/thread-ask";
 import { readJsonObject, type BodyLimits } from "./request-body";
 import { requestInvalid } from "./error-answer";
 import { UI_MESSAGE_STREAM_HEADERS, uiMessageWriter, type UiMessageWriter } from "./ui-message-stream";
@@ -147,24 +146,18 @@ export async function answerChat(deps: ChatDeps, agent: AgentDecl, req: Request,
   // Another agent's method listed as a tool runs as from one of this agent's methods (multi-agent.md).
   const callAgent = agentToolCallerFor(deps.rt, agent.name, methodCall, agentArgs);
   const ask = () =>
-    thread.askIn(
-      deps.runner,
-      {
-        agent,
-        methodCall,
-        callAgent,
-        prompt: chat.text,
-        target: STRING_TYPE,
-        site: agent,
-        location: `luma serve /chat/${agent.name}`,
-        onText: (delta) => turn.out((w) => w.text(delta)),
-        onToolRound: { calls: (c) => turn.out((w) => w.toolCalls(c)), results: (r) => turn.out((w) => w.toolResults(r)) },
-        context,
-      },
-      askSettingsOf(agent).historyLimit,
-      agent.name,
-      randomUUID(),
-    );
+    outsideThreadAsk(deps.rt, thread, deps.runner, {
+      agent,
+      methodCall,
+      callAgent,
+      prompt: chat.text,
+      target: STRING_TYPE,
+      site: agent,
+      location: `luma serve /chat/${agent.name}`,
+      onText: (delta) => turn.out((w) => w.text(delta)),
+      onToolRound: { calls: (c) => turn.out((w) => w.toolCalls(c)), results: (r) => turn.out((w) => w.toolResults(r)) },
+      context,
+    });
   turn.ended = (deps.telemetry ? deps.telemetry.invokeAgent(agent.name, "chat", ask) : ask()).then(
     () => turn.out((w) => w.finish()),
     (e) => {

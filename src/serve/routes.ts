@@ -46,7 +46,12 @@ async function route(routes: Routes, req: Request, abort: AbortController, cors:
     return { response: Response.json({ error: { code: "REQUEST_INVALID", message: `${req.method} is not served here: send ${allowed}.`, retryable: false } }, { status: 405, headers: { ...cors, allow: allowed } }), done: Promise.resolve() };
   }
   const [agent, method, chatAgent, chatId] = [m[1], m[2], m[3], m[4]].map((s) => (s === undefined ? undefined : decodeURIComponent(s)));
-  if (chatAgent === undefined) return json(await callServedMethod(routes.rt, routes.served, { agent: agent!, method: method!, req, signal: abort.signal, limits: routes.limits, agentArgs: routes.agentArgs }), cors);
+  if (chatAgent === undefined) {
+    // With a journal the call is a run of its own (call-runs.ts): its id answers as `luma-run-id`.
+    const run: Record<string, string> = {};
+    const started = (id: string) => void (run["luma-run-id"] = id);
+    return json(await callServedMethod(routes.rt, routes.served, { agent: agent!, method: method!, req, signal: abort.signal, limits: routes.limits, agentArgs: routes.agentArgs, started }), { ...cors, ...run });
+  }
   const decl = routes.served.chatAgent(chatAgent);
   if (routes.chat === undefined) throw agentNotFound(`Agent '${chatAgent}' has no model to chat with.`);
   const { response, done } = chatId === undefined ? await answerChat(routes.chat, decl, req, abort, sent) : resumeChat(routes.chat, chatId, sent);

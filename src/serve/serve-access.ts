@@ -64,6 +64,7 @@ export function corsHeaders(req: Request, access: ServeAccess): Record<string, s
     "access-control-allow-origin": origin,
     "access-control-allow-methods": "POST, OPTIONS",
     "access-control-allow-headers": "authorization, content-type",
+    "access-control-expose-headers": "luma-run-id",
     "access-control-max-age": "600",
     vary: "Origin",
   };

@@ -2,7 +2,8 @@
  * Issue #26 §4, scale-out: two `luma serve` processes — as behind a load balancer — on one
  * PostgreSQL database (and on one Redis) share threads and idempotency. A chat continued on
  * the other process sees its whole history (tool calls included), and a keyed write sent to
- * both at once runs once, both answering its one result. Needs LUMA_TEST_PG_URL and
+ * both at once runs once, both answering its one result. On Postgres they share a journal as
+ * well: every request is a run of its own in it, whichever process answered it. Needs LUMA_TEST_PG_URL and
  * LUMA_TEST_REDIS_URL (the CI's services); a backend without its URL is skipped.
  */
 import { afterAll, describe, expect, setDefaultTimeout, test } from "bun:test";
@@ -12,6 +13,7 @@ import { KEYS, modelDecl } from "../ask/ask-harness";
 import { startFakeProvider } from "../support/fake-provider/fake-provider";
 import { chatClient, textOf } from "./chat-client";
 import { post, project, serve } from "./serve-harness";
+import { ensureBinary } from "../support/luma-binary";
 
 setDefaultTimeout(60_000);
 
@@ -54,9 +56,12 @@ export const lumaTools = {
 
 describe("issue #26 §4: two luma serve processes on one store", () => {
   for (const [backend, storeUrl] of BACKENDS) test.skipIf(storeUrl === undefined)(`${backend}: a chat continued on the other process sees its whole history; a keyed write sent to both runs once`, async () => {
+    // On Postgres the two share a journal too: each request, chat turn or method call, is a run of its own in it.
+    const journalTable = `journal_${crypto.randomUUID().replaceAll("-", "").slice(0, 12)}`;
     const dir = project(program, {
       threads: { backend, url_env: "STORE_URL" },
       idempotency_store: { backend, url_env: "STORE_URL" },
+      ...(backend === "postgres" ? { journal: { backend, url_env: "STORE_URL", table: journalTable } } : {}),
     });
     writeFileSync(join(dir, "tools.ts"), TOOLS);
     const runs = join(dir, "runs.txt");
@@ -85,6 +90,14 @@ describe("issue #26 §4: two luma serve processes on one store", () => {
       expect(answers[0]).toEqual(answers[1]);
       expect((answers[0] as { receipt: string }).receipt).toStartWith(`R-${job}-`);
       expect(readFileSync(runs, "utf8")).toBe(`${job}\n`);
+      if (backend === "postgres") {
+        // Two chat turns and two method calls, on two processes: four runs of one journal, every one finished.
+        const listed = Bun.spawnSync([ensureBinary(), "runs", "--format", "json"], { cwd: dir, env: { ...process.env, ...env } });
+        expect(listed.exitCode).toBe(0);
+        const journalRuns = (JSON.parse(listed.stdout.toString()) as { runs: { run: string; status: string }[] }).runs;
+        expect(journalRuns.map((r) => r.status)).toEqual(["finished", "finished", "finished", "finished"]);
+        expect(new Set(journalRuns.map((r) => r.run)).size).toBe(4);
+      }
     } finally {
       await Promise.all([a.stop(), b.stop()]);
     }

@@ -3,8 +3,8 @@
  * lines — through `dist/luma` (docs/durable-runs.md "Served programs"): each call numbers its
  * steps in a scope of its own (`call-N/…`), so two calls never hand a tool handler the same
  * `ctx.idempotencyKey` (a downstream API would drop the second write as a retry of the
- * first). A journal, whose steps are numbered from `main` for one run, is refused at start-up
- * (E0678, exit 2): the calls would share one run and replay each other's receipts.
+ * first). With a journal, each call is a journal run of its own, numbered from `main` as a
+ * `luma FILE` run is, and listed by `luma runs`: no call replays another's receipts.
  */
 import { afterAll, beforeAll, describe, expect, setDefaultTimeout, test } from "bun:test";
 import { writeFileSync } from "node:fs";
@@ -14,7 +14,7 @@ import { startFakeProvider } from "../support/fake-provider/fake-provider";
 import { connectLuma, textJson } from "../mcp/mcp-harness";
 import { luma } from "../threads/thread-harness";
 import { chatClient } from "./chat-client";
-import { post, project, serve, serveEnds, type Served } from "./serve-harness";
+import { post, project, serve, type Served } from "./serve-harness";
 
 setDefaultTimeout(60_000);
 
@@ -110,39 +110,84 @@ describe("luma chat: every line its own steps", () => {
   });
 });
 
-describe("a journal with a command that serves many calls: E0678 at start-up", () => {
+describe("a journal with a command that serves many calls: one journal run per call", () => {
   const journal = { journal: { backend: "sqlite", path: "runs.sqlite" } };
-  const says = (stderr: string, command: string) => {
-    expect(stderr).toContain(`${command} cannot use a journal yet (luma.config.json "journal")`);
-    expect(stderr).toContain("E0678");
-    expect(stderr).not.toContain("    at ");
+  /** `luma runs --json` of the project's journal. */
+  const runsOf = async (dir: string) => {
+    const r = await luma(dir, ["runs", "--format", "json"], env);
+    expect(r.exitCode).toBe(0);
+    return (JSON.parse(r.stdout) as { runs: { run: string; status: string; steps: number; program: string }[] }).runs;
   };
+  const runKey = /^(r-[0-9a-z]+-[0-9a-f]{8})\/main\/(Desk\.take|Line\.line)#1\/1$/;
 
-  test("luma serve exits 2, nothing listens", async () => {
-    const ended = await serveEnds(keyProject(journal), ["--http", "127.0.0.1:0"], env);
-    expect(ended.exitCode).toBe(2);
-    says(ended.stderr, "luma serve");
+  test("luma serve: two requests are two finished runs, each numbered from main, its id in luma-run-id", async () => {
+    const dir = keyProject(journal);
+    const s = await serve(dir, [], env);
+    try {
+      const answers = [await post(`${s.url}/agents/Desk/take`, { id: 1 }), await post(`${s.url}/agents/Desk/take`, { id: 1 })];
+      const keys: string[] = [];
+      for (const a of answers) {
+        const key = ((await a.json()) as { key: string }).key;
+        const m = key.match(runKey);
+        expect(m).not.toBeNull();
+        // The header names the run whose steps the key is in.
+        expect(a.headers.get("luma-run-id")).toBe(m![1]);
+        keys.push(key);
+      }
+      expect(keys[1]).not.toBe(keys[0]);
+      // A failing call is a failed run of its own: the next is not affected.
+      expect((await post(`${s.url}/agents/Desk/take`, { id: "x" })).status).toBe(400);
+    } finally {
+      await s.stop();
+    }
+    const runs = await runsOf(dir);
+    expect(runs.map((r) => [r.status, r.steps])).toEqual([["finished", 1], ["finished", 1]]);
+    expect(runs.every((r) => r.program.endsWith("main.luma"))).toBe(true);
   });
 
-  test("luma mcp exits 2", async () => {
+  test("luma serve: a chat turn is a run whose model requests and tool calls are its steps", async () => {
     const dir = keyProject(journal);
-    const r = await luma(dir, ["mcp", join(dir, "main.luma"), "--tool-module", join(dir, "tools.ts")], env, "");
-    expect(r.exitCode).toBe(2);
-    says(r.stderr, "luma mcp");
+    const s = await serve(dir, [], env);
+    try {
+      fake.script([{ toolCalls: [{ name: "book", args: { id: 7 }, id: "call_b" }] }, { text: "Booked." }]);
+      const chat = chatClient(s.url);
+      const turn = await chat.send("Desk", "turn-journal", [chat.user("Book 7")]);
+      expect(turn.errors).toEqual([]);
+      // The chat's tool call now has a place in a run: the key a downstream API deduplicates on.
+      const key = (turn.message.parts.find((p) => p.type === "tool-book") as any).output.key as string;
+      expect(key).toMatch(/^r-[0-9a-z]+-[0-9a-f]{8}\/main\/1\.req1\.call1$/);
+    } finally {
+      await s.stop();
+    }
+    const runs = await runsOf(dir);
+    expect(runs.map((r) => r.status)).toEqual(["finished"]);
+    // Two model requests and one tool call.
+    expect(runs[0].steps).toBe(3);
   });
 
-  test("luma chat exits 2", async () => {
+  test("luma mcp: each tools/call is a run", async () => {
     const dir = keyProject(journal);
-    const r = await luma(dir, ["chat", join(dir, "main.luma"), "--tool-module", join(dir, "tools.ts"), "--agent", "Desk"], env, "hi\n");
-    expect(r.exitCode).toBe(2);
-    says(r.stderr, "luma chat");
+    const s = await connectLuma([join(dir, "main.luma"), "--tool-module", join(dir, "tools.ts"), "--agent", "Desk"], { env });
+    try {
+      const name = (await s.client.listTools()).tools.map((t) => t.name).find((n) => n.includes("take"))!;
+      const first = String(textJson(await s.client.callTool({ name, arguments: { id: 1 } })).key);
+      const second = String(textJson(await s.client.callTool({ name, arguments: { id: 2 } })).key);
+      expect(first).toMatch(runKey);
+      expect(second).toMatch(runKey);
+      expect(second.split("/")[0]).not.toBe(first.split("/")[0]);
+    } finally {
+      await s.close();
+    }
+    expect((await runsOf(dir)).map((r) => r.status)).toEqual(["finished", "finished"]);
   });
 
-  test("without the serving command the same project is a durable run", async () => {
-    const dir = keyProject(journal);
-    writeFileSync(join(dir, "main.luma"), `${program}\nprint(Desk.take(3).id)\n`);
-    const r = await luma(dir, [join(dir, "main.luma"), "--tool-module", join(dir, "tools.ts")], env);
-    expect([r.exitCode, r.stdout.trim()]).toEqual([0, "3"]);
-    expect(r.stderr).toMatch(/run: r-/);
+  test("luma chat --method: each line is a run", async () => {
+    const dir = keyProject(journal, chatProgram);
+    const r = await luma(dir, ["chat", join(dir, "main.luma"), "--tool-module", join(dir, "tools.ts"), "--agent", "Line", "--method", "line"], env, "hello\nhello\n");
+    expect(r.exitCode).toBe(0);
+    const keys = r.stdout.split("\n").filter((l) => runKey.test(l));
+    expect(keys.length).toBe(2);
+    expect(keys[1].split("/")[0]).not.toBe(keys[0].split("/")[0]);
+    expect((await runsOf(dir)).map((r) => r.status)).toEqual(["finished", "finished"]);
   });
 });

@@ -75,7 +75,10 @@ export function createAskRunner(deps: AskRunnerDeps): AskRunner {
     client,
     schemas: deps.schemas,
     tools: deps.tools,
-    journal: deps.journal,
+    // Read at each request: under `luma serve`/`mcp`/`chat` it is the journal run of the call being made (call-runs.ts).
+    get journal() {
+      return deps.journal;
+    },
     onSoft: (issue, req) => {
       deps.warn(softWarningLine(issue, req.location));
       deps.trace?.(softValidationEvent({ tool: null, agent: req.agent.name }, issue));

@@ -35,7 +35,8 @@ import { execBlockAsync } from "./exec-async";
 import { execBlockSync } from "./exec-sync";
 import { errorAt } from "./runtime-errors";
 import { checkStoppedEvery } from "./statement-helpers";
-import { outsideCallScope } from "../journal/step-scope";
+import { outsideCallScope, topLevelScope } from "../journal/step-scope";
+import { unjournaledCall, type CallRunOptions } from "../journal/call-runs";
 import { createFrame, MAX_CALL_DEPTH, type AgentEntry, type Frame, type Runtime } from "./runtime-context";
 import { validateParam, validateValue } from "./validate-value";
 import { bindAgentArgs } from "./agent-context";
@@ -228,6 +229,7 @@ export function callAgentMethod(
   args: Value[],
   caller: OutsideCaller = {},
   agentArgs?: ReadonlyMap<string, Value>,
+  runOptions?: CallRunOptions,
 ): Promise<Value> {
   const agent = rt.agents.get(agentName);
   const fn = agent?.methods.get(method);
@@ -236,7 +238,10 @@ export function callAgentMethod(
   // Called as from top level: an empty top-level frame is the caller (its step scope numbers
   // the call), a scope of its own per call so two calls' steps never share an id.
   const budgets = budgetsFor(agentName, askSettingsOf(agent.decl));
-  const run = () => callUser(createFrame(rt, [], outsideCallScope()), { fn, label: `${agentName}.${method}`, agent, methodCall: { failures: 0, ...caller, budgets }, agentArgs }, args, call);
+  // With a journal, the call is a run of its own (call-runs.ts), numbered from `main`.
+  const scope = (ownRun: boolean) => (ownRun ? topLevelScope() : outsideCallScope());
+  const made = (ownRun: boolean) => callUser(createFrame(rt, [], scope(ownRun)), { fn, label: `${agentName}.${method}`, agent, methodCall: { failures: 0, ...caller, budgets }, agentArgs }, args, call);
   // One `invoke_agent` span, as `Agent.method(…)` from top level would be.
-  return rt.host.telemetry ? rt.host.telemetry.invokeAgent(agentName, method, run) : run();
+  const run = (ownRun: boolean) => (rt.host.telemetry ? rt.host.telemetry.invokeAgent(agentName, method, () => made(ownRun)) : made(ownRun));
+  return (rt.host.callRun ?? unjournaledCall)(run, runOptions);
 }

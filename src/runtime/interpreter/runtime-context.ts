@@ -17,6 +17,7 @@ import { resolutionOf, type Binding, type NameResolution, type ResolvedUnit } fr
 import type { SourceOf } from "./runtime-errors";
 import type { Value } from "./values";
 import type { StepScope } from "../journal/step-scope";
+import type { CallRun } from "../journal/call-runs";
 import type { ThreadStore } from "../stores/threads/thread-message";
 
 /** What the interpreter needs from its embedder (the CLI, the library API, tests). */
@@ -34,6 +35,12 @@ export interface InterpreterHost {
   /** Source text of a file, for `file:line:col` in runtime errors. */
   sourceOf: (file: string) => string | undefined;
   now?: () => Date;
+  /**
+   * How a call from outside the program (callAgentMethod, a served chat turn) runs: as a
+   * journal run of its own when a program serving calls has a journal (call-runs.ts).
+   * Absent: as it is.
+   */
+  callRun?: CallRun;
   /** Runs `ask` (spec §7); absent when the program declares no model. */
   ask?: AskRunner;
   /** The reason the run was stopped (a signal, a test's deadline), if it was: a `while` checks it when it yields, a call every so many calls. */

@@ -165,8 +165,11 @@ export const createToolInvoker = (deps: ToolInvokerDeps): RunToolInvoker => {
     heartbeats: !(store instanceof MemoryIdempotencyStore),
     timedOutClaims: new Map(),
     deadlines: new DeadlineScheduler(clock),
-    journal: deps.journal,
-    runId: deps.journal ? () => deps.journal!.runId : processRunId,
+    // Read at each step: under `luma serve`/`mcp`/`chat` it is the journal run of the call being made (call-runs.ts).
+    get journal() {
+      return deps.journal;
+    },
+    runId: () => deps.journal?.runId ?? processRunId(),
   };
   const steps = PIPELINE_STEPS.map((make) => make(rt));
 

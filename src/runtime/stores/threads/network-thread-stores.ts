@@ -44,10 +44,15 @@ export class PostgresThreadStore implements ThreadStore {
     let sql: SQL | undefined;
     try {
       sql = new Bun.SQL({ url: c.url, max: 4, connectionTimeout: 10 });
-      for (const statement of PG_SCHEMA) await sql.unsafe(statement);
-      // Stores made before threads could be listed; checked first, as ALTER TABLE locks the table even when there is nothing to add.
-      const hasId = await sql.unsafe("SELECT 1 FROM pg_attribute WHERE attrelid = 'luma_threads'::regclass AND attname = 'id' AND NOT attisdropped");
-      if ((hasId as unknown[]).length === 0) await sql.unsafe("ALTER TABLE luma_threads ADD COLUMN IF NOT EXISTS id TEXT");
+      // Under an advisory lock: CREATE TABLE IF NOT EXISTS is not safe against itself, and two
+      // servers started together on a new database would make the same table at once.
+      await sql.begin(async (tx) => {
+        await tx.unsafe("SELECT pg_advisory_xact_lock(hashtext('luma threads store'))");
+        for (const statement of PG_SCHEMA) await tx.unsafe(statement);
+        // Stores made before threads could be listed; checked first, as ALTER TABLE locks the table even when there is nothing to add.
+        const hasId = await tx.unsafe("SELECT 1 FROM pg_attribute WHERE attrelid = 'luma_threads'::regclass AND attname = 'id' AND NOT attisdropped");
+        if ((hasId as unknown[]).length === 0) await tx.unsafe("ALTER TABLE luma_threads ADD COLUMN IF NOT EXISTS id TEXT");
+      });
       await sql.unsafe("INSERT INTO luma_threads_meta (name, value) VALUES ('lock', '') ON CONFLICT DO NOTHING");
       const codec = await sql.begin(async (tx) => {
         const rows = (await tx.unsafe("SELECT value FROM luma_threads_meta WHERE name = 'header'")) as { value: string }[];
