@@ -109,7 +109,8 @@ export function fetchTransport(opts: FetchTransportOptions = {}): Transport {
       let url = req.url;
       for (let hop = 0; ; hop++) {
         const res = await doFetch(url, { method: "POST", headers: req.headers, body: req.body, signal: controller.signal, redirect: "manual" });
-        const next = nextHop(url, res.status, res.headers.get("location"), hop, info);
+        // Headers are read only for a redirect until the body is read (readCappedBody says why).
+        const next = res.status >= 300 && res.status < 400 ? nextHop(url, res.status, res.headers.get("location"), hop, info) : undefined;
         if (next !== undefined) {
           await res.body?.cancel();
           url = next;
