@@ -165,6 +165,27 @@ describe("a journal with a command that serves many calls: one journal run per c
     expect(runs[0].steps).toBe(3);
   });
 
+  // No `luma FILE --run-id` resumes a served call: a call that needs a person nobody can ask is
+  // refused as without a journal — never left waiting in a run nothing will continue.
+  test("luma serve: a method whose tool needs approval, no approver: 403 at once, its run failed (not pending)", async () => {
+    const dir = keyProject(journal, `${program}
+agent Guarded {
+  tool_policy: "approval"
+  tools: [book]
+  fn take(id: int) -> Booking { return tool book({ id: id }) }
+}
+`);
+    const s = await serve(dir, [], env);
+    try {
+      const refused = await post(`${s.url}/agents/Guarded/take`, { id: 1 });
+      expect(refused.status).toBe(403);
+      expect(((await refused.json()) as { error: { code: string } }).error.code).toBe("TOOL_PERMISSION_DENIED");
+    } finally {
+      await s.stop();
+    }
+    expect((await runsOf(dir)).map((r) => r.status)).toEqual(["failed"]);
+  });
+
   test("luma mcp: each tools/call is a run", async () => {
     const dir = keyProject(journal);
     const s = await connectLuma([join(dir, "main.luma"), "--tool-module", join(dir, "tools.ts"), "--agent", "Desk"], { env });

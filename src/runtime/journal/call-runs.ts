@@ -49,7 +49,9 @@ export class CallRuns {
   /** Runs `call` as one journal run, recording how it ended (finished, failed, pending). */
   async run<T>(call: (ownRun: boolean) => Promise<T>, opts: CallRunOptions = {}): Promise<T> {
     const runId = opts.runId ?? newRunId();
-    const journal = await RunJournal.start(this.opened.backend, this.opened.codec, { runId, program: this.program, leaseMs: TEST_LEASE_MS });
+    // Nothing resumes a served call from a person's recorded decision: a call that needs one
+    // with nobody to ask is refused, as without a journal.
+    const journal = await RunJournal.start(this.opened.backend, this.opened.codec, { runId, program: this.program, leaseMs: TEST_LEASE_MS, waitsForPeople: false });
     opts.started?.(runId);
     let result: T;
     try {

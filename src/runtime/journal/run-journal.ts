@@ -55,6 +55,12 @@ export interface StartRunOptions {
   program: string;
   leaseMs?: number;
   now?: () => number;
+  /**
+   * Whether a call that needs a person with nobody to ask waits here for a recorded decision
+   * (the run stops pending; `luma approve` / `luma runs answer`, then `--run-id` resumes it).
+   * Default yes; a served call's run cannot be resumed that way (call-runs.ts): no.
+   */
+  waitsForPeople?: boolean;
 }
 
 const HOST = hostname();
@@ -91,6 +97,8 @@ export class RunJournal {
     /** The run had receipts already: this process resumes it. */
     readonly resumed: boolean,
     clock: () => number,
+    /** StartRunOptions.waitsForPeople. */
+    readonly waitsForPeople: boolean,
   ) {
     this.clock = clock;
   }
@@ -119,6 +127,7 @@ export class RunJournal {
       new Map(approvals.map((a) => [a.stepId, a])),
       steps.length > 0,
       clock,
+      opts.waitsForPeople ?? true,
     );
     j.timer = setInterval(() => j.renew(leaseMs), Math.max(10, Math.floor(leaseMs / 3)));
     j.timer.unref?.();

@@ -17,7 +17,7 @@
  * (redactedArgs: secret-looking fields and the tool's credential value hidden, long text cut).
  * `needs` values are resolved only later (step 7), so they cannot be among them.
  */
-import { awaitApproval, redactedArgs } from "./pending-approvals";
+import { awaitApproval, redactedArgs, waitsInJournal } from "./pending-approvals";
 import { askPerson, liveAsker, wantedNote } from "./person-values";
 import type { StepFactory } from "./step";
 import { toolErrors } from "./tool-errors";
@@ -31,7 +31,7 @@ export const approval: StepFactory = (rt) => ({
     if (note !== undefined) {
       const ask = liveAsker(rt, ctx);
       if (ask === undefined) {
-        if (rt.journal !== undefined && ctx.req.stepId !== undefined) return awaitApproval(rt, ctx, next, note);
+        if (waitsInJournal(rt, ctx)) return awaitApproval(rt, ctx, next, note);
         throw toolErrors.approvalNoteUnavailable(tool, note.name);
       }
       const got = await askPerson(rt, ctx, ask, note);
@@ -41,7 +41,7 @@ export const approval: StepFactory = (rt) => ({
     }
     const approve = ctx.req.approve ?? ctx.req.methodCall?.approve ?? rt.approve;
     if (approve === undefined) {
-      if (rt.journal !== undefined && ctx.req.stepId !== undefined) return awaitApproval(rt, ctx, next);
+      if (waitsInJournal(rt, ctx)) return awaitApproval(rt, ctx, next);
       throw toolErrors.approvalUnavailable(tool);
     }
     const credential = ctx.plan.tool.options.credential;

@@ -27,6 +27,7 @@ import type { HandlerContext } from "../../../luma-module";
 import { isClientTool } from "./client-answer";
 import { withJournaledQuestions } from "./journaled-questions";
 import { liveAsker } from "./person-values";
+import { waitsInJournal } from "./pending-approvals";
 
 const { peek } = Bun;
 
@@ -56,7 +57,7 @@ const handlerContext = (rt: PipelineRuntime, ctx: CallContext): HandlerContext |
  * are answered from the journal, or recorded as waiting (journaled-questions.ts).
  */
 const asksJournal = (rt: PipelineRuntime, ctx: CallContext): boolean =>
-  rt.journal !== undefined && ctx.req.stepId !== undefined && (ctx.plan.tool.options as { mcp?: string }).mcp !== undefined && liveAsker(rt, ctx) === undefined;
+  waitsInJournal(rt, ctx) && (ctx.plan.tool.options as { mcp?: string }).mcp !== undefined && liveAsker(rt, ctx) === undefined;
 
 const invoke = (rt: PipelineRuntime, ctx: CallContext): unknown => (asksJournal(rt, ctx) ? withJournaledQuestions(rt, ctx, () => invokeHandler(rt, ctx)) : invokeHandler(rt, ctx));
 

@@ -9,7 +9,7 @@
  * person recorded with `luma runs answer` — without one the call is recorded as waiting and
  * the run stops (exit 75); else CLIENT_TOOL_UNANSWERED naming the tool.
  */
-import { awaitAnswer } from "./pending-approvals";
+import { awaitAnswer, waitsInJournal } from "./pending-approvals";
 import { askPerson, liveAsker, wantedAnswer } from "./person-values";
 import type { StepFactory } from "./step";
 import { toolErrors } from "./tool-errors";
@@ -23,7 +23,7 @@ export const clientAnswer: StepFactory = (rt) => ({
     const want = wantedAnswer(ctx);
     const ask = liveAsker(rt, ctx);
     if (ask === undefined) {
-      if (rt.journal !== undefined && ctx.req.stepId !== undefined) return awaitAnswer(rt, ctx, next, want);
+      if (waitsInJournal(rt, ctx)) return awaitAnswer(rt, ctx, next, want);
       throw toolErrors.clientUnanswered(ctx.plan.tool.name, want.name);
     }
     const got = await askPerson(rt, ctx, ask, want);

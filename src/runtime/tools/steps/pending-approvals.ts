@@ -70,6 +70,9 @@ const recordedValue = (rt: PipelineRuntime, ctx: CallContext, want: WantedValue,
 const digestOf = (rt: PipelineRuntime, ctx: CallContext): string =>
   ctx.journalStep?.digest ?? rt.journal!.digest(ctx.plan.tool.name, canonicalJson(ctx.req.input ?? null));
 
+/** Whether a call with nobody to ask live waits in the run's journal for a person's decision (a served call's run does not). */
+export const waitsInJournal = (rt: PipelineRuntime, ctx: CallContext): boolean => rt.journal?.waitsForPeople === true && ctx.req.stepId !== undefined;
+
 /** Step 5 with a journal and nobody to ask live; `note`: the value an approval must carry (`approval: Schema`). */
 export const awaitApproval = async (rt: PipelineRuntime, ctx: CallContext, next: Next, note?: WantedValue): Promise<unknown> => {
   const j = rt.journal!;
