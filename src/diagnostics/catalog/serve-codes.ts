@@ -69,6 +69,13 @@ export const SERVE_ENTRIES = [
       "A journal records one run: its steps are numbered from `main` (main/1, main/Desk.look#1/1…), and a step found in the journal is replayed instead of run. A served program answers many calls, and each would number its steps from `main` again inside the one run: a second request's first tool call would replay the first request's result, or stop on a changed input. So `luma serve`, `luma mcp` and `luma chat` do not start with a journal (luma.config.json `journal`; they take no `--journal` option) until each call gets a journal run of its own. Their calls stay exactly-once per write with an idempotency store; for a durable run use `luma FILE --journal`.",
     example: 'luma serve app.luma   (luma.config.json: { "journal": { "backend": "sqlite", "path": "runs.sqlite" } })',
   },
+  {
+    code: "E0679",
+    title: "a chat continuation names a turn that does not wait",
+    explanation:
+      "With a journal, a `luma serve` chat turn that needs its client (an approval, a client tool's output) ends as a pending journal run named by the assistant message's id; the client's answer, sent back in that message, continues the run on whichever process receives it. The journal must hold that run, waiting: an id it does not hold (forged, or from another journal), or a run that has finished or failed, is refused with 400 and nothing runs. Send a new message instead.",
+    example: 'POST /chat/Support  { "id": "c1", "messages": [ …, { "id": "r-unknown", "role": "assistant", "parts": [ …answers… ] } ] }',
+  },
 ] as const satisfies readonly CatalogEntry[];
 
 /** The codes of this list, literal: part of the catalog's `DiagnosticCode` (through StartupCode). */

@@ -30,6 +30,8 @@ export interface CallRunOptions {
   runId?: string;
   /** Hears the run's id once it holds the lease, before anything runs (a response header, a log line). */
   started?: (runId: string) => void;
+  /** Only go on with `runId` if the journal holds it waiting (a chat turn paused for its client), never start it. */
+  continuing?: boolean;
 }
 
 export class CallRuns {
@@ -49,7 +51,7 @@ export class CallRuns {
   /** Runs `call` as one journal run, recording how it ended (finished, failed, pending). */
   async run<T>(call: (ownRun: boolean) => Promise<T>, opts: CallRunOptions = {}): Promise<T> {
     const runId = opts.runId ?? newRunId();
-    const journal = await RunJournal.start(this.opened.backend, this.opened.codec, { runId, program: this.program, leaseMs: TEST_LEASE_MS });
+    const journal = await RunJournal.start(this.opened.backend, this.opened.codec, { runId, program: this.program, leaseMs: TEST_LEASE_MS, continuing: opts.continuing });
     opts.started?.(runId);
     let result: T;
     try {
