@@ -107,7 +107,7 @@ export interface PluggedIn {
 
 /** A program opened to answer many calls instead of running once (`luma serve`, `luma mcp`, `luma chat`). */
 export interface ManyCalls {
-  /** The command, named in its refusals: such a program's calls share no journal run (E0678). */
+  /** The command serving the calls: with a journal, each call is a journal run of its own (journal/call-runs.ts). */
   servedBy?: "luma serve" | "luma mcp" | "luma chat";
 }
 

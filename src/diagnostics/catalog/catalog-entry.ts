@@ -29,6 +29,8 @@ export interface CatalogEntry<Code extends string = string> {
   explanation: string;
   /** A short `.luma` (or config) snippet that triggers the diagnostic. */
   example?: string;
+  /** No longer reported (the limit it named was lifted): kept so the code is never reused; no example triggers it. */
+  retired?: true;
 }
 
 /** How an entry words a hint or a variant of its message: fixed text or a builder. */

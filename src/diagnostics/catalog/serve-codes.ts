@@ -64,10 +64,10 @@ export const SERVE_ENTRIES = [
   },
   {
     code: "E0678",
-    title: "luma serve / luma mcp / luma chat with a journal",
+    retired: true,
+    title: "(retired) luma serve / luma mcp / luma chat with a journal",
     explanation:
-      "A journal records one run: its steps are numbered from `main` (main/1, main/Desk.look#1/1…), and a step found in the journal is replayed instead of run. A served program answers many calls, and each would number its steps from `main` again inside the one run: a second request's first tool call would replay the first request's result, or stop on a changed input. So `luma serve`, `luma mcp` and `luma chat` do not start with a journal (luma.config.json `journal`; they take no `--journal` option) until each call gets a journal run of its own. Their calls stay exactly-once per write with an idempotency store; for a durable run use `luma FILE --journal`.",
-    example: 'luma serve app.luma   (luma.config.json: { "journal": { "backend": "sqlite", "path": "runs.sqlite" } })',
+      "Retired: no longer reported. Earlier versions refused a journal (luma.config.json `journal`) for `luma serve`, `luma mcp` and `luma chat`, whose calls would have shared one journal run. Each call — a request, a chat turn, a `tools/call`, a chat line — is now a journal run of its own, listed by `luma runs` (docs/durable-runs.md, \"Served programs\").",
   },
   {
     code: "E0679",
