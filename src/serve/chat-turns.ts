@@ -21,6 +21,7 @@ import { randomUUID } from "node:crypto";
 import { runtimeError, type LumaError } from "../diagnostics/luma-error";
 import type { AskValue, ValueRequest } from "../runtime/tools/tool-invoker-types";
 import { newCallStates, type CallStates, type UiMessageWriter } from "./ui-message-stream";
+import { approvalIdOf } from "./durable-chat-turns";
 
 /** What the client answered about one call: an approval's yes or no, or a client tool's output (or its refusal). */
 export type ClientAnswer = { kind: "approval"; approvalId: string; approved: boolean } | { kind: "output"; toolCallId: string; output: unknown } | { kind: "output-error"; toolCallId: string };
@@ -150,7 +151,7 @@ export class ChatTurn {
   /** The approver of this turn's calls (MethodCallState.approve). */
   readonly approve = async (_tool: string, _args: string, withinMs: number, _writes?: boolean, callId?: string): Promise<boolean> => {
     if (callId === undefined) return false;
-    const approvalId = `approval-${callId}`;
+    const approvalId = approvalIdOf(callId);
     const answer = await this.wait(approvalId, withinMs, (w) => w.approvalRequest(approvalId, callId));
     const approved = answer?.kind === "approval" && answer.approved;
     if (!approved) this.calls.denied.add(callId);

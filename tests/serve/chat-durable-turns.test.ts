@@ -32,6 +32,19 @@ agent Support {
   on_denied: "tell_model"
   tools: [issue_refund, confirm_address]
 }
+agent Refunds {
+  tool_policy: "approval"
+  tools: [issue_refund]
+  /// Refunds one order.
+  fn handle(id: int) -> bool {
+    r = tool issue_refund({ id: id })
+    return r.refunded
+  }
+}
+agent Desk {
+  model: M
+  tools: [Refunds.handle]
+}
 `;
 
 /** Each run of issue_refund appends a line to RUNS_FILE: the count of lines is the count of runs, across processes. */
@@ -216,6 +229,25 @@ describe("issue #26 §4: a paused chat turn continued on another process (SQLite
     expect((await s.runs()).map((r) => r.status)).toEqual(["finished"]);
   });
 
+  test("an approval inside another agent's method (tools: [Refunds.handle]) asked on A, approved on B: the method runs once", async () => {
+    const s = setup();
+    await both(s, async (a, b) => {
+      const chatId = "nested";
+      fake.script([{ toolCalls: [{ name: "Refunds_handle", args: { id: 9 }, id: "call_h" }] }, { text: "Refunded." }]);
+      const onA = chatClient(a.url);
+      const ask = onA.user("Refund order 9");
+      const first = await onA.send("Desk", chatId, [ask]);
+      expect(toolPart(first.message, "Refunds_handle").map((p) => [p.state, p.toolCallId])).toEqual([["approval-requested", "call_h"]]);
+      const answered = respond(first.message, true);
+      const second = await chatClient(b.url).send("Desk", chatId, [ask, answered], answered);
+      expect(second.errors).toEqual([]);
+      expect(toolPart(second.message, "Refunds_handle").map((p) => [p.state, p.output])).toEqual([["output-available", true]]);
+      expect(textOf(second.message)).toBe("Refunded.");
+      expect(s.ran()).toBe(1);
+    });
+    expect((await s.runs()).map((r) => r.status)).toEqual(["finished"]);
+  });
+
   test("A killed (SIGKILL) while the turn waits; the answer sent to a B started afterwards continues it", async () => {
     const s = setup();
     const a = await serve(s.dir, [], s.env);
@@ -276,6 +308,21 @@ describe("issue #26 §4: a paused chat turn continued on another process (SQLite
     expect((await s.runs()).map((r) => r.status)).toEqual(["finished", "finished"]);
   });
 
+  test("answers sent after another prompt than the turn's: the journal's divergence, on the stream; the tool never runs", async () => {
+    const s = setup();
+    await both(s, async (a, b) => {
+      const chatId = "changed-prompt";
+      const { chat, first } = await askOnA(a, chatId);
+      fake.script([{ text: "never sent" }]);
+      const answered = respond(first.message, true);
+      const changed = await chatClient(b.url).send("Support", chatId, [chat.user("Refund order 8 instead"), answered], answered);
+      expect(changed.errors.join("\n")).toContain(`Run ${first.message.id} diverged from its journal at step main/1.req1`);
+      expect(fake.requests.length).toBe(0);
+      expect(s.ran()).toBe(0);
+    });
+    expect((await s.runs()).map((r) => r.status)).toEqual(["failed"]);
+  });
+
   test("a new message instead of the answers: a new turn; the waiting one stays pending, never run", async () => {
     const s = setup();
     await both(s, async (a, b) => {
@@ -300,6 +347,13 @@ describe("issue #26 §4: a paused chat turn continued on another process (Postgr
   test.skipIf(url === undefined)("approval asked on A, approved on B: the tool runs once, the thread has it all, the run finished", async () => {
     const table = `journal_${crypto.randomUUID().replaceAll("-", "").slice(0, 12)}`;
     const s = setup({ journal: { backend: "postgres", url_env: "STORE_URL", table }, threads: { backend: "postgres", url_env: "STORE_URL" } }, { STORE_URL: url });
-    await both(s, async (a, b) => void (await approvedOnB(s, a, b)));
+    await both(s, async (a, b) => {
+      const { chatId, ask, answered, runId } = await approvedOnB(s, a, b);
+      // The journal's table holds no such run, and the one it holds has finished: 400 both.
+      const unknown = await post(`${b.url}/chat/Support`, answerBody(chatId, [ask, { ...answered, id: "r-forged-00000000" }]));
+      expect([unknown.status, ((await unknown.json()) as any).error.message]).toEqual([400, expect.stringContaining("Run r-forged-00000000 is not in journal")]);
+      const again = await post(`${a.url}/chat/Support`, answerBody(chatId, [ask, answered]));
+      expect([again.status, ((await again.json()) as any).error.message]).toEqual([400, expect.stringContaining(`Run ${runId} has finished`)]);
+    });
   });
 });
