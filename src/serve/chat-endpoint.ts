@@ -15,7 +15,9 @@
  * A call that needs the client — an approval, a client tool's output — pauses the turn
  * (chat-turns.ts): the stream finishes with the call as tool input (and an approval request),
  * and the client's next request, whose last message is the assistant's holding its answers,
- * continues the same turn into a new stream.
+ * continues the same turn into a new stream. Without a journal the paused turn waits in this
+ * process; with one it waits in the journal, and any process continues it
+ * (durable-chat-turns.ts).
  */
 import type { AgentDecl, TypeRef } from "../syntax/ast";
 import type { AskRunner } from "../runtime/ask/ask-types";
@@ -29,6 +31,10 @@ import { readJsonObject, type BodyLimits } from "./request-body";
 import { requestInvalid } from "./error-answer";
 import { UI_MESSAGE_STREAM_HEADERS, uiMessageWriter, type UiMessageWriter } from "./ui-message-stream";
 import { ChatTurn, chatBusy, type ChatTurns, type ClientAnswer } from "./chat-turns";
+import { ClientAnswers, continuationRefused, isClientPause } from "./durable-chat-turns";
+import { RUN_ID_PATTERN } from "../runtime/journal/journal-errors";
+import { newRunId } from "../runtime/journal/start-run";
+import type { CallRunOptions } from "../runtime/journal/call-runs";
 import type { ChatThreads } from "./chat-threads";
 import { AGENT_ARGS_KEY, type AgentArgs } from "./served-agent-args";
 import type { Telemetry } from "../runtime/telemetry/telemetry";
@@ -45,15 +51,42 @@ export interface ChatDeps {
   agentArgs: AgentArgs;
   /** OpenTelemetry export, when configured: each chat turn is one `invoke_agent <Agent>` span. */
   telemetry?: Pick<Telemetry, "invokeAgent">;
+  /** A journal is configured: each turn is a run of its own, and a turn that needs its client waits in the journal, not here (durable-chat-turns.ts). */
+  durable?: boolean;
 }
 
-type ChatRequest = { id: string } & ({ kind: "prompt"; text: string } | { kind: "answers"; answers: ClientAnswer[] });
+/**
+ * `answers`: the client's answers, and what a journaled continuation needs besides
+ * (durable-chat-turns.ts): the assistant message's id (the run), the user's prompt before it,
+ * and the calls the client's message holds.
+ */
+type ChatRequest = { id: string } & (
+  | { kind: "prompt"; text: string }
+  | { kind: "answers"; answers: ClientAnswer[]; messageId: unknown; prompt: string | undefined; held: Map<string, "open" | "done"> }
+);
 
 type UiPart = { type?: unknown; text?: unknown; state?: unknown; toolCallId?: unknown; output?: unknown; approval?: { id?: unknown; approved?: unknown } };
 
+const isToolPart = (p: UiPart): boolean => typeof p.type === "string" && (p.type.startsWith("tool-") || p.type === "dynamic-tool");
+const FINAL_STATES = new Set(["output-available", "output-error", "output-denied"]);
+
+/** The calls an assistant message holds: "done" once it has their output, error or denial. */
+function heldIn(parts: UiPart[]): Map<string, "open" | "done"> {
+  const tools = parts.filter(isObject).filter(isToolPart);
+  return new Map(tools.flatMap((p) => (typeof p.toolCallId === "string" ? [[p.toolCallId, FINAL_STATES.has(p.state as string) ? "done" : "open"] as const] : [])));
+}
+
+/** The text of a user message's text parts, joined. */
+const textIn = (parts: unknown[]): string =>
+  parts
+    .filter(isObject)
+    .filter((p) => p.type === "text" && typeof p.text === "string")
+    .map((p) => p.text as string)
+    .join("");
+
 /** The answers an assistant message carries (`addToolApprovalResponse`, `addToolOutput`). */
 function answersIn(parts: UiPart[]): ClientAnswer[] {
-  const tools = parts.filter(isObject).filter((p) => typeof p.type === "string" && (p.type.startsWith("tool-") || p.type === "dynamic-tool"));
+  const tools = parts.filter(isObject).filter(isToolPart);
   return tools.flatMap((p): ClientAnswer[] => {
     if (p.state === "approval-responded" && typeof p.approval?.id === "string") return [{ kind: "approval", approvalId: p.approval.id, approved: p.approval.approved === true }];
     if (typeof p.toolCallId !== "string") return [];
@@ -77,16 +110,17 @@ function chatRequest(body: Record<string, unknown>): ChatRequest {
   if (!Array.isArray(messages) || !messages.every(isObject)) throw requestInvalid("The chat body needs `messages`, an array of message objects `{ id, role, parts }`.");
   // The thread keeps every answer: regenerating one would add the user's message a second time.
   if (trigger === "regenerate-message") throw requestInvalid("Regenerating an answer is not served: the chat's thread keeps every exchange; send a new message instead.");
-  const last = messages.at(-1) as { role?: unknown; parts?: unknown } | undefined;
-  if (last?.role === "assistant" && Array.isArray(last.parts)) return { id, kind: "answers", answers: answersIn(last.parts as UiPart[]) };
+  type Message = { id?: unknown; role?: unknown; parts?: unknown } | undefined;
+  const last = messages.at(-1) as Message;
+  if (last?.role === "assistant" && Array.isArray(last.parts)) {
+    const asked = messages.at(-2) as Message;
+    const prompt = asked?.role === "user" && Array.isArray(asked.parts) ? textIn(asked.parts) : undefined;
+    return { id, kind: "answers", answers: answersIn(last.parts as UiPart[]), messageId: last.id, prompt, held: heldIn(last.parts as UiPart[]) };
+  }
   if (last === undefined || last.role !== "user" || !Array.isArray(last.parts)) {
     throw requestInvalid("The chat body needs `messages` ending with the user's message (`{ role: \"user\", parts: [{ type: \"text\", text }] }`).");
   }
-  const text = (last.parts as unknown[])
-    .filter(isObject)
-    .filter((p) => p.type === "text" && typeof p.text === "string")
-    .map((p) => p.text as string)
-    .join("");
+  const text = textIn(last.parts);
   if (text.trim() === "") throw requestInvalid("The user's last message has no text part.");
   return { id, kind: "prompt", text };
 }
@@ -114,12 +148,15 @@ export async function answerChat(deps: ChatDeps, agent: AgentDecl, req: Request,
   const chat = chatRequest(body);
   if (chat.kind === "answers") {
     const turn = deps.turns.waitingOf(chat.id);
-    if (turn === undefined || !turn.answer(chat.answers)) {
+    if (turn !== undefined && turn.answer(chat.answers)) {
+      const writer = uiMessageWriter(turn.messageId, turn.clientGone, turn.calls, sent);
+      turn.attach(writer, request.signal);
+      return streamed(writer, turn.ended);
+    }
+    // With a journal nothing waits in memory: the answers continue the turn's run, on any process.
+    if (!deps.durable) {
       throw requestInvalid(`Nothing in chat '${chat.id}' waits for an approval or a tool output here (the turn that asked ended, timed out, or runs on another server).`);
     }
-    const writer = uiMessageWriter(turn.messageId, turn.clientGone, turn.calls, sent);
-    turn.attach(writer, request.signal);
-    return streamed(writer, turn.ended);
   }
   // `useChat`'s transport adds `body: { $agent: {…} }` to every request it sends.
   const agentArgs = deps.agentArgs.for(agent, body[AGENT_ARGS_KEY], req.headers.has("origin"));
@@ -130,43 +167,95 @@ export async function answerChat(deps: ChatDeps, agent: AgentDecl, req: Request,
     before.answer([]);
     await before.ended;
   }
-  const turn = new ChatTurn(deps.limits.resumeMs);
+  const turn = chat.kind === "prompt" ? new ChatTurn(deps.limits.resumeMs, deps.durable ? newRunId() : undefined) : new ChatTurn(deps.limits.resumeMs, continuedRun(chat), chat.held);
   deps.turns.begin(chat.id, turn);
-  let thread: ThreadHandle;
   try {
-    thread = await deps.threads.open(chat.id);
+    const thread = await deps.threads.open(chat.id);
+    const writer = uiMessageWriter(turn.messageId, turn.clientGone, turn.calls, sent);
+    turn.attach(writer, request.signal);
+    if (chat.kind === "prompt") {
+      const answers = deps.durable ? new ClientAnswers(turn, turn.messageId) : turn;
+      await runTurn(deps, agent, { chatId: chat.id, turn, thread, prompt: chat.text, agentArgs, answers, run: deps.durable ? { runId: turn.messageId } : undefined });
+    } else {
+      // The run is taken before anything streams: a refusal (another continuation, no such run) is a JSON error.
+      const answers = new ClientAnswers(turn, turn.messageId, chat.answers);
+      await runTurn(deps, agent, { chatId: chat.id, turn, thread, prompt: chat.prompt!, agentArgs, answers, run: { runId: turn.messageId, continuing: true } }).catch((e) => {
+        throw continuationRefused(e, turn.messageId);
+      });
+    }
+    return streamed(writer, turn.ended);
   } catch (e) {
     deps.turns.end(chat.id, turn);
     throw e;
   }
-  const writer = uiMessageWriter(turn.messageId, turn.clientGone, turn.calls, sent);
-  turn.attach(writer, request.signal);
-  const context = agentContextFor(deps.rt, agent.name, agentArgs ?? new Map());
-  const methodCall = { failures: 0, signal: turn.abort.signal, approve: turn.approve, askValue: turn.askValue };
+}
+
+/** The run a continuation names: the assistant message's id, with the prompt it answered. */
+function continuedRun(chat: Extract<ChatRequest, { kind: "answers" }>): string {
+  const runId = chat.messageId;
+  if (typeof runId !== "string" || !RUN_ID_PATTERN.test(runId)) {
+    throw requestInvalid(`The assistant message with the answers needs its \`id\`, the id of the turn's run that the stream's \`start\` part gave (1 to 100 letters, digits, '.', '_', ':' or '-'); got ${JSON.stringify(runId ?? null)}.`);
+  }
+  if (chat.prompt === undefined || chat.prompt.trim() === "") {
+    throw requestInvalid("The assistant message with the answers must follow the user's message it answered (its text is the turn's prompt, checked against the run's journal).");
+  }
+  return runId;
+}
+
+interface TurnRun {
+  chatId: string;
+  turn: ChatTurn;
+  thread: ThreadHandle;
+  prompt: string;
+  agentArgs: ReturnType<AgentArgs["for"]>;
+  /** Who answers the calls that need the client: the in-memory turn, or the client's answers (durable-chat-turns.ts). */
+  answers: Pick<ChatTurn, "approve" | "askValue">;
+  /** With a journal: the turn's run. */
+  run?: CallRunOptions;
+}
+
+/**
+ * Starts the turn's ask, streaming into `turn`; resolves once it runs (with a journal, once
+ * its run's lease is held), rejects when its run could not be taken — then nothing ran.
+ */
+function runTurn(deps: ChatDeps, agent: AgentDecl, t: TurnRun): Promise<void> {
+  const { turn, thread } = t;
+  const context = agentContextFor(deps.rt, agent.name, t.agentArgs ?? new Map());
+  const methodCall = { failures: 0, signal: turn.abort.signal, approve: t.answers.approve, askValue: t.answers.askValue };
   // Another agent's method listed as a tool runs as from one of this agent's methods (multi-agent.md).
-  const callAgent = agentToolCallerFor(deps.rt, agent.name, methodCall, agentArgs);
+  const callAgent = agentToolCallerFor(deps.rt, agent.name, methodCall, t.agentArgs);
+  let began = t.run === undefined;
+  let started!: () => void;
+  let refused!: (e: unknown) => void;
+  const running = new Promise<void>((resolve, reject) => ((started = resolve), (refused = reject)));
+  if (began) started();
+  const run = t.run && { ...t.run, started: () => ((began = true), started()) };
   const ask = () =>
     outsideThreadAsk(deps.rt, thread, deps.runner, {
       agent,
       methodCall,
       callAgent,
-      prompt: chat.text,
+      prompt: t.prompt,
       target: STRING_TYPE,
       site: agent,
       location: `luma serve /chat/${agent.name}`,
-      onText: (delta) => turn.out((w) => w.text(delta)),
+      // A replayed turn's text (a continued run, durable-chat-turns.ts) is in the client's message already.
+      onText: (delta, replayed) => void (replayed || turn.out((w) => w.text(delta))),
       onToolRound: { calls: (c) => turn.out((w) => w.toolCalls(c)), results: (r) => turn.out((w) => w.toolResults(r)) },
       context,
-    });
+    }, run);
   turn.ended = (deps.telemetry ? deps.telemetry.invokeAgent(agent.name, "chat", ask) : ask()).then(
     () => turn.out((w) => w.finish()),
     (e) => {
+      if (!began) return refused(e);
+      // Paused for the client (durable-chat-turns.ts): the answer so far is finished; the run waits, "pending".
+      if (isClientPause(e)) return turn.out((w) => w.finish());
       const err = asLumaError(e, deps.rt.sourceOf, agent.nameSpan);
       turn.out((w) => w.fail(`[${err.code ?? "RUNTIME_ERROR"}] ${err.message}`));
     },
   ).finally(() => {
     turn.settle();
-    deps.turns.end(chat.id, turn);
+    deps.turns.end(t.chatId, turn);
   });
-  return streamed(writer, turn.ended);
+  return running;
 }

@@ -8,9 +8,10 @@
  * request finds the waiting turn here by the chat id, hands it the answers, and the turn goes
  * on streaming into the new response.
  *
- * The waiting turn lives in this process: its continuation must reach the same one (a load
- * balancer keyed by the chat id). A wait nobody answers within the tool's timeout is a
- * refusal, as an unanswered MCP elicitation is.
+ * Without a journal the waiting turn lives in this process: its continuation must reach the
+ * same one (a load balancer keyed by the chat id). A wait nobody answers within the tool's
+ * timeout is a refusal, as an unanswered MCP elicitation is. With a journal nothing waits in
+ * memory: the turn's run ends "pending" and any process continues it (durable-chat-turns.ts).
  *
  * While it streams, a turn survives its client for LUMA_SERVE_RESUME_MS: a resume
  * (`GET /chat/{Agent}/{id}/stream`) re-attaches to the answer from its start; nobody
@@ -20,6 +21,7 @@ import { randomUUID } from "node:crypto";
 import { runtimeError, type LumaError } from "../diagnostics/luma-error";
 import type { AskValue, ValueRequest } from "../runtime/tools/tool-invoker-types";
 import { newCallStates, type CallStates, type UiMessageWriter } from "./ui-message-stream";
+import { approvalIdOf } from "./durable-chat-turns";
 
 /** What the client answered about one call: an approval's yes or no, or a client tool's output (or its refusal). */
 export type ClientAnswer = { kind: "approval"; approvalId: string; approved: boolean } | { kind: "output"; toolCallId: string; output: unknown } | { kind: "output-error"; toolCallId: string };
@@ -33,8 +35,7 @@ const MAX_TIMER_MS = 2_147_483_647;
 
 /** One turn of one chat: the writer it streams into now, and the calls it waits on. */
 export class ChatTurn {
-  readonly messageId = randomUUID();
-  readonly calls: CallStates = newCallStates();
+  readonly calls: CallStates;
   /** Aborts the turn's tool calls: its client went away while attached, or the server stops. */
   readonly abort = new AbortController();
   /** Settles when the turn ended (finished or failed): what stopping the server waits for. */
@@ -47,8 +48,18 @@ export class ChatTurn {
   /** Set while no reader reads the streaming answer: at its end the turn is aborted. */
   private orphaned: ReturnType<typeof setTimeout> | undefined;
 
-  /** `resumeMs`: how long a turn whose readers all went away waits for one to resume it (LUMA_SERVE_RESUME_MS). */
-  constructor(private readonly resumeMs: number) {}
+  /**
+   * `resumeMs`: how long a turn whose readers all went away waits for one to resume it
+   * (LUMA_SERVE_RESUME_MS). `messageId`: the assistant message's id — with a journal, the
+   * turn's run id (durable-chat-turns.ts); `held`: calls the client's message has already.
+   */
+  constructor(
+    private readonly resumeMs: number,
+    readonly messageId: string = randomUUID(),
+    held?: ReadonlyMap<string, "open" | "done">,
+  ) {
+    this.calls = newCallStates(held);
+  }
 
   /**
    * Every reader of the streaming answer went away (the tab closed, the connection dropped):
@@ -140,7 +151,7 @@ export class ChatTurn {
   /** The approver of this turn's calls (MethodCallState.approve). */
   readonly approve = async (_tool: string, _args: string, withinMs: number, _writes?: boolean, callId?: string): Promise<boolean> => {
     if (callId === undefined) return false;
-    const approvalId = `approval-${callId}`;
+    const approvalId = approvalIdOf(callId);
     const answer = await this.wait(approvalId, withinMs, (w) => w.approvalRequest(approvalId, callId));
     const approved = answer?.kind === "approval" && answer.approved;
     if (!approved) this.calls.denied.add(callId);

@@ -105,7 +105,7 @@ export async function serveHttpProgram(program: Program, opts: ServeHttpOptions)
       const agentArgs = new AgentArgs(program, rt, argFlags, served.names);
       const routes: Routes = {
         rt, served, agentArgs, telemetry: open.telemetry, limits,
-        chat: open.ask && { rt, runner: open.ask, threads, turns: new ChatTurns(), telemetry: open.telemetry, limits, agentArgs },
+        chat: open.ask && { rt, runner: open.ask, threads, turns: new ChatTurns(), telemetry: open.telemetry, limits, agentArgs, durable: open.callRuns !== undefined },
       };
       await listen(routes, access, opts.stderr, draining, limits, lifecycle, threads.shown);
     } finally {

@@ -32,9 +32,16 @@ type Part = { type: string } & Record<string, unknown>;
 export interface CallStates {
   pending: Set<string>;
   denied: Set<string>;
+  /**
+   * Calls the client's message holds already (a journaled turn continued on the client's
+   * answers replays its earlier rounds, durable-chat-turns.ts): "open" — its tool input is not
+   * sent again, its output is; "done" (an output, an error or a denial the client has) —
+   * nothing of it is sent again.
+   */
+  held: ReadonlyMap<string, "open" | "done">;
 }
 
-export const newCallStates = (): CallStates => ({ pending: new Set(), denied: new Set() });
+export const newCallStates = (held: ReadonlyMap<string, "open" | "done"> = new Map()): CallStates => ({ pending: new Set(), denied: new Set(), held });
 
 export interface UiMessageWriter {
   /** The SSE body to answer with. */
@@ -106,7 +113,7 @@ export function uiMessageWriter(messageId: string, onCancel: () => void, calls: 
   let textId: string | undefined;
   let texts = 0;
   // Calls sent as tool input and not answered yet: a failure that ends the ask answers them.
-  const { pending, denied } = calls;
+  const { pending, denied, held } = calls;
   const unanswered = (id: string, errorText: string) => {
     pending.delete(id);
     send(denied.has(id) ? { type: "tool-output-denied", toolCallId: id } : { type: "tool-output-error", toolCallId: id, errorText });
@@ -138,14 +145,18 @@ export function uiMessageWriter(messageId: string, onCancel: () => void, calls: 
       send({ type: "text-delta", id: textId, delta });
     },
     toolCalls(calls) {
+      // A replayed round the client has whole: its step is not opened again.
+      if (held.size > 0 && calls.every((c) => held.get(c.id) === "done")) return;
       openStep();
       closeText();
       for (const c of calls) {
+        if (held.get(c.id) === "done") continue;
         pending.add(c.id);
-        send({ type: "tool-input-available", toolCallId: c.id, toolName: c.name, input: c.args ?? {} });
+        if (!held.has(c.id)) send({ type: "tool-input-available", toolCallId: c.id, toolName: c.name, input: c.args ?? {} });
       }
     },
     toolResults(results) {
+      if (held.size > 0 && results.every((r) => held.get(r.call.id) === "done")) return;
       for (const r of results) {
         if (!pending.has(r.call.id)) continue; // answered already (a client tool's output came from the client)
         pending.delete(r.call.id);

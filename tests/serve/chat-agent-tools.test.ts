@@ -6,10 +6,9 @@
  * approver reaches nested method calls), and `calls(tool)` counts the handler's runs.
  */
 import { afterAll, beforeAll, describe, expect, setDefaultTimeout, test } from "bun:test";
-import type { UIMessage } from "ai";
 import { KEYS, modelDecl } from "../ask/ask-harness";
 import { startFakeProvider } from "../support/fake-provider/fake-provider";
-import { chatClient, textOf } from "./chat-client";
+import { chatClient, respond, textOf } from "./chat-client";
 import { project, serve, type Served } from "./serve-harness";
 
 setDefaultTimeout(60_000);
@@ -52,12 +51,6 @@ beforeAll(async () => {
   s = await serve(project(program), [], { ...KEYS.openai, LUMA_BASE_URL_M: fake.baseUrl("openai") });
 });
 afterAll(() => s.stop());
-
-/** What useChat's addToolApprovalResponse does to the message. */
-const respond = (m: UIMessage, approved: boolean): UIMessage => ({
-  ...m,
-  parts: m.parts.map((p: any) => (p.state === "approval-requested" ? { ...p, state: "approval-responded", approval: { id: p.approval.id, approved } } : p)),
-});
 
 describe("luma serve: a chat's agent calls other agents' methods as tools", () => {
   test("the method runs when the model calls it, with calls() counting its tool's handler runs", async () => {

@@ -8,10 +8,9 @@
  * call's result and the model goes on.
  */
 import { afterAll, beforeAll, describe, expect, setDefaultTimeout, test } from "bun:test";
-import type { UIMessage } from "ai";
 import { KEYS, modelDecl } from "../ask/ask-harness";
 import { startFakeProvider } from "../support/fake-provider/fake-provider";
-import { chatClient, textOf } from "./chat-client";
+import { chatClient, respond, textOf, withOutput } from "./chat-client";
 import { post, project, serve, type Served } from "./serve-harness";
 
 setDefaultTimeout(60_000);
@@ -37,18 +36,6 @@ beforeAll(async () => {
   s = await serve(project(program), [], { ...KEYS.openai, LUMA_BASE_URL_M: fake.baseUrl("openai") });
 });
 afterAll(() => s.stop());
-
-/** What useChat's addToolApprovalResponse does to the message. */
-const respond = (m: UIMessage, approved: boolean): UIMessage => ({
-  ...m,
-  parts: m.parts.map((p: any) => (p.state === "approval-requested" ? { ...p, state: "approval-responded", approval: { id: p.approval.id, approved } } : p)),
-});
-
-/** What useChat's addToolOutput does to the message. */
-const withOutput = (m: UIMessage, toolCallId: string, output: unknown): UIMessage => ({
-  ...m,
-  parts: m.parts.map((p: any) => (p.toolCallId === toolCallId ? { ...p, state: "output-available", output } : p)),
-});
 
 describe("issue #26 §4: approvals in a chat", () => {
   test("the call surfaces as an approval request; approved, the same turn goes on: the tool runs and the model answers", async () => {

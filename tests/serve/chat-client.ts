@@ -35,3 +35,15 @@ export function chatClient(url: string, headers: Record<string, string> = {}) {
 
 /** The text of a message's text parts, joined. */
 export const textOf = (m: UIMessage): string => m.parts.filter((p) => p.type === "text").map((p) => (p as { text: string }).text).join("");
+
+/** What useChat's addToolApprovalResponse does to the message: every approval asked for is answered `approved`. */
+export const respond = (m: UIMessage, approved: boolean): UIMessage => ({
+  ...m,
+  parts: m.parts.map((p: any) => (p.state === "approval-requested" ? { ...p, state: "approval-responded", approval: { id: p.approval.id, approved } } : p)),
+});
+
+/** What useChat's addToolOutput does to the message. */
+export const withOutput = (m: UIMessage, toolCallId: string, output: unknown): UIMessage => ({
+  ...m,
+  parts: m.parts.map((p: any) => (p.toolCallId === toolCallId ? { ...p, state: "output-available", output } : p)),
+});

@@ -69,6 +69,13 @@ export const SERVE_ENTRIES = [
     explanation:
       "Retired: no longer reported. Earlier versions refused a journal (luma.config.json `journal`) for `luma serve`, `luma mcp` and `luma chat`, whose calls would have shared one journal run. Each call — a request, a chat turn, a `tools/call`, a chat line — is now a journal run of its own, listed by `luma runs` (docs/durable-runs.md, \"Served programs\").",
   },
+  {
+    code: "E0679",
+    title: "a chat continuation names a turn that does not wait",
+    explanation:
+      "With a journal, a `luma serve` chat turn that needs its client (an approval, a client tool's output) ends as a pending journal run named by the assistant message's id; the client's answer, sent back in that message, continues the run on whichever process receives it. The journal must hold that run, waiting: an id it does not hold (forged, or from another journal), or a run that has finished or failed, is refused with 400 and nothing runs. Send a new message instead.",
+    example: 'POST /chat/Support  { "id": "c1", "messages": [ …, { "id": "r-unknown", "role": "assistant", "parts": [ …answers… ] } ] }',
+  },
 ] as const satisfies readonly CatalogEntry[];
 
 /** The codes of this list, literal: part of the catalog's `DiagnosticCode` (through StartupCode). */

@@ -119,7 +119,9 @@ export async function runAskFlow(env: FlowEnv, plan: AskPlan, offer: ToolOffer, 
       let res: TurnResult;
       const format = plan.plainText ? undefined : !hasTools || toolCalled ? plan.format : undefined;
       const turn: TurnRequest = { system: offer.systemFor(discovery.found(), acting.context?.system), transcript, tools: discovery.offered(), toolChoice: choice, format, onText: stream?.turn() };
-      const send = () => requestTurn(env.client, plan.model, plan.adapter, turn, { agent: acting.agent.name, turn: stats.turns, ceiling, signal: req.signal });
+      // Not called when the journal answers the request: its text then goes out marked replayed.
+      let sent = false;
+      const send = () => ((sent = true), requestTurn(env.client, plan.model, plan.adapter, turn, { agent: acting.agent.name, turn: stats.turns, ceiling, signal: req.signal }));
       // In a journaled run each request is a step: an answered one is not sent again (journaled-turn.ts).
       const n = stats.turns + 1;
       req.methodCall.progress?.(`${req.agent.name}: ask turn ${n} (${plan.traceBase.model})`);
@@ -147,7 +149,7 @@ export async function runAskFlow(env: FlowEnv, plan: AskPlan, offer: ToolOffer, 
       } catch (e) {
         throw locatedAt(e as LumaError, req.location);
       }
-      stream?.answered(res.text);
+      stream?.answered(res.text, !sent);
 
       if (res.toolCalls.length > 0) {
         const turnItem: TranscriptItem = { kind: "assistant", native: res.assistant, text: res.text, toolCalls: res.toolCalls };
@@ -239,13 +241,13 @@ function roundContext(env: FlowEnv, acting: Acting, req: AskRequest, rate: { lim
  * A `stream ask`'s text across its turns: what each turn streamed live, or — for a turn
  * the journal answered (or a server that did not stream) — its whole text at once.
  */
-function streamedText(onText: (delta: string) => void) {
+function streamedText(onText: (delta: string, replayed?: boolean) => void) {
   let all = "";
   let thisTurn = false;
-  const write = (delta: string) => {
+  const write = (delta: string, replayed?: boolean) => {
     thisTurn = true;
     all += delta;
-    onText(delta);
+    onText(delta, replayed);
   };
   return {
     get wrote() {
@@ -256,9 +258,9 @@ function streamedText(onText: (delta: string) => void) {
       thisTurn = false;
       return write;
     },
-    /** A turn's result: its text goes out now if none of it streamed. */
-    answered(text: string) {
-      if (!thisTurn && text !== "") write(text);
+    /** A turn's result: its text goes out now if none of it streamed (`replayed`: the journal answered it). */
+    answered(text: string, replayed: boolean) {
+      if (!thisTurn && text !== "") write(text, replayed);
     },
     all: () => all,
   };

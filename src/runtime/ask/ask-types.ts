@@ -25,8 +25,10 @@ export interface AskRequest {
   /**
    * `stream ask` (issue #26 §2): the answer is plain text (no response format), handed here
    * piece by piece as it arrives — text before tool calls too — and returned whole.
+   * `replayed`: a turn the journal answered (a resumed run), its text all at once — a chat
+   * client that continues the turn has it already.
    */
-  onText?: (delta: string) => void;
+  onText?: (delta: string, replayed?: boolean) => void;
   /**
    * `luma serve`'s chat stream (issue #26 §4): each native tool round as it happens — the
    * model's calls before they run, then their results (errors included) in the same order.

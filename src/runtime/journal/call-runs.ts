@@ -30,6 +30,8 @@ export interface CallRunOptions {
   runId?: string;
   /** Hears the run's id once it holds the lease, before anything runs (a response header, a log line). */
   started?: (runId: string) => void;
+  /** Only go on with `runId` if the journal holds it waiting (a chat turn paused for its client), never start it. */
+  continuing?: boolean;
 }
 
 export class CallRuns {
@@ -51,7 +53,7 @@ export class CallRuns {
     const runId = opts.runId ?? newRunId();
     // Nothing resumes a served call from a person's recorded decision: a call that needs one
     // with nobody to ask is refused, as without a journal.
-    const journal = await RunJournal.start(this.opened.backend, this.opened.codec, { runId, program: this.program, leaseMs: TEST_LEASE_MS, waitsForPeople: false });
+    const journal = await RunJournal.start(this.opened.backend, this.opened.codec, { runId, program: this.program, leaseMs: TEST_LEASE_MS, waitsForPeople: false, continuing: opts.continuing });
     opts.started?.(runId);
     let result: T;
     try {

@@ -88,7 +88,9 @@ export interface EvalRow {
 /** What `acquire` answers: the lease is ours (with its token), or another live process holds it. */
 export type Acquired =
   | { kind: "acquired"; token: string; created: boolean }
-  | { kind: "busy"; owner: string | null; leaseUntil: number };
+  | { kind: "busy"; owner: string | null; leaseUntil: number }
+  /** `continuing` and the run is not one that can go on: absent (status null), or ended (finished, failed). */
+  | { kind: "refused"; status: RunStatus | null };
 
 export interface AcquireRequest {
   runId: string;
@@ -104,7 +106,16 @@ export interface AcquireRequest {
    * (claim-owner.ts) — a step that blocks the owner's thread stops its heartbeat, not the run.
    */
   holderRuns: (token: string) => boolean;
+  /**
+   * Take only a run the journal holds that can go on — one that waits (pending), or one whose
+   * holder is gone mid-run (running, lease free) — and never create one: a served chat turn
+   * continued for its client (serve/durable-chat-turns.ts). Else `{ kind: "refused" }`.
+   */
+  continuing?: boolean;
 }
+
+/** The statuses a `continuing` acquire takes (a free lease is checked first: a live holder is "busy"). */
+export const CONTINUABLE: ReadonlySet<RunStatus> = new Set(["pending", "running"]);
 
 type MaybePromise<T> = T | Promise<T>;
 

@@ -74,6 +74,28 @@ export const journalErrors = {
       }),
     ),
 
+  /**
+   * A served chat turn's call that needs its client (an approval, a client tool's output):
+   * the answer so far went out with the call, and the run waits for the client's next
+   * request, which continues it under the same run id on any process (serve/durable-chat-turns.ts).
+   */
+  pendingChatClient: (runId: string, tool: string, callId: string, wants: "approval" | "output") =>
+    stop(
+      new LumaError({
+        message: `Run ${runId} is waiting for the chat client's ${wants === "approval" ? "approval" : "output"} of tool '${tool}' (call ${callId}); the client's answer, sent back in the assistant message ${runId}, continues it.`,
+        phase: "pending",
+      }),
+    ),
+
+  /** A run asked to go on (a served chat turn's continuation) that the journal does not hold, or that ended. */
+  notContinued: (runId: string, status: string | null, shown: string) =>
+    startupError(
+      status === null
+        ? `Run ${runId} is not in journal ${shown}: there is no chat turn of that id to continue; nothing was run.`
+        : `Run ${runId} has ${status} in journal ${shown}: only a chat turn that waits for its client can be continued; nothing was run.`,
+      { catalogCode: "E0679", details: { run_id: runId, status } },
+    ),
+
   /** An MCP server's question (`elicitation/create`) inside a tool call, waiting for `luma runs answer` (journaled-questions.ts). */
   pendingQuestion: (runId: string, stepId: string, tool: string, server: string) =>
     stop(

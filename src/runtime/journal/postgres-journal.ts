@@ -12,6 +12,7 @@ import type { SQL } from "bun";
 import { callFailure, openFailure, type StoreConnection, type StoreRole } from "../stores/store-connection";
 import { OffThreadRenewer } from "../stores/off-thread-renewal";
 import {
+  CONTINUABLE,
   LeaseLost,
   type AcquireRequest,
   type Acquired,
@@ -100,22 +101,26 @@ export class PostgresJournal implements JournalBackend {
 
   async acquire(req: AcquireRequest): Promise<Acquired> {
     const until = req.now + req.leaseMs;
-    const created = await this.q(
-      `INSERT INTO ${this.t}_runs (run_id, program, status, owner, token, lease_until, created_at, updated_at, steps)
-       VALUES ($1, $2, 'running', $3, $4, $5, $6, $6, 0) ON CONFLICT (run_id) DO NOTHING RETURNING 1`,
-      [req.runId, req.program, req.owner, req.token, until, req.now],
-    );
-    if (created.length > 0) return { kind: "acquired", token: req.token, created: true };
-    const rows = await this.q<{ owner: string | null; token: string | null; lease_until: string }>(
-      `SELECT owner, token, lease_until FROM ${this.t}_runs WHERE run_id = $1`,
+    if (!req.continuing) {
+      const created = await this.q(
+        `INSERT INTO ${this.t}_runs (run_id, program, status, owner, token, lease_until, created_at, updated_at, steps)
+         VALUES ($1, $2, 'running', $3, $4, $5, $6, $6, 0) ON CONFLICT (run_id) DO NOTHING RETURNING 1`,
+        [req.runId, req.program, req.owner, req.token, until, req.now],
+      );
+      if (created.length > 0) return { kind: "acquired", token: req.token, created: true };
+    }
+    const rows = await this.q<{ owner: string | null; token: string | null; lease_until: string; status: RunStatus }>(
+      `SELECT owner, token, lease_until, status FROM ${this.t}_runs WHERE run_id = $1`,
       [req.runId],
     );
     const row = rows[0];
+    if (row === undefined && req.continuing) return { kind: "refused", status: null };
     // Within its lease a holder keeps the run unless it is known dead; past it, only while it runs here.
     const lapsed = row !== undefined && Number(row.lease_until) <= req.now;
     const free =
       row === undefined || row.token === null || (lapsed ? !req.holderRuns(row.token) : row.owner !== null && req.ownerDead(row.owner));
     if (!free) return { kind: "busy", owner: row.owner, leaseUntil: Number(row.lease_until) };
+    if (req.continuing && !CONTINUABLE.has(row.status)) return { kind: "refused", status: row.status };
     // Take it only if it is still as we saw it: of two takers, one wins.
     const taken = await this.q(
       `UPDATE ${this.t}_runs SET status = 'running', owner = $2, token = $3, lease_until = $4, updated_at = $5

@@ -61,6 +61,8 @@ export interface StartRunOptions {
    * Default yes; a served call's run cannot be resumed that way (call-runs.ts): no.
    */
   waitsForPeople?: boolean;
+  /** Only go on with a run the journal holds that waits or was left mid-run (journal-backend.ts `continuing`). */
+  continuing?: boolean;
 }
 
 const HOST = hostname();
@@ -107,8 +109,9 @@ export class RunJournal {
     const clock = opts.now ?? Date.now;
     const leaseMs = opts.leaseMs ?? DEFAULT_RUN_LEASE_MS;
     const token = ownedToken(crypto.randomUUID()); // names this process: see claim-owner.ts
-    const got = await backend.acquire({ runId: opts.runId, program: opts.program, owner: OWNER, token, now: clock(), leaseMs, ownerDead, holderRuns: holderRunsHere });
+    const got = await backend.acquire({ runId: opts.runId, program: opts.program, owner: OWNER, token, now: clock(), leaseMs, ownerDead, holderRuns: holderRunsHere, continuing: opts.continuing });
     if (got.kind === "busy") throw journalErrors.inProgress(opts.runId, got.owner, backend.shown);
+    if (got.kind === "refused") throw journalErrors.notContinued(opts.runId, got.status, backend.shown);
     const steps = await backend.steps(opts.runId);
     const approvals = await backend.approvals(opts.runId);
     try {

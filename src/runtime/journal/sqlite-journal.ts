@@ -23,6 +23,7 @@ import { dirname } from "node:path";
 import { LumaError, startupError } from "../../diagnostics/luma-error";
 import { journalDamaged } from "./journal-integrity";
 import {
+  CONTINUABLE,
   LeaseLost,
   type AcquireRequest,
   type Acquired,
@@ -148,9 +149,10 @@ export class SqliteJournal implements JournalBackend {
   acquire(req: AcquireRequest): Acquired {
     return this.db.transaction((): Acquired => {
       const row = this.db
-        .query<{ owner: string | null; token: string | null; lease_until: number }, [string]>("SELECT owner, token, lease_until FROM luma_journal_runs WHERE run_id = ?")
+        .query<{ owner: string | null; token: string | null; lease_until: number; status: RunStatus }, [string]>("SELECT owner, token, lease_until, status FROM luma_journal_runs WHERE run_id = ?")
         .get(req.runId);
       const until = req.now + req.leaseMs;
+      if (row === null && req.continuing) return { kind: "refused", status: null };
       if (row === null) {
         this.db
           .query("INSERT INTO luma_journal_runs (run_id, program, status, owner, token, lease_until, created_at, updated_at, steps) VALUES (?, ?, 'running', ?, ?, ?, ?, ?, 0)")
@@ -162,6 +164,7 @@ export class SqliteJournal implements JournalBackend {
       if (row.token !== null && (lapsed ? req.holderRuns(row.token) : !(row.owner !== null && req.ownerDead(row.owner)))) {
         return { kind: "busy", owner: row.owner, leaseUntil: row.lease_until };
       }
+      if (req.continuing && !CONTINUABLE.has(row.status)) return { kind: "refused", status: row.status };
       this.db
         .query("UPDATE luma_journal_runs SET status = 'running', owner = ?, token = ?, lease_until = ?, updated_at = ? WHERE run_id = ?")
         .run(req.owner, req.token, until, req.now, req.runId);
