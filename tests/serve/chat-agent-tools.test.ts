@@ -7,6 +7,7 @@
  */
 import { afterAll, beforeAll, describe, expect, setDefaultTimeout, test } from "bun:test";
 import { KEYS, modelDecl } from "../ask/ask-harness";
+import { REFUNDS_AGENT } from "./chat-programs";
 import { startFakeProvider } from "../support/fake-provider/fake-provider";
 import { chatClient, respond, textOf } from "./chat-client";
 import { project, serve, type Served } from "./serve-harness";
@@ -30,16 +31,7 @@ agent Orders {
     return "{o.status} after {n} lookups"
   }
 }
-agent Refunds {
-  tool_policy: "approval"
-  tools: [issue_refund]
-  /// Refunds one order.
-  fn handle(id: int) -> bool {
-    r = tool issue_refund({ id: id })
-    return r.refunded
-  }
-}
-agent Support {
+${REFUNDS_AGENT}agent Support {
   model: M
   system: "You help with orders."
   tools: [Orders.status, Refunds.handle]

@@ -8,28 +8,18 @@
  * call's result and the model goes on.
  */
 import { afterAll, beforeAll, describe, expect, setDefaultTimeout, test } from "bun:test";
-import { KEYS, modelDecl } from "../ask/ask-harness";
+import { KEYS } from "../ask/ask-harness";
 import { startFakeProvider } from "../support/fake-provider/fake-provider";
 import { chatClient, respond, textOf, withOutput } from "./chat-client";
 import { post, project, serve, type Served } from "./serve-harness";
+import { SUPPORT_WITH_APPROVALS } from "./chat-programs";
 
 setDefaultTimeout(60_000);
 
 const fake = await startFakeProvider();
 afterAll(() => fake.stop());
 
-const program = `${modelDecl("openai")}
-schema Refund { id: int  refunded: bool }
-schema Confirmed { ok: bool }
-tool issue_refund(id: int) -> Refund { side_effects: "write" }
-tool confirm_address(address: string) -> Confirmed { handler: "client" }
-agent Support {
-  model: M
-  tool_policy: "approval"
-  on_denied: "tell_model"
-  tools: [issue_refund, confirm_address]
-}
-`;
+const program = SUPPORT_WITH_APPROVALS;
 
 let s: Served;
 beforeAll(async () => {

@@ -10,10 +10,11 @@ import { afterAll, describe, expect, setDefaultTimeout, test } from "bun:test";
 import { readFileSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
 import type { UIMessage } from "ai";
-import { KEYS, modelDecl } from "../ask/ask-harness";
+import { KEYS } from "../ask/ask-harness";
 import { startFakeProvider } from "../support/fake-provider/fake-provider";
 import { luma } from "../threads/thread-harness";
 import { chatClient, respond, textOf, withOutput } from "./chat-client";
+import { REFUNDS_AGENT, SUPPORT_WITH_APPROVALS } from "./chat-programs";
 import { post, project, serve, type Served } from "./serve-harness";
 
 setDefaultTimeout(90_000);
@@ -21,27 +22,7 @@ setDefaultTimeout(90_000);
 const fake = await startFakeProvider();
 afterAll(() => fake.stop());
 
-const program = `${modelDecl("openai")}
-schema Refund { id: int  refunded: bool }
-schema Confirmed { ok: bool }
-tool issue_refund(id: int) -> Refund { side_effects: "write" }
-tool confirm_address(address: string) -> Confirmed { handler: "client" }
-agent Support {
-  model: M
-  tool_policy: "approval"
-  on_denied: "tell_model"
-  tools: [issue_refund, confirm_address]
-}
-agent Refunds {
-  tool_policy: "approval"
-  tools: [issue_refund]
-  /// Refunds one order.
-  fn handle(id: int) -> bool {
-    r = tool issue_refund({ id: id })
-    return r.refunded
-  }
-}
-agent Desk {
+const program = `${SUPPORT_WITH_APPROVALS}${REFUNDS_AGENT}agent Desk {
   model: M
   tools: [Refunds.handle]
 }
