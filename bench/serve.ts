@@ -118,11 +118,34 @@ export async function benchServe(): Promise<void> {
     console.log(`  through luma serve p50 / p99  ${fmt(p(served.times, 50))} / ${fmt(p(served.times, 99))} ms`);
     console.log(`  added latency p50 / p99       ${fmt(p(served.times, 50) - p(alone.times, 50))} / ${fmt(p(served.times, 99) - p(alone.times, 99))} ms`);
     console.log(`  throughput                    ${fmt(STREAMS / (served.wallMs / 1000), 0)} chats/s  (fake alone ${fmt(STREAMS / (alone.wallMs / 1000), 0)} requests/s)`);
-    console.log(`  one at a time: added p50 / p99  ${fmt(p(servedOne, 50) - p(aloneOne, 50), 2)} / ${fmt(p(servedOne, 99) - p(aloneOne, 99), 2)} ms  (fake alone ${fmt(p(aloneOne, 50), 2)} ms, through luma serve ${fmt(p(servedOne, 50), 2)} ms)\n`);
+    console.log(`  one at a time: added p50 / p99  ${fmt(p(servedOne, 50) - p(aloneOne, 50), 2)} / ${fmt(p(servedOne, 99) - p(aloneOne, 99), 2)} ms  (fake alone ${fmt(p(aloneOne, 50), 2)} ms, through luma serve ${fmt(p(servedOne, 50), 2)} ms)`);
+    await benchJournaled(fake, servedOne, served.wallMs);
   } finally {
     proc.kill("SIGTERM");
     await proc.exited;
     fake.stop();
+  }
+}
+
+/**
+ * The same chats through a server with a SQLite journal: each chat turn is a journal run of
+ * its own (a lease taken and released, its model request recorded) — what that costs a turn.
+ */
+async function benchJournaled(fake: FakeProvider, plainOne: number[], plainWallMs: number): Promise<void> {
+  const dir = mkdtempSync(join(tmpdir(), "luma-bench-serve-journal-"));
+  writeFileSync(join(dir, "main.luma"), PROGRAM);
+  writeFileSync(join(dir, "luma.config.json"), JSON.stringify({ journal: { backend: "sqlite", path: "runs.sqlite" } }));
+  const { proc, url } = await startServe(dir, fake);
+  try {
+    const chat = (i: number) => timed(`${url}/chat/Support`, chatBody(i));
+    await round(fake, chat);
+    const journaled = await round(fake, chat);
+    const journaledOne = await sequential(fake, chat);
+    const p50 = (xs: number[]) => percentile(xs, 50);
+    console.log(`  with a SQLite journal (a run per turn): one at a time +${fmt(p50(journaledOne) - p50(plainOne), 2)} ms p50 over without (${fmt(p50(journaledOne), 2)} ms); ${STREAMS} concurrent ${fmt(STREAMS / (journaled.wallMs / 1000), 0)} chats/s (without ${fmt(STREAMS / (plainWallMs / 1000), 0)})\n`);
+  } finally {
+    proc.kill("SIGTERM");
+    await proc.exited;
   }
 }
 
