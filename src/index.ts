@@ -14,6 +14,7 @@ import type { ChatOptions, ChatSession } from "./runtime/chat-session";
 import { openMcpTools } from "./mcp/open-mcp-tools";
 
 export { LumaError } from "./diagnostics/luma-error";
+import type { Program } from "./syntax/ast";
 export type { Program } from "./syntax/ast";
 
 interface SourceMemo {
@@ -31,6 +32,25 @@ function readInto(file: string, memo: SourceMemo): string {
 
 async function load(file: string, memo: SourceMemo) {
   return loadProgram(file, { source: readInto(file, memo), env: memo.env, sources: memo.sources });
+}
+
+/**
+ * What `luma serve`, `luma mcp` and `luma chat` serve: a built agent's program (`program`,
+ * checked when it was built; its sources and warnings are the caller's), else FILE's, loaded
+ * and checked now with its warnings reported.
+ */
+export interface ServedProgram {
+  /** A built agent's embedded program (cli/built-agent-serving.ts): FILE is not read. */
+  program?: Program;
+  onWarnings?: (warnings: Diagnostic[]) => void;
+}
+
+async function servedProgram(opts: ServedProgram & SourceMemo & { file: string }): Promise<{ program: Program; sources: Map<string, string> }> {
+  const sources = opts.sources ?? new Map<string, string>();
+  if (opts.program) return { program: opts.program, sources };
+  const loaded = await load(opts.file, { sources, env: opts.env });
+  if (loaded.diagnostics.length) opts.onWarnings?.(loaded.diagnostics);
+  return { program: loaded.program, sources };
 }
 
 /** The words runtime/program-rules.ts's rules are about: `needs` (E0604), `tool_contexts` (E0616), `model` (E0615, E0617), `thread` (E0660). */
@@ -95,7 +115,8 @@ export async function runFile(opts: RunFileOptions): Promise<void> {
 }
 
 export type ServeMcpOptions = Omit<StartOptions, "args" | "interactive" | "approve" | "askValue" | "openRemoteTools" | "sourceOf" | "record" | "replay" | "askHooks"> &
-  SourceMemo & {
+  SourceMemo &
+  ServedProgram & {
     /** Serve this agent's tools and methods, under its settings; every tool and method when absent. */
     agent?: string;
     /** `--agent-args`: the JSON object of the served agent's parameters. */
@@ -110,15 +131,14 @@ export type ServeMcpOptions = Omit<StartOptions, "args" | "interactive" | "appro
 
 /** `luma mcp FILE`: load and check the program, then serve it over MCP until the client leaves. */
 export async function serveMcp(opts: ServeMcpOptions): Promise<void> {
-  const sources = opts.sources ?? new Map<string, string>();
-  const loaded = await load(opts.file, { sources, env: opts.env });
-  if (loaded.diagnostics.length) opts.onWarnings?.(loaded.diagnostics);
+  const { program, sources } = await servedProgram(opts);
   const { serveProgram } = await import("./mcp/mcp-server");
-  await serveProgram(loaded.program, { ...opts, sourceOf: (f) => sources.get(f) });
+  await serveProgram(program, { ...opts, sourceOf: (f) => sources.get(f) });
 }
 
 export type ServeHttpFileOptions = Omit<StartOptions, "args" | "interactive" | "approve" | "askValue" | "openRemoteTools" | "sourceOf" | "record" | "replay" | "askHooks"> &
-  SourceMemo & {
+  SourceMemo &
+  ServedProgram & {
     /** `HOST:PORT` to listen at (default 127.0.0.1:8787). */
     http?: string;
     /** Serve only these agents; every agent without parameters when empty. */
@@ -132,24 +152,20 @@ export type ServeHttpFileOptions = Omit<StartOptions, "args" | "interactive" | "
 
 /** `luma serve FILE`: load and check the program, then serve its agents over HTTP until SIGTERM/SIGINT. */
 export async function serveHttp(opts: ServeHttpFileOptions): Promise<void> {
-  const sources = opts.sources ?? new Map<string, string>();
-  const loaded = await load(opts.file, { sources, env: opts.env });
-  if (loaded.diagnostics.length) opts.onWarnings?.(loaded.diagnostics);
+  const { program, sources } = await servedProgram(opts);
   const { serveHttpProgram } = await import("./serve/serve-program");
-  await serveHttpProgram(loaded.program, { ...opts, sourceOf: (f) => sources.get(f) });
+  await serveHttpProgram(program, { ...opts, sourceOf: (f) => sources.get(f) });
 }
 
-export type ChatHost = Omit<StartOptions, "args" | "sourceOf" | "file" | "toolModules"> & SourceMemo & { sources: Map<string, string>; onWarnings?: (warnings: Diagnostic[]) => void };
+export type ChatHost = Omit<StartOptions, "args" | "sourceOf" | "file" | "toolModules"> & SourceMemo & ServedProgram & { sources: Map<string, string> };
 export type ChatFileOptions = ChatHost &
   Omit<ChatOptions, keyof StartOptions> & { file: string; toolModules: string[]; configPath?: string; trace?: string; record?: string; replay?: string };
 
 /** `luma chat FILE --agent A`: load and check the program, then open a chat session on it (its top-level code does not run). */
 export async function chatFile(opts: ChatFileOptions): Promise<ChatSession> {
-  const sources = opts.sources;
-  const loaded = await load(opts.file, { sources, env: opts.env });
-  if (loaded.diagnostics.length) opts.onWarnings?.(loaded.diagnostics);
+  const { program, sources } = await servedProgram(opts);
   const { openChat } = await import("./runtime/chat-session");
-  return openChat(loaded.program, { ...opts, sourceOf: (f) => sources.get(f), openRemoteTools: openMcpTools });
+  return openChat(program, { ...opts, sourceOf: (f) => sources.get(f), openRemoteTools: openMcpTools });
 }
 
 /** `luma mcp import NAME`: Luma declarations (text) for every tool the configured server offers. */

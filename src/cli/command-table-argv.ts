@@ -267,6 +267,11 @@ export const COMPLETION_SHELLS = ["bash", "zsh", "fish"] as const;
 
 /** A built agent's own first argument (cli/run-built-agent.ts): print what the executable embeds. */
 export const LUMA_MANIFEST_OPTION = "--luma-manifest";
+/**
+ * A built agent's first arguments that serve its program: `OUT --luma-serve …` is `luma serve
+ * FILE …` on the embedded program (the command's own rows parse the rest), and so on.
+ */
+export const LUMA_SERVING_OPTIONS = { "--luma-serve": "serve", "--luma-chat": "chat", "--luma-mcp": "mcp" } as const;
 export type CompletionShell = (typeof COMPLETION_SHELLS)[number];
 
 /** A command's options by every name they answer to (aliases included). */

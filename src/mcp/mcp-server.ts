@@ -46,9 +46,8 @@ import { createRuntime } from "../runtime/interpreter/runtime-context";
 import type { ServeCallDeps } from "./serve-call";
 import { servedTools, type ServedTool } from "./served-tools";
 import { httpPlan, serveHttp } from "./serve-http";
-import { loadConfig } from "../config/load-config";
+import { loadRunConfig } from "../runtime/run-config";
 import type { McpServeConfig } from "../config/config-types";
-import { dirname, resolve } from "node:path";
 import { servedAgentArgs } from "../runtime/interpreter/agent-args-json";
 import { inactiveToolsOf } from "../runtime/interpreter/agent-context";
 import { isOversizeMessage, MAX_MESSAGE_BYTES, MAX_MESSAGE_TEXT } from "./message-size-limit";
@@ -158,10 +157,9 @@ async function serveStdio(makeServer: () => Session, lifecycle: RunLifecycle): P
   }
 }
 
-/** `mcp_serve` of the program's luma.config.json (read again by start-up: serving settings are needed before it). */
+/** `mcp_serve` of the program's config (a built agent's embedded one; read again by start-up: serving settings are needed before it). */
 async function serveConfig(opts: ServeOptions): Promise<McpServeConfig> {
-  if (opts.builtAgent) return {};
-  const config = await loadConfig({ cwd: opts.cwd, configPath: opts.configPath, programDir: dirname(resolve(opts.cwd, opts.file)) });
+  const { config } = await loadRunConfig(opts);
   return config.config.mcp_serve ?? {};
 }
 

@@ -18,8 +18,7 @@
  */
 import { startupError } from "../diagnostics/luma-error";
 import type { AgentDecl, FnDecl, Program, TypeRef } from "../syntax/ast";
-import { loadConfig } from "../config/load-config";
-import { dirname, resolve } from "node:path";
+import { loadRunConfig } from "./run-config";
 import { openProgram, programHostOf } from "./open-program";
 import type { StartOptions } from "./start-program";
 import { createRuntime } from "./interpreter/runtime-context";
@@ -87,8 +86,7 @@ export async function openChat(program: Program, opts: ChatOptions): Promise<Cha
     if (opts.thread !== undefined) {
       let store = open.threads;
       if (!store) {
-        const programDir = dirname(resolve(opts.cwd, opts.file));
-        const config = await loadConfig({ configPath: opts.configPath && resolve(opts.cwd, opts.configPath), programDir });
+        const { config } = await loadRunConfig(opts);
         if (!config.config.threads) {
           throw startupError(`luma chat --thread ${opts.thread}: luma.config.json configures no "threads" store to keep it in.`, { catalogCode: "E0660" });
         }

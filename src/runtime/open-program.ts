@@ -13,7 +13,7 @@ import type { ThreadStore } from "./stores/threads/thread-message";
 import { firstStoredThreadCall } from "./stores/threads/thread-store-rule";
 import { basename, dirname, resolve } from "node:path";
 import type { Program } from "../syntax/ast";
-import { loadConfig } from "../config/load-config";
+import { loadRunConfig } from "./run-config";
 import { loadToolRegistry } from "./tools/registry/load-tool-registry";
 import { createHandlerRunCount } from "./tools/registry/handler-run-count";
 import { createToolInvoker } from "./tools/pipeline";
@@ -128,9 +128,7 @@ function callsHostOf(open: OpenProgram, opts: Pick<StartOptions, "env" | "source
  */
 export async function openProgram(program: Program, opts: Omit<StartOptions, "args">, lifecycle?: RunLifecycle): Promise<OpenProgram> {
   const agent = opts.builtAgent;
-  const programDir = agent ? opts.cwd : dirname(resolve(opts.cwd, opts.file));
-  const configPath = opts.configPath && resolve(opts.cwd, opts.configPath);
-  const config = agent ? await agent.loadConfig(configPath) : await loadConfig({ configPath, programDir });
+  const { config, programDir } = await loadRunConfig(opts);
   const std = await stdSettingsOf(program, config, programDir, opts, agent !== undefined);
   // MCP servers connect with the tools, before `ask` exists: their sampling requests find the
   // model here once it does (filled below; a request before that is refused).

@@ -55,13 +55,13 @@ export interface StdioSession {
 }
 
 /** `luma mcp ARGS…` over stdio, connected. */
-export async function connectLuma(args: string[], opts: ClientOptions = {}): Promise<StdioSession> {
-  const transport = new StdioClientTransport({
-    command: ensureBinary(),
-    args: ["mcp", ...args],
-    env: baseEnv(opts.env),
-    stderr: "pipe",
-  });
+export function connectLuma(args: string[], opts: ClientOptions = {}): Promise<StdioSession> {
+  return connectCommand(ensureBinary(), ["mcp", ...args], { ...opts, env: baseEnv(opts.env) });
+}
+
+/** Any command that serves MCP over stdio (a built agent's `--luma-mcp`), with exactly `opts.env`, connected. */
+export async function connectCommand(command: string, args: string[], opts: ClientOptions & { cwd?: string } = {}): Promise<StdioSession> {
+  const transport = new StdioClientTransport({ command, args, env: opts.env, cwd: opts.cwd, stderr: "pipe" });
   let err = "";
   transport.stderr?.on("data", (chunk: Buffer) => void (err += chunk.toString()));
   const client = makeClient(opts);

@@ -41,10 +41,13 @@ export interface Ended {
 const cleanEnv = (env: Record<string, string | undefined>) => ({ PATH: process.env.PATH!, HOME: process.env.HOME!, LUMA_NO_CACHE: "1", NO_COLOR: "1", ...env });
 
 /** `luma serve main.luma --tool-module tools.ts …extra` in `dir`; resolves once it listens. */
-export async function serve(dir: string, extra: string[], env: Record<string, string | undefined> = {}): Promise<Served> {
-  const proc = Bun.spawn([ensureBinary(), "serve", join(dir, "main.luma"), "--tool-module", join(dir, "tools.ts"), "--http", "127.0.0.1:0", ...extra], {
-    cwd: dir, env: cleanEnv(env), stdin: "ignore", stdout: "pipe", stderr: "pipe",
-  });
+export function serve(dir: string, extra: string[], env: Record<string, string | undefined> = {}): Promise<Served> {
+  return serveCommand([ensureBinary(), "serve", join(dir, "main.luma"), "--tool-module", join(dir, "tools.ts"), "--http", "127.0.0.1:0", ...extra], dir, cleanEnv(env));
+}
+
+/** Any command that serves HTTP as `luma serve` or `luma mcp --http` do (a built agent's), with exactly `env`; resolves once it listens. */
+export async function serveCommand(command: string[], cwd: string, env: Record<string, string | undefined>): Promise<Served> {
+  const proc = Bun.spawn(command, { cwd, env, stdin: "ignore", stdout: "pipe", stderr: "pipe" });
   let err = "";
   const decoder = new TextDecoder();
   const reader = (proc.stderr as ReadableStream<Uint8Array>).getReader();
@@ -58,7 +61,8 @@ export async function serve(dir: string, extra: string[], env: Record<string, st
   const deadline = Date.now() + 30_000;
   let url: string | undefined;
   while (url === undefined) {
-    const m = /luma serve: serving (http:\/\/\S+)/.exec(err);
+    // `luma serve: serving http://…` (and `luma mcp`'s line, for a built agent's --luma-mcp --http).
+    const m = /luma (?:serve|mcp): serving (http:\/\/\S+)/.exec(err);
     if (m) url = m[1];
     else if (proc.exitCode !== null || Date.now() > deadline) {
       await pump;
