@@ -5,8 +5,8 @@
  * another process sees its whole history. Without one, threads live in this process's
  * memory for the server's life (lost when it stops, not shared).
  */
-import { dirname, resolve } from "node:path";
-import { loadConfig } from "../config/load-config";
+import { loadRunConfig } from "../runtime/run-config";
+import type { StartOptions } from "../runtime/start-options";
 import { openStoredThread, ThreadHandle } from "../runtime/interpreter/thread-values";
 import type { ThreadStore } from "../runtime/stores/threads/thread-message";
 
@@ -19,12 +19,13 @@ export interface ChatThreads {
 
 export async function openChatThreads(
   programStore: ThreadStore | undefined,
-  opts: { cwd: string; file: string; configPath?: string; env: Record<string, string | undefined> },
+  opts: Pick<StartOptions, "cwd" | "file" | "configPath" | "builtAgent" | "env">,
 ): Promise<ChatThreads> {
   let store = programStore;
   let own: ThreadStore | undefined;
   if (store === undefined) {
-    const config = await loadConfig({ configPath: opts.configPath && resolve(opts.cwd, opts.configPath), programDir: dirname(resolve(opts.cwd, opts.file)) });
+    // A built agent's embedded config (or its --config) too: run-config.ts.
+    const { config } = await loadRunConfig(opts);
     if (config.config.threads) {
       const { openThreadStore } = await import("../runtime/stores/threads/open-thread-store");
       store = own = await openThreadStore(config.config.threads, { projectDir: config.projectDir, env: opts.env });

@@ -93,6 +93,8 @@ describe("a built agent serves its program: OUT --luma-serve", () => {
     expect(existsSync(join(agent.dir, "main.luma"))).toBe(false);
     expect(existsSync(join(agent.dir, "tools.ts"))).toBe(false);
     expect(s.stderr()).toContain("agents: Support");
+    // The embedded config's "threads" store keeps the chats (not this process's memory).
+    expect(s.stderr()).toContain("chat threads: sqlite");
   });
 
   test("POST /agents/Support/status answers the typed result, through the embedded tool module", async () => {
