@@ -23,7 +23,7 @@ const ALLOWED: Record<Stage, { values: Stage[]; types?: Stage[] }> = {
   load: { values: ["diagnostics", "syntax", "check", "root"] },
   runtime: { values: ["diagnostics", "language", "schema", "config", "syntax", "root"], types: ["syntax"] },
   mcp: { values: ["diagnostics", "schema", "config", "runtime", "root"], types: ["syntax"] },
-  serve: { values: ["diagnostics", "config", "runtime", "mcp"], types: ["syntax", "schema"] },
+  serve: { values: ["diagnostics", "runtime", "mcp"], types: ["syntax", "schema"] },
   build: { values: ["diagnostics", "config", "language", "load", "runtime", "syntax", "root"] },
   init: { values: ["diagnostics", "syntax", "typegen"] },
   format: { values: ["diagnostics", "syntax"] },
