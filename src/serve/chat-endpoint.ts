@@ -31,9 +31,8 @@ import { readJsonObject, type BodyLimits } from "./request-body";
 import { requestInvalid } from "./error-answer";
 import { UI_MESSAGE_STREAM_HEADERS, uiMessageWriter, type UiMessageWriter } from "./ui-message-stream";
 import { ChatTurn, chatBusy, type ChatTurns, type ClientAnswer } from "./chat-turns";
-import { ClientAnswers, continuationRefused, isClientPause } from "./durable-chat-turns";
+import { chatRunId, ClientAnswers, continuationRefused, isClientPause, runOfChat } from "./durable-chat-turns";
 import { RUN_ID_PATTERN } from "../runtime/journal/journal-errors";
-import { newRunId } from "../runtime/journal/start-run";
 import type { CallRunOptions } from "../runtime/journal/call-runs";
 import type { ChatThreads } from "./chat-threads";
 import { AGENT_ARGS_KEY, type AgentArgs } from "./served-agent-args";
@@ -167,7 +166,7 @@ export async function answerChat(deps: ChatDeps, agent: AgentDecl, req: Request,
     before.answer([]);
     await before.ended;
   }
-  const turn = chat.kind === "prompt" ? new ChatTurn(deps.limits.resumeMs, deps.durable ? newRunId() : undefined) : new ChatTurn(deps.limits.resumeMs, continuedRun(chat), chat.held);
+  const turn = chat.kind === "prompt" ? new ChatTurn(deps.limits.resumeMs, deps.durable ? chatRunId(chat.id) : undefined) : new ChatTurn(deps.limits.resumeMs, continuedRun(chat), chat.held);
   deps.turns.begin(chat.id, turn);
   try {
     const thread = await deps.threads.open(chat.id);
@@ -196,6 +195,7 @@ function continuedRun(chat: Extract<ChatRequest, { kind: "answers" }>): string {
   if (typeof runId !== "string" || !RUN_ID_PATTERN.test(runId)) {
     throw requestInvalid(`The assistant message with the answers needs its \`id\`, the id of the turn's run that the stream's \`start\` part gave (1 to 100 letters, digits, '.', '_', ':' or '-'); got ${JSON.stringify(runId ?? null)}.`);
   }
+  if (!runOfChat(runId, chat.id)) throw requestInvalid(`The assistant message's id ${JSON.stringify(runId)} names no turn of chat '${chat.id}': a turn is continued in the chat that started it; nothing was run.`);
   if (chat.prompt === undefined || chat.prompt.trim() === "") {
     throw requestInvalid("The assistant message with the answers must follow the user's message it answered (its text is the turn's prompt, checked against the run's journal).");
   }

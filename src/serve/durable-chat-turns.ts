@@ -23,6 +23,7 @@
  */
 import { runtimeError, type LumaError } from "../diagnostics/luma-error";
 import { journalErrors } from "../runtime/journal/journal-errors";
+import { newRunId } from "../runtime/journal/start-run";
 import type { AskValue, ValueRequest } from "../runtime/tools/tool-invoker-types";
 import { requestInvalid } from "./error-answer";
 import type { ChatTurn, ClientAnswer } from "./chat-turns";
@@ -38,6 +39,18 @@ const pause = (e: LumaError): never => {
 };
 
 const keyOf = (a: ClientAnswer): string => (a.kind === "approval" ? a.approvalId : a.toolCallId);
+
+/**
+ * A chat turn's run id: a fresh run id bound to its chat — it ends with a digest of the chat
+ * id, so a continuation sent under another chat id (whose thread may digest the same, e.g.
+ * two new chats) cannot take this chat's waiting turn over.
+ */
+export const chatRunId = (chatId: string): string => `${newRunId()}-c${chatDigest(chatId)}`;
+
+/** Whether `runId` was made for `chatId` by chatRunId. */
+export const runOfChat = (runId: string, chatId: string): boolean => runId.endsWith(`-c${chatDigest(chatId)}`);
+
+const chatDigest = (chatId: string): string => new Bun.CryptoHasher("sha256").update(chatId).digest("hex").slice(0, 16);
 
 /** The approval id a call's approval request carries, and the client's answer comes back under. */
 export const approvalIdOf = (callId: string): string => `approval-${callId}`;

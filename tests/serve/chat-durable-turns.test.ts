@@ -79,7 +79,7 @@ async function askOnA(a: Served, chatId: string) {
   const [asked] = toolPart(first.message, "issue_refund");
   expect([asked.state, asked.toolCallId, asked.input, asked.approval.id]).toEqual(["approval-requested", "call_r", { id: 7 }, "approval-call_r"]);
   // The assistant message is named by the turn's journal run.
-  expect(first.message.id).toMatch(/^r-[0-9a-z]+-[0-9a-f]{8}$/);
+  expect(first.message.id).toMatch(/^r-[0-9a-z]+-[0-9a-f]{8}-c[0-9a-f]{16}$/);
   return { chat, ask, first };
 }
 
@@ -127,6 +127,9 @@ async function both(s: Setup, body: (a: Served, b: Served) => Promise<void>) {
     await Promise.all([a.stop(), b.stop()]);
   }
 }
+
+/** Another run id of the same chat as `runId` (its chat digest kept): one the journal never held. */
+const forgedFor = (runId: string) => runId.replace(/^.*(-c[0-9a-f]{16})$/, "r-forged-00000000$1");
 
 describe("issue #26 §4: a paused chat turn continued on another process (SQLite journal and threads)", () => {
   test("approval asked on A, approved on B: the tool runs once, the model answers, the thread has it all, the run finished", async () => {
@@ -274,10 +277,14 @@ describe("issue #26 §4: a paused chat turn continued on another process (SQLite
     await both(s, async (a, b) => {
       const { chatId, ask, answered, runId } = await approvedOnB(s, a, b);
       fake.script([{ text: "never sent" }]);
-      const forged = { ...answered, id: "r-forged-00000000" };
-      const unknown = await post(`${b.url}/chat/Support`, answerBody(chatId, [ask, forged]));
+      // A run id ends with its chat's digest: a forged one for this chat is looked up, and is not there.
+      const forgedId = forgedFor(runId);
+      const unknown = await post(`${b.url}/chat/Support`, answerBody(chatId, [ask, { ...answered, id: forgedId }]));
       expect(unknown.status).toBe(400);
-      expect(((await unknown.json()) as any).error.message).toContain("Run r-forged-00000000 is not in journal runs.sqlite");
+      expect(((await unknown.json()) as any).error.message).toContain(`Run ${forgedId} is not in journal runs.sqlite`);
+      // This chat's real run, sent as another chat's: refused before the journal is asked.
+      const elsewhere = await post(`${b.url}/chat/Support`, answerBody("another-chat", [ask, answered]));
+      expect([elsewhere.status, ((await elsewhere.json()) as any).error.message]).toEqual([400, expect.stringContaining("names no turn of chat 'another-chat'")]);
       const again = await post(`${a.url}/chat/Support`, answerBody(chatId, [ask, answered]));
       expect(again.status).toBe(400);
       expect(((await again.json()) as any).error.message).toContain(`Run ${runId} has finished`);
@@ -331,8 +338,8 @@ describe("issue #26 §4: a paused chat turn continued on another process (Postgr
     await both(s, async (a, b) => {
       const { chatId, ask, answered, runId } = await approvedOnB(s, a, b);
       // The journal's table holds no such run, and the one it holds has finished: 400 both.
-      const unknown = await post(`${b.url}/chat/Support`, answerBody(chatId, [ask, { ...answered, id: "r-forged-00000000" }]));
-      expect([unknown.status, ((await unknown.json()) as any).error.message]).toEqual([400, expect.stringContaining("Run r-forged-00000000 is not in journal")]);
+      const unknown = await post(`${b.url}/chat/Support`, answerBody(chatId, [ask, { ...answered, id: forgedFor(runId) }]));
+      expect([unknown.status, ((await unknown.json()) as any).error.message]).toEqual([400, expect.stringContaining(`Run ${forgedFor(runId)} is not in journal`)]);
       const again = await post(`${a.url}/chat/Support`, answerBody(chatId, [ask, answered]));
       expect([again.status, ((await again.json()) as any).error.message]).toEqual([400, expect.stringContaining(`Run ${runId} has finished`)]);
     });
