@@ -7,7 +7,7 @@
  * if the process tier were missing. Skipped, with the reason, where bubblewrap cannot run.
  */
 import { describe, expect, test } from "bun:test";
-import { existsSync, mkdirSync, mkdtempSync, writeFileSync } from "node:fs";
+import { existsSync, mkdirSync, mkdtempSync, readFileSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { dirname, join } from "node:path";
 import { ensureBinary, runLuma } from "../support/luma-binary";
@@ -228,8 +228,20 @@ describe("issue #30: a child that misbehaves fails the call in flight, typed, an
     const dir = project(`async (i) => { if (i.x === "a") await new Promise((r) => setTimeout(r, 2500)); return { r: "back " + i.x }; }`, PROCESS);
     const bin = ensureBinary();
     const p = Bun.spawn([bin, "app.luma"], { cwd: dir, env: { PATH: process.env.PATH, LUMA_NO_CACHE: "1", NO_COLOR: "1" }, stdout: "pipe", stderr: "pipe" });
-    // The child's command line is the binary alone (luma's own has the program's file).
-    const children = () => Bun.spawnSync(["pgrep", "-xf", bin]).stdout.toString().trim().split("\n").filter(Boolean);
+    // The child's command line is the binary alone (luma's own has the program's file). Only
+    // this run's descendants count: another test file's run (bun test --parallel) has such a child too.
+    const parentOf = (pid: string) => {
+      try {
+        return readFileSync(`/proc/${pid}/stat`, "utf8").split(") ")[1]!.split(" ")[1]!;
+      } catch {
+        return "0"; // gone meanwhile
+      }
+    };
+    const ours = (pid: string) => {
+      for (let at = parentOf(pid); at !== "0" && at !== "1"; at = parentOf(at)) if (at === String(p.pid)) return true;
+      return false;
+    };
+    const children = () => Bun.spawnSync(["pgrep", "-xf", bin]).stdout.toString().trim().split("\n").filter(Boolean).filter(ours);
     const before = new Set(children());
     let child: string | undefined;
     for (let i = 0; i < 200 && !child; i++) {

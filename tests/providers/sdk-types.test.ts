@@ -10,8 +10,8 @@
  * takes a flattened `config`), so the body type is assembled from them: `Content`, `Tool`,
  * `ToolConfig`, `GenerationConfig`.
  */
-import { describe, expect, test } from "bun:test";
-import { rmSync, writeFileSync } from "node:fs";
+import { beforeAll, describe, expect, test } from "bun:test";
+import { mkdirSync, rmSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
 import { fakeProvider, program, runAsk, type ProviderKind } from "../ask/ask-harness";
 import { REPO } from "../support/luma-binary";
@@ -51,71 +51,127 @@ type WireGenerationConfig = Omit<GenerationConfig, "thinkingConfig"> & {
 };
 type GeminiBody = { contents: Content[]; systemInstruction?: Content; tools?: Tool[]; toolConfig?: WireToolConfig; generationConfig?: WireGenerationConfig };`;
 
-function typeCheck(typeName: string, bodies: unknown[], header = OPENAI_HEADER): { exitCode: number; output: string } {
-  const file = join(REPO, "tests", `.sdk-types-${process.pid}-${typeName.replace(/\W/g, "")}.ts`);
-  const lines = bodies.map((b, i) => `export const body${i}: ${typeName} = ${JSON.stringify(b, null, 2)};`);
-  writeFileSync(file, `${header}\n${lines.join("\n")}\n`);
+/** One file of the type check: `export const body<i>: <typeName> = <body>` for each body. */
+interface BodyFile {
+  typeName: string;
+  bodies: unknown[];
+  header?: string;
+}
+
+/**
+ * Type-checks every file in one tsc program (loading the three SDKs' types once instead of
+ * once per file: most of a check's time) and gives each file the diagnostics located in it.
+ * The files are plain modules, so they cannot see each other's declarations. They are written
+ * under dist/ (ignored by git, and not among the folders other tests scan) so that `openai`
+ * and the other SDKs resolve from the repository's node_modules.
+ */
+function typeCheckAll(files: Record<string, BodyFile>): { exitCode: number; errors: Record<string, string>; unattributed: string } {
+  const dir = join(REPO, "dist", `.sdk-types-${process.pid}`);
+  mkdirSync(dir, { recursive: true });
+  const names = Object.keys(files);
+  const fileOf = (name: string) => `sdk-body-${name}.ts`;
+  for (const name of names) {
+    const { typeName, bodies, header = OPENAI_HEADER } = files[name]!;
+    const lines = bodies.map((b, i) => `export const body${i}: ${typeName} = ${JSON.stringify(b, null, 2)};`);
+    writeFileSync(join(dir, fileOf(name)), `${header}\n${lines.join("\n")}\n`);
+  }
   try {
-    const r = Bun.spawnSync(["bunx", "tsc", "--noEmit", "--strict", "--skipLibCheck", "--module", "esnext", "--moduleResolution", "bundler", "--target", "es2022", file], { cwd: REPO, stdout: "pipe", stderr: "pipe" });
-    return { exitCode: r.exitCode ?? -1, output: r.stdout.toString() + r.stderr.toString() };
+    const args = ["--noEmit", "--strict", "--skipLibCheck", "--module", "esnext", "--moduleResolution", "bundler", "--target", "es2022", "--pretty", "false"];
+    const r = Bun.spawnSync(["bunx", "tsc", ...args, ...names.map((n) => join(dir, fileOf(n)))], { cwd: REPO, stdout: "pipe", stderr: "pipe" });
+    // A diagnostic starts with its file's path, `file.ts(line,col): error …`; its further lines are indented.
+    const errors: Record<string, string> = Object.fromEntries(names.map((n) => [n, ""]));
+    let unattributed = "";
+    let current: string | undefined;
+    for (const line of (r.stdout.toString() + r.stderr.toString()).split("\n")) {
+      if (line === "") continue;
+      if (!/^\s/.test(line)) current = names.find((n) => line.includes(`${fileOf(n)}(`));
+      if (current === undefined) unattributed += line + "\n";
+      else errors[current] += line + "\n";
+    }
+    return { exitCode: r.exitCode ?? -1, errors, unattributed };
   } finally {
-    rmSync(file, { force: true });
+    rmSync(dir, { recursive: true, force: true });
   }
 }
 
+const CHAT = "OpenAI.Chat.Completions.ChatCompletionCreateParamsNonStreaming";
+const RESPONSES = "OpenAI.Responses.ResponseCreateParamsNonStreaming";
+const MESSAGES = "Anthropic.MessageCreateParamsNonStreaming";
+
+let checked: ReturnType<typeof typeCheckAll>;
+let optionBodies: { anthropic: unknown[] };
+
+// Every body is captured first (each a real `dist/luma` run against the fake provider), then
+// all are type-checked in one tsc run; each test below reads its own files' diagnostics.
+beforeAll(async () => {
+  const chat = [...(await captured("openai")), ...(await captured("azure-dated"))];
+  // Anthropic without `temperature`: @anthropic-ai/sdk 1.x no longer types it (a deprecated
+  // sampling parameter); whether Luma should stop sending it is a question apart from these schemas.
+  const anthropic = await captured("anthropic", "max_tokens: 500");
+  const options = {
+    chat: await captured("openai", `top_p: 0.9  seed: 7  stop: ["END"]  reasoning_effort: "low"  provider_options: { service_tier: "flex" }`),
+    responses: await captured("openai-responses", `top_p: 0.9  reasoning_effort: "medium"`),
+    anthropic: [...(await captured("anthropic", `stop: ["END"]  reasoning_effort: "low"`)), ...(await captured("anthropic", `reasoning_effort: "high"`, ["claude-sonnet-4-5", "claude-opus-4-6"]))],
+    gemini: await captured("gemini", `top_p: 0.9  seed: 7  stop: ["END"]  reasoning_effort: "medium"`),
+  };
+  optionBodies = { anthropic: options.anthropic };
+  checked = typeCheckAll({
+    responses: { typeName: RESPONSES, bodies: await captured("openai-responses") },
+    chat: { typeName: CHAT, bodies: chat },
+    anthropic: { typeName: MESSAGES, bodies: anthropic, header: ANTHROPIC_HEADER },
+    gemini: { typeName: "GeminiBody", bodies: await captured("gemini"), header: GEMINI_HEADER },
+    optionsChat: { typeName: CHAT, bodies: options.chat },
+    optionsResponses: { typeName: RESPONSES, bodies: options.responses },
+    optionsAnthropic: { typeName: MESSAGES, bodies: options.anthropic, header: ANTHROPIC_HEADER },
+    optionsGemini: { typeName: "GeminiBody", bodies: options.gemini, header: GEMINI_HEADER },
+    // The teeth: bodies with a field the SDK does not know.
+    teethResponses: { typeName: RESPONSES, bodies: [{ model: "m", input: [], max_tokens: 5 }] },
+    teethAnthropic: { typeName: MESSAGES, bodies: [{ model: "m", max_tokens: 5, messages: [], output_format: {} }], header: ANTHROPIC_HEADER },
+    teethGemini: { typeName: "GeminiBody", bodies: [{ contents: [], generationConfig: { responseSchemaJson: {} } }], header: GEMINI_HEADER },
+  });
+}, 120_000);
+
+/** The files type-check: no diagnostic in them, and none tsc could not place in a file. */
+const compiles = (...names: string[]) => {
+  expect(checked.unattributed).toBe("");
+  for (const name of names) expect({ name, errors: checked.errors[name] }).toEqual({ name, errors: "" });
+};
+
+/** The file fails to compile, and the diagnostic names the unknown field. */
+const refused = (name: string, field: string) => {
+  expect(checked.exitCode).not.toBe(0);
+  expect(checked.errors[name]).toContain("error TS");
+  expect(checked.errors[name]).toContain(field);
+};
+
 describe("PROVIDERS — request bodies against the official SDK types (OpenAI, Anthropic, Gemini)", () => {
-  test("Responses API: both turns of a tool round trip are ResponseCreateParamsNonStreaming", async () => {
-    const bodies = await captured("openai-responses");
-    const r = typeCheck("OpenAI.Responses.ResponseCreateParamsNonStreaming", bodies);
-    expect(r.output).toBe("");
-    expect(r.exitCode).toBe(0);
-  }, 60_000);
+  test("Responses API: both turns of a tool round trip are ResponseCreateParamsNonStreaming", () => {
+    compiles("responses");
+  });
 
-  test("Chat Completions (OpenAI and Azure dated): both turns are ChatCompletionCreateParamsNonStreaming", async () => {
-    const bodies = [...(await captured("openai")), ...(await captured("azure-dated"))];
-    const r = typeCheck("OpenAI.Chat.Completions.ChatCompletionCreateParamsNonStreaming", bodies);
-    expect(r.output).toBe("");
-    expect(r.exitCode).toBe(0);
-  }, 60_000);
+  test("Chat Completions (OpenAI and Azure dated): both turns are ChatCompletionCreateParamsNonStreaming", () => {
+    compiles("chat");
+  });
 
-  test("Anthropic Messages: both turns are MessageCreateParamsNonStreaming", async () => {
-    // Without `temperature`: @anthropic-ai/sdk 1.x no longer types it (a deprecated sampling
-    // parameter); whether Luma should stop sending it is a question apart from these schemas.
-    const r = typeCheck("Anthropic.MessageCreateParamsNonStreaming", await captured("anthropic", "max_tokens: 500"), ANTHROPIC_HEADER);
-    expect(r.output).toBe("");
-    expect(r.exitCode).toBe(0);
-  }, 60_000);
+  test("Anthropic Messages: both turns are MessageCreateParamsNonStreaming", () => {
+    compiles("anthropic");
+  });
 
-  test("Gemini generateContent: both turns are the REST body built from the SDK's Content, Tool, ToolConfig, GenerationConfig", async () => {
-    const r = typeCheck("GeminiBody", await captured("gemini"), GEMINI_HEADER);
-    expect(r.output).toBe("");
-    expect(r.exitCode).toBe(0);
-  }, 60_000);
+  test("Gemini generateContent: both turns are the REST body built from the SDK's Content, Tool, ToolConfig, GenerationConfig", () => {
+    compiles("gemini");
+  });
 
-  test("issue #26 §5: the model options' fields are the SDKs' own (Chat, Responses, Anthropic budget and adaptive thinking, Gemini)", async () => {
-    const chat = [...(await captured("openai", `top_p: 0.9  seed: 7  stop: ["END"]  reasoning_effort: "low"  provider_options: { service_tier: "flex" }`))];
-    expect(typeCheck("OpenAI.Chat.Completions.ChatCompletionCreateParamsNonStreaming", chat)).toEqual({ exitCode: 0, output: "" });
-    const responses = await captured("openai-responses", `top_p: 0.9  reasoning_effort: "medium"`);
-    expect(typeCheck("OpenAI.Responses.ResponseCreateParamsNonStreaming", responses)).toEqual({ exitCode: 0, output: "" });
-    const anthropic = [...(await captured("anthropic", `stop: ["END"]  reasoning_effort: "low"`)), ...(await captured("anthropic", `reasoning_effort: "high"`, ["claude-sonnet-4-5", "claude-opus-4-6"]))];
-    expect(anthropic.map((b) => (b as { thinking: { type: string } }).thinking.type)).toEqual(["enabled", "enabled", "adaptive", "adaptive"]);
-    expect(typeCheck("Anthropic.MessageCreateParamsNonStreaming", anthropic, ANTHROPIC_HEADER)).toEqual({ exitCode: 0, output: "" });
-    const gemini = [...(await captured("gemini", `top_p: 0.9  seed: 7  stop: ["END"]  reasoning_effort: "medium"`))];
-    expect(typeCheck("GeminiBody", gemini, GEMINI_HEADER)).toEqual({ exitCode: 0, output: "" });
-  }, 120_000);
+  test("issue #26 §5: the model options' fields are the SDKs' own (Chat, Responses, Anthropic budget and adaptive thinking, Gemini)", () => {
+    expect(optionBodies.anthropic.map((b) => (b as { thinking: { type: string } }).thinking.type)).toEqual(["enabled", "enabled", "adaptive", "adaptive"]);
+    compiles("optionsChat", "optionsResponses", "optionsAnthropic", "optionsGemini");
+  });
 
   test("the check has teeth for Anthropic and Gemini too: an unknown field fails to compile", () => {
-    const a = typeCheck("Anthropic.MessageCreateParamsNonStreaming", [{ model: "m", max_tokens: 5, messages: [], output_format: {} }], ANTHROPIC_HEADER);
-    expect(a.exitCode).not.toBe(0);
-    expect(a.output).toContain("output_format");
-    const g = typeCheck("GeminiBody", [{ contents: [], generationConfig: { responseSchemaJson: {} } }], GEMINI_HEADER);
-    expect(g.exitCode).not.toBe(0);
-    expect(g.output).toContain("responseSchemaJson");
-  }, 60_000);
+    refused("teethAnthropic", "output_format");
+    refused("teethGemini", "responseSchemaJson");
+  });
 
   test("the check has teeth: a body with a field the SDK does not know fails to compile", () => {
-    const r = typeCheck("OpenAI.Responses.ResponseCreateParamsNonStreaming", [{ model: "m", input: [], max_tokens: 5 }]);
-    expect(r.exitCode).not.toBe(0);
-    expect(r.output).toContain("max_tokens");
-  }, 60_000);
+    refused("teethResponses", "max_tokens");
+  });
 });

@@ -2,8 +2,8 @@
  * Test support: the built `dist/luma` binary, built once if missing, and a runner that
  * drives it like a user would (real process, real files, exit codes).
  */
-import { existsSync, readdirSync, statSync } from "node:fs";
-import { join, resolve } from "node:path";
+import { closeSync, existsSync, mkdirSync, openSync, readdirSync, rmSync, statSync } from "node:fs";
+import { dirname, join, resolve } from "node:path";
 
 export const REPO = resolve(import.meta.dir, "../..");
 export const LUMA_BIN = resolve(REPO, "dist/luma");
@@ -18,6 +18,37 @@ function newestSourceMtime(dir: string): number {
   return newest;
 }
 
+/**
+ * Held while one test process builds: `bun run test` runs files in several processes
+ * (--parallel), and two builds writing dist/luma at once would leave neither binary whole.
+ */
+const BUILD_LOCK = join(REPO, "dist", ".luma-build.lock");
+/** A lock older than a build can take was left by a process that died mid-build. */
+const STALE_LOCK_MS = 5 * 60_000;
+
+function withBuildLock(work: () => void): void {
+  mkdirSync(dirname(BUILD_LOCK), { recursive: true });
+  for (;;) {
+    try {
+      closeSync(openSync(BUILD_LOCK, "wx"));
+      break;
+    } catch (e) {
+      if ((e as NodeJS.ErrnoException).code !== "EEXIST") throw e;
+      try {
+        if (Date.now() - statSync(BUILD_LOCK).mtimeMs > STALE_LOCK_MS) rmSync(BUILD_LOCK, { force: true });
+      } catch {
+        // released meanwhile
+      }
+      Bun.sleepSync(200);
+    }
+  }
+  try {
+    work();
+  } finally {
+    rmSync(BUILD_LOCK, { force: true });
+  }
+}
+
 let built = false;
 /** Builds dist/luma when it is missing or older than src/ or grammar.ohm (a stale binary would test old code). */
 export function ensureBinary(): string {
@@ -25,8 +56,12 @@ export function ensureBinary(): string {
     !existsSync(LUMA_BIN) ||
     statSync(LUMA_BIN).mtimeMs < Math.max(newestSourceMtime(join(REPO, "src")), statSync(join(REPO, "grammar.ohm")).mtimeMs);
   if (!built && stale()) {
-    const r = Bun.spawnSync(["bun", "build.ts"], { cwd: REPO, stdout: "pipe", stderr: "pipe" });
-    if (r.exitCode !== 0) throw new Error(`bun run build failed:\n${r.stderr.toString()}`);
+    // Checked again under the lock: another test process may have just built it.
+    withBuildLock(() => {
+      if (!stale()) return;
+      const r = Bun.spawnSync(["bun", "build.ts"], { cwd: REPO, stdout: "pipe", stderr: "pipe" });
+      if (r.exitCode !== 0) throw new Error(`bun run build failed:\n${r.stderr.toString()}`);
+    });
   }
   built = true;
   return LUMA_BIN;
