@@ -155,7 +155,7 @@ describe("a journal with a command that serves many calls: one journal run per c
       expect(turn.errors).toEqual([]);
       // The chat's tool call now has a place in a run: the key a downstream API deduplicates on.
       const key = (turn.message.parts.find((p) => p.type === "tool-book") as any).output.key as string;
-      expect(key).toMatch(/^r-[0-9a-z]+-[0-9a-f]{8}\/main\/1\.req1\.call1$/);
+      expect(key).toMatch(/^r-[0-9a-z]+-[0-9a-f]{8}-c[0-9a-f]{16}\/main\/1\.req1\.call1$/);
     } finally {
       await s.stop();
     }
