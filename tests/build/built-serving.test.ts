@@ -10,7 +10,8 @@
 import { afterAll, beforeAll, describe, expect, setDefaultTimeout, test } from "bun:test";
 import { existsSync, writeFileSync } from "node:fs";
 import { basename, join } from "node:path";
-import { KEYS, modelDecl } from "../ask/ask-harness";
+import { KEYS } from "../ask/ask-harness";
+import { orderSupport } from "../serve/chat-programs";
 import { startFakeProvider } from "../support/fake-provider/fake-provider";
 import { chatClient, textOf } from "../serve/chat-client";
 import { post, serveCommand, type Served } from "../serve/serve-harness";
@@ -19,16 +20,7 @@ import { isolate, lumaBuild, removeAll, tempDir, type Isolated } from "./built-a
 
 setDefaultTimeout(60_000);
 
-const PROGRAM = `${modelDecl("openai")}
-schema Order { id: int  status: string }
-tool lookup_order(id: int) -> Order {}
-agent Support {
-  model: M
-  system: "You help with orders."
-  tools: [lookup_order]
-  fn status(id: int) -> Order { return tool lookup_order({ id: id }) }
-}
-print("args: {args}")
+const PROGRAM = `${orderSupport("  fn status(id: int) -> Order { return tool lookup_order({ id: id }) }\n")}print("args: {args}")
 `;
 const TOOLS = `export const lumaTools = { lookup_order: (i: { id: number }) => ({ id: i.id, status: "shipped" }) };\n`;
 

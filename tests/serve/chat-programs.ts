@@ -1,7 +1,8 @@
 /**
  * The agents the chat tests talk to, written once: a support agent whose refunds need
  * approval (`on_denied: "tell_model"`) and whose address check is a client tool, and a
- * refunds agent whose method another agent lists as a tool.
+ * refunds agent whose method another agent lists as a tool; a support agent that looks
+ * orders up.
  */
 import { modelDecl } from "../ask/ask-harness";
 
@@ -28,4 +29,15 @@ export const REFUNDS_AGENT = `agent Refunds {
     return r.refunded
   }
 }
+`;
+
+/** A support agent that looks orders up, with `methods` (lines of `fn …`) of the test's own. */
+export const orderSupport = (methods: string): string => `${modelDecl("openai")}
+schema Order { id: int  status: string }
+tool lookup_order(id: int) -> Order {}
+agent Support {
+  model: M
+  system: "You help with orders."
+  tools: [lookup_order]
+${methods}}
 `;

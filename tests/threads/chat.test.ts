@@ -9,24 +9,17 @@
 import { afterAll, describe, expect, test } from "bun:test";
 import { join } from "node:path";
 import { KEYS, modelDecl } from "../ask/ask-harness";
+import { orderSupport } from "../serve/chat-programs";
 import { startFakeProvider } from "../support/fake-provider/fake-provider";
 import { luma, project } from "./thread-harness";
 
 const fake = await startFakeProvider();
 afterAll(() => fake.stop());
 
-const program = `${modelDecl("openai")}
-schema Order { id: int  status: string }
-tool lookup_order(id: int) -> Order {}
-agent Support {
-  model: M
-  system: "You help with orders."
-  tools: [lookup_order]
-  fn reply(t: Thread, text: string) -> string { ask "Customer says: {text}" -> string in t }
+const program = `${orderSupport(`  fn reply(t: Thread, text: string) -> string { ask "Customer says: {text}" -> string in t }
   fn streamed(t: Thread, text: string) -> string { stream ask text -> string in t }
   fn wrong(text: string) -> string { return text }
-}
-print("top-level code ran")
+`)}print("top-level code ran")
 `;
 const env = () => ({ ...KEYS.openai, LUMA_BASE_URL_M: fake.baseUrl("openai") });
 const chat = (dir: string, extra: string[], stdin: string, more: Record<string, string> = {}) =>
