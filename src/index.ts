@@ -13,8 +13,9 @@ import type { StartOptions } from "./runtime/start-program";
 import type { ChatOptions, ChatSession } from "./runtime/chat-session";
 import { openMcpTools } from "./mcp/open-mcp-tools";
 
-export { LumaError } from "./diagnostics/luma-error";
 import type { Program } from "./syntax/ast";
+
+export { LumaError } from "./diagnostics/luma-error";
 export type { Program } from "./syntax/ast";
 
 interface SourceMemo {
@@ -40,7 +41,7 @@ async function load(file: string, memo: SourceMemo) {
  * and checked now with its warnings reported.
  */
 export interface ServedProgram {
-  /** A built agent's embedded program (cli/built-agent-serving.ts): FILE is not read. */
+  /** A built agent's embedded program (cli/run-built-agent.ts, `OUT --luma-serve` and the like): FILE is not read. */
   program?: Program;
   onWarnings?: (warnings: Diagnostic[]) => void;
 }
