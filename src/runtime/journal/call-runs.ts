@@ -21,9 +21,7 @@ import { AsyncLocalStorage } from "node:async_hooks";
 import type { LumaConfig } from "../../config/config-types";
 import { openJournal, type OpenedJournal, type OpenJournalContext } from "./open-journal";
 import { RunJournal } from "./run-journal";
-import { newRunId } from "./start-run";
-
-const TEST_LEASE_MS = Number(process.env.LUMA_TEST_LEASE_MS) > 0 ? Number(process.env.LUMA_TEST_LEASE_MS) : undefined;
+import { newRunId, TEST_LEASE_MS } from "./start-run";
 
 export interface CallRunOptions {
   /** The run to start or continue; absent, a fresh id. */

@@ -18,7 +18,8 @@ export interface JournalRunOptions extends OpenJournalContext {
   stderr: (line: string) => void;
 }
 
-const TEST_LEASE_MS = Number(process.env.LUMA_TEST_LEASE_MS) > 0 ? Number(process.env.LUMA_TEST_LEASE_MS) : undefined;
+/** LUMA_TEST_LEASE_MS: every journal run's lease (a `luma FILE` run's, a served call's: call-runs.ts). */
+export const TEST_LEASE_MS = Number(process.env.LUMA_TEST_LEASE_MS) > 0 ? Number(process.env.LUMA_TEST_LEASE_MS) : undefined;
 
 export const newRunId = (): string => `r-${Date.now().toString(36)}-${crypto.randomUUID().slice(0, 8)}`;
 
